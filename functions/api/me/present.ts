@@ -1,0 +1,14 @@
+import type { Profile } from '../../db/repositories/profiles.ts'
+
+/** The Profile as the contract shows it. */
+export const presentProfile = (p: Profile) => ({
+  id: p.id,
+  email: p.email,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  phone: p.phone ?? null,
+  enableSmsNotifications: p.enableSmsNotifications,
+  isActive: p.isActive,
+  role: p.role,
+  createdAt: p.createdAt,
+})

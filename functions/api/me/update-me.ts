@@ -1,0 +1,14 @@
+import { updateMeSchema } from '@gs/shared/schemas/profile'
+import { normalizePhone } from '@gs/shared/validation'
+import { createProfileRepository } from '../../db/repositories/profiles.ts'
+import { defaultTable } from '../../db/table.ts'
+import { NotFoundError } from '../../lib/errors.ts'
+import { defineRoute } from '../../lib/http.ts'
+import { presentProfile } from './present.ts'
+
+export const handler = defineRoute({ body: updateMeSchema }, async ({ caller, body }) => {
+  const changes = { ...body, phone: body.phone === undefined ? undefined : normalizePhone(body.phone) }
+  const profile = await createProfileRepository(defaultTable()).updateProfile(caller.userId, changes)
+  if (!profile) throw new NotFoundError('Profile not found')
+  return { body: presentProfile({ ...profile, role: caller.role }) }
+})

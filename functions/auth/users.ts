@@ -1,0 +1,83 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  UserNotFoundException,
+  UsernameExistsException,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider'
+import { ConflictError } from '../lib/errors.ts'
+
+export interface NewUser {
+  email: string
+  password: string
+  group: 'customer' | 'admin'
+  firstName?: string
+  lastName?: string
+}
+
+/** User-pool operations the shop needs; the only code that talks to Cognito admin APIs. */
+export interface UserDirectory {
+  /** A confirmed user with a permanent password (no temporary-password limbo), in the group; returns its sub. */
+  createConfirmedUser(u: NewUser): Promise<string>
+  deleteUser(email: string): Promise<void>
+  userExists(email: string): Promise<boolean>
+}
+
+export function createUserDirectory({ client, userPoolId }: { client: CognitoIdentityProviderClient; userPoolId: string }): UserDirectory {
+  return {
+    async createConfirmedUser({ email, password, group, firstName, lastName }) {
+      let sub: string | undefined
+      try {
+        const res = await client.send(
+          new AdminCreateUserCommand({
+            UserPoolId: userPoolId,
+            Username: email,
+            MessageAction: 'SUPPRESS',
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+              ...(firstName ? [{ Name: 'given_name', Value: firstName }] : []),
+              ...(lastName ? [{ Name: 'family_name', Value: lastName }] : []),
+            ],
+          }),
+        )
+        sub = res.User?.Attributes?.find((a) => a.Name === 'sub')?.Value
+      } catch (err) {
+        if (err instanceof UsernameExistsException) throw new ConflictError(`A user with email ${email} already exists in the system`)
+        throw err
+      }
+      try {
+        await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }))
+        await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }))
+        if (!sub) {
+          const got = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }))
+          sub = got.UserAttributes?.find((a) => a.Name === 'sub')?.Value
+        }
+        if (!sub) throw new Error('Cognito returned no sub for the new user')
+        return sub
+      } catch (err) {
+        await this.deleteUser(email)
+        throw err
+      }
+    },
+    async deleteUser(email) {
+      try {
+        await client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: email }))
+      } catch (err) {
+        if (!(err instanceof UserNotFoundException)) throw err
+      }
+    },
+    async userExists(email) {
+      try {
+        await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }))
+        return true
+      } catch (err) {
+        if (err instanceof UserNotFoundException) return false
+        throw err
+      }
+    },
+  }
+}

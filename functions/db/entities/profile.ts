@@ -1,0 +1,34 @@
+import { Entity } from 'electrodb'
+import type { TableConfig } from '../table.ts'
+
+export const profileSchema = {
+  model: { entity: 'profile', version: '1', service: 'gunsmith' },
+  attributes: {
+    userId: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    firstName: { type: 'string', default: '' },
+    lastName: { type: 'string', default: '' },
+    phone: { type: 'string' },
+    enableSmsNotifications: { type: 'boolean', default: false },
+    role: { type: ['customer', 'admin'], required: true, default: 'customer' },
+    isActive: { type: 'boolean', default: true },
+    isArchived: { type: 'boolean', default: false },
+    archivedAt: { type: 'string' },
+    createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+    updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString(), default: () => new Date().toISOString() },
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', composite: ['userId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+    // Customers for the admin list, newest first; the role is part of the key so admins never appear.
+    byRole: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['role'] },
+      sk: { field: 'gsi1sk', composite: ['createdAt'] },
+    },
+  },
+} as const
+
+export const profileEntity = ({ table, client }: TableConfig) => new Entity(profileSchema, { table, client })

@@ -1,0 +1,67 @@
+/** Named errors, mapped to the contract's error shape in one place (toErrorResponse). */
+export type ErrorCode =
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payment_failed'
+  | 'internal'
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message)
+    this.name = new.target.name
+  }
+}
+
+export class ValidationError extends ApiError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(400, 'validation_failed', message, fields)
+  }
+}
+export class UnauthorizedError extends ApiError {
+  constructor(message = 'Authentication required') {
+    super(401, 'unauthorized', message)
+  }
+}
+export class ForbiddenError extends ApiError {
+  constructor(message = 'You do not have permission to do this') {
+    super(403, 'forbidden', message)
+  }
+}
+export class NotFoundError extends ApiError {
+  constructor(message = 'Not found') {
+    super(404, 'not_found', message)
+  }
+}
+export class ConflictError extends ApiError {
+  constructor(message: string) {
+    super(409, 'conflict', message)
+  }
+}
+export class PaymentFailedError extends ApiError {
+  constructor(message: string) {
+    super(402, 'payment_failed', message)
+  }
+}
+
+export const ACCOUNT_INACTIVE = 'Account Inactive - Please contact the shop for assistance.'
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> }
+}
+
+export function errorBody(err: unknown): { statusCode: number; body: ErrorBody } {
+  if (err instanceof ApiError) {
+    const error: ErrorBody['error'] = { code: err.code, message: err.message }
+    if (err.fields && Object.keys(err.fields).length) error.fields = err.fields
+    return { statusCode: err.statusCode, body: { error } }
+  }
+  return { statusCode: 500, body: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }
+}

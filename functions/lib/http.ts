@@ -1,0 +1,192 @@
+import middy from '@middy/core'
+import httpHeaderNormalizer from '@middy/http-header-normalizer'
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda'
+import type { ZodType } from 'zod'
+import { routeKey, routesFor, type FunctionGroup, type RouteDef } from '../routes.ts'
+import { authFromEvent, type AuthContext } from './auth.ts'
+import { ACCOUNT_INACTIVE, ForbiddenError, NotFoundError, ValidationError, errorBody } from './errors.ts'
+import { errorFields, log, setLogContext } from './logger.ts'
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer
+
+export interface Caller extends AuthContext {
+  firstName?: string
+}
+
+export interface ApiRequest<B = unknown, Q = Record<string, string | undefined>> {
+  event: ApiEvent
+  /** The signed-in caller; absent only on public routes. */
+  caller: Caller
+  params: Record<string, string>
+  query: Q
+  body: B
+  /** The body exactly as sent (base64 decoded), for signature checks. */
+  rawBody: string
+  requestId: string
+}
+
+export interface ApiResult {
+  statusCode?: number
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+export type RouteHandler = (req: ApiRequest<any, any>) => Promise<ApiResult>
+
+export interface RouteModule {
+  handler: RouteHandler
+}
+
+/** The gate every signed-in request passes: is this profile allowed in at all? */
+export interface AccountGate {
+  check(userId: string): Promise<{ active: boolean; firstName?: string } | null>
+}
+
+interface Schemas<B, Q> {
+  body?: ZodType<B>
+  query?: ZodType<Q>
+}
+
+/** Parses body and query with the shared zod schemas; bad input is a 400 with field messages. */
+export function defineRoute<B = undefined, Q = Record<string, string | undefined>>(
+  schemas: Schemas<B, Q>,
+  fn: (req: ApiRequest<B, Q>) => Promise<ApiResult>,
+): RouteHandler {
+  return async (req) => {
+    const body = schemas.body ? parseWith(schemas.body, req.body ?? {}) : req.body
+    const query = schemas.query ? parseWith(schemas.query, req.query ?? {}) : req.query
+    return fn({ ...req, body, query } as ApiRequest<B, Q>)
+  }
+}
+
+export function parseWith<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const fields: Record<string, string> = {}
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_'
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) fields[[...issue.path, k].join('.')] ??= `Unknown field: ${k}`
+      continue
+    }
+    fields[key] ??= issue.message
+  }
+  const first = Object.values(fields)[0] ?? 'Invalid request'
+  throw new ValidationError(first, fields)
+}
+
+interface Internal {
+  route: RouteDef
+  params: Record<string, string>
+  caller?: Caller
+  body?: unknown
+  rawBody: string
+}
+
+/** Per-invocation state shared by the middlewares and the handler, keyed by the event object. */
+const states = new WeakMap<ApiEvent, Internal>()
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
+
+function respond(statusCode: number, body: unknown, headers?: Record<string, string>): APIGatewayProxyResultV2 {
+  return {
+    statusCode,
+    headers: { ...JSON_HEADERS, ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+  }
+}
+
+function state(event: ApiEvent): Internal {
+  const s = states.get(event)
+  if (!s) throw new Error('route state missing')
+  return s
+}
+
+/** Finds the route from API Gateway's routeKey, so one function serves its group's routes. */
+const resolveRoute = (group: FunctionGroup): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> => {
+  const table = new Map(routesFor(group).map((r) => [routeKey(r), r]))
+  return {
+    before: async (request) => {
+      const { event, context } = request
+      const route = table.get(event.routeKey)
+      setLogContext({ requestId: context?.awsRequestId ?? event.requestContext?.requestId, route: event.routeKey, fn: group })
+      if (!route) throw new NotFoundError('No such route')
+      const raw = event.body ?? ''
+      const rawBody = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw
+      states.set(event, { route, params: (event.pathParameters ?? {}) as Record<string, string>, rawBody })
+    },
+  }
+}
+
+/** JSON bodies only; a malformed body or a wrong content type is a 400, never a 500. */
+const jsonBody = (): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> => ({
+  before: async (request) => {
+    const s = state(request.event)
+    if (!s.rawBody.trim()) {
+      s.body = undefined
+      return
+    }
+    const type = request.event.headers?.['content-type'] ?? ''
+    if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+      throw new ValidationError('Content-Type must be application/json')
+    }
+    try {
+      s.body = JSON.parse(s.rawBody)
+    } catch {
+      throw new ValidationError('Request body must be valid JSON')
+    }
+  },
+})
+
+/** Identity from the JWT authorizer's claims, checked again here; role and account state decide access. */
+const authorize = (gate: () => AccountGate): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> => ({
+  before: async (request) => {
+    const s = state(request.event)
+    if (s.route.access === 'public') return
+    const auth = authFromEvent(request.event)
+    if (s.route.access === 'admin' && auth.role !== 'admin') throw new ForbiddenError()
+    const account = await gate().check(auth.userId)
+    if (account && !account.active) throw new ForbiddenError(ACCOUNT_INACTIVE)
+    s.caller = { ...auth, firstName: account?.firstName }
+  },
+})
+
+/** Maps errors to the contract's shape; registered last, as middy documents for error handlers. */
+const errorHandler = (): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> => ({
+  onError: async (request) => {
+    const { statusCode, body } = errorBody(request.error)
+    if (statusCode >= 500) log.error('unhandled error', errorFields(request.error))
+    else log.info('request rejected', { statusCode, code: body.error.code })
+    request.response = respond(statusCode, body)
+  },
+})
+
+export interface GroupOptions {
+  modules: Record<string, RouteModule>
+  gate: () => AccountGate
+}
+
+/** The middy stack shared by every function group: normalize → route → parse → authorize → handler; errors last. */
+export function createGroupHandler(group: FunctionGroup, { modules, gate }: GroupOptions) {
+  const base = async (event: ApiEvent, context: Context): Promise<APIGatewayProxyResultV2> => {
+    const s = state(event)
+    const mod = modules[s.route.handler]
+    if (!mod) throw new Error(`Route module ${s.route.handler} is not bundled in ${group}`)
+    const result = await mod.handler({
+      event,
+      caller: s.caller as Caller,
+      params: s.params,
+      query: (event.queryStringParameters ?? {}) as Record<string, string | undefined>,
+      body: s.body,
+      rawBody: s.rawBody,
+      requestId: context?.awsRequestId ?? event.requestContext?.requestId ?? '',
+    })
+    return respond(result.statusCode ?? 200, result.body, result.headers)
+  }
+  const chain = middy<ApiEvent, APIGatewayProxyResultV2>()
+    .use(httpHeaderNormalizer())
+    .use(resolveRoute(group))
+  if (group !== 'stripe-webhook') chain.use(jsonBody())
+  return chain.use(authorize(gate)).use(errorHandler()).handler(base)
+}
+

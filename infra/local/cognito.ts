@@ -1,0 +1,128 @@
+import { fork } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { LocalStackError } from './errors.ts'
+
+export const LOCAL_POOL_ID = 'local_GunsmithPool'
+export const LOCAL_CLIENT_ID = 'gunsmithlocalwebclient0001'
+export const PRE_SIGN_UP_FN = 'gunsmith-local-pre-sign-up'
+export const POST_CONFIRMATION_FN = 'gunsmith-local-post-confirmation'
+
+export interface CognitoLocal {
+  endpoint: string
+  issuer: string
+  userPoolId: string
+  clientId: string
+  stop(): Promise<void>
+}
+
+const now = () => new Date().toISOString()
+
+/**
+ * Writes cognito-local's state so the pool and client ids are fixed (first run only),
+ * and its config (every run: ports, trigger endpoint).
+ */
+function writeState(stateDir: string, port: number, lambdaEndpoint: string) {
+  const dir = path.join(stateDir, '.cognito')
+  const db = path.join(dir, 'db')
+  mkdirSync(db, { recursive: true })
+  writeFileSync(
+    path.join(dir, 'config.json'),
+    JSON.stringify(
+      {
+        ServerConfig: { hostname: '127.0.0.1', port },
+        TokenConfig: { IssuerDomain: `http://localhost:${port}` },
+        LambdaClient: { endpoint: lambdaEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+        TriggerFunctions: { PreSignUp: PRE_SIGN_UP_FN, PostConfirmation: POST_CONFIRMATION_FN },
+      },
+      null,
+      2,
+    ),
+  )
+  const poolFile = path.join(db, `${LOCAL_POOL_ID}.json`)
+  if (!existsSync(poolFile)) {
+    const group = (GroupName: string, Description: string) => ({
+      GroupName,
+      Description,
+      UserPoolId: LOCAL_POOL_ID,
+      CreationDate: now(),
+      LastModifiedDate: now(),
+      members: [],
+    })
+    writeFileSync(
+      poolFile,
+      JSON.stringify({
+        Options: {
+          Id: LOCAL_POOL_ID,
+          Name: 'gunsmith-local',
+          UsernameAttributes: ['email'],
+          AutoVerifiedAttributes: ['email'],
+          MfaConfiguration: 'OFF',
+          Policies: { PasswordPolicy: { MinimumLength: 8 } },
+          CreationDate: now(),
+          LastModifiedDate: now(),
+        },
+        Users: {},
+        Groups: { admin: group('admin', 'Shop staff'), customer: group('customer', 'Customers') },
+      }),
+    )
+  }
+  const clientsFile = path.join(db, 'clients.json')
+  if (!existsSync(clientsFile)) {
+    writeFileSync(
+      clientsFile,
+      JSON.stringify({
+        Clients: {
+          [LOCAL_CLIENT_ID]: {
+            ClientId: LOCAL_CLIENT_ID,
+            ClientName: 'web',
+            UserPoolId: LOCAL_POOL_ID,
+            ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+            AccessTokenValidity: 1,
+            IdTokenValidity: 1,
+            RefreshTokenValidity: 30,
+            TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+            CreationDate: now(),
+            LastModifiedDate: now(),
+          },
+        },
+      }),
+    )
+  }
+}
+
+export async function startCognitoLocal({ stateDir, port, lambdaEndpoint }: { stateDir: string; port: number; lambdaEndpoint: string }): Promise<CognitoLocal> {
+  writeState(stateDir, port, lambdaEndpoint)
+  const runner = fileURLToPath(new URL('./cognito-runner.cjs', import.meta.url))
+  const child = fork(runner, [], { cwd: stateDir, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...process.env, PORT: String(port) } })
+  let stderr = ''
+  child.stderr?.on('data', (d) => (stderr += d))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new LocalStackError('cognito-local did not start within 20 s')), 20_000)
+    child.on('message', (m: { ready?: boolean; error?: string }) => {
+      clearTimeout(timer)
+      if (m.ready) resolve()
+      else reject(new LocalStackError(`cognito-local failed to start: ${m.error}`))
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new LocalStackError(`cognito-local exited at start (code ${code}): ${stderr.trim().split('\n').pop() ?? ''}`))
+    })
+  })
+  const endpoint = `http://localhost:${port}`
+  return {
+    endpoint,
+    issuer: `${endpoint}/${LOCAL_POOL_ID}`,
+    userPoolId: LOCAL_POOL_ID,
+    clientId: LOCAL_CLIENT_ID,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode) return
+      child.disconnect?.()
+      const t = setTimeout(() => child.kill('SIGKILL'), 3000)
+      await exited
+      clearTimeout(t)
+    },
+  }
+}

@@ -1,0 +1,46 @@
+import path from 'node:path'
+import { LocalStackError } from './errors.ts'
+import { SEEDED_ACCOUNTS } from './seed.ts'
+import { REPO_ROOT, startLocalStack, type LocalStack } from './stack.ts'
+
+/** `npm start`: the whole portal on one machine, data under .local/ kept across restarts. */
+async function main() {
+  const port = Number(process.env.PORT ?? 3000)
+  const cognitoPort = Number(process.env.COGNITO_PORT ?? 9229)
+  if (process.env.STRIPE_SECRET_KEY) console.log('STRIPE_SECRET_KEY is set: payments will use Stripe test mode.')
+  let stack: LocalStack | undefined
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`\n${signal}: stopping the local stack...`)
+    await stack?.stop()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGHUP', () => void shutdown('SIGHUP'))
+  process.on('disconnect', () => void shutdown('parent exited'))
+
+  stack = await startLocalStack({ port, cognitoPort, dataDir: path.join(REPO_ROOT, '.local') })
+  if (stopping) return
+  const lines = [
+    '',
+    `  Gunsmith Portal is running at ${stack.url}`,
+    '',
+    `  Accounts (local only)${stack.seeded ? ', seeded just now' : ''}:`,
+    ...SEEDED_ACCOUNTS.map((a) => `    ${a.group.padEnd(9)} ${a.email.padEnd(22)} ${a.password}`),
+    '',
+    `  Data: .local/ (kept across restarts; npm run reset wipes it)`,
+    `  Payments: ${process.env.STRIPE_SECRET_KEY ? 'Stripe test mode' : 'dev gateway (test card 4242 4242 4242 4242)'}`,
+    '  Stop: Ctrl-C',
+    '',
+  ]
+  console.log(lines.join('\n'))
+}
+
+main().catch((err) => {
+  if (err instanceof LocalStackError) console.error(`npm start: ${err.message}`)
+  else console.error(`npm start failed: ${err instanceof Error ? err.message : String(err)}`)
+  process.exit(1)
+})

@@ -1,0 +1,24 @@
+import { createUserDirectory } from '../../functions/auth/users.ts'
+import { cognitoClient } from '../../functions/auth/cognito.ts'
+import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
+import { defaultTable } from '../../functions/db/table.ts'
+
+/** The two local accounts of API.md. They exist only on this machine. */
+export const SEEDED_ACCOUNTS = [
+  { email: 'admin@example.com', password: 'AdminPass123!', group: 'admin', firstName: 'Sam', lastName: 'Armorer', phone: '+15550100001' },
+  { email: 'customer@example.com', password: 'CustomerPass123!', group: 'customer', firstName: 'Casey', lastName: 'Customer', phone: '+15550100002' },
+] as const
+
+/** Seeds on first run only: an account that exists already is left as it is. Returns whether anything was created. */
+export async function seedLocal({ userPoolId }: { userPoolId: string }): Promise<boolean> {
+  const users = createUserDirectory({ client: cognitoClient(), userPoolId })
+  const profiles = createProfileRepository(defaultTable())
+  let created = false
+  for (const a of SEEDED_ACCOUNTS) {
+    if (await users.userExists(a.email)) continue
+    created = true
+    const id = await users.createConfirmedUser({ email: a.email, password: a.password, group: a.group, firstName: a.firstName, lastName: a.lastName })
+    await profiles.ensureProfile({ id, email: a.email, firstName: a.firstName, lastName: a.lastName, phone: a.phone, role: a.group })
+  }
+  return created
+}

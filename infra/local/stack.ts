@@ -1,0 +1,138 @@
+import type { Server } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { functionGroups, routesFor, type FunctionGroup } from '../../functions/routes.ts'
+import { startCognitoLocal, POST_CONFIRMATION_FN, PRE_SIGN_UP_FN } from './cognito.ts'
+import { startDynamoLocal } from './dynamodb.ts'
+import { createGateway, createLambdaInvokeServer, type LambdaHandler } from './gateway.ts'
+import { createJwtVerifier } from './jwt.ts'
+import { assertPortFree, freePort } from './ports.ts'
+import { ensureTable, localDynamoClient } from './table.ts'
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+export interface LocalStackOptions {
+  /** Gateway port; 0 picks a free one. */
+  port: number
+  /** Where data lives across restarts; absent: DynamoDB in memory and Cognito in a temp dir. */
+  dataDir?: string
+  cognitoPort?: number
+  webDir?: string
+  seed?: boolean
+  tableName?: string
+}
+
+export interface LocalStack {
+  url: string
+  port: number
+  cognitoEndpoint: string
+  dynamoEndpoint: string
+  tableName: string
+  userPoolId: string
+  clientId: string
+  seeded: boolean
+  stop(): Promise<void>
+}
+
+function listen(server: Server, port: number, host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => resolve((server.address() as { port: number }).port))
+  })
+}
+
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()))
+
+/** DynamoDB Local + cognito-local + the local gateway, running the same handlers as AWS. */
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  const { dataDir, webDir = path.join(REPO_ROOT, 'web/dist'), seed = true, tableName = 'gunsmith-local' } = opts
+  const cognitoPort = opts.cognitoPort ?? (dataDir ? 9229 : await freePort())
+  if (opts.port) await assertPortFree(opts.port, 'the portal', 'PORT')
+  await assertPortFree(cognitoPort, 'cognito-local', 'COGNITO_PORT')
+
+  const stops: Array<() => Promise<void>> = []
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined)
+    stops.length = 0
+  }
+  try {
+    const dynamo = await startDynamoLocal({ dataDir: dataDir ? path.join(dataDir, 'dynamodb') : undefined })
+    stops.push(() => dynamo.stop())
+
+    // Functions read these once; set before any handler runs (same names the CDK sets).
+    const cognitoEndpoint = `http://localhost:${cognitoPort}`
+    Object.assign(process.env, {
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      COGNITO_ENDPOINT: cognitoEndpoint,
+      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+      STAGE: 'local',
+    })
+
+    const [{ handler: postConfirmation }, { handler: autoConfirm }] = await Promise.all([
+      import('../../functions/triggers/post-confirmation.ts'),
+      import('./auto-confirm.ts'),
+    ])
+    const invoke = createLambdaInvokeServer({
+      [PRE_SIGN_UP_FN]: autoConfirm as (e: unknown) => Promise<unknown>,
+      [POST_CONFIRMATION_FN]: postConfirmation as (e: unknown) => Promise<unknown>,
+    })
+    const invokePort = await listen(invoke, 0)
+    stops.push(() => close(invoke))
+
+    const stateDir = dataDir ? path.join(dataDir, 'cognito') : mkdtempSync(path.join(os.tmpdir(), 'gs-cognito-'))
+    if (!dataDir) stops.push(async () => rmSync(stateDir, { recursive: true, force: true }))
+    const cognito = await startCognitoLocal({ stateDir, port: cognitoPort, lambdaEndpoint: `http://127.0.0.1:${invokePort}` })
+    stops.push(() => cognito.stop())
+    Object.assign(process.env, { USER_POOL_ID: cognito.userPoolId, USER_POOL_CLIENT_ID: cognito.clientId })
+
+    await ensureTable(localDynamoClient(dynamo.endpoint), tableName)
+
+    const { loadGroupHandler } = await import('../../functions/lib/load-group.ts')
+    const handlers: Partial<Record<FunctionGroup, LambdaHandler>> = {}
+    for (const g of functionGroups) if (routesFor(g).length) handlers[g] = (await loadGroupHandler(g)) as unknown as LambdaHandler
+
+    let seeded = false
+    if (seed) {
+      const { seedLocal } = await import('./seed.ts')
+      seeded = await seedLocal({ userPoolId: cognito.userPoolId })
+    }
+
+    const config = {
+      apiUrl: '/api',
+      region: process.env.AWS_REGION,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.clientId,
+      cognitoEndpoint,
+      paymentsMode: 'dev',
+      stripePublishableKey: null,
+    }
+    const gateway = createGateway({
+      webDir,
+      config,
+      verify: createJwtVerifier({ issuer: cognito.issuer, jwksUrl: `http://127.0.0.1:${cognitoPort}/${cognito.userPoolId}/.well-known/jwks.json`, clientId: cognito.clientId }),
+      handlers,
+    })
+    const port = await listen(gateway, opts.port, process.env.HOST ?? '127.0.0.1')
+    stops.push(() => {
+      gateway.closeAllConnections?.()
+      return close(gateway)
+    })
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      cognitoEndpoint,
+      dynamoEndpoint: dynamo.endpoint,
+      tableName,
+      userPoolId: cognito.userPoolId,
+      clientId: cognito.clientId,
+      seeded,
+      stop,
+    }
+  } catch (err) {
+    await stop()
+    throw err
+  }
+}

@@ -1,0 +1,8 @@
+// `npm run reset`: wipe the local data (DynamoDB Local and cognito-local state); the next npm start seeds again.
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.local')
+rmSync(dir, { recursive: true, force: true })
+console.log(`Removed ${dir}. The next npm start creates the table and seeds the accounts again.`)

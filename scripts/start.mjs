@@ -1,0 +1,42 @@
+// `npm start` on a fresh clone: install what is missing, build the SPA, run the local stack.
+// Plain Node (no dependencies) so it works before `npm ci`.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+function run(cmd, args, what) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' })
+  if (r.status !== 0) {
+    console.error(`npm start: ${what} failed (exit ${r.status ?? r.signal}); fix the error above and run npm start again`)
+    process.exit(1)
+  }
+}
+
+const [major, minor] = process.versions.node.split('.').map(Number)
+if (major < 20 || (major === 20 && minor < 19)) {
+  console.error(`npm start: Node ${process.versions.node} is too old: install Node 20.19 or newer`)
+  process.exit(1)
+}
+
+const java = spawnSync('java', ['-version'], { encoding: 'utf8' })
+if (java.error || java.status !== 0) {
+  console.error('npm start: Java 17+ is required for DynamoDB Local and was not found: install it (Debian: sudo apt-get install -y openjdk-17-jre-headless) and run npm start again')
+  process.exit(1)
+}
+
+if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
+  console.log('Installing dependencies (npm ci)...')
+  run(npm, ['ci', '--no-audit', '--no-fund'], 'npm ci')
+}
+
+console.log('Building the web app...')
+run(npm, ['run', 'build:web', '--silent'], 'building the web app')
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], { cwd: root, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
+const forward = (sig) => () => child.kill(sig)
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, forward(sig))
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -1,0 +1,64 @@
+import { inject } from 'vitest'
+import { resetDocumentClient } from '../../functions/db/client.ts'
+import { resetEnv } from '../../functions/lib/env.ts'
+
+export const stack = () => inject('stack')
+
+/** Points this worker's repositories at the shared local stack's table. */
+export function useStackTable() {
+  const s = stack()
+  Object.assign(process.env, { TABLE_NAME: s.tableName, DYNAMODB_ENDPOINT: s.dynamoEndpoint, AWS_REGION: 'us-east-1', COGNITO_ENDPOINT: s.cognitoEndpoint, USER_POOL_ID: s.userPoolId, LOG_LEVEL: 'silent' })
+  resetEnv()
+  resetDocumentClient()
+}
+
+async function cognito(target: string, body: unknown) {
+  const res = await fetch(stack().cognitoEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+    body: JSON.stringify(body),
+  })
+  const json = (await res.json()) as Record<string, any>
+  if (!res.ok) throw new Error(`${target} failed: ${json.message ?? json.__type ?? res.status}`)
+  return json
+}
+
+/** Signs in as the SPA does locally (USER_PASSWORD_AUTH) and returns the tokens. */
+export async function signIn(email: string, password: string) {
+  const r = await cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack().clientId, AuthParameters: { USERNAME: email, PASSWORD: password } })
+  return r.AuthenticationResult as { AccessToken: string; IdToken: string; RefreshToken: string }
+}
+
+export async function signUp(email: string, password: string, attributes: Record<string, string>) {
+  return cognito('SignUp', {
+    ClientId: stack().clientId,
+    Username: email,
+    Password: password,
+    UserAttributes: [{ Name: 'email', Value: email }, ...Object.entries(attributes).map(([Name, Value]) => ({ Name, Value }))],
+  })
+}
+
+export { cognito }
+
+export const ADMIN = { email: 'admin@example.com', password: 'AdminPass123!' }
+export const CUSTOMER = { email: 'customer@example.com', password: 'CustomerPass123!' }
+
+export async function api(path: string, { token, method = 'GET', body, headers = {} }: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const res = await fetch(`${stack().url}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  const text = await res.text()
+  let json: any
+  try {
+    json = text ? JSON.parse(text) : undefined
+  } catch {
+    json = text
+  }
+  return { status: res.status, body: json, headers: res.headers }
+}
