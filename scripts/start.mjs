@@ -36,7 +36,11 @@ if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
 console.log('Building the web app...')
 run(npm, ['run', 'build:web', '--silent'], 'building the web app')
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], { cwd: root, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
+const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+  cwd: root,
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...process.env },
+})
 const forward = (sig) => () => child.kill(sig)
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, forward(sig))
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

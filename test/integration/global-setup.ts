@@ -12,6 +12,7 @@ let stack: LocalStack | undefined
 /** One real local stack for the integration files: DynamoDB Local in memory, cognito-local in a temp dir. */
 export async function setup(project: TestProject) {
   process.env.LOG_LEVEL ??= 'silent'
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
   stack = await startLocalStack({ port: 0 })
   const { url, cognitoEndpoint, dynamoEndpoint, tableName, userPoolId, clientId } = stack
   project.provide('stack', { url, cognitoEndpoint, dynamoEndpoint, tableName, userPoolId, clientId })

@@ -1,0 +1,11 @@
+import { startLocalStack } from '../../infra/local/stack.ts'
+
+/** The stack the e2e journeys run against: in memory, seeded, on E2E_PORT. */
+const stack = await startLocalStack({ port: Number(process.env.PORT ?? 3310) })
+console.log(`e2e stack at ${stack.url}`)
+const stop = async () => {
+  await stack.stop()
+  process.exit(0)
+}
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)
