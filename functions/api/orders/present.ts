@@ -1,0 +1,123 @@
+import { adminInvoiceStatus } from '@gs/shared/invoice'
+import { invoiceOf, type Notification, type Order, type OrderDetail, type Part, type Payment, type StatusUpdate } from '../../domain/order.ts'
+
+/** The contract's shapes (API.md "Entities as the API shows them"); the only place they are built. */
+
+export function presentInvoice(o: Order, shippingSelected = o.shippingSelected) {
+  const inv = invoiceOf(o, shippingSelected)
+  return {
+    invoiceId: o.invoiceId,
+    invoiceNumber: o.invoiceNumber,
+    ...inv,
+    lastUpdated: o.invoiceLastUpdated,
+  }
+}
+
+export function presentOrder(o: Order) {
+  return {
+    id: o.orderId,
+    orderNumber: o.orderNumber,
+    customerId: o.customerId,
+    customerName: o.customerName,
+    customerEmail: o.customerEmail,
+    customerPhone: o.customerPhone ?? null,
+    firearmMake: o.firearmMake,
+    firearmModel: o.firearmModel,
+    serialNumber: o.serialNumber,
+    firearmCaliber: o.firearmCaliber ?? null,
+    serviceType: o.serviceType,
+    description: o.description,
+    estimatedCostCents: o.estimatedCostCents,
+    additionalCostCents: o.additionalCostCents,
+    additionalCostReason: o.additionalCostReason ?? null,
+    additionalCostApprovalStatus: o.additionalCostApprovalStatus,
+    additionalCostApprovalDate: o.additionalCostApprovalDate ?? null,
+    additionalCostApprovalNote: o.additionalCostApprovalNote ?? null,
+    additionalCostRejectionReason: o.additionalCostRejectionReason ?? null,
+    currentStatus: o.currentStatus,
+    inboundTrackingNumber: o.inboundTrackingNumber ?? null,
+    outboundTrackingNumber: o.outboundTrackingNumber ?? null,
+    shippingSelected: o.shippingSelected,
+    isArchived: o.isArchived,
+    archivedAt: o.archivedAt ?? null,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+    version: o.version,
+    invoice: presentInvoice(o),
+  }
+}
+
+/** Admin lists add the derived invoice fields (admin-side §3). */
+export function presentAdminListOrder(o: Order) {
+  const base = presentOrder(o)
+  return {
+    ...base,
+    invoiceBalanceDueCents: base.invoice.balanceDueCents,
+    invoicePaymentStatus: adminInvoiceStatus(base.invoice),
+  }
+}
+
+export const presentUpdate = (u: StatusUpdate) => ({
+  id: u.updateId,
+  orderId: u.orderId,
+  status: u.status,
+  notes: u.notes,
+  createdBy: u.createdBy,
+  authorLabel: u.authorLabel,
+  isCustomerNote: u.isCustomerNote,
+  createdAt: u.createdAt,
+  updatedAt: u.updatedAt,
+})
+
+export const presentPart = (p: Part) => ({
+  id: p.partId,
+  orderId: p.orderId,
+  partName: p.partName,
+  partDescription: p.partDescription ?? null,
+  partCostCents: p.partCostCents,
+  quantity: p.quantity,
+  lineTotalCents: p.partCostCents * p.quantity,
+  createdAt: p.createdAt,
+  createdBy: p.createdBy,
+})
+
+export const presentPayment = (p: Payment) => ({
+  paymentId: p.paymentId,
+  orderId: p.orderId,
+  orderNumber: p.orderNumber,
+  amountCents: p.amountCents,
+  paymentDate: p.paymentDate,
+  paymentMethod: p.paymentMethod || 'Credit Card',
+  paymentStatus: p.paymentStatus,
+  paymentIntentId: p.paymentIntentId,
+  receiptUrl: p.receiptUrl ?? null,
+  notes: p.notes ?? null,
+})
+
+export const presentAdminPayment = (p: Payment) => ({
+  ...presentPayment(p),
+  customerName: p.customerName,
+  customerEmail: p.customerEmail,
+  firearmMake: p.firearmMake,
+  firearmModel: p.firearmModel,
+  serialNumber: p.serialNumber,
+})
+
+export const presentNotification = (n: Notification) => ({
+  id: n.notificationId,
+  orderId: n.orderId ?? null,
+  title: n.title,
+  message: n.message,
+  read: n.read,
+  createdAt: n.createdAt,
+})
+
+/** GET /api/orders/{id}: the order with `updates` (newest first), `parts` and `payments`. */
+export function presentOrderDetail(d: OrderDetail) {
+  return {
+    ...presentOrder(d.order),
+    updates: d.updates.map(presentUpdate),
+    parts: d.parts.map(presentPart),
+    payments: d.payments.map(presentPayment),
+  }
+}

@@ -1,0 +1,27 @@
+import { Entity } from 'electrodb'
+import type { TableConfig } from '../table.ts'
+
+/** A staff status update or a customer note (status `customer_note`), in the order's partition. */
+export const statusUpdateSchema = {
+  model: { entity: 'statusUpdate', version: '1', service: 'gunsmith' },
+  attributes: {
+    orderId: { type: 'string', required: true },
+    updateId: { type: 'string', required: true },
+    status: { type: 'string', required: true },
+    notes: { type: 'string', default: '' },
+    createdBy: { type: 'string', required: true },
+    authorLabel: { type: 'string', required: true },
+    isCustomerNote: { type: 'boolean', default: false },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    byOrder: {
+      collection: 'orderDetail',
+      pk: { field: 'pk', composite: ['orderId'] },
+      sk: { field: 'sk', composite: ['updateId'] },
+    },
+  },
+} as const
+
+export const statusUpdateEntity = ({ table, client }: TableConfig) => new Entity(statusUpdateSchema, { table, client })

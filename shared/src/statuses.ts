@@ -1,0 +1,166 @@
+/** The status catalogue of both specs: values, labels, badge colours and the customer timeline. */
+
+/** The admin picker, in workflow order (admin-side §4). */
+export const ADMIN_STATUSES = [
+  'order_created',
+  'firearm_received',
+  'parts_received',
+  'evaluating',
+  'in_progress',
+  'parts_needed',
+  'work_complete',
+  'ready_for_pickup',
+  'ready_for_shipping',
+  'payment_needed',
+  'shipped',
+  'order_closed',
+] as const
+
+/** Other values that may be displayed (both specs), plus the status the webhook sets. */
+export const OTHER_STATUSES = [
+  'payment_received',
+  'label_created',
+  'arrived',
+  'review',
+  'approval_needed',
+  'quality_check',
+  'delivered',
+  'gunsmith_evaluating',
+  'gunsmith_working',
+  'pending_approval',
+  'pending_parts',
+  'work_in_progress',
+  'awaiting_pickup',
+  'awaiting_payment',
+  'completed',
+  'cancelled',
+  'problem_reported',
+] as const
+
+export const CUSTOMER_NOTE = 'customer_note'
+
+export type AdminStatus = (typeof ADMIN_STATUSES)[number]
+export type OrderStatus = AdminStatus | (typeof OTHER_STATUSES)[number]
+
+export const ORDER_STATUSES: readonly OrderStatus[] = [...ADMIN_STATUSES, ...OTHER_STATUSES]
+
+const LABELS: Record<string, string> = {
+  evaluating: 'Evaluating Firearm',
+  in_progress: 'Work In Progress',
+  payment_received: 'Payment Received',
+  customer_note: 'Customer Note',
+}
+
+/** Unknown values title-cased without underscores; "Processing" when missing. */
+export function statusLabel(status: string | null | undefined): string {
+  if (!status) return 'Processing'
+  if (LABELS[status]) return LABELS[status]
+  return status
+    .split('_')
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
+    .join(' ')
+}
+
+export type BadgeColor = 'warning' | 'red' | 'green' | 'success' | 'purple' | 'primary' | 'yellow' | 'blue' | 'grey'
+
+const BADGES: Record<string, BadgeColor> = {
+  parts_needed: 'warning',
+  payment_needed: 'red',
+  work_complete: 'green',
+  shipped: 'success',
+  order_closed: 'purple',
+}
+
+/** Badge colours of the order lists: anything not named is primary. */
+export const statusBadge = (status: string | null | undefined): BadgeColor => (status && BADGES[status]) || 'primary'
+
+const ARCHIVED_BADGES: Record<string, BadgeColor> = {
+  pending_approval: 'yellow',
+  pending_parts: 'yellow',
+  work_in_progress: 'yellow',
+  awaiting_pickup: 'blue',
+  awaiting_payment: 'blue',
+  completed: 'green',
+  shipped: 'green',
+  cancelled: 'red',
+  problem_reported: 'red',
+}
+
+/** Badge colours of the archived list (admin-side §4): others grey. */
+export const archivedStatusBadge = (status: string | null | undefined): BadgeColor => (status && ARCHIVED_BADGES[status]) || 'grey'
+
+/** Texts that get the special styling wherever they appear (admin-side §2). */
+export const HIGHLIGHTED_STATUS_TEXTS = ['Payment Needed', 'Work Complete', 'Order Closed'] as const
+export const highlightedStatusText = (text: string | null | undefined) => HIGHLIGHTED_STATUS_TEXTS.find((t) => text?.includes(t)) ?? null
+
+/** The 8-step customer timeline (customer-side §4). */
+export const TIMELINE = [
+  { status: 'label_created', label: 'Label Created / Awaiting Shipment', progress: 10 },
+  { status: 'arrived', label: 'Arrived at Facility', progress: 25 },
+  { status: 'review', label: 'Gunsmith Review in Progress', progress: 40 },
+  { status: 'in_progress', label: 'Repair in Progress', progress: 55 },
+  { status: 'approval_needed', label: 'Awaiting Customer Approval', progress: 70 },
+  { status: 'quality_check', label: 'Quality Check', progress: 85 },
+  { status: 'shipped', label: 'Shipped to Customer', progress: 95 },
+  { status: 'delivered', label: 'Delivered', progress: 100 },
+] as const
+
+/** Where the shop's own statuses sit on the customer's timeline. */
+const TIMELINE_STEP_OF: Record<string, (typeof TIMELINE)[number]['status']> = {
+  order_created: 'label_created',
+  label_created: 'label_created',
+  firearm_received: 'arrived',
+  arrived: 'arrived',
+  evaluating: 'review',
+  gunsmith_evaluating: 'review',
+  review: 'review',
+  parts_received: 'in_progress',
+  parts_needed: 'in_progress',
+  in_progress: 'in_progress',
+  gunsmith_working: 'in_progress',
+  work_in_progress: 'in_progress',
+  pending_parts: 'in_progress',
+  approval_needed: 'approval_needed',
+  pending_approval: 'approval_needed',
+  work_complete: 'quality_check',
+  quality_check: 'quality_check',
+  payment_needed: 'quality_check',
+  awaiting_payment: 'quality_check',
+  payment_received: 'quality_check',
+  ready_for_pickup: 'quality_check',
+  ready_for_shipping: 'quality_check',
+  awaiting_pickup: 'quality_check',
+  completed: 'quality_check',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  order_closed: 'delivered',
+}
+
+/** The current step index (0-7) and progress percent for a status; unknown statuses sit at the first step. */
+export function timelinePosition(status: string | null | undefined): { index: number; progress: number } {
+  const step = (status && TIMELINE_STEP_OF[status]) || 'label_created'
+  const index = TIMELINE.findIndex((s) => s.status === step)
+  return { index, progress: TIMELINE[index].progress }
+}
+
+export const SERVICE_TYPES = ['Repair', 'Customization', 'Cleaning', 'Inspection', 'Cerakote', 'Trigger Job', 'Other'] as const
+
+export const APPROVAL_STATUSES = ['not_required', 'pending', 'approved', 'rejected'] as const
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
+
+/** Banners in order lists, shown only when the additional cost is above 0 (both specs §4). */
+export function approvalBanner(approval: ApprovalStatus | null | undefined, additionalCostCents: number): string | null {
+  if (!(additionalCostCents > 0)) return null
+  if (approval === 'approved') return 'Customer approved additional costs - Ready to order parts'
+  if (approval === 'rejected') return 'Customer rejected additional costs - Needs attention'
+  if (approval === 'pending') return 'Action required: Approval needed for additional costs'
+  return null
+}
+
+/** The approval panel shows only for a requested decision on a cost above 0. */
+export const showApprovalPanel = (approval: ApprovalStatus | null | undefined, additionalCostCents: number) =>
+  !!approval && approval !== 'not_required' && additionalCostCents > 0
+
+/** Orders that appear on /payments (customer-side §2). */
+export const PAYABLE_STATUSES = ['payment_needed', 'work_complete'] as const
