@@ -95,7 +95,7 @@ function writeState(stateDir: string, port: number, lambdaEndpoint: string) {
 export async function startCognitoLocal({ stateDir, port, lambdaEndpoint }: { stateDir: string; port: number; lambdaEndpoint: string }): Promise<CognitoLocal> {
   writeState(stateDir, port, lambdaEndpoint)
   const runner = fileURLToPath(new URL('./cognito-runner.cjs', import.meta.url))
-  const child = fork(runner, [], { cwd: stateDir, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...process.env, PORT: String(port) } })
+  const child = fork(runner, [], { cwd: stateDir, execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...process.env, PORT: String(port) } })
   let stderr = ''
   child.stderr?.on('data', (d) => (stderr += d))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -108,7 +108,7 @@ export async function startCognitoLocal({ stateDir, port, lambdaEndpoint }: { st
     })
     child.once('exit', (code) => {
       clearTimeout(timer)
-      reject(new LocalStackError(`cognito-local exited at start (code ${code}): ${stderr.trim().split('\n').pop() ?? ''}`))
+      reject(new LocalStackError(`cognito-local exited at start (code ${code}): ${stderr.trim().slice(-2000)}`))
     })
   })
   const endpoint = `http://localhost:${port}`

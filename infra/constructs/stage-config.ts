@@ -1,0 +1,105 @@
+import { RemovalPolicy } from 'aws-cdk-lib'
+import type { Node } from 'constructs'
+
+/**
+ * Everything a deployment can be told with `-c key=value` (defaults in cdk.json,
+ * documented in docs/deploying.md), parsed and checked once. The CLI passes every
+ * context value as a string, cdk.json passes JSON types: both are accepted.
+ */
+export interface StageConfig {
+  /** `dev` (default), `prod`, or any other lowercase name (a disposable stage like dev). */
+  stage: string
+  /** Only `prod` keeps its data when the stack or a resource goes away. */
+  retainData: boolean
+  /** RETAIN for prod, DESTROY for disposable stages; for every resource that holds data or logs. */
+  removalPolicy: RemovalPolicy
+  /** Custom domain on CloudFront, with its ACM certificate (must be in us-east-1). */
+  customDomain: { domainName: string; certificateArn: string } | null
+  /** Where alarm notifications are e-mailed (SNS e-mail subscription); null = topic only. */
+  alarmEmail: string | null
+  /** HTTP API $default stage throttling (requests per second, burst). */
+  throttle: { rateLimit: number; burstLimit: number }
+  /** WAF web ACL on CloudFront with a rate-based rule; the Web stack must then deploy in us-east-1. */
+  waf: { rateLimit: number } | null
+  /** Goes into /config.json for Stripe.js; a publishable key (pk_…) is public by design. */
+  stripePublishableKey: string | null
+}
+
+export const CONTEXT_DEFAULTS = {
+  stage: 'dev',
+  throttleRateLimit: 50,
+  throttleBurstLimit: 100,
+  enableWaf: false,
+  wafRateLimit: 1000,
+} as const
+
+export class ContextError extends Error {}
+
+function str(node: Node, key: string): string | null {
+  const v = node.tryGetContext(key)
+  if (v === undefined || v === null) return null
+  const s = String(v).trim()
+  return s === '' ? null : s
+}
+
+function int(node: Node, key: string, fallback: number, min: number, max: number): number {
+  const s = str(node, key)
+  if (s === null) return fallback
+  const n = Number(s)
+  if (!Number.isInteger(n) || n < min || n > max) throw new ContextError(`Context ${key}=${s}: expected a whole number from ${min} to ${max}`)
+  return n
+}
+
+function bool(node: Node, key: string, fallback: boolean): boolean {
+  const s = str(node, key)
+  if (s === null) return fallback
+  if (/^(true|1|yes)$/i.test(s)) return true
+  if (/^(false|0|no)$/i.test(s)) return false
+  throw new ContextError(`Context ${key}=${s}: expected true or false`)
+}
+
+export function readStageConfig(node: Node): StageConfig {
+  const stage = str(node, 'stage') ?? CONTEXT_DEFAULTS.stage
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) throw new ContextError(`Invalid stage "${stage}": lowercase letters, digits and dashes`)
+  const retainData = stage === 'prod'
+
+  const domainName = str(node, 'domainName')
+  const certificateArn = str(node, 'certificateArn')
+  if (Boolean(domainName) !== Boolean(certificateArn)) {
+    throw new ContextError('A custom domain needs both -c domainName=<host> and -c certificateArn=<ACM certificate ARN in us-east-1>')
+  }
+  if (domainName && !/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(domainName)) {
+    throw new ContextError(`Context domainName=${domainName}: expected a host name like portal.example.com`)
+  }
+  if (certificateArn && !/^arn:aws[\w-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
+    throw new ContextError(`Context certificateArn=${certificateArn}: expected an ACM certificate ARN in us-east-1 (CloudFront only uses certificates from us-east-1)`)
+  }
+
+  const alarmEmail = str(node, 'alarmEmail')
+  if (alarmEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail)) throw new ContextError(`Context alarmEmail=${alarmEmail}: expected an e-mail address`)
+
+  const rateLimit = int(node, 'throttleRateLimit', CONTEXT_DEFAULTS.throttleRateLimit, 1, 10_000)
+  const burstLimit = int(node, 'throttleBurstLimit', CONTEXT_DEFAULTS.throttleBurstLimit, 1, 5_000)
+
+  // WAF rate-based rules count requests per IP over 5 minutes; AWS accepts 10 to 2,000,000,000.
+  const waf = bool(node, 'enableWaf', CONTEXT_DEFAULTS.enableWaf)
+    ? { rateLimit: int(node, 'wafRateLimit', CONTEXT_DEFAULTS.wafRateLimit, 10, 2_000_000_000) }
+    : null
+
+  const stripePublishableKey = str(node, 'stripePublishableKey')
+  if (stripePublishableKey && !/^pk_(test|live)_[A-Za-z0-9]+$/.test(stripePublishableKey)) {
+    // Guards against pasting the secret key (sk_…) here: it would be published in /config.json.
+    throw new ContextError('Context stripePublishableKey must be a Stripe publishable key (pk_test_… or pk_live_…); secret keys go into Secrets Manager')
+  }
+
+  return {
+    stage,
+    retainData,
+    removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    customDomain: domainName && certificateArn ? { domainName, certificateArn } : null,
+    alarmEmail,
+    throttle: { rateLimit, burstLimit },
+    waf,
+    stripePublishableKey,
+  }
+}

@@ -1,0 +1,114 @@
+import * as path from 'node:path'
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib'
+import * as cognito from 'aws-cdk-lib/aws-cognito'
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
+import * as iam from 'aws-cdk-lib/aws-iam'
+import type { Construct } from 'constructs'
+import { AppFunction } from '../constructs/app-function.ts'
+import { functionsDir } from '../constructs/paths.ts'
+
+export interface AuthStackProps extends StackProps {
+  stage: string
+  table: ITable
+}
+
+export const USER_GROUPS = ['admin', 'customer'] as const
+
+export class AuthStack extends Stack {
+  readonly userPool: cognito.UserPool
+  readonly userPoolClient: cognito.UserPoolClient
+  readonly postConfirmation: AppFunction
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props)
+    const { stage, table } = props
+
+    this.postConfirmation = new AppFunction(this, 'PostConfirmation', {
+      entry: path.join(functionsDir, 'triggers', 'post-confirmation.ts'),
+      description: 'Cognito post-confirmation: adds the user to `customer` and creates the profile',
+      stage,
+      // Cognito waits at most 5 s for a trigger.
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    })
+    this.postConfirmation.bindTable({ table, accessMode: 'read-write' })
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      userPoolName: `gunsmith-${stage}`,
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      autoVerify: { email: true },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        givenName: { required: false, mutable: true },
+        familyName: { required: false, mutable: true },
+        phoneNumber: { required: false, mutable: true },
+      },
+      // The product rule is "at least 8 characters" (spec: customer-side and admin-side); the SPA validates the same.
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      mfa: cognito.Mfa.OFF,
+      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lambdaTriggers: { postConfirmation: this.postConfirmation.fn },
+    })
+
+    // A separate policy, not the role's default policy: the function does not
+    // depend on it, so pool -> trigger -> policy -> pool is not a cycle and the
+    // grant names this pool's exact ARN.
+    new iam.Policy(this, 'PostConfirmationCognito', {
+      roles: [this.postConfirmation.role],
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['cognito-idp:AdminAddUserToGroup'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
+    })
+
+    for (const groupName of USER_GROUPS) {
+      new cognito.UserPoolGroup(this, `Group-${groupName}`, {
+        userPool: this.userPool,
+        groupName,
+        precedence: groupName === 'admin' ? 0 : 10,
+      })
+    }
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      // SRP for the SPA in AWS; USER_PASSWORD_AUTH because cognito-local has no SRP and the SPA uses one flow setting.
+      authFlows: { userSrp: true, userPassword: true },
+      generateSecret: false,
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    })
+
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG1',
+      reason:
+        'The product password rule is a minimum of 8 characters with no character-class requirements (spec customer-side and admin-side); the SPA and the admin create-customer form validate exactly that, so Cognito must accept the same passwords.',
+    })
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason:
+        'Sign-in is email and password only in the spec, and the SPA has no MFA enrolment or challenge screens; requiring MFA would lock every user out.',
+    })
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG8',
+      reason:
+        'The Plus feature plan (threat protection) is billed per monthly active user; this small shop portal stays on the Essentials plan (cost), accepting the standard protections Cognito includes in every plan.',
+    })
+
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId })
+    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId })
+  }
+}

@@ -1,0 +1,414 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { App, Stack, type CfnResource } from 'aws-cdk-lib'
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions'
+import * as s3 from 'aws-cdk-lib/aws-s3'
+import { afterAll, describe, expect, it } from 'vitest'
+import { functionGroups, routeKey, routes, routesFor, type FunctionGroup } from '../../functions/routes.ts'
+import { buildApp } from '../../infra/bin/build-app.ts'
+
+const tmp = mkdtempSync(join(tmpdir(), 'gs-infra-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+const webDist = join(tmp, 'dist')
+mkdirSync(webDist)
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>test</title>')
+
+// The same feature flags and defaults as `cdk synth`, which reads them from cdk.json.
+const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context
+
+/** Fast settings from design/TOOLCHAIN.md: no bundling, no asset copies, no CloudFormation validator. */
+function fastApp(context: Record<string, unknown> = {}) {
+  return new App({
+    outdir: mkdtempSync(join(tmp, 'out-')),
+    builtinCloudFormationValidation: false,
+    context: {
+      ...cdkJsonContext,
+      'aws:cdk:bundling-stacks': [],
+      'aws:cdk:disable-asset-staging': true,
+      ...context,
+    },
+  })
+}
+
+const app = fastApp()
+const stacks = buildApp(app, { webDist })
+// Template.fromStack synthesizes the app, cdk-nag included: an unacknowledged error throws "Validation failed".
+const t = {
+  data: Template.fromStack(stacks.data),
+  auth: Template.fromStack(stacks.auth),
+  api: Template.fromStack(stacks.api),
+  web: Template.fromStack(stacks.web),
+}
+const json = {
+  data: t.data.toJSON(),
+  auth: t.auth.toJSON(),
+  api: t.api.toJSON(),
+  web: t.web.toJSON(),
+}
+
+const logicalId = (c: { node: { defaultChild?: unknown } } | CfnResource) => {
+  const cfn = ('cfnResourceType' in c ? c : c.node.defaultChild) as CfnResource
+  return Stack.of(cfn).getLogicalId(cfn)
+}
+
+/** What an `Fn::ImportValue` in a consumer template stands for: the producer's exported value. */
+function exportedValue(producer: Record<string, any>, value: unknown): unknown {
+  const name = (value as { 'Fn::ImportValue'?: string })['Fn::ImportValue']
+  expect(name, `expected an Fn::ImportValue, got ${JSON.stringify(value)}`).toBeTypeOf('string')
+  const output = Object.values<any>(producer.Outputs ?? {}).find((o) => o.Export?.Name === name)
+  expect(output, `no export named ${name}`).toBeDefined()
+  return output.Value
+}
+
+const resourcesOf = (tpl: Record<string, any>, type: string) =>
+  Object.entries<any>(tpl.Resources).filter(([, r]) => r.Type === type)
+
+/** Every statement of every policy attached to the given role. */
+function statementsFor(tpl: Record<string, any>, roleId: string): any[] {
+  return resourcesOf(tpl, 'AWS::IAM::Policy')
+    .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+}
+const actionsOf = (statements: any[]) => statements.flatMap((s) => [s.Action].flat())
+
+const userPoolRef = () => ({ Ref: logicalId(stacks.auth.userPool) })
+const userPoolArn = () => ({ 'Fn::GetAtt': [logicalId(stacks.auth.userPool), 'Arn'] })
+const clientRef = () => ({ Ref: logicalId(stacks.auth.userPoolClient) })
+const tableArn = () => ({ 'Fn::GetAtt': [logicalId(stacks.data.table), 'Arn'] })
+const tableRef = () => ({ Ref: logicalId(stacks.data.table) })
+
+describe('data stack: the single table', () => {
+  it('has pk/sk, gsi1 and gsi2 with their own keys, on-demand billing, TTL and point-in-time recovery', () => {
+    t.data.resourceCountIs('AWS::DynamoDB::Table', 1)
+    t.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith(
+        ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      ),
+      GlobalSecondaryIndexes: ['gsi1', 'gsi2'].map((index) => ({
+        IndexName: index,
+        KeySchema: [
+          { AttributeName: `${index}pk`, KeyType: 'HASH' },
+          { AttributeName: `${index}sk`, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+      TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+    })
+  })
+
+  it('is retained when the stack is deleted or the table replaced', () => {
+    t.data.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' })
+  })
+})
+
+describe('auth stack: Cognito', () => {
+  it('has a user pool with email sign-in, self sign-up and an 8-character minimum password', () => {
+    t.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+      DeletionProtection: 'ACTIVE',
+    })
+    t.auth.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' })
+  })
+
+  it('has the groups admin and customer', () => {
+    const groups = resourcesOf(json.auth, 'AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties)
+    expect(groups.map((g) => g.GroupName).sort()).toEqual(['admin', 'customer'])
+    for (const g of groups) expect(g.UserPoolId).toEqual(userPoolRef())
+  })
+
+  it('has a public app client allowing SRP and USER_PASSWORD_AUTH (cognito-local has no SRP)', () => {
+    t.auth.resourceCountIs('AWS::Cognito::UserPoolClient', 1)
+    const [, client] = resourcesOf(json.auth, 'AWS::Cognito::UserPoolClient')[0]
+    expect(client.Properties.ExplicitAuthFlows).toEqual(
+      expect.arrayContaining(['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+    )
+    expect(client.Properties.GenerateSecret).toBe(false)
+    expect(client.Properties.UserPoolId).toEqual(userPoolRef())
+  })
+
+  it('runs the post-confirmation trigger, which may add users to groups in this pool only and write the table', () => {
+    const trigger = stacks.auth.postConfirmation
+    t.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { PostConfirmation: { 'Fn::GetAtt': [logicalId(trigger.fn), 'Arn'] } },
+    })
+    const fn = json.auth.Resources[logicalId(trigger.fn)].Properties
+    expect(exportedValue(json.data, fn.Environment.Variables.TABLE_NAME)).toEqual(tableRef())
+
+    const statements = statementsFor(json.auth, logicalId(trigger.role))
+    const cognito = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('cognito-idp:')))
+    expect(cognito).toHaveLength(1)
+    expect(cognito[0].Action).toBe('cognito-idp:AdminAddUserToGroup')
+    expect(cognito[0].Resource).toEqual(userPoolArn())
+    expect(actionsOf(statements)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:GetItem']))
+  })
+})
+
+describe('api stack: HTTP API from functions/routes.ts', () => {
+  const authorizerId = () => resourcesOf(json.api, 'AWS::ApiGatewayV2::Authorizer')[0][0]
+  const groupFunctionId = (group: FunctionGroup) => logicalId(stacks.api.functions[group]!.fn)
+
+  it('has exactly one route per entry of the route table', () => {
+    t.api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length)
+  })
+
+  it.each(routes.map((r) => [routeKey(r), r] as const))('%s has its route key, authorization and function', (key, r) => {
+    const matches = resourcesOf(json.api, 'AWS::ApiGatewayV2::Route').filter(([, x]) => x.Properties.RouteKey === key)
+    expect(matches).toHaveLength(1)
+    const route = matches[0][1].Properties
+    if (r.access === 'public') {
+      expect(route.AuthorizationType).toBe('NONE')
+      expect(route.AuthorizerId).toBeUndefined()
+    } else {
+      expect(route.AuthorizationType).toBe('JWT')
+      expect(route.AuthorizerId).toEqual({ Ref: authorizerId() })
+    }
+    const integrationId = route.Target['Fn::Join'][1][1].Ref
+    const integration = json.api.Resources[integrationId].Properties
+    expect(integration.IntegrationType).toBe('AWS_PROXY')
+    expect(integration.PayloadFormatVersion).toBe('2.0')
+    expect(integration.IntegrationUri).toEqual({ 'Fn::GetAtt': [groupFunctionId(r.fn), 'Arn'] })
+  })
+
+  it('has a JWT authorizer whose issuer is the user pool and whose audience is the app client', () => {
+    t.api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1)
+    const a = json.api.Resources[authorizerId()].Properties
+    expect(a.AuthorizerType).toBe('JWT')
+    expect(a.IdentitySource).toEqual(['$request.header.Authorization'])
+    const [sep, parts] = a.JwtConfiguration.Issuer['Fn::Join']
+    expect(sep).toBe('')
+    expect(parts.slice(0, 3)).toEqual(['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/'])
+    expect(exportedValue(json.auth, parts[3])).toEqual(userPoolRef())
+    expect(a.JwtConfiguration.Audience).toHaveLength(1)
+    expect(exportedValue(json.auth, a.JwtConfiguration.Audience[0])).toEqual(clientRef())
+  })
+
+  it('has one Node 22 arm64 function per function group that has routes, and none for the others', () => {
+    const withRoutes = functionGroups.filter((g) => routesFor(g).length > 0)
+    t.api.resourceCountIs('AWS::Lambda::Function', withRoutes.length)
+    for (const g of functionGroups) expect(Boolean(stacks.api.functions[g])).toBe(withRoutes.includes(g))
+    t.api.allResourcesProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x', Architectures: ['arm64'] })
+  })
+
+  it('gives every function the env names functions/lib/env.ts reads', () => {
+    for (const g of functionGroups.filter((x) => stacks.api.functions[x])) {
+      const vars = json.api.Resources[groupFunctionId(g)].Properties.Environment.Variables
+      expect(vars.STAGE).toBe(stacks.stage)
+      expect(exportedValue(json.data, vars.TABLE_NAME)).toEqual(tableRef())
+      if (g !== 'stripe-webhook') {
+        expect(exportedValue(json.auth, vars.USER_POOL_ID)).toEqual(userPoolRef())
+        expect(exportedValue(json.auth, vars.USER_POOL_CLIENT_ID)).toEqual(clientRef())
+      }
+    }
+  })
+
+  it('grants api-customer read-write on the table and its indexes, and nothing in Cognito', () => {
+    const statements = statementsFor(json.api, logicalId(stacks.api.functions['api-customer']!.role))
+    expect(actionsOf(statements).filter((a) => a.startsWith('cognito-idp:'))).toEqual([])
+    const table = statements.find((s) => actionsOf([s]).includes('dynamodb:PutItem'))
+    expect(actionsOf([table])).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']))
+    expect(exportedValue(json.data, table.Resource[0])).toEqual(tableArn())
+    expect(table.Resource[1]['Fn::Join'][1][1]).toBe('/index/*')
+  })
+
+  it('grants api-admin the Cognito admin actions on the user pool ARN only', () => {
+    const statements = statementsFor(json.api, logicalId(stacks.api.functions['api-admin']!.role))
+    const cognito = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('cognito-idp:')))
+    expect(cognito).toHaveLength(1)
+    expect([cognito[0].Action].flat().sort()).toEqual(
+      [
+        'AdminCreateUser',
+        'AdminSetUserPassword',
+        'AdminAddUserToGroup',
+        'AdminDeleteUser',
+        'AdminDisableUser',
+        'AdminEnableUser',
+        'AdminGetUser',
+        'AdminUpdateUserAttributes',
+        'AdminUserGlobalSignOut',
+        'ListUsers',
+      ]
+        .map((a) => `cognito-idp:${a}`)
+        .sort(),
+    )
+    expect(exportedValue(json.auth, cognito[0].Resource)).toEqual(userPoolArn())
+    expect(actionsOf(statements)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']))
+  })
+
+  it('lets each function write only to its own log group', () => {
+    for (const g of functionGroups.filter((x) => stacks.api.functions[x])) {
+      const fn = stacks.api.functions[g]!
+      const logs = statementsFor(json.api, logicalId(fn.role)).filter((s) => actionsOf([s]).some((a) => a.startsWith('logs:')))
+      expect(logs).toEqual([
+        expect.objectContaining({
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Resource: { 'Fn::GetAtt': [logicalId(fn.logGroup), 'Arn'] },
+        }),
+      ])
+      expect(json.api.Resources[logicalId(fn.role)].Properties.ManagedPolicyArns).toBeUndefined()
+    }
+  })
+
+  it('has no policy statement with a wildcard action, and no resource "*" outside the CDK BucketDeployment handler', () => {
+    for (const [name, tpl] of Object.entries(json)) {
+      for (const [id, policy] of resourcesOf(tpl, 'AWS::IAM::Policy')) {
+        for (const s of policy.Properties.PolicyDocument.Statement) {
+          for (const a of actionsOf([s])) expect(a, `${name}/${id}`).not.toMatch(/^(\*|[\w-]+:\*)$/)
+          if (!id.startsWith('CustomCDKBucketDeployment')) expect([s.Resource].flat(), `${name}/${id}`).not.toContain('*')
+        }
+      }
+    }
+  })
+
+  it('logs access and throttles on the $default stage', () => {
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] },
+        Format: Match.stringLikeRegexp('\\$context\\.requestId'),
+      },
+      DefaultRouteSettings: { ThrottlingBurstLimit: Match.anyValue(), ThrottlingRateLimit: Match.anyValue() },
+    })
+  })
+})
+
+describe('web stack: S3 + CloudFront', () => {
+  const distribution = () => resourcesOf(json.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig
+
+  it('keeps the site bucket private', () => {
+    t.web.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    })
+  })
+
+  it('reads the bucket through an origin access control', () => {
+    const s3Origin = distribution().Origins.find((o: any) => o.S3OriginConfig)
+    expect(s3Origin.DomainName).toEqual({ 'Fn::GetAtt': [logicalId(stacks.web.bucket), 'RegionalDomainName'] })
+    expect(s3Origin.OriginAccessControlId).toBeDefined()
+    t.web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    })
+  })
+
+  it('sends /api/* to the HTTP API, uncached, with every viewer header but Host (so Authorization arrives)', () => {
+    const d = distribution()
+    const api = d.CacheBehaviors.filter((b: any) => b.PathPattern === '/api/*')
+    expect(api).toHaveLength(1)
+    expect(api[0].CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad') // Managed-CachingDisabled
+    expect(api[0].OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac') // Managed-AllViewerExceptHostHeader
+    expect(api[0].AllowedMethods.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'])
+    expect(api[0].FunctionAssociations).toBeUndefined()
+    const origin = d.Origins.find((o: any) => o.Id === api[0].TargetOriginId)
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] })
+    const [, parts] = origin.DomainName['Fn::Join']
+    expect(exportedValue(json.api, parts[0])).toEqual({ Ref: logicalId(stacks.api.httpApi) })
+    expect(parts.slice(1, 3)).toEqual(['.execute-api.', { Ref: 'AWS::Region' }])
+  })
+
+  it('runs the SPA fallback on the S3 (default) behaviour only', () => {
+    const d = distribution()
+    const fnId = resourcesOf(json.web, 'AWS::CloudFront::Function')[0][0]
+    expect(d.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [fnId, 'FunctionARN'] } },
+    ])
+    expect(d.CacheBehaviors.every((b: any) => !b.FunctionAssociations)).toBe(true)
+    expect(d.CustomErrorResponses).toBeUndefined()
+  })
+
+  it('the SPA fallback rewrites client routes to /index.html and leaves files alone', () => {
+    const code = resourcesOf(json.web, 'AWS::CloudFront::Function')[0][1].Properties.FunctionCode as string
+    const handler = new Function(`${code}; return handler`)() as (e: unknown) => { uri: string }
+    const uriFor = (uri: string) => handler({ request: { uri } }).uri
+    expect(uriFor('/')).toBe('/index.html')
+    expect(uriFor('/orders/3f2a')).toBe('/index.html')
+    expect(uriFor('/admin/customers')).toBe('/index.html')
+    expect(uriFor('/assets/index-abc123.js')).toBe('/assets/index-abc123.js')
+    expect(uriFor('/config.json')).toBe('/config.json')
+  })
+
+  it('adds security headers, with a CSP allowing Cognito and Stripe', () => {
+    const d = distribution()
+    const policyRef = { Ref: resourcesOf(json.web, 'AWS::CloudFront::ResponseHeadersPolicy')[0][0] }
+    expect(d.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(policyRef)
+    const h = resourcesOf(json.web, 'AWS::CloudFront::ResponseHeadersPolicy')[0][1].Properties.ResponseHeadersPolicyConfig
+      .SecurityHeadersConfig
+    expect(h.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true })
+    expect(h.ContentTypeOptions).toEqual({ Override: true })
+    expect(h.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true })
+    expect(h.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin')
+    const csp = Stack.of(stacks.web).resolve(h.ContentSecurityPolicy.ContentSecurityPolicy)
+    const text = JSON.stringify(csp)
+    expect(text).toContain("default-src 'self'")
+    expect(text).toContain('https://cognito-idp.')
+    expect(text).toContain('https://js.stripe.com')
+    expect(text).toContain('https://api.stripe.com')
+    expect(text).toContain('frame-src https://js.stripe.com https://hooks.stripe.com')
+  })
+
+  it('writes /config.json from the stack outputs next to the SPA', () => {
+    const deployment = resourcesOf(json.web, 'Custom::CDKBucketDeployment')[0][1].Properties
+    expect(deployment.DestinationBucketName).toEqual({ Ref: logicalId(stacks.web.bucket) })
+    expect(deployment.DistributionPaths).toEqual(['/*'])
+    // config.json's content is checked on the real synth (synth-cli.test.ts): fast tests do not stage assets.
+    // Its token values are filled in at deploy time from these markers.
+    const markers = Object.values<unknown>(deployment.SourceMarkers.find((m: object) => Object.keys(m).length > 0))
+    expect(markers).toHaveLength(3)
+    expect(markers).toContainEqual({ Ref: 'AWS::Region' })
+    const imported = markers.filter((m) => typeof m === 'object' && m && 'Fn::ImportValue' in m)
+    expect(imported.map((m) => exportedValue(json.auth, m))).toEqual([userPoolRef(), clientRef()])
+  })
+})
+
+describe('stages and cdk-nag', () => {
+  it('synthesizes on a fresh clone without web/dist, deploying a placeholder page and warning', () => {
+    const s = buildApp(fastApp(), { webDist: join(tmp, 'not-built') })
+    Annotations.fromStack(s.web).hasWarning('*', Match.stringLikeRegexp('npm run build:web'))
+    Template.fromStack(s.web).resourceCountIs('Custom::CDKBucketDeployment', 1)
+  })
+
+  it('prefixes stack names with the stage from context', () => {
+    const s = buildApp(fastApp({ stage: 'prod' }), { webDist })
+    expect([s.data, s.auth, s.api, s.web].map((x) => x.stackName)).toEqual([
+      'Gunsmith-prod-Data',
+      'Gunsmith-prod-Auth',
+      'Gunsmith-prod-Api',
+      'Gunsmith-prod-Web',
+    ])
+  })
+
+  it('leaves no unacknowledged AwsSolutions finding, error or warning', () => {
+    const report = join(app.outdir, 'validation-report.json')
+    let violations: any[] = []
+    try {
+      violations = JSON.parse(readFileSync(report, 'utf8')).pluginReports.flatMap((p: any) => p.violations)
+    } catch {
+      // No report file: no plugin reported anything.
+    }
+    expect(violations.filter((v) => /AwsSolutions/.test(v.ruleName))).toEqual([])
+  })
+
+  it('fails synth on an AwsSolutions error nobody acknowledged (cdk-nag is really on)', () => {
+    const other = fastApp()
+    buildApp(other, { webDist })
+    const extra = new Stack(other, 'Unreviewed')
+    new s3.Bucket(extra, 'NoLogsNoSsl')
+    expect(() => other.synth()).toThrow(/AwsSolutions-S1'/)
+  })
+})

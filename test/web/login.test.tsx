@@ -1,0 +1,111 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { customer, admin, fakeAuth, resetFakeAuth, signIn } from './fake-auth-client';
+import { renderApp, stubApi, testProfile } from './render-app';
+
+vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+
+async function openLogin() {
+  renderApp('/login');
+  await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+  return userEvent.setup();
+}
+
+describe('sign-in page', () => {
+  beforeEach(() => {
+    resetFakeAuth();
+    stubApi({ '/api/me': [200, testProfile] });
+  });
+
+  it('shows the access-required and security notices above the form', async () => {
+    await openLogin();
+    const access = screen.getByRole('heading', { name: 'Access Requires Shop-Issued Credentials' });
+    const security = screen.getByRole('heading', { name: 'Security Notice' });
+    const email = screen.getByLabelText('Email');
+    expect(access.compareDocumentPosition(email) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(security.compareDocumentPosition(email) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('requires an email and a password', async () => {
+    const user = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('rejects an invalid email address', async () => {
+    const user = await openLogin();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('shows the fallback message when the credentials are wrong', async () => {
+    signIn.mockRejectedValue(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
+    const user = await openLogin();
+    await user.type(screen.getByLabelText('Email'), 'jane.doe@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password. Please try again.');
+    expect(signIn).toHaveBeenCalledWith({ email: 'jane.doe@example.com', password: 'wrong-password' });
+  });
+
+  it('shows the fallback message when the error has no message', async () => {
+    signIn.mockRejectedValue({});
+    const user = await openLogin();
+    await user.type(screen.getByLabelText('Email'), 'jane.doe@example.com');
+    await user.type(screen.getByLabelText('Password'), 'whatever1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password. Please try again.');
+  });
+
+  it('shows any other error message as it is', async () => {
+    signIn.mockRejectedValue(new Error('Network error'));
+    const user = await openLogin();
+    await user.type(screen.getByLabelText('Email'), 'jane.doe@example.com');
+    await user.type(screen.getByLabelText('Password'), 'whatever1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
+  });
+
+  it('goes to /dashboard after signing in', async () => {
+    signIn.mockImplementation(async () => {
+      fakeAuth.user = customer;
+      return customer;
+    });
+    const user = await openLogin();
+    await user.type(screen.getByLabelText('Email'), '  jane.doe@example.com ');
+    await user.type(screen.getByLabelText('Password'), 'CustomerPass123!');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    expect(signIn).toHaveBeenCalledWith({ email: 'jane.doe@example.com', password: 'CustomerPass123!' });
+  });
+
+  it('sends an admin to /dashboard too, with Admin in the header', async () => {
+    signIn.mockImplementation(async () => {
+      fakeAuth.user = admin;
+      return admin;
+    });
+    stubApi({ '/api/me': [200, { ...testProfile, id: 'admin-1', email: 'admin@example.com', role: 'admin' }] });
+    const user = await openLogin();
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'AdminPass123!');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+});

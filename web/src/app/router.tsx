@@ -1,0 +1,67 @@
+import { useState, type ComponentType } from 'react';
+import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import { AdminRoute, GuestOnlyRoute, ProtectedRoute } from '../features/auth/components/route-guards';
+import { RootLayout } from './layout/root-layout';
+import { RouteErrorScreen } from './routes/route-error';
+
+type RouteModule = { default: ComponentType };
+
+const toRoute = ({ default: Component }: RouteModule) => ({ Component });
+
+const placeholder = (title: string) => () =>
+  import('./routes/placeholder').then(({ placeholderPage }) => ({ Component: placeholderPage(title) }));
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    HydrateFallback: PageSpinner,
+    children: [
+      { index: true, lazy: () => import('./routes/landing').then(toRoute) },
+      { path: paths.shippingPolicy.path, lazy: () => import('./routes/shipping-policy').then(toRoute) },
+      {
+        element: <GuestOnlyRoute />,
+        children: [
+          { path: paths.auth.login.path, lazy: () => import('./routes/auth/login').then(toRoute) },
+          { path: paths.auth.register.path, lazy: () => import('./routes/auth/register').then(toRoute) },
+        ],
+      },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          { path: paths.app.dashboard.path, lazy: () => import('./routes/app/dashboard').then(toRoute) },
+          // Later releases replace these placeholders with their pages.
+          { path: paths.app.order.path, lazy: placeholder('Order Details') },
+          { path: paths.app.orderPayment.path, lazy: placeholder('Make a Payment') },
+          { path: paths.app.payments.path, lazy: placeholder('Payments') },
+          { path: paths.app.batchPayment.path, lazy: placeholder('Pay Multiple Orders') },
+          { path: paths.app.paymentConfirmation.path, lazy: placeholder('Payment Confirmation') },
+          { path: paths.app.paymentHistory.path, lazy: placeholder('Payment History') },
+          { path: paths.app.notifications.path, lazy: placeholder('Notifications') },
+          {
+            element: <AdminRoute />,
+            children: [
+              { path: paths.admin.root.path, lazy: placeholder('Admin Dashboard') },
+              { path: paths.admin.customers.path, lazy: placeholder('Customer Management Center') },
+              { path: paths.admin.manageOrders.path, lazy: placeholder('Order Management Center') },
+              { path: paths.admin.payments.path, lazy: placeholder('Payment Management') },
+              { path: paths.admin.settings.path, lazy: placeholder('System Settings') },
+              { path: paths.admin.invoiceRefresh.path, lazy: placeholder('Invoice Refresh Utility') },
+              { path: paths.admin.archivedOrders.path, lazy: placeholder('Archived Orders') },
+            ],
+          },
+        ],
+      },
+      // Unknown paths (including /admin/anything-else) go home.
+      { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

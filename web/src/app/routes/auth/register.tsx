@@ -1,0 +1,19 @@
+import { useNavigate } from 'react-router-dom';
+import { PageTitle } from '../../../components/seo/page-title';
+import { paths } from '../../../config/paths';
+import { RegisterForm } from '../../../features/auth/components/register-form';
+import { AuthCard } from '../../../components/layout/auth-card';
+
+export default function RegisterRoute() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageTitle title="Create Account" />
+      <div className="mx-auto max-w-xl px-4 py-10 sm:px-6">
+        <AuthCard headingId="register-heading" title="Create Account" subtitle="Register to follow your orders online.">
+          <RegisterForm onSuccess={() => navigate(paths.app.dashboard.getHref(), { replace: true })} />
+        </AuthCard>
+      </div>
+    </>
+  );
+}

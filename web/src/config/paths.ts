@@ -1,0 +1,45 @@
+// Every URL the SPA links to or routes on. Use `paths.x.path` for route definitions and
+// `paths.x.getHref(...)` for links, never string literals.
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  shippingPolicy: { path: '/shipping-policy', getHref: () => '/shipping-policy' },
+
+  auth: {
+    login: { path: '/login', getHref: () => '/login' },
+    register: { path: '/register', getHref: () => '/register' },
+  },
+
+  app: {
+    dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+    order: {
+      path: '/orders/:orderId',
+      getHref: (orderId: string) => `/orders/${encodeURIComponent(orderId)}`,
+    },
+    orderPayment: {
+      path: '/orders/:orderId/payment',
+      getHref: (orderId: string) => `/orders/${encodeURIComponent(orderId)}/payment`,
+    },
+    payments: { path: '/payments', getHref: () => '/payments' },
+    batchPayment: {
+      path: '/payments/batch',
+      getHref: (orderIds: string[]) =>
+        `/payments/batch?orders=${orderIds.map(encodeURIComponent).join(',')}`,
+    },
+    paymentConfirmation: {
+      path: '/payment-confirmation/:orderId',
+      getHref: (orderId: string) => `/payment-confirmation/${encodeURIComponent(orderId)}`,
+    },
+    paymentHistory: { path: '/payment-history', getHref: () => '/payment-history' },
+    notifications: { path: '/notifications', getHref: () => '/notifications' },
+  },
+
+  admin: {
+    root: { path: '/admin', getHref: () => '/admin' },
+    customers: { path: '/admin/customers', getHref: () => '/admin/customers' },
+    manageOrders: { path: '/admin/manage-orders', getHref: () => '/admin/manage-orders' },
+    payments: { path: '/admin/payments', getHref: () => '/admin/payments' },
+    settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
+    invoiceRefresh: { path: '/admin/invoice-refresh', getHref: () => '/admin/invoice-refresh' },
+    archivedOrders: { path: '/admin/archived-orders', getHref: () => '/admin/archived-orders' },
+  },
+} as const;

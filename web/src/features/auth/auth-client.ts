@@ -1,0 +1,75 @@
+// The boundary between the app and the identity provider. Everything behind it (Amplify and
+// its ~35 kB gz) is loaded on first use, so public pages do not pay for it.
+// Tests mock this module.
+import type { AuthUser, SignUpInput, SignUpResult } from './types';
+
+type AmplifyAuthClient = typeof import('./amplify-auth-client');
+
+let loading: Promise<AmplifyAuthClient> | null = null;
+
+function load(): Promise<AmplifyAuthClient> {
+  if (!loading) {
+    loading = import('./amplify-auth-client').catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+  }
+  return loading;
+}
+
+// Amplify keeps tokens in localStorage under `CognitoIdentityServiceProvider.<clientId>.…`.
+const STORED_SESSION_KEY = /^CognitoIdentityServiceProvider\..+\.LastAuthUser$/;
+
+export function isAuthStorageKey(key: string | null): boolean {
+  return key === null || key.startsWith('CognitoIdentityServiceProvider.');
+}
+
+/**
+ * Whether a previous sign-in left tokens behind. Without any, the visitor is signed out
+ * and there is no reason to download Amplify to find that out.
+ */
+export function hasStoredSession(): boolean {
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      if (STORED_SESSION_KEY.test(localStorage.key(i) ?? '')) return true;
+    }
+  } catch {
+    // Storage blocked: let Amplify decide.
+    return true;
+  }
+  return false;
+}
+
+export function preloadAuthClient(): void {
+  void load().catch(() => undefined);
+}
+
+export async function getCurrentUser(): Promise<AuthUser | null> {
+  return (await load()).getCurrentUser();
+}
+
+export async function signIn(input: { email: string; password: string }): Promise<AuthUser> {
+  return (await load()).signIn(input);
+}
+
+export async function signUp(input: SignUpInput): Promise<SignUpResult> {
+  return (await load()).signUp(input);
+}
+
+export async function confirmSignUpAndSignIn(input: {
+  email: string;
+  password: string;
+  code: string;
+}): Promise<AuthUser> {
+  return (await load()).confirmSignUpAndSignIn(input);
+}
+
+export async function signOut(): Promise<void> {
+  return (await load()).signOut();
+}
+
+/** The current access token (refreshed if needed), or null when signed out. */
+export async function getAccessToken(): Promise<string | null> {
+  if (!loading && !hasStoredSession()) return null;
+  return (await load()).getAccessToken();
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../auth-provider';
+import { signInErrorMessage, validateLogin, type FieldErrors, type LoginValues } from '../validation';
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const { signIn, preload } = useAuth();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  // Fetch the identity client while the user types.
+  useEffect(() => preload(), [preload]);
+
+  const update = (field: keyof LoginValues) => (event: ChangeEvent<HTMLInputElement>) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const found = validateLogin(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+
+    setSubmitting(true);
+    try {
+      await signIn({ email: values.email.trim(), password: values.password });
+      onSuccess();
+    } catch (error) {
+      setFormError(signInErrorMessage(error));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="login-heading">
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        value={values.email}
+        onChange={update('email')}
+        error={errors.email}
+      />
+      <FormField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={update('password')}
+        error={errors.password}
+      />
+      <Button type="submit" className="w-full" disabled={submitting}>
+        {submitting ? <Spinner className="size-4 text-current" /> : null}
+        {submitting ? 'Signing In...' : 'Sign In'}
+      </Button>
+      <p className="text-center text-sm text-slate-700 dark:text-slate-300">
+        Don&apos;t have an account?{' '}
+        <Link to={paths.auth.register.getHref()} className="font-semibold underline underline-offset-2">
+          Create Account
+        </Link>
+      </p>
+    </form>
+  );
+}

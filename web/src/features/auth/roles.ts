@@ -1,0 +1,14 @@
+export type Role = 'admin' | 'customer';
+
+/**
+ * The role from a token's `cognito:groups` claim. The claim is normally an array, but the
+ * local emulator can deliver it as the string "[admin customer]" (ARCHITECTURE.md).
+ */
+export function roleFromGroups(groups: unknown): Role {
+  const list = Array.isArray(groups)
+    ? groups.map(String)
+    : typeof groups === 'string'
+      ? groups.replace(/^\[|\]$/g, '').split(/[\s,]+/)
+      : [];
+  return list.includes('admin') ? 'admin' : 'customer';
+}

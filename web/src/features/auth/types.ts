@@ -1,0 +1,32 @@
+import type { Role } from './roles';
+
+export interface AuthUser {
+  /** Cognito `sub`; also the profile id on the API. */
+  id: string;
+  email: string;
+  role: Role;
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** Already normalised to E.164 (+digits), or undefined when not given. */
+  phone?: string;
+}
+
+export type SignUpResult =
+  | { status: 'signedIn'; user: AuthUser }
+  /** The pool wants the emailed code first (AWS pools without the auto-confirm trigger). */
+  | { status: 'confirmationRequired'; destination: string | null };
+
+/** Thrown when Cognito asks for a sign-in step this SPA does not offer. */
+export class AuthStepError extends Error {
+  override name = 'AuthStepError';
+  readonly step: string;
+  constructor(step: string, message: string) {
+    super(message);
+    this.step = step;
+  }
+}

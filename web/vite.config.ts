@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  // The SPA expects /api and /config.json on its own origin, as CloudFront and `npm start` serve them.
+  server: { proxy: { '/api': backend, '/config.json': backend } },
+  preview: { proxy: { '/api': backend, '/config.json': backend } },
+});
