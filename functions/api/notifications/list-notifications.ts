@@ -1,0 +1,11 @@
+import { createNotificationRepository } from '../../db/repositories/notifications.ts'
+import { defaultTable } from '../../db/table.ts'
+import { defineRoute } from '../../lib/http.ts'
+import { listNotifications } from '../../use-cases/customer-notifications.ts'
+import { presentNotification } from '../orders/present.ts'
+
+/** GET /api/notifications: the caller's notifications, newest first, with the unread count. */
+export const handler = defineRoute({}, async ({ caller }) => {
+  const { items, unreadCount } = await listNotifications({ notifications: createNotificationRepository(defaultTable()), userId: caller.userId })
+  return { body: { items: items.map(presentNotification), unreadCount, cursor: null } }
+})

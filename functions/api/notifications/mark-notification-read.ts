@@ -1,0 +1,11 @@
+import { createNotificationRepository } from '../../db/repositories/notifications.ts'
+import { defaultTable } from '../../db/table.ts'
+import { defineRoute } from '../../lib/http.ts'
+import { markNotificationRead } from '../../use-cases/customer-notifications.ts'
+import { presentNotification } from '../orders/present.ts'
+
+/** POST /api/notifications/{id}/read: the caller's own notification only; anything else is a 404. */
+export const handler = defineRoute({}, async ({ caller, params }) => {
+  const n = await markNotificationRead({ notifications: createNotificationRepository(defaultTable()), userId: caller.userId, notificationId: params.id })
+  return { body: presentNotification(n) }
+})

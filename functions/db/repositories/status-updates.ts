@@ -1,0 +1,69 @@
+import type { StatusUpdate } from '../../domain/order.ts'
+import { statusUpdateEntity } from '../entities/status-update.ts'
+import type { TableConfig } from '../table.ts'
+
+/**
+ * Status updates and customer notes on their own, for writes that do not change
+ * the order (a note, a staff message edited or deleted). Going around saveOrder
+ * keeps the order's version, so an admin's open edit of the order stays valid.
+ * Writes that change the order go through OrderRepository.saveOrder extras.
+ */
+export interface StatusUpdateRepository {
+  /** Adds a new update; never overwrites an existing one. */
+  add(update: StatusUpdate): Promise<StatusUpdate>
+  /** The order's updates, newest first: one Query on the order's partition. */
+  listForOrder(orderId: string): Promise<StatusUpdate[]>
+  get(orderId: string, updateId: string): Promise<StatusUpdate | null>
+  /** Replaces the text of an existing update; null when there is no such update. */
+  updateNotes(orderId: string, updateId: string, notes: string): Promise<StatusUpdate | null>
+  /** Deletes the update; returns what was deleted, or null when there was nothing. */
+  remove(orderId: string, updateId: string): Promise<StatusUpdate | null>
+}
+
+const isConditionFailure = (err: unknown) =>
+  err instanceof Error && /ConditionalCheckFailed|conditional request failed/i.test(`${err.name} ${err.message} ${(err as { cause?: Error }).cause?.name ?? ''}`)
+
+const toUpdate = (u: Partial<StatusUpdate> & Pick<StatusUpdate, 'orderId' | 'updateId'>): StatusUpdate => ({
+  status: '',
+  createdBy: '',
+  authorLabel: '',
+  createdAt: '',
+  ...u,
+  notes: u.notes ?? '',
+  isCustomerNote: u.isCustomerNote ?? false,
+  updatedAt: u.updatedAt ?? u.createdAt ?? '',
+})
+
+export function createStatusUpdateRepository({ table, client }: TableConfig): StatusUpdateRepository {
+  const updates = statusUpdateEntity({ table, client })
+  return {
+    async add(update) {
+      await updates.create(update).go()
+      return update
+    },
+    async listForOrder(orderId) {
+      const { data } = await updates.query.byOrder({ orderId }).go({ order: 'desc', pages: 'all' })
+      return data.map(toUpdate)
+    },
+    async get(orderId, updateId) {
+      const { data } = await updates.get({ orderId, updateId }).go()
+      return data ? toUpdate(data) : null
+    },
+    async updateNotes(orderId, updateId, notes) {
+      try {
+        const { data } = await updates
+          .patch({ orderId, updateId })
+          .set({ notes, updatedAt: new Date().toISOString() })
+          .go({ response: 'all_new' })
+        return toUpdate(data as StatusUpdate)
+      } catch (err) {
+        if (isConditionFailure(err)) return null
+        throw err
+      }
+    },
+    async remove(orderId, updateId) {
+      const { data } = await updates.delete({ orderId, updateId }).go({ response: 'all_old' })
+      return data ? toUpdate(data as StatusUpdate) : null
+    },
+  }
+}

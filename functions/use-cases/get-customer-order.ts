@@ -1,0 +1,34 @@
+import { orderMessages } from '@gs/shared/order-messages'
+import type { OrderRepository } from '../db/repositories/orders.ts'
+import type { Order, OrderDetail } from '../domain/order.ts'
+import { NotFoundError } from '../lib/errors.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export interface OwnedOrderQuery {
+  orderId: string
+  userId: string
+}
+
+/**
+ * The one ownership rule of the customer routes: the caller's own, undeleted order.
+ * Anything else (a malformed id, someone else's order, admins included) is the same
+ * 404 with no data, so an order's existence is never revealed.
+ */
+export function assertOwned<T extends Order>(order: T | null | undefined, userId: string): T {
+  if (!order || order.isDeleted || order.customerId !== userId) throw new NotFoundError(orderMessages.orderNotFound)
+  return order
+}
+
+export async function loadOwnedOrder({ orders, orderId, userId }: OwnedOrderQuery & { orders: Pick<OrderRepository, 'getOrder'> }): Promise<Order> {
+  if (!UUID.test(orderId)) throw new NotFoundError(orderMessages.orderNotFound)
+  return assertOwned(await orders.getOrder(orderId), userId)
+}
+
+/** The order with its updates, parts and payments (one collection query), when it is the caller's. */
+export async function getCustomerOrder({ orders, orderId, userId }: OwnedOrderQuery & { orders: Pick<OrderRepository, 'getOrderDetail'> }): Promise<OrderDetail> {
+  if (!UUID.test(orderId)) throw new NotFoundError(orderMessages.orderNotFound)
+  const detail = await orders.getOrderDetail(orderId)
+  assertOwned(detail?.order, userId)
+  return detail as OrderDetail
+}

@@ -1,0 +1,34 @@
+import * as z from 'zod'
+import { NOTE_MAX_LENGTH, orderMessages } from '../order-messages.ts'
+
+/** POST /api/orders/{orderId}/notes */
+export const addNoteSchema = z.strictObject({
+  text: z
+    .string({ error: orderMessages.noteEmpty })
+    .trim()
+    .min(1, orderMessages.noteEmpty)
+    .max(NOTE_MAX_LENGTH, orderMessages.noteTooLong),
+})
+export type AddNoteInput = z.infer<typeof addNoteSchema>
+
+/** POST /api/orders/{orderId}/approval: a rejection needs a reason. */
+export const approvalDecisionSchema = z
+  .strictObject({
+    decision: z.enum(['approve', 'reject'], { error: orderMessages.decisionInvalid }),
+    reason: z.string().trim().max(NOTE_MAX_LENGTH, orderMessages.rejectionReasonTooLong).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.decision === 'reject' && !v.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: orderMessages.rejectionReasonRequired })
+    }
+  })
+export type ApprovalDecisionInput = z.infer<typeof approvalDecisionSchema>
+
+/** GET /api/orders/{orderId}/invoice?shipping=true|false; without it the order's own choice applies. */
+export const invoiceQuerySchema = z.object({
+  shipping: z
+    .enum(['true', 'false'], { error: orderMessages.shippingInvalid })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+})
+export type InvoiceQuery = z.infer<typeof invoiceQuerySchema>
