@@ -43,4 +43,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts']
 })
 const forward = (sig) => () => child.kill(sig)
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, forward(sig))
+// `kill <npm pid>` ends npm without always passing the signal on: when our parent goes away, stop too.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) child.kill('SIGTERM')
+}, 500).unref()
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
