@@ -2,13 +2,16 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminDisableUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   UserNotFoundException,
   UsernameExistsException,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider'
+import { env } from '../lib/env.ts'
 import { ConflictError } from '../lib/errors.ts'
+import { cognitoClient } from './cognito.ts'
 
 export interface NewUser {
   email: string
@@ -23,6 +26,8 @@ export interface UserDirectory {
   /** A confirmed user with a permanent password (no temporary-password limbo), in the group; returns its sub. */
   createConfirmedUser(u: NewUser): Promise<string>
   deleteUser(email: string): Promise<void>
+  /** Blocks sign-in (the API also refuses archived profiles: cognito-local does not enforce this). */
+  disableUser(email: string): Promise<void>
   userExists(email: string): Promise<boolean>
 }
 
@@ -70,6 +75,13 @@ export function createUserDirectory({ client, userPoolId }: { client: CognitoIde
         if (!(err instanceof UserNotFoundException)) throw err
       }
     },
+    async disableUser(email) {
+      try {
+        await client.send(new AdminDisableUserCommand({ UserPoolId: userPoolId, Username: email }))
+      } catch (err) {
+        if (!(err instanceof UserNotFoundException)) throw err
+      }
+    },
     async userExists(email) {
       try {
         await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }))
@@ -81,3 +93,6 @@ export function createUserDirectory({ client, userPoolId }: { client: CognitoIde
     },
   }
 }
+
+/** The directory of this deployment's user pool (the api-admin function alone holds the rights it needs). */
+export const defaultUserDirectory = () => createUserDirectory({ client: cognitoClient(), userPoolId: env().userPoolId })

@@ -2,6 +2,7 @@ import { createUserDirectory } from '../../functions/auth/users.ts'
 import { cognitoClient } from '../../functions/auth/cognito.ts'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
 import { defaultTable } from '../../functions/db/table.ts'
+import { seedDemoData } from './demo-data.ts'
 
 /** The two local accounts of API.md. They exist only on this machine. */
 export const SEEDED_ACCOUNTS = [
@@ -14,11 +15,15 @@ export async function seedLocal({ userPoolId }: { userPoolId: string }): Promise
   const users = createUserDirectory({ client: cognitoClient(), userPoolId })
   const profiles = createProfileRepository(defaultTable())
   let created = false
+  let adminId: string | undefined
   for (const a of SEEDED_ACCOUNTS) {
     if (await users.userExists(a.email)) continue
     created = true
     const id = await users.createConfirmedUser({ email: a.email, password: a.password, group: a.group, firstName: a.firstName, lastName: a.lastName })
-    await profiles.ensureProfile({ id, email: a.email, firstName: a.firstName, lastName: a.lastName, phone: a.phone, role: a.group })
+    const profile = await profiles.ensureProfile({ id, email: a.email, firstName: a.firstName, lastName: a.lastName, phone: a.phone, role: a.group })
+    if (a.group === 'admin') adminId = id
+    // Demo orders only with a new customer account, so a restart never duplicates them.
+    if (a.group === 'customer') await seedDemoData({ customer: profile, adminId })
   }
   return created
 }

@@ -14,6 +14,19 @@ export const profileSchema = {
     isActive: { type: 'boolean', default: true },
     isArchived: { type: 'boolean', default: false },
     archivedAt: { type: 'string' },
+    // The admin customer list's order columns, kept in step by order create (same transaction) and delete,
+    // so listing customers needs no query per customer.
+    orderCount: { type: 'number', default: 0 },
+    latestOrderId: { type: 'string' },
+    latestOrderSummary: {
+      type: 'map',
+      properties: {
+        firearmMake: { type: 'string' },
+        firearmModel: { type: 'string' },
+        currentStatus: { type: 'string' },
+        createdAt: { type: 'string' },
+      },
+    },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString(), default: () => new Date().toISOString() },
   },

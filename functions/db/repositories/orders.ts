@@ -4,6 +4,7 @@ import { orderEntity } from '../entities/order.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { formatOrderNumber } from '../../domain/order.ts'
+import { latestOrderAttributes, type LatestOrder } from './profiles.ts'
 
 export type OrderListState = 'active' | 'archived'
 
@@ -19,6 +20,8 @@ export interface OrderWriteExtras {
   putParts?: Part[]
   deleteParts?: string[]
   putNotifications?: Notification[]
+  /** A new order of this customer: bumps the profile's order count and makes it the latest order (admin customer list). */
+  customerOrderAdded?: { customerId: string; latest: LatestOrder }
 }
 
 export class VersionConflict extends Error {
@@ -33,6 +36,8 @@ export interface OrderRepository {
   /** Creates the order (version 1) with its first status update, atomically. */
   createOrder(order: Order, extras?: OrderWriteExtras): Promise<Order>
   getOrder(orderId: string): Promise<Order | null>
+  /** Several orders by id in one BatchGet (missing ones are left out). */
+  getOrders(orderIds: string[]): Promise<Order[]>
   /** The order with its updates (newest first), parts and payments: one Query. */
   getOrderDetail(orderId: string): Promise<OrderDetail | null>
   listOrdersForCustomer(customerId: string): Promise<Order[]>
@@ -45,9 +50,10 @@ export interface OrderRepository {
   saveOrder(order: Order, expectedVersion: number, extras?: OrderWriteExtras): Promise<Order>
 }
 
-type OrderItem = EntityItem<ReturnType<typeof orderEntity>>
+export type OrderItem = EntityItem<ReturnType<typeof orderEntity>>
 
-function toOrder(i: OrderItem): Order {
+/** Reads a stored order item (exported for the payments repository, which writes orders inside its own transaction). */
+export function toOrder(i: OrderItem): Order {
   const { listState: _l, invoiceTotalCents: _t, invoiceBalanceDueCents: _b, invoicePaymentStatus: _p, ...rest } = i
   return {
     ...rest,
@@ -73,7 +79,7 @@ function toOrder(i: OrderItem): Order {
 }
 
 /** The stored item: the order plus the projections the lists read (state partition, invoice summary). */
-function toItem(o: Order): OrderItem {
+export function orderItem(o: Order): OrderItem {
   const inv = invoiceOf(o)
   return {
     ...o,
@@ -91,9 +97,9 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
   const { order, counter } = service.entities
 
   async function write(o: Order, condition: 'create' | number, extras: OrderWriteExtras = {}) {
-    const item = toItem(o)
+    const item = orderItem(o)
     const result = await service.transaction
-      .write(({ order: orders, statusUpdate, part, notification }) => [
+      .write(({ order: orders, statusUpdate, part, notification, profile }) => [
         condition === 'create'
           ? orders.create(item).commit()
           : orders
@@ -105,6 +111,15 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
         ...(extras.putParts ?? []).map((p) => part.put(p).commit()),
         ...(extras.deleteParts ?? []).map((partId) => part.delete({ orderId: o.orderId, partId }).commit()),
         ...(extras.putNotifications ?? []).map((n) => notification.put(n).commit()),
+        ...(extras.customerOrderAdded
+          ? [
+              profile
+                .patch({ userId: extras.customerOrderAdded.customerId })
+                .add({ orderCount: 1 })
+                .set(latestOrderAttributes(extras.customerOrderAdded.latest))
+                .commit(),
+            ]
+          : []),
       ])
       .go()
     // ElectroDB reports a cancelled transaction instead of throwing.
@@ -127,6 +142,18 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
     async getOrder(orderId) {
       const { data } = await order.get({ orderId }).go()
       return data ? toOrder(data) : null
+    },
+    async getOrders(orderIds) {
+      const ids = [...new Set(orderIds)]
+      if (!ids.length) return []
+      const { data, unprocessed } = await order.get(ids.map((orderId) => ({ orderId }))).go({ concurrent: 4 })
+      const found = data.map(toOrder)
+      // DynamoDB may leave keys unprocessed under load; read those one by one.
+      for (const key of unprocessed) {
+        const { data: one } = await order.get({ orderId: key.orderId }).go()
+        if (one) found.push(toOrder(one))
+      }
+      return found
     },
     async getOrderDetail(orderId) {
       const { data } = await service.collections.orderDetail({ orderId }).go({ pages: 'all' })

@@ -1,4 +1,5 @@
 import type { EntityItem } from 'electrodb'
+import type { Order } from '../../domain/order.ts'
 import { profileEntity } from '../entities/profile.ts'
 import type { TableConfig } from '../table.ts'
 
@@ -12,6 +13,18 @@ export interface Profile {
   isActive: boolean
   isArchived: boolean
   role: 'customer' | 'admin'
+  createdAt: string
+  /** The customer's orders (deleted ones excluded) and the newest of them, as stored on the profile. */
+  orderCount?: number
+  latestOrder?: LatestOrder | null
+}
+
+/** The newest order as the admin customer list shows it. */
+export interface LatestOrder {
+  orderId: string
+  firearmMake: string
+  firearmModel: string
+  currentStatus: string
   createdAt: string
 }
 
@@ -35,6 +48,8 @@ export interface ProfileRepository {
   updateProfile(id: string, changes: ProfileChanges): Promise<Profile | null>
   archiveProfile(id: string): Promise<Profile | null>
   listCustomers(): Promise<Profile[]>
+  /** Replaces the stored order count and latest order (after a delete, recomputed from the orders). */
+  setOrderSummary(id: string, summary: { orderCount: number; latestOrder: LatestOrder | null }): Promise<void>
 }
 
 type Item = EntityItem<ReturnType<typeof profileEntity>>
@@ -51,8 +66,31 @@ function toProfile(i: Item): Profile {
     isArchived: i.isArchived ?? false,
     role: i.role ?? 'customer',
     createdAt: i.createdAt,
+    orderCount: i.orderCount ?? 0,
+    latestOrder:
+      i.latestOrderId && i.latestOrderSummary
+        ? {
+            orderId: i.latestOrderId,
+            firearmMake: i.latestOrderSummary.firearmMake ?? '',
+            firearmModel: i.latestOrderSummary.firearmModel ?? '',
+            currentStatus: i.latestOrderSummary.currentStatus ?? '',
+            createdAt: i.latestOrderSummary.createdAt ?? '',
+          }
+        : null,
   }
 }
+
+/** The latest-order summary of an order (what the customer list shows). */
+export const latestOrderOf = (o: Pick<Order, 'orderId' | 'firearmMake' | 'firearmModel' | 'currentStatus' | 'createdAt'>): LatestOrder => ({
+  orderId: o.orderId,
+  firearmMake: o.firearmMake,
+  firearmModel: o.firearmModel,
+  currentStatus: o.currentStatus,
+  createdAt: o.createdAt,
+})
+
+/** The profile attributes that hold a latest order. */
+export const latestOrderAttributes = ({ orderId, ...summary }: LatestOrder) => ({ latestOrderId: orderId, latestOrderSummary: summary })
 
 const isConditionFailure = (err: unknown) =>
   err instanceof Error && /ConditionalCheckFailed|conditional request failed/i.test(`${err.name} ${err.message} ${(err as { cause?: Error }).cause?.name ?? ''}`)
@@ -119,6 +157,15 @@ export function createProfileRepository({ table, client }: TableConfig): Profile
         .where(({ isArchived }, { ne }) => ne(isArchived, true))
         .go({ order: 'desc', pages: 'all' })
       return data.map(toProfile)
+    },
+    async setOrderSummary(id, { orderCount, latestOrder }) {
+      let op = profiles.patch({ userId: id }).set({ orderCount })
+      op = latestOrder ? op.set(latestOrderAttributes(latestOrder)) : op.remove(['latestOrderId', 'latestOrderSummary'])
+      try {
+        await op.go()
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err
+      }
     },
   }
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { isValidPhone, messages } from '../validation.ts'
 
 const trimmed = z.string().trim()

@@ -1,11 +1,14 @@
 import { listCustomersQuerySchema } from '@gs/shared/schemas/profile'
+import { createOrderRepository } from '../../../db/repositories/orders.ts'
 import { createProfileRepository } from '../../../db/repositories/profiles.ts'
 import { defaultTable } from '../../../db/table.ts'
 import { defineRoute } from '../../../lib/http.ts'
-import { listCustomers } from '../../../use-cases/list-customers.ts'
-import { presentProfile } from '../../me/present.ts'
+import { listCustomerRows } from '../../../use-cases/list-customer-rows.ts'
+import { presentCustomerRow } from './present.ts'
 
+/** GET /api/admin/customers?search= : customers (no admins, no archived) with `latestOrder` and `orderCount`. */
 export const handler = defineRoute({ query: listCustomersQuerySchema }, async ({ query }) => {
-  const customers = await listCustomers({ profiles: createProfileRepository(defaultTable()), search: query.search })
-  return { body: { items: customers.map((c) => ({ ...presentProfile(c), latestOrder: null, orderCount: 0 })), cursor: null } }
+  const table = defaultTable()
+  const rows = await listCustomerRows({ profiles: createProfileRepository(table), orders: createOrderRepository(table), search: query.search })
+  return { body: { items: rows.map(presentCustomerRow), cursor: null } }
 })

@@ -1,0 +1,12 @@
+import { defaultUserDirectory } from '../../../auth/users.ts'
+import { createProfileRepository } from '../../../db/repositories/profiles.ts'
+import { defaultTable } from '../../../db/table.ts'
+import { defineRoute } from '../../../lib/http.ts'
+import { deleteCustomer } from '../../../use-cases/delete-customer.ts'
+import { presentProfile } from '../../me/present.ts'
+
+/** DELETE /api/admin/customers/{id}: archives the profile and disables the sign-in; 200 with the archived Profile. */
+export const handler = defineRoute({}, async ({ params }) => {
+  const profile = await deleteCustomer({ profiles: createProfileRepository(defaultTable()), directory: defaultUserDirectory(), id: params.id })
+  return { body: presentProfile(profile) }
+})

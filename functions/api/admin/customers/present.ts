@@ -1,0 +1,11 @@
+import { presentProfile } from '../../me/present.ts'
+import type { CustomerRow } from '../../../use-cases/list-customer-rows.ts'
+
+/** A row of the admin customer list: the Profile plus `orderCount` and `latestOrder`. */
+export const presentCustomerRow = ({ profile, orderCount, latestOrder }: CustomerRow) => ({
+  ...presentProfile(profile),
+  orderCount,
+  latestOrder: latestOrder
+    ? { id: latestOrder.orderId, firearmMake: latestOrder.firearmMake, firearmModel: latestOrder.firearmModel, currentStatus: latestOrder.currentStatus, createdAt: latestOrder.createdAt }
+    : null,
+})

@@ -1,0 +1,12 @@
+import { updateCustomerSchema } from '@gs/shared/schemas/customers'
+import { createProfileRepository } from '../../../db/repositories/profiles.ts'
+import { defaultTable } from '../../../db/table.ts'
+import { defineRoute } from '../../../lib/http.ts'
+import { updateCustomer } from '../../../use-cases/update-customer.ts'
+import { presentProfile } from '../../me/present.ts'
+
+/** PATCH /api/admin/customers/{id}: names, phone, SMS flag (never email or password). */
+export const handler = defineRoute({ body: updateCustomerSchema }, async ({ params, body }) => {
+  const profile = await updateCustomer({ profiles: createProfileRepository(defaultTable()), id: params.id, changes: body })
+  return { body: presentProfile(profile) }
+})

@@ -1,0 +1,12 @@
+import { addStatusUpdateSchema } from '@gs/shared/schemas/admin-orders'
+import { createOrderRepository } from '../../../db/repositories/orders.ts'
+import { defaultTable } from '../../../db/table.ts'
+import { defineRoute } from '../../../lib/http.ts'
+import { addStaffUpdate } from '../../../use-cases/add-staff-update.ts'
+import { presentUpdate } from '../../orders/present.ts'
+
+/** POST /api/admin/orders/{orderId}/updates { status, notes? } → 201 StatusUpdate; sets the order's status. */
+export const handler = defineRoute({ body: addStatusUpdateSchema }, async ({ caller, params, body }) => {
+  const update = await addStaffUpdate({ orders: createOrderRepository(defaultTable()), orderId: params.orderId, status: body.status, notes: body.notes, adminId: caller.userId })
+  return { statusCode: 201, body: presentUpdate(update) }
+})

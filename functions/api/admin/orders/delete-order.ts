@@ -1,0 +1,13 @@
+import { createProfileRepository } from '../../../db/repositories/profiles.ts'
+import { createOrderRepository } from '../../../db/repositories/orders.ts'
+import { defaultTable } from '../../../db/table.ts'
+import { defineRoute } from '../../../lib/http.ts'
+import { deleteOrder } from '../../../use-cases/delete-order.ts'
+import { presentOrder } from '../../orders/present.ts'
+
+/** DELETE /api/admin/orders/{orderId}: soft delete; 200 with the order as it was last shown (it is hidden from every list now). */
+export const handler = defineRoute({}, async ({ params }) => {
+  const table = defaultTable()
+  const order = await deleteOrder({ orders: createOrderRepository(table), profiles: createProfileRepository(table), orderId: params.orderId })
+  return { body: presentOrder(order) }
+})

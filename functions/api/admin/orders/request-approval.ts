@@ -1,0 +1,12 @@
+import { approvalRequestSchema } from '@gs/shared/schemas/admin-orders'
+import { createOrderRepository } from '../../../db/repositories/orders.ts'
+import { defaultTable } from '../../../db/table.ts'
+import { defineRoute } from '../../../lib/http.ts'
+import { requestAdditionalCostApproval } from '../../../use-cases/request-additional-cost-approval.ts'
+import { presentOrder } from '../../orders/present.ts'
+
+/** POST /api/admin/orders/{orderId}/approval-request { reason } → 200 Order; pending, and the customer is notified. */
+export const handler = defineRoute({ body: approvalRequestSchema }, async ({ params, body }) => {
+  const order = await requestAdditionalCostApproval({ orders: createOrderRepository(defaultTable()), orderId: params.orderId, reason: body.reason })
+  return { body: presentOrder(order) }
+})

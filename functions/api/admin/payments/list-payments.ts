@@ -1,0 +1,12 @@
+import { adminPaymentsQuerySchema } from '@gs/shared/schemas/admin-payments'
+import { createPaymentRepository } from '../../../db/repositories/payments.ts'
+import { defaultTable } from '../../../db/table.ts'
+import { defineRoute } from '../../../lib/http.ts'
+import { listAdminPayments } from '../../../use-cases/list-admin-payments.ts'
+import { presentAdminPaymentsPage } from '../../payments/present.ts'
+
+/** GET /api/admin/payments?search=&status=&sort=date|customer|amount&direction=asc|desc&page= → page of 15, total, stats. */
+export const handler = defineRoute({ query: adminPaymentsQuerySchema }, async ({ query }) => {
+  const page = await listAdminPayments({ payments: createPaymentRepository(defaultTable()), query })
+  return { body: presentAdminPaymentsPage(page) }
+})

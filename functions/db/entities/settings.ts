@@ -1,0 +1,28 @@
+import { Entity } from 'electrodb'
+import type { TableConfig } from '../table.ts'
+
+/** The shop's system settings: one item, under a constant key. */
+export const settingsSchema = {
+  model: { entity: 'settings', version: '1', service: 'gunsmith' },
+  attributes: {
+    scope: { type: 'string', required: true, default: 'shop' },
+    businessName: { type: 'string' },
+    phone: { type: 'string' },
+    email: { type: 'string' },
+    defaultTaxRate: { type: 'number' },
+    smtpServer: { type: 'string' },
+    smtpPort: { type: 'number' },
+    fromEmail: { type: 'string' },
+    laborRateCents: { type: 'number' },
+    minimumServiceFeeCents: { type: 'number' },
+    updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString(), default: () => new Date().toISOString() },
+  },
+  indexes: {
+    byScope: {
+      pk: { field: 'pk', composite: ['scope'] },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+} as const
+
+export const settingsEntity = ({ table, client }: TableConfig) => new Entity(settingsSchema, { table, client })

@@ -1,0 +1,62 @@
+import { ADMIN_AUTHOR_LABEL, adminMessages } from '@gs/shared/admin-messages'
+import { orderMessages } from '@gs/shared/order-messages'
+import { sortableId } from '../db/ids.ts'
+import { VersionConflict, type OrderRepository, type OrderWriteExtras } from '../db/repositories/orders.ts'
+import type { Notification, Order, StatusUpdate } from '../domain/order.ts'
+import { ConflictError, NotFoundError } from '../lib/errors.ts'
+
+/** Any order staff can see: everything but soft-deleted ones (those are gone from every route). */
+export async function loadStaffOrder({ orders, orderId }: { orders: Pick<OrderRepository, 'getOrder'>; orderId: string }): Promise<Order> {
+  const order = orderId ? await orders.getOrder(orderId) : null
+  if (!order || order.isDeleted) throw new NotFoundError(orderMessages.orderNotFound)
+  return order
+}
+
+export type OrderChange<T> = (order: Order, at: string) => { order: Order; extras?: OrderWriteExtras; result: T } | Promise<{ order: Order; extras?: OrderWriteExtras; result: T }>
+
+/**
+ * A server-side change that the admin did not base on a version they loaded
+ * (add a part, post a message, archive...): read, apply, save with the version
+ * just read, and re-run the change on fresh data when someone else wrote in between.
+ */
+export async function changeOrder<T>({ orders, orderId, change, now = () => new Date() }: { orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>; orderId: string; change: OrderChange<T>; now?: () => Date }): Promise<{ order: Order; result: T }> {
+  for (let attempt = 0; ; attempt++) {
+    const current = await loadStaffOrder({ orders, orderId })
+    const { order, extras, result } = await change(current, now().toISOString())
+    try {
+      return { order: await orders.saveOrder(order, current.version, extras), result }
+    } catch (err) {
+      if (err instanceof VersionConflict && attempt < 2) continue
+      if (err instanceof VersionConflict) throw new ConflictError(adminMessages.staleOrder)
+      throw err
+    }
+  }
+}
+
+/** A staff entry in the order's history, signed "Admin". */
+export function staffUpdate({ order, status, notes, userId, at }: { order: Order; status: string; notes: string; userId: string; at: string }): StatusUpdate {
+  return {
+    orderId: order.orderId,
+    updateId: sortableId(Date.parse(at)),
+    status,
+    notes,
+    createdBy: userId,
+    authorLabel: ADMIN_AUTHOR_LABEL,
+    isCustomerNote: false,
+    createdAt: at,
+    updatedAt: at,
+  }
+}
+
+/** "Action Required: Additional Costs" for the order's customer (admin-side §7). */
+export function approvalNotification({ order, note, at }: { order: Order; note: string; at: string }): Notification {
+  return {
+    userId: order.customerId,
+    notificationId: sortableId(Date.parse(at)),
+    orderId: order.orderId,
+    title: adminMessages.approvalTitle,
+    message: adminMessages.approvalMessage(note),
+    read: false,
+    createdAt: at,
+  }
+}

@@ -1,0 +1,20 @@
+import type { UserDirectory } from '../auth/users.ts'
+import type { Profile, ProfileRepository } from '../db/repositories/profiles.ts'
+import { loadCustomer } from './update-customer.ts'
+
+interface DeleteCustomer {
+  profiles: Pick<ProfileRepository, 'getProfile' | 'archiveProfile'>
+  directory: Pick<UserDirectory, 'disableUser'>
+  id: string
+}
+
+/**
+ * "Delete" keeps the records (orders and payments refer to the customer): the profile
+ * is archived, which the API's account gate refuses at once, and the sign-in is disabled.
+ */
+export async function deleteCustomer({ profiles, directory, id }: DeleteCustomer): Promise<Profile> {
+  const customer = await loadCustomer({ profiles, id })
+  const archived = await profiles.archiveProfile(id)
+  await directory.disableUser(customer.email)
+  return archived ?? { ...customer, isArchived: true, isActive: false }
+}

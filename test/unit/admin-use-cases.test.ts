@@ -1,0 +1,314 @@
+import { UsernameExistsException, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
+import { describe, expect, it } from 'vitest'
+import { createUserDirectory } from '../../functions/auth/users.ts'
+import { VersionConflict, type OrderWriteExtras } from '../../functions/db/repositories/orders.ts'
+import type { NewProfile, Profile } from '../../functions/db/repositories/profiles.ts'
+import { invoiceOf, type Order, type Part, type StatusUpdate } from '../../functions/domain/order.ts'
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../functions/lib/errors.ts'
+import { addOrderPart } from '../../functions/use-cases/add-order-part.ts'
+import { addStaffUpdate } from '../../functions/use-cases/add-staff-update.ts'
+import { createAdminOrder } from '../../functions/use-cases/create-admin-order.ts'
+import { createCustomer } from '../../functions/use-cases/create-customer.ts'
+import { deleteCustomer } from '../../functions/use-cases/delete-customer.ts'
+import { deleteStaffMessage } from '../../functions/use-cases/delete-staff-message.ts'
+import { editStaffMessage } from '../../functions/use-cases/edit-staff-message.ts'
+import { listCustomerRows } from '../../functions/use-cases/list-customer-rows.ts'
+import { removeOrderPart } from '../../functions/use-cases/remove-order-part.ts'
+import { requestAdditionalCostApproval } from '../../functions/use-cases/request-additional-cost-approval.ts'
+import { updateAdminOrder } from '../../functions/use-cases/update-admin-order.ts'
+
+const NOW = '2026-03-01T12:00:00.000Z'
+
+const baseOrder = (over: Partial<Order> = {}): Order => ({
+  orderId: 'o1',
+  orderNumber: 'GS-000001',
+  customerId: 'c1',
+  customerName: 'Casey Customer',
+  customerEmail: 'casey@example.com',
+  firearmMake: 'Colt',
+  firearmModel: '1911',
+  serialNumber: 'SN1',
+  serviceType: 'Repair',
+  description: 'Fix it',
+  estimatedCostCents: 10000,
+  additionalCostCents: 0,
+  additionalCostApprovalStatus: 'not_required',
+  currentStatus: 'order_created',
+  shippingSelected: true,
+  isArchived: false,
+  isDeleted: false,
+  partsTotalCents: 0,
+  partsCount: 0,
+  amountPaidCents: 0,
+  invoiceId: 'i1',
+  invoiceNumber: 'INV-000001',
+  invoiceLastUpdated: NOW,
+  createdAt: NOW,
+  updatedAt: NOW,
+  version: 1,
+  ...over,
+})
+
+/** An in-memory order store with the repository's version check and extras. */
+function fakeOrders(initial: Order, { conflicts = 0 } = {}) {
+  let stored = initial
+  let parts: Part[] = []
+  const writes: OrderWriteExtras[] = []
+  let pendingConflicts = conflicts
+  return {
+    get stored() {
+      return stored
+    },
+    get parts() {
+      return parts
+    },
+    writes,
+    async getOrder(id: string) {
+      return id === stored.orderId ? { ...stored } : null
+    },
+    async getOrderDetail(id: string) {
+      return id === stored.orderId ? { order: { ...stored }, updates: [], parts: [...parts], payments: [] } : null
+    },
+    async saveOrder(o: Order, expectedVersion: number, extras: OrderWriteExtras = {}) {
+      if (pendingConflicts > 0) {
+        pendingConflicts--
+        stored = { ...stored, version: stored.version + 1 }
+        throw new VersionConflict()
+      }
+      if (stored.version !== expectedVersion) throw new VersionConflict()
+      writes.push(extras)
+      parts = [...parts.filter((p) => !(extras.deleteParts ?? []).includes(p.partId)), ...(extras.putParts ?? [])]
+      stored = { ...o, version: expectedVersion + 1 }
+      return stored
+    },
+  }
+}
+
+const customerProfile = (over: Partial<Profile> = {}): Profile => ({
+  id: 'c1',
+  email: 'casey@example.com',
+  firstName: 'Casey',
+  lastName: 'Customer',
+  phone: '+15550100002',
+  enableSmsNotifications: false,
+  isActive: true,
+  isArchived: false,
+  role: 'customer',
+  createdAt: NOW,
+  ...over,
+})
+
+describe('createCustomer', () => {
+  const input = { email: ' New@Example.com ', password: 'Secret123', firstName: ' Nia ', lastName: ' Cole ', phone: '(555) 010-0003' }
+
+  it('creates a confirmed customer user, then the profile keyed by its sub', async () => {
+    const created: unknown[] = []
+    let profile: NewProfile | undefined
+    const result = await createCustomer({
+      directory: { createConfirmedUser: async (u) => (created.push(u), 'sub-1'), deleteUser: async () => undefined },
+      profiles: { createProfile: async (p) => ((profile = p), customerProfile({ id: p.id, email: p.email })) },
+      input,
+    })
+    expect(created).toEqual([{ email: 'new@example.com', password: 'Secret123', group: 'customer', firstName: 'Nia', lastName: 'Cole' }])
+    expect(profile).toEqual({ id: 'sub-1', email: 'new@example.com', firstName: 'Nia', lastName: 'Cole', phone: '5550100003', enableSmsNotifications: false, role: 'customer' })
+    expect(result.id).toBe('sub-1')
+  })
+
+  it('removes the Cognito user again when the profile write fails', async () => {
+    const deleted: string[] = []
+    await expect(
+      createCustomer({
+        directory: { createConfirmedUser: async () => 'sub-1', deleteUser: async (e) => void deleted.push(e) },
+        profiles: {
+          createProfile: async () => {
+            throw new Error('table unavailable')
+          },
+        },
+        input,
+      }),
+    ).rejects.toThrow('table unavailable')
+    expect(deleted).toEqual(['new@example.com'])
+  })
+
+  it('reports a duplicate email as a 409 with the spec message', async () => {
+    const client = {
+      send: async () => {
+        throw new UsernameExistsException({ message: 'User account already exists', $metadata: {} })
+      },
+    } as unknown as CognitoIdentityProviderClient
+    const directory = createUserDirectory({ client, userPoolId: 'pool' })
+    const err = await createCustomer({ directory, profiles: { createProfile: async () => customerProfile() }, input }).catch((e) => e)
+    expect(err).toBeInstanceOf(ConflictError)
+    expect(err.message).toBe('A user with email new@example.com already exists in the system')
+  })
+})
+
+describe('deleteCustomer', () => {
+  it('archives the profile and disables the sign-in', async () => {
+    const disabled: string[] = []
+    const archived: string[] = []
+    await deleteCustomer({
+      profiles: { getProfile: async () => customerProfile(), archiveProfile: async (id) => (archived.push(id), customerProfile({ isArchived: true, isActive: false })) },
+      directory: { disableUser: async (e) => void disabled.push(e) },
+      id: 'c1',
+    })
+    expect(archived).toEqual(['c1'])
+    expect(disabled).toEqual(['casey@example.com'])
+  })
+
+  it('does not touch admins or unknown ids (404)', async () => {
+    const directory = { disableUser: async () => expect.unreachable() }
+    const archiveProfile = async () => expect.unreachable()
+    await expect(deleteCustomer({ profiles: { getProfile: async () => customerProfile({ role: 'admin' }), archiveProfile }, directory, id: 'c1' })).rejects.toBeInstanceOf(NotFoundError)
+    await expect(deleteCustomer({ profiles: { getProfile: async () => null, archiveProfile }, directory, id: 'x' })).rejects.toBeInstanceOf(NotFoundError)
+  })
+})
+
+describe('listCustomerRows', () => {
+  it('shows the stored count and the latest order with its current status (one batch read)', async () => {
+    const batches: string[][] = []
+    const rows = await listCustomerRows({
+      profiles: {
+        listCustomers: async () => [
+          customerProfile({ orderCount: 2, latestOrder: { orderId: 'o1', firearmMake: 'Colt', firearmModel: '1911', currentStatus: 'order_created', createdAt: NOW } }),
+          customerProfile({ id: 'c2', email: 'b@example.com' }),
+        ],
+      },
+      orders: { getOrders: async (ids) => (batches.push(ids), [baseOrder({ currentStatus: 'work_complete' })]) },
+    })
+    expect(batches).toEqual([['o1']])
+    expect(rows.map((r) => [r.profile.id, r.orderCount, r.latestOrder?.currentStatus ?? null])).toEqual([
+      ['c1', 2, 'work_complete'],
+      ['c2', 0, null],
+    ])
+  })
+})
+
+describe('createAdminOrder', () => {
+  it('copies the customer, starts at order_created with "Order created" and bumps the customer summary', async () => {
+    let extras: OrderWriteExtras | undefined
+    const order = await createAdminOrder({
+      orders: { nextOrderNumber: async () => 'GS-000042', createOrder: async (o, x) => ((extras = x), o) },
+      profiles: { getProfile: async () => customerProfile() },
+      input: { customerId: 'c1', firearmMake: 'Glock', firearmModel: '19', serialNumber: 'G1', serviceType: 'Cleaning', description: 'Clean', estimatedCostCents: 5000 },
+      adminId: 'admin-1',
+      now: () => new Date(NOW),
+    })
+    expect(order).toMatchObject({ orderNumber: 'GS-000042', invoiceNumber: 'INV-000042', customerName: 'Casey Customer', customerEmail: 'casey@example.com', customerPhone: '+15550100002', currentStatus: 'order_created' })
+    expect(extras?.putUpdates?.map((u) => [u.status, u.notes, u.authorLabel, u.isCustomerNote])).toEqual([['order_created', 'Order created', 'Admin', false]])
+    expect(extras?.customerOrderAdded).toEqual({ customerId: 'c1', latest: { orderId: order.orderId, firearmMake: 'Glock', firearmModel: '19', currentStatus: 'order_created', createdAt: NOW } })
+  })
+
+  it('refuses an unknown, archived or admin customer with "Customer not found"', async () => {
+    for (const p of [null, customerProfile({ isArchived: true }), customerProfile({ role: 'admin' })]) {
+      const err = await createAdminOrder({
+        orders: { nextOrderNumber: async () => expect.unreachable(), createOrder: async () => expect.unreachable() },
+        profiles: { getProfile: async () => p },
+        input: { customerId: 'c1', firearmMake: 'a', firearmModel: 'b', serialNumber: 'c', serviceType: 'Repair', description: 'd', estimatedCostCents: 0 },
+        adminId: 'a',
+      }).catch((e) => e)
+      expect(err).toBeInstanceOf(NotFoundError)
+      expect(err.message).toBe('Customer not found')
+    }
+  })
+})
+
+describe('updateAdminOrder', () => {
+  it('adds "Status updated to work complete - Admin" when the status changes without a note', async () => {
+    const orders = fakeOrders(baseOrder())
+    const saved = await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, currentStatus: 'work_complete' }, adminId: 'admin-1', now: () => new Date(NOW) })
+    expect(saved).toMatchObject({ currentStatus: 'work_complete', version: 2 })
+    const [update] = orders.writes[0].putUpdates as StatusUpdate[]
+    expect(update).toMatchObject({ status: 'work_complete', notes: 'Status updated to work complete - Admin', authorLabel: 'Admin', createdBy: 'admin-1', isCustomerNote: false })
+  })
+
+  it('uses the status note when given, and adds no entry when neither status nor note changes', async () => {
+    const orders = fakeOrders(baseOrder())
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, statusNote: 'Parts ordered' }, adminId: 'a' })
+    expect(orders.writes[0].putUpdates?.map((u) => [u.status, u.notes])).toEqual([['order_created', 'Parts ordered']])
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 2, description: 'New text', firearmCaliber: null } as never, adminId: 'a' })
+    expect(orders.writes[1].putUpdates).toEqual([])
+    expect(orders.stored).toMatchObject({ description: 'New text', firearmCaliber: undefined })
+  })
+
+  it('refuses a stale version with a ConflictError, before or during the write', async () => {
+    const orders = fakeOrders(baseOrder({ version: 3 }))
+    await expect(updateAdminOrder({ orders, orderId: 'o1', input: { version: 2, description: 'x' }, adminId: 'a' })).rejects.toThrow(ConflictError)
+    const racing = fakeOrders(baseOrder(), { conflicts: 1 })
+    const err = await updateAdminOrder({ orders: racing, orderId: 'o1', input: { version: 1, description: 'x' }, adminId: 'a' }).catch((e) => e)
+    expect(err).toBeInstanceOf(ConflictError)
+    expect(err.message).toBe('This order was changed by someone else. Reload it and apply your changes again.')
+  })
+
+  it('notifies the customer when approval is set to pending with a note', async () => {
+    const orders = fakeOrders(baseOrder({ additionalCostCents: 4000 }))
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, additionalCostApprovalStatus: 'pending', additionalCostApprovalNote: 'New barrel' }, adminId: 'a' })
+    expect(orders.writes[0].putNotifications?.map((n) => [n.userId, n.title, n.message])).toEqual([
+      ['c1', 'Action Required: Additional Costs', 'Your order requires approval for additional costs: New barrel'],
+    ])
+  })
+})
+
+describe('requestAdditionalCostApproval', () => {
+  it('needs a reason', async () => {
+    const orders = fakeOrders(baseOrder())
+    const err = await requestAdditionalCostApproval({ orders, orderId: 'o1', reason: '   ' }).catch((e) => e)
+    expect(err).toBeInstanceOf(ValidationError)
+    expect(err.message).toBe('Please provide a reason for the additional costs')
+    expect(orders.writes).toEqual([])
+  })
+
+  it('sets pending and notifies the customer in the same write, retrying a concurrent change', async () => {
+    const orders = fakeOrders(baseOrder({ additionalCostCents: 4000 }), { conflicts: 1 })
+    const saved = await requestAdditionalCostApproval({ orders, orderId: 'o1', reason: ' Cracked slide ' })
+    expect(saved).toMatchObject({ additionalCostApprovalStatus: 'pending', additionalCostApprovalNote: 'Cracked slide', additionalCostReason: 'Cracked slide' })
+    expect(orders.writes[0].putNotifications?.[0]).toMatchObject({ userId: 'c1', orderId: 'o1', message: 'Your order requires approval for additional costs: Cracked slide', read: false })
+  })
+})
+
+describe('parts', () => {
+  it('keeps partsTotalCents and partsCount in step as parts come and go, and the invoice follows', async () => {
+    const orders = fakeOrders(baseOrder())
+    const a = await addOrderPart({ orders, orderId: 'o1', input: { partName: 'Spring', partCostCents: 1250, quantity: 2 }, adminId: 'a' })
+    await addOrderPart({ orders, orderId: 'o1', input: { partName: 'Pin', partCostCents: 399, quantity: 3 }, adminId: 'a' })
+    expect(orders.stored).toMatchObject({ partsTotalCents: 3697, partsCount: 2 })
+    expect(invoiceOf(orders.stored)).toMatchObject({ partsCents: 3697, taxCents: 287 })
+    await removeOrderPart({ orders, orderId: 'o1', partId: a.partId })
+    expect(orders.stored).toMatchObject({ partsTotalCents: 1197, partsCount: 1 })
+    expect(orders.parts.map((p) => p.partName)).toEqual(['Pin'])
+    await expect(removeOrderPart({ orders, orderId: 'o1', partId: a.partId })).rejects.toThrow('Part not found')
+  })
+})
+
+describe('staff messages', () => {
+  const note: StatusUpdate = { orderId: 'o1', updateId: 'u1', status: 'customer_note', notes: 'Hi', createdBy: 'c1', authorLabel: 'Casey', isCustomerNote: true, createdAt: NOW, updatedAt: NOW }
+  const staff: StatusUpdate = { ...note, updateId: 'u2', status: 'in_progress', notes: 'Working', createdBy: 'a', authorLabel: 'Admin', isCustomerNote: false }
+  const store = (u: StatusUpdate) => ({
+    get: async (_o: string, id: string) => (id === u.updateId ? u : null),
+    updateNotes: async (_o: string, _id: string, notes: string) => ({ ...u, notes }),
+    remove: async () => u,
+  })
+
+  it('never edits or deletes a customer note (403)', async () => {
+    const orders = fakeOrders(baseOrder())
+    const statusUpdates = { ...store(note), updateNotes: async () => expect.unreachable(), remove: async () => expect.unreachable() }
+    const edit = await editStaffMessage({ orders, statusUpdates, orderId: 'o1', updateId: 'u1', notes: 'changed' }).catch((e) => e)
+    expect(edit).toBeInstanceOf(ForbiddenError)
+    expect(edit.message).toBe('Customer notes cannot be edited or deleted')
+    await expect(deleteStaffMessage({ orders, statusUpdates, orderId: 'o1', updateId: 'u1' })).rejects.toBeInstanceOf(ForbiddenError)
+  })
+
+  it('edits staff messages with non-empty text and 404s unknown ones', async () => {
+    const orders = fakeOrders(baseOrder())
+    expect((await editStaffMessage({ orders, statusUpdates: store(staff), orderId: 'o1', updateId: 'u2', notes: ' Done ' })).notes).toBe('Done')
+    await expect(editStaffMessage({ orders, statusUpdates: store(staff), orderId: 'o1', updateId: 'u2', notes: '  ' })).rejects.toThrow('Message cannot be empty')
+    await expect(editStaffMessage({ orders, statusUpdates: store(staff), orderId: 'o1', updateId: 'nope', notes: 'x' })).rejects.toBeInstanceOf(NotFoundError)
+  })
+
+  it('posting a message sets the order status, with the default text when there are no notes', async () => {
+    const orders = fakeOrders(baseOrder())
+    const u = await addStaffUpdate({ orders, orderId: 'o1', status: 'ready_for_pickup', adminId: 'a' })
+    expect(u.notes).toBe('Status updated to ready for pickup - Admin')
+    expect(orders.stored.currentStatus).toBe('ready_for_pickup')
+  })
+})
