@@ -15,13 +15,51 @@ export interface RouteDef {
   fn: FunctionGroup
   access: Access
   handler: string
+  /** Local stack only (dev payments mode): never deployed to AWS nor bundled into a Lambda (see deployedRoutesFor). */
+  devOnly?: true
 }
 
 export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/health', fn: 'api-customer', access: 'public', handler: 'api/health/get-health' },
   { method: 'GET', path: '/api/me', fn: 'api-customer', access: 'user', handler: 'api/me/get-me' },
   { method: 'PATCH', path: '/api/me', fn: 'api-customer', access: 'user', handler: 'api/me/update-me' },
+  { method: 'GET', path: '/api/orders', fn: 'api-customer', access: 'user', handler: 'api/orders/list-orders' },
+  { method: 'GET', path: '/api/orders/{orderId}', fn: 'api-customer', access: 'user', handler: 'api/orders/get-order' },
+  { method: 'GET', path: '/api/orders/{orderId}/updates', fn: 'api-customer', access: 'user', handler: 'api/orders/list-order-updates' },
+  { method: 'POST', path: '/api/orders/{orderId}/notes', fn: 'api-customer', access: 'user', handler: 'api/orders/add-order-note' },
+  { method: 'POST', path: '/api/orders/{orderId}/approval', fn: 'api-customer', access: 'user', handler: 'api/orders/decide-approval' },
+  { method: 'GET', path: '/api/orders/{orderId}/invoice', fn: 'api-customer', access: 'user', handler: 'api/orders/get-order-invoice' },
+  { method: 'GET', path: '/api/notifications', fn: 'api-customer', access: 'user', handler: 'api/notifications/list-notifications' },
+  { method: 'POST', path: '/api/notifications/{id}/read', fn: 'api-customer', access: 'user', handler: 'api/notifications/mark-notification-read' },
   { method: 'GET', path: '/api/admin/customers', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/list-customers' },
+  { method: 'POST', path: '/api/admin/customers', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/create-customer' },
+  { method: 'PATCH', path: '/api/admin/customers/{id}', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/update-customer' },
+  { method: 'DELETE', path: '/api/admin/customers/{id}', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/delete-customer' },
+  { method: 'GET', path: '/api/admin/orders', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/list-orders' },
+  { method: 'POST', path: '/api/admin/orders', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/create-order' },
+  { method: 'GET', path: '/api/admin/orders/{orderId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/get-order' },
+  { method: 'PATCH', path: '/api/admin/orders/{orderId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/update-order' },
+  { method: 'DELETE', path: '/api/admin/orders/{orderId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/delete-order' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/approval-request', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/request-approval' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/archive', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/archive-order' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/unarchive', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/unarchive-order' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/updates', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/add-update' },
+  { method: 'PATCH', path: '/api/admin/orders/{orderId}/updates/{updateId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/edit-update' },
+  { method: 'DELETE', path: '/api/admin/orders/{orderId}/updates/{updateId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/delete-update' },
+  { method: 'GET', path: '/api/admin/orders/{orderId}/parts', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/list-parts' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/parts', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/add-part' },
+  { method: 'DELETE', path: '/api/admin/orders/{orderId}/parts/{partId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/remove-part' },
+  { method: 'GET', path: '/api/admin/settings', fn: 'api-admin', access: 'admin', handler: 'api/admin/settings/get-settings' },
+  { method: 'PUT', path: '/api/admin/settings', fn: 'api-admin', access: 'admin', handler: 'api/admin/settings/save-settings' },
+  { method: 'POST', path: '/api/payments/intents', fn: 'api-customer', access: 'user', handler: 'api/payments/create-intent' },
+  { method: 'GET', path: '/api/payments/intents/{paymentIntentId}', fn: 'api-customer', access: 'user', handler: 'api/payments/get-intent' },
+  { method: 'GET', path: '/api/payments', fn: 'api-customer', access: 'user', handler: 'api/payments/list-payments' },
+  { method: 'POST', path: '/api/dev/payments/{paymentIntentId}/confirm', fn: 'api-customer', access: 'user', handler: 'api/dev/confirm-payment', devOnly: true },
+  { method: 'POST', path: '/api/webhooks/stripe', fn: 'stripe-webhook', access: 'public', handler: 'webhooks/stripe-webhook' },
+  { method: 'GET', path: '/api/admin/payments', fn: 'api-admin', access: 'admin', handler: 'api/admin/payments/list-payments' },
+  { method: 'GET', path: '/api/admin/invoices', fn: 'api-admin', access: 'admin', handler: 'api/admin/invoices/get-invoice' },
+  { method: 'POST', path: '/api/admin/invoices/refresh', fn: 'api-admin', access: 'admin', handler: 'api/admin/invoices/refresh-invoice' },
+  { method: 'POST', path: '/api/admin/invoices/{invoiceId}/fix', fn: 'api-admin', access: 'admin', handler: 'api/admin/invoices/fix-invoice' },
 ]
 
 export const functionGroups: readonly FunctionGroup[] = ['api-customer', 'api-admin', 'stripe-webhook']
@@ -29,6 +67,9 @@ export const functionGroups: readonly FunctionGroup[] = ['api-customer', 'api-ad
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`
 
 export const routesFor = (fn: FunctionGroup) => routes.filter((r) => r.fn === fn)
+
+/** The group's routes that exist in AWS (the CDK API stack and the Lambda entries): dev-only routes left out. */
+export const deployedRoutesFor = (fn: FunctionGroup) => routesFor(fn).filter((r) => !r.devOnly)
 
 /** Matches a concrete request path against a route path with `{param}` segments. */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {

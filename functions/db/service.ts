@@ -1,4 +1,5 @@
 import { Service } from 'electrodb'
+import { checkoutSchema } from './entities/checkout.ts'
 import { counterSchema } from './entities/counter.ts'
 import { notificationSchema } from './entities/notification.ts'
 import { orderSchema } from './entities/order.ts'
@@ -6,6 +7,7 @@ import { partSchema } from './entities/part.ts'
 import { paymentSchema } from './entities/payment.ts'
 import { profileSchema } from './entities/profile.ts'
 import { statusUpdateSchema } from './entities/status-update.ts'
+import { webhookEventSchema } from './entities/webhook-event.ts'
 import type { TableConfig } from './table.ts'
 import { Entity } from 'electrodb'
 
@@ -20,6 +22,8 @@ export function createService({ table, client }: TableConfig) {
       payment: new Entity(paymentSchema),
       notification: new Entity(notificationSchema),
       counter: new Entity(counterSchema),
+      checkout: new Entity(checkoutSchema),
+      webhookEvent: new Entity(webhookEventSchema),
     },
     { table, client },
   )

@@ -1,4 +1,4 @@
-import { calculateInvoice, type InvoiceAmounts } from '@gs/shared/invoice'
+import { calculateInvoice, directFixInvoice, type InvoiceAmounts } from '@gs/shared/invoice'
 import type { ApprovalStatus } from '@gs/shared/statuses'
 
 /** An order as the domain sees it (the invoice summary fields are a projection kept by the repository). */
@@ -37,6 +37,9 @@ export interface Order {
   invoiceId: string
   invoiceNumber: string
   invoiceLastUpdated: string
+  /** Set by the admin "direct fix" (admin-side §9); the fix holds while the invoice inputs keep this key (see invoiceOf). */
+  invoiceFixedAt?: string
+  invoiceFixKey?: string
   createdAt: string
   updatedAt: string
   version: number
@@ -102,9 +105,24 @@ export interface OrderDetail {
   payments: Payment[]
 }
 
-/** The order's invoice, derived by the shared calculator (one invoice per order). */
+/** Everything the invoice is computed from except the payments: a direct fix holds while this stays the same. */
+export function invoiceInputsKey(o: Order): string {
+  return [o.estimatedCostCents, o.serviceCostCents ?? '', o.additionalCostCents, o.additionalCostApprovalStatus, o.partsCount, o.partsTotalCents, o.shippingSelected].join('|')
+}
+
+/** True while an admin direct fix applies: no invoice input (costs, parts, approval, shipping choice) changed since. */
+export const invoiceFixActive = (o: Order) => !!o.invoiceFixKey && o.invoiceFixKey === invoiceInputsKey(o)
+
+/**
+ * The order's invoice, derived by the shared calculator (one invoice per order).
+ * After an admin direct fix the direct-fix formula applies (service + parts from
+ * the additional cost + tax, no shipping) until an input changes or a standard
+ * refresh clears it; payments still move the balance either way. A preview with
+ * another shipping choice is always the standard calculation, which is what
+ * paying with that choice would charge.
+ */
 export function invoiceOf(order: Order, shippingSelected = order.shippingSelected): InvoiceAmounts {
-  return calculateInvoice({
+  const input = {
     estimatedCostCents: order.estimatedCostCents,
     serviceCostCents: order.serviceCostCents,
     additionalCostCents: order.additionalCostCents,
@@ -112,7 +130,9 @@ export function invoiceOf(order: Order, shippingSelected = order.shippingSelecte
     partsTotalCents: order.partsCount > 0 ? order.partsTotalCents : null,
     shippingSelected,
     amountPaidCents: order.amountPaidCents,
-  })
+  }
+  if (shippingSelected === order.shippingSelected && invoiceFixActive(order)) return directFixInvoice(input)
+  return calculateInvoice(input)
 }
 
 export const formatOrderNumber = (n: number) => `GS-${String(n).padStart(6, '0')}`

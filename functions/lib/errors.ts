@@ -51,6 +51,13 @@ export class PaymentFailedError extends ApiError {
   }
 }
 
+/** The card provider failed for a reason that is neither the card nor the request (customer-side §8 "Payment processing error: …"). */
+export class PaymentProviderError extends ApiError {
+  constructor(message: string) {
+    super(502, 'internal', message)
+  }
+}
+
 export const ACCOUNT_INACTIVE = 'Account Inactive - Please contact the shop for assistance.'
 
 export interface ErrorBody {

@@ -1,4 +1,4 @@
-import { routesFor, type FunctionGroup } from '../routes.ts'
+import { deployedRoutesFor, type FunctionGroup } from '../routes.ts'
 
 /**
  * Source of a function group's Lambda entry, generated from the route table so
@@ -7,7 +7,7 @@ import { routesFor, type FunctionGroup } from '../routes.ts'
  */
 export function groupEntrySource(group: FunctionGroup, functionsDir: string): string {
   const dir = functionsDir.replace(/\\/g, '/')
-  const modules = [...new Set(routesFor(group).map((r) => r.handler))]
+  const modules = [...new Set(deployedRoutesFor(group).map((r) => r.handler))]
   const lines = [
     `import { createGroupHandler } from '${dir}/lib/http.ts'`,
     `import { accountGate } from '${dir}/lib/account-gate.ts'`,

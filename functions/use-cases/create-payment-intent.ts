@@ -99,6 +99,9 @@ export async function createPaymentIntent({ orders, payments, gateway, customer,
     mode: gateway.mode,
     createdAt: existing?.createdAt ?? at,
     updatedAt: at,
+    // A reused intent keeps the last event it saw, so an older event redelivered later still cannot override a newer state.
+    lastEventId: existing?.lastEventId,
+    lastEventCreated: existing?.lastEventCreated,
   })
   if (!saved) throw new ConflictError(m.alreadyPaid)
   return { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, amountCents: intent.amountCents, allocations, mode: gateway.mode }

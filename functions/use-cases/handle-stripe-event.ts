@@ -76,6 +76,10 @@ export async function handleStripeEvent({ event, orders, payments, gateway, now 
       const checkout = await payments.getCheckout(intentId)
       if (!checkout) return unknown()
       if (checkout.status === 'succeeded') return 'duplicate'
+      if (attempt === 1 && typeof intent.amount === 'number' && intent.amount !== checkout.amountCents) {
+        // The charge is what Stripe took; the allocations are what the invoices get. Record, but make it visible.
+        log.warn('payment intent amount differs from its checkout', { paymentIntentId: intentId, intentAmount: intent.amount, checkoutAmount: checkout.amountCents })
+      }
       // Before any write: a failure here is a 500 and Stripe retries.
       if (!receiptKnown) {
         receiptUrl = await receiptFor(checkout)

@@ -1,47 +1,75 @@
 import { App, Validations } from 'aws-cdk-lib'
 import { AwsSolutionsChecks } from 'cdk-nag'
+import { readStageConfig, type StageConfig } from '../constructs/stage-config.ts'
 import { ApiStack } from '../stacks/api-stack.ts'
 import { AuthStack } from '../stacks/auth-stack.ts'
 import { DataStack } from '../stacks/data-stack.ts'
+import { MonitoringStack } from '../stacks/monitoring-stack.ts'
 import { WebStack } from '../stacks/web-stack.ts'
 
 export interface GunsmithStacks {
   stage: string
+  config: StageConfig
   data: DataStack
   auth: AuthStack
   api: ApiStack
   web: WebStack
+  monitoring: MonitoringStack
 }
 
-/** Builds every stack and registers cdk-nag, for `cdk synth` and the infra tests alike. */
-export function buildApp(app: App, options: { webDist?: string } = {}): GunsmithStacks {
-  const stage = String(app.node.tryGetContext('stage') ?? 'dev')
-  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) throw new Error(`Invalid stage "${stage}": lowercase letters, digits and dashes`)
-  const stripePublishableKey = (app.node.tryGetContext('stripePublishableKey') as string | undefined) ?? null
-  const name = (part: string) => `Gunsmith-${stage}-${part}`
+/** `Gunsmith-<stage>-<Concern>`: scripts/create-admin.ts and docs/deploying.md rely on these names. */
+export const stackName = (stage: string, concern: 'Data' | 'Auth' | 'Api' | 'Web' | 'Monitoring') => `Gunsmith-${stage}-${concern}`
 
-  const data = new DataStack(app, name('Data'), { description: `Gunsmith ${stage}: DynamoDB table` })
+/**
+ * Builds every stack of one stage (context `stage`, default dev; every context
+ * key is read in infra/constructs/stage-config.ts) and registers cdk-nag, for
+ * `cdk synth` and the infra tests alike.
+ */
+export function buildApp(app: App, options: { webDist?: string } = {}): GunsmithStacks {
+  const config = readStageConfig(app.node)
+  const { stage } = config
+  const name = (concern: Parameters<typeof stackName>[1]) => stackName(stage, concern)
+  const tags = { project: 'gunsmith-portal', stage }
+
+  const data = new DataStack(app, name('Data'), { description: `Gunsmith ${stage}: DynamoDB table`, config, tags })
   const auth = new AuthStack(app, name('Auth'), {
     description: `Gunsmith ${stage}: Cognito user pool`,
-    stage,
+    config,
     table: data.table,
+    tags,
   })
   const api = new ApiStack(app, name('Api'), {
-    description: `Gunsmith ${stage}: HTTP API and functions`,
-    stage,
+    description: `Gunsmith ${stage}: HTTP API, functions and Stripe secrets`,
+    config,
     table: data.table,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
+    tags,
   })
   const web = new WebStack(app, name('Web'), {
     description: `Gunsmith ${stage}: SPA bucket and CloudFront`,
+    config,
     apiDomainName: api.apiDomainName,
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.userPoolClient.userPoolClientId,
-    stripePublishableKey,
+    webhookPath: api.webhookPath,
     webDist: options.webDist,
+    tags,
+  })
+  const monitoring = new MonitoringStack(app, name('Monitoring'), {
+    description: `Gunsmith ${stage}: alarms, alarm topic and dashboard`,
+    config,
+    httpApi: api.httpApi,
+    table: data.table,
+    tableIndexes: ['gsi1', 'gsi2'],
+    functions: {
+      ...Object.fromEntries(Object.entries(api.functions).map(([group, fn]) => [group, fn.fn])),
+      'post-confirmation': auth.postConfirmation.fn,
+    },
+    hasWebhook: api.webhookRouteKeys.length > 0,
+    tags,
   })
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app))
-  return { stage, data, auth, api, web }
+  return { stage, config, data, auth, api, web, monitoring }
 }

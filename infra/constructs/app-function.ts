@@ -1,9 +1,10 @@
-import { Duration, Validations } from 'aws-cdk-lib'
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
 import * as iam from 'aws-cdk-lib/aws-iam'
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda'
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs'
 import * as logs from 'aws-cdk-lib/aws-logs'
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
 import { FunctionEnv } from './function-env.ts'
 import { asReferencedFrom, nagResourceText } from './nag.ts'
@@ -16,6 +17,8 @@ export interface AppFunctionProps {
   stage: string
   timeout?: Duration
   memorySize?: number
+  /** RETAIN keeps the log group when the stack goes (prod); DESTROY removes it (disposable stages). */
+  removalPolicy: RemovalPolicy
 }
 
 export type TableAccessMode = 'read' | 'read-write'
@@ -34,9 +37,9 @@ export class AppFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id)
-    const { entry, description, stage, timeout = Duration.seconds(10), memorySize = 512 } = props
+    const { entry, description, stage, removalPolicy, timeout = Duration.seconds(10), memorySize = 512 } = props
 
-    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH })
+    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy })
     // Own role instead of AWSLambdaBasicExecutionRole: log writes scoped to this function's log group only.
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
@@ -92,6 +95,22 @@ export class AppFunction extends Construct {
   bindUserPool({ userPoolId, userPoolClientId }: { userPoolId: string; userPoolClientId?: string }) {
     this.fn.addEnvironment(FunctionEnv.userPoolId, userPoolId)
     if (userPoolClientId) this.fn.addEnvironment(FunctionEnv.userPoolClientId, userPoolClientId)
+  }
+
+  /**
+   * Sets the two secret ARNs (not the values: functions/lib/stripe-secrets.ts fetches
+   * those at run time) and grants secretsmanager:GetSecretValue on exactly these secrets.
+   * A separate statement with that one action: Secret.grantRead would add DescribeSecret.
+   */
+  bindStripeSecrets({ secretKey, webhookSecret }: { secretKey: ISecret; webhookSecret: ISecret }) {
+    this.fn.addEnvironment(FunctionEnv.stripeSecretKeySecretArn, secretKey.secretArn)
+    this.fn.addEnvironment(FunctionEnv.stripeWebhookSecretArn, webhookSecret.secretArn)
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [secretKey.secretArn, webhookSecret.secretArn],
+      }),
+    )
   }
 
   private acknowledgeIndexWildcard(table: ITable) {

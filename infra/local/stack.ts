@@ -106,8 +106,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.clientId,
       cognitoEndpoint,
-      paymentsMode: 'dev',
-      stripePublishableKey: null,
+      // Same rule as the functions (functions/payments/index.ts): Stripe test mode when a secret key is set, else the dev gateway.
+      paymentsMode: process.env.STRIPE_SECRET_KEY ? 'stripe' : 'dev',
+      stripePublishableKey: process.env.STRIPE_SECRET_KEY ? process.env.STRIPE_PUBLISHABLE_KEY || null : null,
     }
     const gateway = createGateway({
       webDir,

@@ -28,7 +28,7 @@ export function serveStatic(webDir: string, req: IncomingMessage, res: ServerRes
   }
   let file = path.normalize(path.join(webDir, rel))
   if (!file.startsWith(webDir)) file = path.join(webDir, 'index.html')
-  const isFile = existsSync(file) && statSync(file).isFile()
+  const isFile = isRegularFile(file)
   const lastSegment = rel.split('/').pop() ?? ''
   if (!isFile) {
     if (lastSegment.includes('.')) {
@@ -51,5 +51,16 @@ export function serveStatic(webDir: string, req: IncomingMessage, res: ServerRes
     ...securityHeaders,
   })
   if (req.method === 'HEAD') return res.end()
-  createReadStream(file).pipe(res)
+  // The SPA may be rebuilt while the stack runs (Vite empties dist/): a vanished file ends this response, not the process.
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res)
+}
+
+function isRegularFile(file: string) {
+  try {
+    return statSync(file).isFile()
+  } catch {
+    return false
+  }
 }

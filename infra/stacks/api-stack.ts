@@ -1,6 +1,6 @@
 import * as fs from 'node:fs'
 import * as path from 'node:path'
-import { Aws, CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib'
+import { Aws, CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2'
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers'
@@ -8,14 +8,16 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as cognito from 'aws-cdk-lib/aws-cognito'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
 import * as logs from 'aws-cdk-lib/aws-logs'
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager'
 import type { Construct } from 'constructs'
 import { groupEntrySource } from '../../functions/lib/group-entry.ts'
-import { functionGroups, routeKey, routesFor, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
+import { deployedRoutesFor, functionGroups, routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
 import { AppFunction } from '../constructs/app-function.ts'
 import { entriesDir, functionsDir } from '../constructs/paths.ts'
+import type { StageConfig } from '../constructs/stage-config.ts'
 
 export interface ApiStackProps extends StackProps {
-  stage: string
+  config: StageConfig
   table: ITable
   userPool: cognito.IUserPool
   userPoolClient: cognito.IUserPoolClient
@@ -60,15 +62,52 @@ function writeGroupEntry(group: FunctionGroup): string {
   return file
 }
 
+/** The custom metric the webhook alarm watches: 5xx answers on the Stripe webhook route(s), from the access log. */
+export const WEBHOOK_FAILURES_METRIC = 'StripeWebhook5xx'
+export const metricNamespace = (stage: string) => `Gunsmith/${stage}`
+
+/**
+ * The HTTP API access log line. JSON with `status` as a number (not a string),
+ * so a metric filter can compare it (`$.status >= 500`). No header, query string
+ * or body is logged: only ids, the route key, and sizes and timings.
+ */
+export const ACCESS_LOG_FORMAT = `{${[
+  ['requestId', '$context.requestId'],
+  ['ip', '$context.identity.sourceIp'],
+  ['requestTime', '$context.requestTime'],
+  ['routeKey', '$context.routeKey'],
+  ['status', '$context.status', 'number'],
+  ['protocol', '$context.protocol'],
+  ['responseLength', '$context.responseLength'],
+  ['latency', '$context.responseLatency'],
+  ['integrationError', '$context.integrationErrorMessage'],
+  ['authorizerError', '$context.authorizer.error'],
+  ['sub', '$context.authorizer.claims.sub'],
+]
+  .map(([key, value, type]) => (type === 'number' ? `"${key}":${value}` : `"${key}":"${value}"`))
+  .join(',')}}`
+
 export class ApiStack extends Stack {
   readonly httpApi: apigw.HttpApi
   /** Host name of the execute-api endpoint, for the CloudFront origin. */
   readonly apiDomainName: string
   readonly functions: Partial<Record<FunctionGroup, AppFunction>> = {}
+  readonly accessLogs: logs.LogGroup
+  /** Created empty; ops puts the values (docs/deploying.md). */
+  readonly stripeSecretKey: secretsmanager.Secret
+  readonly stripeWebhookSecret: secretsmanager.Secret
+  /** Route keys served by stripe-webhook (the webhook alarm watches these). */
+  readonly webhookRouteKeys: string[]
+  /** Path of the Stripe webhook route, if deployed (the URL to register in Stripe is the site URL + this). */
+  readonly webhookPath: string | null
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props)
-    const { stage, table, userPool, userPoolClient } = props
+    const { config, table, userPool, userPoolClient } = props
+    const { stage, removalPolicy } = config
+
+    this.stripeSecretKey = this.emptySecret('StripeSecretKey', `Stripe secret API key for Gunsmith ${stage}; created empty, filled by ops (docs/deploying.md)`, removalPolicy)
+    this.stripeWebhookSecret = this.emptySecret('StripeWebhookSecret', `Stripe webhook signing secret for Gunsmith ${stage}; created empty, filled by ops (docs/deploying.md)`, removalPolicy)
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       apiName: `gunsmith-${stage}`,
@@ -76,29 +115,16 @@ export class ApiStack extends Stack {
       createDefaultStage: false,
     })
 
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS })
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS, removalPolicy })
+    this.accessLogs = accessLogs
     new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit: 50, burstLimit: 100 },
+      throttle: { rateLimit: config.throttle.rateLimit, burstLimit: config.throttle.burstLimit },
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
-            requestTime: '$context.requestTime',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            protocol: '$context.protocol',
-            responseLength: '$context.responseLength',
-            latency: '$context.responseLatency',
-            integrationError: '$context.integrationErrorMessage',
-            authorizerError: '$context.authorizer.error',
-            sub: '$context.authorizer.claims.sub',
-          }),
-        ),
+        format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
       },
     })
 
@@ -110,10 +136,12 @@ export class ApiStack extends Stack {
       jwtAudience: [userPoolClient.userPoolClientId],
     })
 
+    this.webhookRouteKeys = deployedRoutesFor('stripe-webhook').map(routeKey)
+    this.webhookPath = deployedRoutesFor('stripe-webhook').find((r) => r.method === 'POST')?.path ?? null
     for (const group of functionGroups) {
-      const groupRoutes = routesFor(group)
+      const groupRoutes = deployedRoutesFor(group)
       if (groupRoutes.length === 0) continue
-      const fn = this.createGroupFunction(group, stage, table, userPool, userPoolClient)
+      const fn = this.createGroupFunction(group, config, table, userPool, userPoolClient)
       const integration = new HttpLambdaIntegration(`${group}-integration`, fn.fn)
       for (const r of groupRoutes) {
         const key = routeKey(r)
@@ -132,14 +160,52 @@ export class ApiStack extends Stack {
       }
     }
 
+    if (this.webhookRouteKeys.length > 0) {
+      // Any 5xx on a webhook route (function error, timeout or integration failure): Stripe retries, but payments wait.
+      accessLogs.addMetricFilter('StripeWebhook5xx', {
+        filterPattern: logs.FilterPattern.all(
+          logs.FilterPattern.any(...this.webhookRouteKeys.map((key) => logs.FilterPattern.stringValue('$.routeKey', '=', key))),
+          logs.FilterPattern.numberValue('$.status', '>=', 500),
+        ),
+        metricNamespace: metricNamespace(stage),
+        metricName: WEBHOOK_FAILURES_METRIC,
+        metricValue: '1',
+        defaultValue: 0,
+      })
+    }
+
     this.apiDomainName = `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint })
+    new CfnOutput(this, 'AccessLogGroupName', { value: accessLogs.logGroupName, description: 'HTTP API access log' })
+    for (const [group, fn] of Object.entries(this.functions)) {
+      const pascal = group.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())
+      new CfnOutput(this, `${pascal}LogGroupName`, { value: fn.logGroup.logGroupName, description: `Logs of the ${group} function` })
+    }
+    // ARNs only (not secrets): ops fills the values with `aws secretsmanager put-secret-value --secret-id <ARN>`.
+    new CfnOutput(this, 'StripeSecretKeySecretArn', { value: this.stripeSecretKey.secretArn, description: 'Put the Stripe secret key here' })
+    new CfnOutput(this, 'StripeWebhookSecretArn', { value: this.stripeWebhookSecret.secretArn, description: 'Put the Stripe webhook signing secret here' })
+  }
+
+  /**
+   * A secret with no value: the L2 construct would generate a random string, which
+   * looks like a real value to the functions; without SecretString and
+   * GenerateSecretString, CloudFormation creates the secret empty (no version).
+   */
+  private emptySecret(id: string, description: string, removalPolicy: RemovalPolicy): secretsmanager.Secret {
+    const secret = new secretsmanager.Secret(this, id, { description, removalPolicy })
+    ;(secret.node.defaultChild as secretsmanager.CfnSecret).addPropertyDeletionOverride('GenerateSecretString')
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A Stripe API key or webhook signing secret can only be rolled in the Stripe dashboard, not by a Secrets Manager rotation function; ops rolls it there and puts the new value here (docs/deploying.md).',
+    })
+    return secret
   }
 
   /** One function per group, with only that group's grants. */
   private createGroupFunction(
     group: FunctionGroup,
-    stage: string,
+    config: StageConfig,
     table: ITable,
     userPool: cognito.IUserPool,
     userPoolClient: cognito.IUserPoolClient,
@@ -147,18 +213,22 @@ export class ApiStack extends Stack {
     const fn = new AppFunction(this, `Fn-${group}`, {
       entry: writeGroupEntry(group),
       description: `Gunsmith ${group} routes`,
-      stage,
+      stage: config.stage,
+      removalPolicy: config.removalPolicy,
     })
     fn.bindTable({ table, accessMode: 'read-write' })
     switch (group) {
       case 'api-customer':
         fn.bindUserPool({ userPoolId: userPool.userPoolId, userPoolClientId: userPoolClient.userPoolClientId })
+        // Creates payment intents with the secret key (the dev-only confirm route is not mounted in AWS).
+        fn.bindStripeSecrets({ secretKey: this.stripeSecretKey, webhookSecret: this.stripeWebhookSecret })
         break
       case 'api-admin':
         fn.bindUserPool({ userPoolId: userPool.userPoolId, userPoolClientId: userPoolClient.userPoolClientId })
         userPool.grant(fn.role, ...ADMIN_COGNITO_ACTIONS)
         break
       case 'stripe-webhook':
+        fn.bindStripeSecrets({ secretKey: this.stripeSecretKey, webhookSecret: this.stripeWebhookSecret })
         break
     }
     this.functions[group] = fn

@@ -1,14 +1,15 @@
 import * as path from 'node:path'
-import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib'
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib'
 import * as cognito from 'aws-cdk-lib/aws-cognito'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
 import * as iam from 'aws-cdk-lib/aws-iam'
 import type { Construct } from 'constructs'
 import { AppFunction } from '../constructs/app-function.ts'
 import { functionsDir } from '../constructs/paths.ts'
+import type { StageConfig } from '../constructs/stage-config.ts'
 
 export interface AuthStackProps extends StackProps {
-  stage: string
+  config: StageConfig
   table: ITable
 }
 
@@ -21,7 +22,8 @@ export class AuthStack extends Stack {
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props)
-    const { stage, table } = props
+    const { config, table } = props
+    const { stage, retainData, removalPolicy } = config
 
     this.postConfirmation = new AppFunction(this, 'PostConfirmation', {
       entry: path.join(functionsDir, 'triggers', 'post-confirmation.ts'),
@@ -30,6 +32,7 @@ export class AuthStack extends Stack {
       // Cognito waits at most 5 s for a trigger.
       timeout: Duration.seconds(5),
       memorySize: 256,
+      removalPolicy,
     })
     this.postConfirmation.bindTable({ table, accessMode: 'read-write' })
 
@@ -55,8 +58,9 @@ export class AuthStack extends Stack {
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       mfa: cognito.Mfa.OFF,
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      // The accounts are data: prod keeps them (and refuses deletion); other stages are disposable.
+      deletionProtection: retainData,
+      removalPolicy,
       lambdaTriggers: { postConfirmation: this.postConfirmation.fn },
     })
 
@@ -108,7 +112,8 @@ export class AuthStack extends Stack {
         'The Plus feature plan (threat protection) is billed per monthly active user; this small shop portal stays on the Essentials plan (cost), accepting the standard protections Cognito includes in every plan.',
     })
 
-    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId })
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId, description: 'Read by npm run create-admin' })
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId })
+    new CfnOutput(this, 'PostConfirmationLogGroupName', { value: this.postConfirmation.logGroup.logGroupName, description: 'Logs of the sign-up trigger' })
   }
 }

@@ -1,21 +1,30 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib'
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib'
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb'
 import type { Construct } from 'constructs'
+import type { StageConfig } from '../constructs/stage-config.ts'
+
+export interface DataStackProps extends StackProps {
+  config: StageConfig
+}
 
 /** The single ElectroDB table: keys and index names must match functions/db/table.ts. */
 export class DataStack extends Stack {
   readonly table: dynamodb.Table
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props)
+    const { retainData, removalPolicy } = props.config
 
     this.table = new dynamodb.Table(this, 'Table', {
       partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
       sortKey: { name: 'sk', type: dynamodb.AttributeType.STRING },
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      // On in every stage (cheap at this size): a dev table can be restored too. docs/deploying.md has the restore steps.
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      // prod keeps its data: the table survives a stack delete or a replacement and cannot be deleted by accident.
+      // Any other stage is disposable: `cdk destroy` removes the table.
+      deletionProtection: retainData,
+      removalPolicy,
       timeToLiveAttribute: 'ttl',
     })
     for (const index of ['gsi1', 'gsi2']) {
@@ -26,5 +35,7 @@ export class DataStack extends Stack {
         projectionType: dynamodb.ProjectionType.ALL,
       })
     }
+    new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' })
+    new CfnOutput(this, 'TableArn', { value: this.table.tableArn })
   }
 }

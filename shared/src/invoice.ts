@@ -36,7 +36,8 @@ const cents = (n: number | null | undefined) => (Number.isFinite(n) && (n as num
 export function calculateInvoice(o: InvoiceInput): InvoiceAmounts {
   const serviceCents = o.serviceCostCents !== null && o.serviceCostCents !== undefined ? cents(o.serviceCostCents) : cents(o.estimatedCostCents)
   const billable = o.additionalCostApprovalStatus === 'not_required' || o.additionalCostApprovalStatus === 'approved'
-  const rawParts = o.partsTotalCents !== null && o.partsTotalCents !== undefined && o.partsTotalCents > 0 ? o.partsTotalCents : o.additionalCostCents
+  // "When the order has parts": the caller passes null/undefined when it has none (parts summing to 0 still count).
+  const rawParts = o.partsTotalCents !== null && o.partsTotalCents !== undefined ? o.partsTotalCents : o.additionalCostCents
   const partsCents = billable ? cents(rawParts) : 0
   const taxCents = percentOfCents(partsCents, TAX_RATE_BASIS_POINTS)
   const shippingCents = o.shippingSelected ? SHIPPING_FEE_CENTS : 0
@@ -61,28 +62,38 @@ export function invoicePaymentStatus(amountPaidCents: number, balanceDueCents: n
 }
 
 /**
- * Admin "direct fix" (admin-side §9): total = service + parts + tax (no shipping),
- * balance = max(0, total - paid).
+ * Admin "direct fix" (admin-side §9): total = service cost + parts + tax, no
+ * shipping; balance = max(0, total - paid). Service comes from the service cost
+ * (the estimate when the shop set none) and parts from the additional cost
+ * field, not from the part lines; a pending or rejected additional cost is
+ * still not billed, and tax is still on parts only.
  */
 export function directFixInvoice(o: InvoiceInput): InvoiceAmounts {
-  const base = calculateInvoice({ ...o, shippingSelected: false })
-  return base
+  return calculateInvoice({ ...o, partsTotalCents: null, shippingSelected: false })
 }
 
-/** Splits a charge across orders in proportion to each balance; cents sum exactly to the total (largest remainder). */
+/**
+ * Splits a charge across orders in proportion to each balance, in whole cents
+ * that sum exactly to the charge (largest remainder; ties go to the earlier
+ * order). Exact integer arithmetic (BigInt), so no float rounding can move a
+ * cent. A share never exceeds its balance when the charge does not exceed the
+ * sum of the balances. Negative balances count as 0.
+ */
 export function splitProportionally(totalCents: number, balances: readonly number[]): number[] {
-  const sum = balances.reduce((a, b) => a + b, 0)
-  if (sum <= 0 || totalCents <= 0) return balances.map(() => 0)
-  const exact = balances.map((b) => (totalCents * b) / sum)
-  const floors = exact.map(Math.floor)
-  let rest = totalCents - floors.reduce((a, b) => a + b, 0)
-  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i)
-  for (const { i } of order) {
-    if (rest <= 0) break
-    floors[i] += 1
-    rest -= 1
+  const bs = balances.map((b) => BigInt(Number.isFinite(b) && b > 0 ? Math.round(b) : 0))
+  const sum = bs.reduce((a, b) => a + b, 0n)
+  const total = BigInt(Number.isFinite(totalCents) && totalCents > 0 ? Math.round(totalCents) : 0)
+  if (sum <= 0n || total <= 0n) return balances.map(() => 0)
+  const shares = bs.map((b) => (total * b) / sum)
+  const remainders = bs.map((b, i) => ({ i, r: total * b - shares[i] * sum }))
+  let rest = total - shares.reduce((a, b) => a + b, 0n)
+  remainders.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1))
+  for (const { i } of remainders) {
+    if (rest <= 0n) break
+    shares[i] += 1n
+    rest -= 1n
   }
-  return floors
+  return shares.map(Number)
 }
 
 /** Admin list status (admin-side §4): no_invoice | paid | partially_paid | payment_due. */

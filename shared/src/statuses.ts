@@ -164,3 +164,11 @@ export const showApprovalPanel = (approval: ApprovalStatus | null | undefined, a
 
 /** Orders that appear on /payments (customer-side §2). */
 export const PAYABLE_STATUSES = ['payment_needed', 'work_complete'] as const
+
+/** "Payment Required" and the Make Payment link: a balance is due and the status asks for payment. */
+export const needsPayment = (order: { currentStatus?: string | null; invoice?: { balanceDueCents: number } | null }) =>
+  (order.invoice?.balanceDueCents ?? 0) > 0 && (PAYABLE_STATUSES as readonly string[]).includes(order.currentStatus ?? '')
+
+/** "Action Required": the shop asked the customer to approve an additional cost above 0. */
+export const needsApproval = (order: { additionalCostApprovalStatus?: ApprovalStatus | null; additionalCostCents?: number | null }) =>
+  order.additionalCostApprovalStatus === 'pending' && (order.additionalCostCents ?? 0) > 0

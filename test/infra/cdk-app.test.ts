@@ -1,77 +1,27 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { App, Stack, type CfnResource } from 'aws-cdk-lib'
+import { Stack } from 'aws-cdk-lib'
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions'
 import * as s3 from 'aws-cdk-lib/aws-s3'
-import { afterAll, describe, expect, it } from 'vitest'
-import { functionGroups, routeKey, routes, routesFor, type FunctionGroup } from '../../functions/routes.ts'
+import { describe, expect, it } from 'vitest'
+import { deployedRoutesFor, functionGroups, routeKey, routes, type FunctionGroup } from '../../functions/routes.ts'
+
+/** Routes that exist in AWS: dev-only routes (local payments mode) are never deployed. */
+const deployed = routes.filter((r) => !r.devOnly)
 import { buildApp } from '../../infra/bin/build-app.ts'
+import {
+  actionsOf,
+  exportedValue,
+  fastApp,
+  logicalId,
+  resourcesOf,
+  statementsFor,
+  synthStage,
+  tmp,
+  webDist,
+} from './helpers.ts'
 
-const tmp = mkdtempSync(join(tmpdir(), 'gs-infra-'))
-afterAll(() => rmSync(tmp, { recursive: true, force: true }))
-
-const webDist = join(tmp, 'dist')
-mkdirSync(webDist)
-writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>test</title>')
-
-// The same feature flags and defaults as `cdk synth`, which reads them from cdk.json.
-const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context
-
-/** Fast settings from design/TOOLCHAIN.md: no bundling, no asset copies, no CloudFormation validator. */
-function fastApp(context: Record<string, unknown> = {}) {
-  return new App({
-    outdir: mkdtempSync(join(tmp, 'out-')),
-    builtinCloudFormationValidation: false,
-    context: {
-      ...cdkJsonContext,
-      'aws:cdk:bundling-stacks': [],
-      'aws:cdk:disable-asset-staging': true,
-      ...context,
-    },
-  })
-}
-
-const app = fastApp()
-const stacks = buildApp(app, { webDist })
-// Template.fromStack synthesizes the app, cdk-nag included: an unacknowledged error throws "Validation failed".
-const t = {
-  data: Template.fromStack(stacks.data),
-  auth: Template.fromStack(stacks.auth),
-  api: Template.fromStack(stacks.api),
-  web: Template.fromStack(stacks.web),
-}
-const json = {
-  data: t.data.toJSON(),
-  auth: t.auth.toJSON(),
-  api: t.api.toJSON(),
-  web: t.web.toJSON(),
-}
-
-const logicalId = (c: { node: { defaultChild?: unknown } } | CfnResource) => {
-  const cfn = ('cfnResourceType' in c ? c : c.node.defaultChild) as CfnResource
-  return Stack.of(cfn).getLogicalId(cfn)
-}
-
-/** What an `Fn::ImportValue` in a consumer template stands for: the producer's exported value. */
-function exportedValue(producer: Record<string, any>, value: unknown): unknown {
-  const name = (value as { 'Fn::ImportValue'?: string })['Fn::ImportValue']
-  expect(name, `expected an Fn::ImportValue, got ${JSON.stringify(value)}`).toBeTypeOf('string')
-  const output = Object.values<any>(producer.Outputs ?? {}).find((o) => o.Export?.Name === name)
-  expect(output, `no export named ${name}`).toBeDefined()
-  return output.Value
-}
-
-const resourcesOf = (tpl: Record<string, any>, type: string) =>
-  Object.entries<any>(tpl.Resources).filter(([, r]) => r.Type === type)
-
-/** Every statement of every policy attached to the given role. */
-function statementsFor(tpl: Record<string, any>, roleId: string): any[] {
-  return resourcesOf(tpl, 'AWS::IAM::Policy')
-    .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
-}
-const actionsOf = (statements: any[]) => statements.flatMap((s) => [s.Action].flat())
+// The default stage (dev), as `cdk synth` with no -c stage builds it. Stage differences: stages.test.ts.
+const { stacks, t, json } = synthStage()
 
 const userPoolRef = () => ({ Ref: logicalId(stacks.auth.userPool) })
 const userPoolArn = () => ({ 'Fn::GetAtt': [logicalId(stacks.auth.userPool), 'Arn'] })
@@ -100,14 +50,10 @@ describe('data stack: the single table', () => {
       })),
       BillingMode: 'PAY_PER_REQUEST',
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-      DeletionProtectionEnabled: true,
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
     })
   })
 
-  it('is retained when the stack is deleted or the table replaced', () => {
-    t.data.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' })
-  })
 })
 
 describe('auth stack: Cognito', () => {
@@ -117,9 +63,7 @@ describe('auth stack: Cognito', () => {
       AutoVerifiedAttributes: ['email'],
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
-      DeletionProtection: 'ACTIVE',
     })
-    t.auth.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' })
   })
 
   it('has the groups admin and customer', () => {
@@ -159,11 +103,14 @@ describe('api stack: HTTP API from functions/routes.ts', () => {
   const authorizerId = () => resourcesOf(json.api, 'AWS::ApiGatewayV2::Authorizer')[0][0]
   const groupFunctionId = (group: FunctionGroup) => logicalId(stacks.api.functions[group]!.fn)
 
-  it('has exactly one route per entry of the route table', () => {
-    t.api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length)
+  it('has exactly one route per deployed entry of the route table, and no dev-only route', () => {
+    for (const r of routes.filter((x) => x.devOnly)) {
+      expect(resourcesOf(json.api, 'AWS::ApiGatewayV2::Route').map(([, x]) => x.Properties.RouteKey)).not.toContain(routeKey(r))
+    }
+    t.api.resourceCountIs('AWS::ApiGatewayV2::Route', deployed.length)
   })
 
-  it.each(routes.map((r) => [routeKey(r), r] as const))('%s has its route key, authorization and function', (key, r) => {
+  it.each(deployed.map((r) => [routeKey(r), r] as const))('%s has its route key, authorization and function', (key, r) => {
     const matches = resourcesOf(json.api, 'AWS::ApiGatewayV2::Route').filter(([, x]) => x.Properties.RouteKey === key)
     expect(matches).toHaveLength(1)
     const route = matches[0][1].Properties
@@ -195,7 +142,7 @@ describe('api stack: HTTP API from functions/routes.ts', () => {
   })
 
   it('has one Node 22 arm64 function per function group that has routes, and none for the others', () => {
-    const withRoutes = functionGroups.filter((g) => routesFor(g).length > 0)
+    const withRoutes = functionGroups.filter((g) => deployedRoutesFor(g).length > 0)
     t.api.resourceCountIs('AWS::Lambda::Function', withRoutes.length)
     for (const g of functionGroups) expect(Boolean(stacks.api.functions[g])).toBe(withRoutes.includes(g))
     t.api.allResourcesProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x', Architectures: ['arm64'] })
@@ -376,33 +323,14 @@ describe('web stack: S3 + CloudFront', () => {
   })
 })
 
-describe('stages and cdk-nag', () => {
+describe('fresh clone and cdk-nag', () => {
   it('synthesizes on a fresh clone without web/dist, deploying a placeholder page and warning', () => {
     const s = buildApp(fastApp(), { webDist: join(tmp, 'not-built') })
     Annotations.fromStack(s.web).hasWarning('*', Match.stringLikeRegexp('npm run build:web'))
     Template.fromStack(s.web).resourceCountIs('Custom::CDKBucketDeployment', 1)
   })
 
-  it('prefixes stack names with the stage from context', () => {
-    const s = buildApp(fastApp({ stage: 'prod' }), { webDist })
-    expect([s.data, s.auth, s.api, s.web].map((x) => x.stackName)).toEqual([
-      'Gunsmith-prod-Data',
-      'Gunsmith-prod-Auth',
-      'Gunsmith-prod-Api',
-      'Gunsmith-prod-Web',
-    ])
-  })
 
-  it('leaves no unacknowledged AwsSolutions finding, error or warning', () => {
-    const report = join(app.outdir, 'validation-report.json')
-    let violations: any[] = []
-    try {
-      violations = JSON.parse(readFileSync(report, 'utf8')).pluginReports.flatMap((p: any) => p.violations)
-    } catch {
-      // No report file: no plugin reported anything.
-    }
-    expect(violations.filter((v) => /AwsSolutions/.test(v.ruleName))).toEqual([])
-  })
 
   it('fails synth on an AwsSolutions error nobody acknowledged (cdk-nag is really on)', () => {
     const other = fastApp()

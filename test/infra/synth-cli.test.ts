@@ -1,42 +1,69 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const tmp = mkdtempSync(join(tmpdir(), 'gs-synth-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
-// The real `cdk synth`: local esbuild bundling, asset staging, cdk-nag and the CloudFormation validator, offline.
-it('`cdk synth -q` succeeds offline and writes /config.json from the stack outputs', { timeout: 120_000 }, () => {
-  const out = join(tmp, 'cdk.out')
-  const r = spawnSync('npx', ['--no-install', 'cdk', 'synth', '-q', '-o', out], {
+const PUBLISHABLE = 'pk_test_51SynthCheck'
+const SECRET_LOOKING = [/\b[sr]k_(live|test)/, /whsec_/, /\{\{resolve:secretsmanager:/]
+
+/** The real `cdk synth`: local esbuild bundling, asset staging, cdk-nag and the CloudFormation validator, offline. */
+function synth(stage: string, extra: string[] = []) {
+  const out = join(tmp, `cdk.out.${stage}`)
+  const r = spawnSync('npx', ['--no-install', 'cdk', 'synth', '-q', '-o', out, '-c', `stage=${stage}`, ...extra], {
     cwd: repoRoot,
-    env: { ...process.env, CDK_HOME: join(tmp, 'cdk-home'), CI: 'true' },
+    // No AWS credentials or region: synth must not need them.
+    env: { ...process.env, CDK_HOME: join(tmp, 'cdk-home'), CI: 'true', AWS_PROFILE: '', AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '' },
     encoding: 'utf8',
     timeout: 110_000,
   })
   expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0)
-  expect(readdirSync(out).filter((f) => f.endsWith('.template.json')).sort()).toEqual([
-    'Gunsmith-dev-Api.template.json',
-    'Gunsmith-dev-Auth.template.json',
-    'Gunsmith-dev-Data.template.json',
-    'Gunsmith-dev-Web.template.json',
-  ])
+  return out
+}
 
-  const web = JSON.parse(readFileSync(join(out, 'Gunsmith-dev-Web.template.json'), 'utf8'))
+function configJson(out: string, stage: string) {
+  const web = JSON.parse(readFileSync(join(out, `Gunsmith-${stage}-Web.template.json`), 'utf8'))
   const deployment = Object.values<any>(web.Resources).find((r) => r.Type === 'Custom::CDKBucketDeployment').Properties
   const i = deployment.SourceMarkers.findIndex((m: object) => Object.keys(m).length > 0)
   const assetDir = join(out, `asset.${deployment.SourceObjectKeys[i].replace(/\.zip$/, '')}`)
-  const config = JSON.parse(readFileSync(join(assetDir, 'config.json'), 'utf8'))
-  const markers = deployment.SourceMarkers[i]
-  expect(Object.keys(config).sort()).toEqual(
-    ['apiUrl', 'cognitoEndpoint', 'paymentsMode', 'region', 'stripePublishableKey', 'userPoolClientId', 'userPoolId'].sort(),
-  )
-  expect(config).toMatchObject({ apiUrl: '/api', cognitoEndpoint: null, paymentsMode: 'stripe', stripePublishableKey: null })
-  expect(markers[config.region]).toEqual({ Ref: 'AWS::Region' })
-  expect(markers[config.userPoolId]['Fn::ImportValue']).toMatch(/^Gunsmith-dev-Auth:ExportsOutputRefUserPool/)
-  expect(markers[config.userPoolClientId]['Fn::ImportValue']).toMatch(/^Gunsmith-dev-Auth:ExportsOutputRefUserPoolWebClient/)
+  return { config: JSON.parse(readFileSync(join(assetDir, 'config.json'), 'utf8')), markers: deployment.SourceMarkers[i] }
+}
+
+const templates = (out: string) => readdirSync(out).filter((f) => f.endsWith('.template.json')).sort()
+
+// One real synth (prod, the stage that must not lose data); dev and the options are checked on the fast App (stages.test.ts).
+describe('`cdk synth` offline', () => {
+  it('`cdk synth -q -c stage=prod` succeeds, keeps the data and writes /config.json with the publishable key and no secret', { timeout: 120_000 }, () => {
+    const out = synth('prod', ['-c', `stripePublishableKey=${PUBLISHABLE}`])
+    expect(templates(out)).toEqual(['Api', 'Auth', 'Data', 'Monitoring', 'Web'].map((c) => `Gunsmith-prod-${c}.template.json`))
+
+    const data = JSON.parse(readFileSync(join(out, 'Gunsmith-prod-Data.template.json'), 'utf8'))
+    const table = Object.values<any>(data.Resources).find((r) => r.Type === 'AWS::DynamoDB::Table')
+    expect(table.DeletionPolicy).toBe('Retain')
+    expect(table.Properties.DeletionProtectionEnabled).toBe(true)
+
+    const { config, markers } = configJson(out, 'prod')
+    expect(Object.keys(config).sort()).toEqual(
+      ['apiUrl', 'cognitoEndpoint', 'paymentsMode', 'region', 'stripePublishableKey', 'userPoolClientId', 'userPoolId'].sort(),
+    )
+    expect(config).toMatchObject({ apiUrl: '/api', cognitoEndpoint: null, paymentsMode: 'stripe', stripePublishableKey: PUBLISHABLE })
+    expect(markers[config.region]).toEqual({ Ref: 'AWS::Region' })
+    expect(markers[config.userPoolId]['Fn::ImportValue']).toMatch(/^Gunsmith-prod-Auth:ExportsOutputRefUserPool/)
+    expect(markers[config.userPoolClientId]['Fn::ImportValue']).toMatch(/^Gunsmith-prod-Auth:ExportsOutputRefUserPoolWebClient/)
+
+    // Every JSON file cdk wrote (templates, manifests, config.json, the staged SPA) is free of secret-looking strings.
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]))
+    const scanned = walk(out).filter((f) => /\.(json|html|css)$/.test(f) || (/\.js$/.test(f) && !/asset\.[0-9a-f]+\/index\.m?js$/.test(f)))
+    expect(scanned.length).toBeGreaterThan(5)
+    for (const f of scanned) {
+      const text = readFileSync(f, 'utf8')
+      expect(SECRET_LOOKING.filter((re) => re.test(text)).map(String), f).toEqual([])
+    }
+  })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import { ConflictError, NotFoundError } from '../../functions/lib/errors.ts'
 import { createGroupHandler, defineRoute, type AccountGate, type ApiEvent } from '../../functions/lib/http.ts'
 import { routes } from '../../functions/routes.ts'

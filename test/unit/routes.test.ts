@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { groupEntrySource } from '../../functions/lib/group-entry.ts'
-import { matchPath, routeKey, routes, routesFor } from '../../functions/routes.ts'
+import { deployedRoutesFor, matchPath, routeKey, routes, routesFor } from '../../functions/routes.ts'
 
 describe('the route table', () => {
   it('has one entry per method and path, each with an existing handler module', () => {
@@ -19,7 +19,10 @@ describe('the route table', () => {
 
   it('bundles each group with only its own route modules', () => {
     const src = groupEntrySource('api-customer', '/fns')
-    for (const r of routesFor('api-customer')) expect(src).toContain(`/fns/${r.handler}.ts`)
+    for (const r of deployedRoutesFor('api-customer')) expect(src).toContain(`/fns/${r.handler}.ts`)
+    // Dev-only routes (the dev payment confirm) never reach a Lambda bundle.
+    for (const r of routes.filter((x) => x.devOnly)) expect(src).not.toContain(`/fns/${r.handler}.ts`)
+    expect(routes.filter((x) => x.devOnly).map(routeKey)).toEqual(['POST /api/dev/payments/{paymentIntentId}/confirm'])
     for (const r of routesFor('api-admin')) expect(src).not.toContain(`/fns/${r.handler}.ts`)
   })
 

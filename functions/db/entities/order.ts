@@ -51,6 +51,9 @@ export const orderSchema = {
     invoiceBalanceDueCents: { type: 'number', default: 0 },
     invoicePaymentStatus: { type: ['unpaid', 'partially_paid', 'paid'], default: 'unpaid' },
     invoiceLastUpdated: { type: 'string', default: now },
+    /** Admin direct fix (functions/domain/order.ts invoiceOf): when it was made and the invoice inputs it applies to. */
+    invoiceFixedAt: { type: 'string' },
+    invoiceFixKey: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', default: now },
     version: { type: 'number', default: 1 },

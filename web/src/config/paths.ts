@@ -11,6 +11,10 @@ export const paths = {
 
   app: {
     dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+    /** "My Firearm Orders". */
+    orders: { path: '/orders', getHref: () => '/orders' },
+    /** Older links use the singular form; it redirects to `order`. */
+    legacyOrder: { path: '/order/:orderId' },
     order: {
       path: '/orders/:orderId',
       getHref: (orderId: string) => `/orders/${encodeURIComponent(orderId)}`,

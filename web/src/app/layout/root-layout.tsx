@@ -1,9 +1,11 @@
 import { Outlet, useNavigation } from 'react-router-dom';
+import { useUnreadNotificationCount } from '../../features/notifications/api/get-notifications';
 import { Header } from './header';
 import { SiteFooter } from './site-footer';
 
 export function RootLayout() {
   const navigation = useNavigation();
+  const unreadCount = useUnreadNotificationCount();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -15,7 +17,7 @@ export function RootLayout() {
       {navigation.state === 'loading' ? (
         <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-amber-500" />
       ) : null}
-      <Header />
+      <Header unreadCount={unreadCount} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

@@ -1,0 +1,36 @@
+import type { Payment } from '../../domain/order.ts'
+import type { Checkout } from '../../domain/payment.ts'
+import type { CreatedPaymentIntent } from '../../use-cases/create-payment-intent.ts'
+import type { AdminPaymentsPage } from '../../use-cases/list-admin-payments.ts'
+import { presentAdminPayment, presentPayment } from '../orders/present.ts'
+
+/** POST /api/payments/intents (API.md). */
+export const presentCreatedIntent = (r: CreatedPaymentIntent) => ({
+  paymentIntentId: r.paymentIntentId,
+  clientSecret: r.clientSecret,
+  amountCents: r.amountCents,
+  allocations: r.allocations.map((a) => ({ orderId: a.orderId, amountCents: a.amountCents })),
+  mode: r.mode,
+})
+
+/** GET /api/payments/intents/{id}: the checkout and the payments the webhook recorded for it (plus the decline message, if any). */
+export const presentCheckout = (c: Checkout, payments: Payment[]) => ({
+  paymentIntentId: c.paymentIntentId,
+  status: c.status,
+  amountCents: c.amountCents,
+  receiptUrl: c.receiptUrl ?? null,
+  allocations: c.allocations.map((a) => ({ orderId: a.orderId, amountCents: a.amountCents })),
+  payments: payments.map(presentPayment),
+  failureMessage: c.status === 'failed' ? (c.failureMessage ?? null) : null,
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
+})
+
+/** GET /api/admin/payments. */
+export const presentAdminPaymentsPage = (p: AdminPaymentsPage) => ({
+  items: p.items.map(presentAdminPayment),
+  total: p.total,
+  page: p.page,
+  pageSize: p.pageSize,
+  stats: p.stats,
+})

@@ -1,0 +1,167 @@
+import type { Notification, Order, Payment, StatusUpdate } from '../../domain/order.ts'
+import { paymentIdFor, type Checkout } from '../../domain/payment.ts'
+import { WEBHOOK_EVENT_TTL_SECONDS } from '../entities/webhook-event.ts'
+import { createService } from '../service.ts'
+import type { TableConfig } from '../table.ts'
+import { orderItem, toOrder, type Page } from './orders.ts'
+
+/** Everything a succeeded PaymentIntent changes, committed as ONE TransactWriteItems. */
+export interface SucceededCheckoutWrite {
+  paymentIntentId: string
+  event: { id: string; type: string; created: number }
+  receiptUrl: string | null
+  /** One per allocated order; created only if absent (deterministic ids). */
+  payments: Payment[]
+  /** Whole order items, each written only if its stored version is still `expectedVersion`. */
+  orders: Array<{ order: Order; expectedVersion: number }>
+  updates: StatusUpdate[]
+  notifications: Notification[]
+  at: string
+}
+
+export type WriteOutcome = { committed: true } | { committed: false; reasons: string[] }
+
+export interface CheckoutEvent {
+  status: 'failed' | 'processing'
+  eventId: string
+  eventCreated: number
+  failureMessage?: string
+  at: string
+}
+
+export interface PaymentRepository {
+  /** Strongly consistent: the webhook decides on it. */
+  getCheckout(paymentIntentId: string): Promise<Checkout | null>
+  /** The checkout's orders, read strongly consistent (BatchGet) so the version the success write expects is the latest. */
+  readOrders(orderIds: string[]): Promise<Order[]>
+  /** Creates the checkout, or resets one that has not succeeded (a reused intent). False when it has already succeeded. */
+  saveCheckout(checkout: Checkout): Promise<boolean>
+  /** The payments recorded for a checkout (one BatchGet by their deterministic keys). */
+  paymentsForCheckout(checkout: Pick<Checkout, 'paymentIntentId' | 'allocations'>): Promise<Payment[]>
+  /** The customer's payments, newest first (gsi1). */
+  listForCustomer(customerId: string, opts?: { limit?: number; cursor?: string | null }): Promise<Page<Payment>>
+  /** Every payment, newest first (gsi2, the ledger partition): one Query, paged through. */
+  listLedger(): Promise<Payment[]>
+  /** The webhook's success transaction; reports a cancelled transaction with its reasons instead of throwing. */
+  recordSucceededCheckout(write: SucceededCheckoutWrite): Promise<WriteOutcome>
+  /**
+   * Applies a failed/processing event unless the checkout has succeeded or has
+   * already seen a newer event. False when nothing changed (or no such checkout).
+   */
+  applyCheckoutEvent(paymentIntentId: string, e: CheckoutEvent): Promise<boolean>
+}
+
+export const isConditionalFailure = (err: unknown) => {
+  const cause = (err as { cause?: { name?: string } } | null)?.cause
+  return err instanceof Error && /ConditionalCheckFailed|conditional request failed/i.test(`${err.name} ${err.message} ${cause?.name ?? ''}`)
+}
+
+const clean = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T
+
+export function createPaymentRepository({ table, client }: TableConfig): PaymentRepository {
+  const service = createService({ table, client })
+  const { checkout, payment, order } = service.entities
+
+  return {
+    async getCheckout(paymentIntentId) {
+      const { data } = await checkout.get({ paymentIntentId }).go({ consistent: true })
+      return data ? (clean(data) as Checkout) : null
+    },
+
+    async readOrders(orderIds) {
+      const ids = [...new Set(orderIds)]
+      if (!ids.length) return []
+      const { data, unprocessed } = await order.get(ids.map((orderId) => ({ orderId }))).go({ consistent: true })
+      const found = data.map(toOrder)
+      for (const key of unprocessed) {
+        const { data: one } = await order.get({ orderId: key.orderId }).go({ consistent: true })
+        if (one) found.push(toOrder(one))
+      }
+      return found
+    },
+
+    async saveCheckout(c) {
+      try {
+        await checkout
+          .put(clean(c))
+          .where(({ status }, { notExists, ne }) => `${notExists(status)} OR ${ne(status, 'succeeded')}`)
+          .go()
+        return true
+      } catch (err) {
+        if (isConditionalFailure(err)) return false
+        throw err
+      }
+    },
+
+    async paymentsForCheckout(c) {
+      if (!c.allocations.length) return []
+      const keys = c.allocations.map((a) => ({ orderId: a.orderId, paymentId: paymentIdFor(c.paymentIntentId, a.orderId) }))
+      const { data, unprocessed } = await payment.get(keys).go()
+      const found = [...data] as Payment[]
+      for (const key of unprocessed) {
+        const { data: one } = await payment.get(key).go()
+        if (one) found.push(one as Payment)
+      }
+      return found
+    },
+
+    async listForCustomer(customerId, { limit = 20, cursor = null } = {}) {
+      const res = await payment.query.byCustomer({ customerId }).go({ order: 'desc', limit, cursor })
+      return { items: res.data as Payment[], cursor: res.cursor ?? null }
+    },
+
+    async listLedger() {
+      const { data } = await payment.query.byLedger({ ledger: 'all' }).go({ order: 'desc', pages: 'all' })
+      return data as Payment[]
+    },
+
+    async recordSucceededCheckout(w) {
+      const processedAt = w.at
+      const result = await service.transaction
+        .write(({ checkout: checkouts, payment: payments, order, statusUpdate, notification, webhookEvent }) => [
+          checkouts
+            .patch({ paymentIntentId: w.paymentIntentId })
+            .set(clean({ status: 'succeeded' as const, receiptUrl: w.receiptUrl ?? undefined, updatedAt: w.at, lastEventId: w.event.id, lastEventCreated: w.event.created }))
+            .remove(['failureMessage'])
+            .where(({ status }, { ne }) => ne(status, 'succeeded'))
+            .commit(),
+          ...w.payments.map((p) => payments.create(clean(p)).commit()),
+          ...w.orders.map(({ order: o, expectedVersion }) =>
+            order
+              .put(orderItem(o))
+              .where(({ version }, { eq }) => eq(version, expectedVersion))
+              .commit(),
+          ),
+          ...w.updates.map((u) => statusUpdate.put(u).commit()),
+          ...w.notifications.map((n) => notification.put(n).commit()),
+          webhookEvent
+            .create({
+              eventId: w.event.id,
+              type: w.event.type,
+              paymentIntentId: w.paymentIntentId,
+              processedAt,
+              ttl: Math.floor(Date.parse(processedAt) / 1000) + WEBHOOK_EVENT_TTL_SECONDS,
+            })
+            .commit(),
+        ])
+        .go()
+      // ElectroDB reports a cancelled transaction instead of throwing.
+      if (result.canceled) return { committed: false, reasons: result.data.map((d) => (d as { code?: string }).code ?? 'None') }
+      return { committed: true }
+    },
+
+    async applyCheckoutEvent(paymentIntentId, e) {
+      try {
+        const base = checkout.patch({ paymentIntentId }).set(clean({ status: e.status, updatedAt: e.at, lastEventId: e.eventId, lastEventCreated: e.eventCreated, failureMessage: e.failureMessage }))
+        const op = e.status === 'processing' ? base.remove(['failureMessage']) : base
+        await op
+          .where(({ status, lastEventCreated }, { ne, notExists, lte }) => `${ne(status, 'succeeded')} AND (${notExists(lastEventCreated)} OR ${lte(lastEventCreated, e.eventCreated)})`)
+          .go()
+        return true
+      } catch (err) {
+        if (isConditionalFailure(err)) return false
+        throw err
+      }
+    },
+  }
+}

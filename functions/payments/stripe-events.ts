@@ -1,0 +1,30 @@
+import Stripe from 'stripe'
+
+/** The subset of a Stripe event the webhook reads (the event's PaymentIntent snapshot). */
+export interface PaymentIntentEvent {
+  id: string
+  type: string
+  created: number
+  data: {
+    object: {
+      id: string
+      object?: string
+      amount?: number
+      status?: string
+      latest_charge?: string | { id: string; receipt_url?: string | null } | null
+      last_payment_error?: { message?: string | null } | null
+      metadata?: Record<string, string>
+    }
+  }
+}
+
+/** Verifies the Stripe-Signature header over the exact raw body; throws on any mismatch (or a stale timestamp). */
+export function verifyStripeEvent(rawBody: string, signature: string | undefined, secret: string): PaymentIntentEvent {
+  if (!signature) throw new Error('Missing Stripe-Signature header')
+  return Stripe.webhooks.constructEvent(rawBody, signature, secret) as unknown as PaymentIntentEvent
+}
+
+/** Signs a payload exactly as Stripe does (dev gateway deliveries and tests). */
+export function signStripePayload(payload: string, secret: string, timestamp?: number): string {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) })
+}

@@ -1,0 +1,75 @@
+import Stripe from 'stripe'
+import { paymentMessages as m } from '@gs/shared/payment-messages'
+import { PaymentFailedError, PaymentProviderError, ValidationError } from '../lib/errors.ts'
+import type { CreateIntentRequest, PaymentGateway } from './gateway.ts'
+
+/** Pinned to the API version this SDK release is typed for (stripe 23.1.0: LatestApiVersion). */
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const
+
+export interface StripeGatewayOptions {
+  secretKey: string
+  /** Tests point the official client at a local fake: { host, port, protocol: 'http', maxNetworkRetries: 0 }. */
+  client?: Omit<ConstructorParameters<typeof Stripe>[1] & object, 'apiVersion'>
+}
+
+/** Maps the SDK's errors to the contract's (customer-side §8). Never passes on anything but Stripe's own message. */
+export function mapStripeError(err: unknown): Error {
+  const e = err as { type?: string; message?: string } | null
+  const message = e?.message ?? ''
+  switch (e?.type) {
+    case 'StripeCardError':
+    case 'card_error':
+      return new PaymentFailedError(m.cardError(message))
+    case 'StripeInvalidRequestError':
+    case 'invalid_request_error':
+      return new ValidationError(m.invalidRequest(message))
+    case 'StripeAuthenticationError':
+    case 'StripePermissionError':
+      // Their messages quote part of the key: not for customers.
+      return new PaymentProviderError(m.processingError(null))
+    default:
+      return new PaymentProviderError(m.processingError(err instanceof Stripe.errors.StripeError ? message : null))
+  }
+}
+
+export function createStripeClient({ secretKey, client }: StripeGatewayOptions) {
+  return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...client, apiVersion: STRIPE_API_VERSION })
+}
+
+/** The Stripe adapter: PaymentIntents with automatic payment methods, an idempotency key on every create. */
+export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway {
+  const stripe = createStripeClient(opts)
+  return {
+    mode: 'stripe',
+    async createIntent(req: CreateIntentRequest) {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: req.amountCents,
+            currency: 'usd',
+            automatic_payment_methods: { enabled: true },
+            ...(req.receiptEmail ? { receipt_email: req.receiptEmail } : {}),
+            description: req.description,
+            metadata: req.metadata,
+          },
+          { idempotencyKey: req.idempotencyKey },
+        )
+        if (!pi.client_secret) throw new PaymentProviderError(m.processingError('No client secret returned'))
+        return { paymentIntentId: pi.id, clientSecret: pi.client_secret, amountCents: pi.amount }
+      } catch (err) {
+        if (err instanceof PaymentProviderError) throw err
+        throw mapStripeError(err)
+      }
+    },
+    async getReceiptUrl(paymentIntentId) {
+      const pi = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] })
+      const charge = pi.latest_charge
+      if (!charge) return null
+      if (typeof charge === 'string') {
+        const c = await stripe.charges.retrieve(charge)
+        return c.receipt_url ?? null
+      }
+      return charge.receipt_url ?? null
+    },
+  }
+}

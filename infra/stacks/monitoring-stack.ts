@@ -1,0 +1,200 @@
+import { Aws, CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib'
+import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2'
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch'
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions'
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
+import type { IFunction } from 'aws-cdk-lib/aws-lambda'
+import * as sns from 'aws-cdk-lib/aws-sns'
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions'
+import type { Construct } from 'constructs'
+import type { StageConfig } from '../constructs/stage-config.ts'
+import { WEBHOOK_FAILURES_METRIC, metricNamespace } from './api-stack.ts'
+
+export interface MonitoringStackProps extends StackProps {
+  config: StageConfig
+  httpApi: apigw.IHttpApi
+  table: ITable
+  /** Index names of the table (their throttles are reported per index). */
+  tableIndexes: string[]
+  /** Every function of the stage, by the name shown on the dashboard and in alarm names. */
+  functions: Record<string, IFunction>
+  /** Whether the stage has Stripe webhook routes (the webhook alarm and widget exist only then). */
+  hasWebhook: boolean
+}
+
+const FIVE_MINUTES = Duration.minutes(5)
+
+/** Alarm thresholds, exported for the tests and the runbook. */
+export const THRESHOLDS = {
+  /** Percent of API requests answered 5xx in 5 minutes. */
+  api5xxRatePercent: 5,
+  /** Lambda errors (crashes, timeouts: handled errors are 4xx/5xx answers, not Lambda errors) in 5 minutes. */
+  lambdaErrors: 1,
+  lambdaThrottles: 1,
+  /** Any 5xx on the webhook route. */
+  webhookFailures: 1,
+  /** Read + write throttle events on the table and its indexes in 5 minutes. */
+  dynamoThrottles: 1,
+} as const
+
+/**
+ * Alarms (to one SNS topic, optionally e-mailed) and one dashboard for a stage:
+ * API 5xx rate, per-function errors and throttles, webhook failures, table throttling.
+ */
+export class MonitoringStack extends Stack {
+  readonly topic: sns.Topic
+  readonly dashboard: cloudwatch.Dashboard
+  readonly alarms: cloudwatch.Alarm[] = []
+
+  constructor(scope: Construct, id: string, props: MonitoringStackProps) {
+    super(scope, id, props)
+    const { config, httpApi, table, tableIndexes, functions, hasWebhook } = props
+    const { stage } = config
+    const prefix = `gunsmith-${stage}`
+
+    this.topic = new sns.Topic(this, 'AlarmTopic', {
+      topicName: `${prefix}-alarms`,
+      displayName: `Gunsmith ${stage} alarms`,
+      enforceSSL: true,
+    })
+    Validations.of(this.topic).acknowledge({
+      id: 'AwsSolutions-SNS2',
+      reason:
+        'The topic carries only CloudWatch alarm notifications (alarm name, metric, threshold), no customer data. CloudWatch cannot publish to a topic encrypted with the AWS-managed aws/sns key, and a customer-managed KMS key for alarm text is a fixed cost with no benefit here.',
+    })
+    if (config.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(config.alarmEmail))
+    const alarmAction = new actions.SnsAction(this.topic)
+
+    const alarm = (alarmId: string, description: string, metric: cloudwatch.IMetric, threshold: number) => {
+      const a = new cloudwatch.Alarm(this, alarmId, {
+        alarmName: `${prefix}-${alarmId}`,
+        alarmDescription: `${description} Runbook: docs/deploying.md#alarms`,
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      })
+      a.addAlarmAction(alarmAction)
+      a.addOkAction(alarmAction)
+      this.alarms.push(a)
+      return a
+    }
+
+    // --- API ---------------------------------------------------------------
+    const apiMetric = (metricName: string, statistic = 'Sum') =>
+      new cloudwatch.Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName,
+        dimensionsMap: { ApiId: httpApi.apiId },
+        statistic,
+        period: FIVE_MINUTES,
+      })
+    const requests = apiMetric('Count')
+    const errors5xx = apiMetric('5xx')
+    const errors4xx = apiMetric('4xx')
+    const api5xxRate = new cloudwatch.MathExpression({
+      expression: 'IF(requests > 0, 100 * FILL(errors, 0) / requests, 0)',
+      usingMetrics: { requests, errors: errors5xx },
+      label: 'API 5xx rate (%)',
+      period: FIVE_MINUTES,
+    })
+    alarm('Api5xxRate', `More than ${THRESHOLDS.api5xxRatePercent}% of API requests failed with 5xx in 5 minutes.`, api5xxRate, THRESHOLDS.api5xxRatePercent)
+
+    // --- Functions ---------------------------------------------------------
+    for (const [name, fn] of Object.entries(functions)) {
+      alarm(`${name}-Errors`, `Function ${name} failed (error or timeout) in the last 5 minutes.`,
+        fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), THRESHOLDS.lambdaErrors)
+      alarm(`${name}-Throttles`, `Function ${name} was throttled (account or reserved concurrency reached) in the last 5 minutes.`,
+        fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), THRESHOLDS.lambdaThrottles)
+    }
+
+    // --- Webhook -----------------------------------------------------------
+    const webhookFailures = new cloudwatch.Metric({
+      namespace: metricNamespace(stage),
+      metricName: WEBHOOK_FAILURES_METRIC,
+      statistic: 'Sum',
+      period: FIVE_MINUTES,
+      label: 'Stripe webhook 5xx',
+    })
+    if (hasWebhook) {
+      alarm('StripeWebhookFailures', 'The Stripe webhook answered 5xx: Stripe retries for up to 3 days, but payments stay unrecorded until it succeeds.',
+        webhookFailures, THRESHOLDS.webhookFailures)
+    }
+
+    // --- Table -------------------------------------------------------------
+    const tableMetric = (metricName: string, index?: string) =>
+      new cloudwatch.Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName,
+        dimensionsMap: index ? { TableName: table.tableName, GlobalSecondaryIndexName: index } : { TableName: table.tableName },
+        statistic: 'Sum',
+        period: FIVE_MINUTES,
+      })
+    const throttleMetrics: Record<string, cloudwatch.IMetric> = {}
+    for (const [i, index] of [undefined, ...tableIndexes].entries()) {
+      throttleMetrics[`r${i}`] = tableMetric('ReadThrottleEvents', index)
+      throttleMetrics[`w${i}`] = tableMetric('WriteThrottleEvents', index)
+    }
+    const tableThrottles = new cloudwatch.MathExpression({
+      expression: Object.keys(throttleMetrics).map((k) => `FILL(${k}, 0)`).join(' + '),
+      usingMetrics: throttleMetrics,
+      label: 'Table throttle events (table + indexes)',
+      period: FIVE_MINUTES,
+    })
+    alarm('DynamoDbThrottles', 'DynamoDB throttled reads or writes on the table or its indexes in the last 5 minutes.', tableThrottles, THRESHOLDS.dynamoThrottles)
+
+    // --- Dashboard ---------------------------------------------------------
+    this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
+      dashboardName: `Gunsmith-${stage}`,
+      defaultInterval: Duration.hours(3),
+    })
+    const graph = (title: string, left: cloudwatch.IMetric[], width = 8) => new cloudwatch.GraphWidget({ title, left, width, height: 6 })
+    this.dashboard.addWidgets(
+      new cloudwatch.TextWidget({
+        markdown: `# Gunsmith ${stage}\nAlarms go to SNS topic \`${prefix}-alarms\`. Runbook: docs/deploying.md.`,
+        width: 24,
+        height: 2,
+      }),
+    )
+    this.dashboard.addWidgets(
+      graph('API requests and errors', [requests, errors4xx, errors5xx]),
+      graph('API 5xx rate (%)', [api5xxRate]),
+      graph('API latency (p50, p99)', [apiMetric('Latency', 'p50'), apiMetric('Latency', 'p99')]),
+    )
+    const functionWidgets = Object.entries(functions).map(([name, fn]) =>
+      graph(`Function ${name}`, [
+        fn.metricInvocations({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+      ]),
+    )
+    const durationWidget = new cloudwatch.GraphWidget({
+      title: 'Function duration (p99, ms)',
+      left: Object.values(functions).map((fn) => fn.metricDuration({ period: FIVE_MINUTES, statistic: 'p99' })),
+      width: 8,
+      height: 6,
+    })
+    this.dashboard.addWidgets(...functionWidgets, durationWidget)
+    if (hasWebhook) {
+      this.dashboard.addWidgets(
+        graph('Stripe webhook 5xx', [webhookFailures], 12),
+        graph('Stripe webhook function', [
+          functions['stripe-webhook']?.metricInvocations({ period: FIVE_MINUTES, statistic: 'Sum' }),
+          functions['stripe-webhook']?.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        ].filter((m): m is cloudwatch.Metric => Boolean(m)), 12),
+      )
+    }
+    this.dashboard.addWidgets(
+      graph('Table consumed capacity', [tableMetric('ConsumedReadCapacityUnits'), tableMetric('ConsumedWriteCapacityUnits')]),
+      graph('Table throttles (table + indexes)', [tableThrottles]),
+      graph('Table system errors', [tableMetric('SystemErrors')]),
+      new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24, height: 4 }),
+    )
+
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.topic.topicArn })
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://${Aws.REGION}.console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards:name=Gunsmith-${stage}`,
+    })
+  }
+}

@@ -1,0 +1,61 @@
+/** Texts of payments and invoices, shared by the server and the SPA (no zod here). Quoted spec texts are verbatim. */
+import { formatCents } from './money.ts'
+
+/** A batch charges at most this many orders (one DynamoDB transaction records them all: ~4 items per order, limit 100). */
+export const MAX_ORDERS_PER_PAYMENT = 20
+
+/** Admin payments page size (admin-side §9). */
+export const ADMIN_PAYMENTS_PAGE_SIZE = 15
+/** "Recent Activity" window of the admin payments page (admin-side §9). */
+export const RECENT_ACTIVITY_DAYS = 30
+
+/** Stripe's test cards, as the dev payments mode accepts them. */
+export const DEV_SUCCESS_CARD = '4242424242424242'
+export const DEV_DECLINE_CARD = '4000000000000002'
+
+export const paymentMessages = {
+  missingOrderId: 'Missing order ID',
+  invalidOrderId: 'Invalid order ID',
+  tooManyOrders: `A payment can cover at most ${MAX_ORDERS_PER_PAYMENT} orders`,
+  amountNotPositive: 'Payment amount must be greater than zero',
+  amountNotWholeCents: 'Payment amount must be a whole number of cents',
+  partialOnlySingle: 'A partial amount can only be paid on a single order',
+  amountAboveBalance: (balanceCents: number) => `Payment amount cannot exceed the balance due of ${formatCents(balanceCents)}`,
+  noBalanceDue: 'This order has no balance due',
+  orderNoBalanceDue: (orderNumber: string) => `Order ${orderNumber} has no balance due`,
+  orderNotPayable: 'This order cannot be paid',
+  includeShippingInvalid: 'includeShipping must be true or false',
+  paymentNotFound: 'Payment not found',
+  notConfigured: 'Card payments are not configured yet. Please contact the shop.',
+  /** Provider errors (customer-side §8). */
+  cardError: (message: string) => `Payment failed: ${message}`,
+  invalidRequest: (message: string) => `Invalid request: ${message}`,
+  processingError: (message?: string | null) => `Payment processing error: ${message || 'Unknown error'}`,
+  /** Dev payments mode. */
+  cardNumberRequired: 'Card number is required',
+  useTestCard: 'Use test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline)',
+  cardDeclined: 'Your card was declined.',
+  alreadyPaid: 'This payment has already been completed.',
+  /** Description sent to the provider (shown on the receipt). */
+  description: (orderNumbers: readonly string[]) =>
+    orderNumbers.length === 1 ? `Payment for Order #${orderNumbers[0]}` : `Payment for Orders ${orderNumbers.map((n) => `#${n}`).join(', ')}`,
+  /** What the webhook writes when an invoice reaches paid (API.md). */
+  paidInFullUpdate: 'Payment received in full',
+  paidNotificationTitle: 'Payment Received',
+  paidNotificationMessage: (orderNumber: string) => `Payment received in full for order ${orderNumber}. Thank you!`,
+  defaultMethod: 'Credit Card',
+  failedFallback: 'Payment failed',
+} as const
+
+/** Admin Invoice Refresh Utility (admin-side §5, §8). */
+export const invoiceMessages = {
+  orderIdRequired: 'Please enter an order ID',
+  bothIdsRequired: 'Please enter both order ID and invoice ID',
+  orderNotFound: (reason: string) => `Order not found: ${reason}`,
+  invoiceNotFound: (reason: string) => `Invoice not found: ${reason}`,
+} as const
+
+/** Admin payments filters (admin-side "Payment Management"). */
+export const ADMIN_PAYMENT_SORTS = ['date', 'customer', 'amount'] as const
+export const ADMIN_PAYMENT_STATUSES = ['successful', 'pending', 'failed'] as const
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const

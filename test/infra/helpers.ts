@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { App, Stack, type CfnResource } from 'aws-cdk-lib'
+import { Template } from 'aws-cdk-lib/assertions'
+import { afterAll, expect } from 'vitest'
+import { buildApp, type GunsmithStacks } from '../../infra/bin/build-app.ts'
+
+/** One temp dir per test file, removed after the file (module-level afterAll, as TOOLCHAIN.md says). */
+export const tmp = mkdtempSync(join(tmpdir(), 'gs-infra-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+export const webDist = join(tmp, 'dist')
+mkdirSync(webDist)
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>test</title>')
+
+// The same feature flags and defaults as `cdk synth`, which reads them from cdk.json.
+export const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context
+
+/** Fast settings from design/TOOLCHAIN.md: no bundling, no asset copies, no CloudFormation validator. */
+export function fastApp(context: Record<string, unknown> = {}) {
+  return new App({
+    outdir: mkdtempSync(join(tmp, 'out-')),
+    builtinCloudFormationValidation: false,
+    context: {
+      ...cdkJsonContext,
+      'aws:cdk:bundling-stacks': [],
+      'aws:cdk:disable-asset-staging': true,
+      ...context,
+    },
+  })
+}
+
+export type StackKey = 'data' | 'auth' | 'api' | 'web' | 'monitoring'
+export const STACK_KEYS: StackKey[] = ['data', 'auth', 'api', 'web', 'monitoring']
+
+export interface Synth {
+  app: App
+  stacks: GunsmithStacks
+  t: Record<StackKey, Template>
+  json: Record<StackKey, Record<string, any>>
+}
+
+/** Builds and synthesizes one stage (cdk-nag included: an unacknowledged error throws "Validation failed"). */
+export function synthStage(context: Record<string, unknown> = {}, options: { webDist?: string } = {}): Synth {
+  const app = fastApp(context)
+  const stacks = buildApp(app, { webDist: options.webDist ?? webDist })
+  const t = Object.fromEntries(STACK_KEYS.map((k) => [k, Template.fromStack(stacks[k])])) as Record<StackKey, Template>
+  const json = Object.fromEntries(STACK_KEYS.map((k) => [k, t[k].toJSON()])) as Record<StackKey, Record<string, any>>
+  return { app, stacks, t, json }
+}
+
+export const logicalId = (c: { node: { defaultChild?: unknown } } | CfnResource) => {
+  const cfn = ('cfnResourceType' in c ? c : c.node.defaultChild) as CfnResource
+  return Stack.of(cfn).getLogicalId(cfn)
+}
+
+/** What an `Fn::ImportValue` in a consumer template stands for: the producer's exported value. */
+export function exportedValue(producer: Record<string, any>, value: unknown): unknown {
+  const name = (value as { 'Fn::ImportValue'?: string })['Fn::ImportValue']
+  expect(name, `expected an Fn::ImportValue, got ${JSON.stringify(value)}`).toBeTypeOf('string')
+  const output = Object.values<any>(producer.Outputs ?? {}).find((o) => o.Export?.Name === name)
+  expect(output, `no export named ${name}`).toBeDefined()
+  return output.Value
+}
+
+export const resourcesOf = (tpl: Record<string, any>, type: string) =>
+  Object.entries<any>(tpl.Resources).filter(([, r]) => r.Type === type)
+
+/** Every statement of every policy attached to the given role. */
+export function statementsFor(tpl: Record<string, any>, roleId: string): any[] {
+  return resourcesOf(tpl, 'AWS::IAM::Policy')
+    .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+}
+export const actionsOf = (statements: any[]) => statements.flatMap((s) => [s.Action].flat())
+
+/** The cdk-nag violations the app's validation report lists (none = no report file). */
+export function nagViolations(app: App): any[] {
+  try {
+    return JSON.parse(readFileSync(join(app.outdir, 'validation-report.json'), 'utf8')).pluginReports.flatMap((p: any) => p.violations)
+  } catch {
+    return []
+  }
+}

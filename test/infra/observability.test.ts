@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest'
+import { deployedRoutesFor, functionGroups, routeKey } from '../../functions/routes.ts'
+import { ACCESS_LOG_FORMAT, WEBHOOK_FAILURES_METRIC } from '../../infra/stacks/api-stack.ts'
+import { THRESHOLDS } from '../../infra/stacks/monitoring-stack.ts'
+import { STACK_KEYS, logicalId, resourcesOf, synthStage, type StackKey, type Synth } from './helpers.ts'
+
+const dev = synthStage()
+const prod = synthStage({ stage: 'prod', alarmEmail: 'ops@example.com' })
+
+const webhookRoutes = deployedRoutesFor('stripe-webhook').map(routeKey)
+const deployedGroups = functionGroups.filter((g) => deployedRoutesFor(g).length > 0)
+
+/**
+ * A template value as readable text: refs and attributes by logical id, and an
+ * import replaced by what its producer exports, prefixed with the producer's stack key.
+ */
+function text(s: Synth, value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number') return String(value)
+  if (Array.isArray(value)) return value.map((v) => text(s, v)).join(',')
+  const o = value as Record<string, any>
+  if (o.Ref) return `{Ref:${o.Ref}}`
+  if (o['Fn::GetAtt']) return `{GetAtt:${o['Fn::GetAtt'].join('.')}}`
+  if (o['Fn::Join']) return (o['Fn::Join'][1] as unknown[]).map((v) => text(s, v)).join(o['Fn::Join'][0])
+  if (o['Fn::ImportValue']) {
+    for (const k of STACK_KEYS) {
+      const out = Object.values<any>(s.json[k].Outputs ?? {}).find((x) => x.Export?.Name === o['Fn::ImportValue'])
+      if (out) return `${k}:${text(s, out.Value)}`
+    }
+    throw new Error(`no export ${o['Fn::ImportValue']}`)
+  }
+  return JSON.stringify(value)
+}
+
+const ref = (key: StackKey, c: Parameters<typeof logicalId>[0]) => `${key}:{Ref:${logicalId(c)}}`
+
+function alarms(s: Synth) {
+  return resourcesOf(s.json.monitoring, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties)
+}
+const alarmNamed = (s: Synth, suffix: string) => {
+  const found = alarms(s).filter((a) => a.AlarmName === `gunsmith-${s.stacks.stage}-${suffix}`)
+  expect(found, suffix).toHaveLength(1)
+  return found[0]
+}
+/** The alarm's metrics as {namespace, name, dims} (single metric or metric math). */
+function metricsOf(s: Synth, alarm: any) {
+  const single = alarm.MetricName ? [{ Namespace: alarm.Namespace, MetricName: alarm.MetricName, Dimensions: alarm.Dimensions ?? [] }] : []
+  const math = (alarm.Metrics ?? []).filter((m: any) => m.MetricStat).map((m: any) => m.MetricStat.Metric)
+  return [...single, ...math].map((m) => ({
+    namespace: m.Namespace,
+    name: m.MetricName,
+    dims: Object.fromEntries((m.Dimensions ?? []).map((d: any) => [d.Name, text(s, d.Value)])),
+  }))
+}
+
+describe.each([
+  ['dev', dev],
+  ['prod', prod],
+] as const)('stage %s: logs', (_stage, s) => {
+  it('sets a retention on every log group', () => {
+    for (const k of STACK_KEYS) {
+      for (const [id, lg] of resourcesOf(s.json[k], 'AWS::Logs::LogGroup')) {
+        expect(lg.Properties.RetentionInDays, `${k}/${id}`).toBeGreaterThan(0)
+      }
+    }
+  })
+
+  it('gives every Lambda function (CDK helpers included) a log group of its own with that retention', () => {
+    for (const k of STACK_KEYS) {
+      const groups = resourcesOf(s.json[k], 'AWS::Logs::LogGroup')
+      for (const [id, fn] of resourcesOf(s.json[k], 'AWS::Lambda::Function')) {
+        const configured = fn.Properties.LoggingConfig?.LogGroup?.Ref
+        const named = groups.find(([, g]) => text(s, g.Properties.LogGroupName ?? '') === `/aws/lambda/{Ref:${id}}`)
+        expect(Boolean(configured && groups.some(([gid]) => gid === configured)) || Boolean(named), `${k}/${id}`).toBe(true)
+      }
+    }
+  })
+
+  it('writes HTTP API access logs as JSON with the request id, route and numeric status, and no header, token or body', () => {
+    s.t.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [logicalId(s.stacks.api.accessLogs), 'Arn'] }, Format: ACCESS_LOG_FORMAT },
+    })
+    const sample = JSON.parse(ACCESS_LOG_FORMAT.replace(/\$context\.status/, '502').replace(/\$context\.[\w.]+/g, 'x'))
+    expect(sample).toMatchObject({ requestId: 'x', routeKey: 'x', status: 502 })
+    expect(ACCESS_LOG_FORMAT).not.toMatch(/header|body|authorization|email|querystring/i)
+  })
+
+  it('turns webhook 5xx answers into a metric (metric filter on the access log)', () => {
+    const filters = resourcesOf(s.json.api, 'AWS::Logs::MetricFilter').map(([, f]) => f.Properties)
+    expect(filters).toHaveLength(webhookRoutes.length > 0 ? 1 : 0)
+    if (webhookRoutes.length === 0) return
+    const [f] = filters
+    expect(f.LogGroupName).toEqual({ Ref: logicalId(s.stacks.api.accessLogs) })
+    for (const key of webhookRoutes) expect(f.FilterPattern).toContain(`$.routeKey = "${key}"`)
+    expect(f.FilterPattern).toContain('$.status >= 500')
+    expect(f.MetricTransformations).toEqual([
+      { MetricNamespace: `Gunsmith/${s.stacks.stage}`, MetricName: WEBHOOK_FAILURES_METRIC, MetricValue: '1', DefaultValue: 0 },
+    ])
+  })
+})
+
+describe.each([
+  ['dev', dev],
+  ['prod', prod],
+] as const)('stage %s: alarms', (_stage, s) => {
+  const topicRef = () => ({ Ref: logicalId(s.stacks.monitoring.topic) })
+
+  it('sends every alarm and its recovery to the alarm topic', () => {
+    expect(alarms(s).length).toBeGreaterThan(0)
+    for (const a of alarms(s)) {
+      expect(a.AlarmActions, a.AlarmName).toEqual([topicRef()])
+      expect(a.OKActions, a.AlarmName).toEqual([topicRef()])
+      expect(a.TreatMissingData).toBe('notBreaching')
+    }
+  })
+
+  it('alarms on the API 5xx rate (5xx / Count for this API, in percent)', () => {
+    const a = alarmNamed(s, 'Api5xxRate')
+    expect(a.Threshold).toBe(THRESHOLDS.api5xxRatePercent)
+    const expr = a.Metrics.find((m: any) => m.Expression)
+    expect(expr.Expression).toMatch(/100 \* FILL\(errors, 0\) \/ requests/)
+    const apiId = ref('api', s.stacks.api.httpApi)
+    expect(metricsOf(s, a)).toEqual(
+      expect.arrayContaining([
+        { namespace: 'AWS/ApiGateway', name: '5xx', dims: { ApiId: apiId } },
+        { namespace: 'AWS/ApiGateway', name: 'Count', dims: { ApiId: apiId } },
+      ]),
+    )
+  })
+
+  it.each([...deployedGroups, 'post-confirmation'])('alarms on errors and throttles of %s', (name) => {
+    const fn = name === 'post-confirmation' ? s.stacks.auth.postConfirmation : s.stacks.api.functions[name as (typeof deployedGroups)[number]]!
+    const stackKey = name === 'post-confirmation' ? 'auth' : 'api'
+    for (const metric of ['Errors', 'Throttles']) {
+      const a = alarmNamed(s, `${name}-${metric}`)
+      expect(metricsOf(s, a)).toEqual([{ namespace: 'AWS/Lambda', name: metric, dims: { FunctionName: ref(stackKey, fn.fn) } }])
+      expect(a.Statistic).toBe('Sum')
+      expect(a.Threshold).toBe(1)
+      expect(a.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold')
+    }
+  })
+
+  it('alarms on any Stripe webhook 5xx when the webhook is deployed', () => {
+    const found = alarms(s).filter((a) => a.AlarmName === `gunsmith-${s.stacks.stage}-StripeWebhookFailures`)
+    expect(found).toHaveLength(webhookRoutes.length > 0 ? 1 : 0)
+    if (!found.length) return
+    expect(metricsOf(s, found[0])).toEqual([{ namespace: `Gunsmith/${s.stacks.stage}`, name: WEBHOOK_FAILURES_METRIC, dims: {} }])
+    expect(found[0].Threshold).toBe(THRESHOLDS.webhookFailures)
+  })
+
+  it('alarms on DynamoDB read and write throttling of the table and both indexes', () => {
+    const a = alarmNamed(s, 'DynamoDbThrottles')
+    const table = ref('data', s.stacks.data.table)
+    const metrics = metricsOf(s, a)
+    for (const name of ['ReadThrottleEvents', 'WriteThrottleEvents']) {
+      expect(metrics).toContainEqual({ namespace: 'AWS/DynamoDB', name, dims: { TableName: table } })
+      for (const index of ['gsi1', 'gsi2']) {
+        expect(metrics).toContainEqual({ namespace: 'AWS/DynamoDB', name, dims: { TableName: table, GlobalSecondaryIndexName: index } })
+      }
+    }
+    expect(a.Metrics.find((m: any) => m.Expression).ReturnData).toBe(true)
+  })
+})
+
+describe('alarm topic', () => {
+  it('e-mails the alarmEmail address when it is set (prod here)', () => {
+    prod.t.monitoring.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+      TopicArn: { Ref: logicalId(prod.stacks.monitoring.topic) },
+    })
+  })
+
+  it('has no subscription without alarmEmail (dev here)', () => {
+    dev.t.monitoring.resourceCountIs('AWS::SNS::Subscription', 0)
+    dev.t.monitoring.resourceCountIs('AWS::SNS::Topic', 1)
+  })
+
+  it('refuses publishing without TLS', () => {
+    const policy = resourcesOf(prod.json.monitoring, 'AWS::SNS::TopicPolicy')[0][1].Properties.PolicyDocument.Statement
+    expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }))
+  })
+})
+
+describe.each([
+  ['dev', dev],
+  ['prod', prod],
+] as const)('stage %s: dashboard', (_stage, s) => {
+  const body = () => {
+    const [, d] = resourcesOf(s.json.monitoring, 'AWS::CloudWatch::Dashboard')[0]
+    return JSON.parse(text(s, d.Properties.DashboardBody)) as { widgets: any[] }
+  }
+  const metricWidgets = () => body().widgets.filter((w) => w.type === 'metric')
+  const titled = (title: string) => {
+    const w = metricWidgets().find((x) => x.properties.title === title)
+    expect(w, title).toBeDefined()
+    return w.properties.metrics as unknown[][]
+  }
+
+  it('shows the API: requests, 4xx and 5xx, 5xx rate and latency for this API', () => {
+    const apiId = ref('api', s.stacks.api.httpApi)
+    const metrics = titled('API requests and errors')
+    for (const name of ['Count', '4xx', '5xx']) expect(metrics).toContainEqual(expect.arrayContaining(['AWS/ApiGateway', name, 'ApiId', apiId]))
+    expect(metricWidgets().map((w) => w.properties.title)).toEqual(expect.arrayContaining(['API 5xx rate (%)', 'API latency (p50, p99)']))
+  })
+
+  it.each([...deployedGroups, 'post-confirmation'])('shows function %s: invocations, errors, throttles', (name) => {
+    const fn = name === 'post-confirmation' ? s.stacks.auth.postConfirmation : s.stacks.api.functions[name as (typeof deployedGroups)[number]]!
+    const fnName = ref(name === 'post-confirmation' ? 'auth' : 'api', fn.fn)
+    const metrics = titled(`Function ${name}`)
+    for (const m of ['Invocations', 'Errors', 'Throttles']) expect(metrics).toContainEqual(expect.arrayContaining(['AWS/Lambda', m, 'FunctionName', fnName]))
+  })
+
+  it('shows the webhook failures when the webhook is deployed', () => {
+    const titles = metricWidgets().map((w) => w.properties.title)
+    expect(titles.includes('Stripe webhook 5xx')).toBe(webhookRoutes.length > 0)
+    if (webhookRoutes.length > 0) {
+      expect(titled('Stripe webhook 5xx')).toContainEqual(expect.arrayContaining([`Gunsmith/${s.stacks.stage}`, WEBHOOK_FAILURES_METRIC]))
+    }
+  })
+
+  it('shows the table: consumed capacity, throttles and system errors', () => {
+    const table = ref('data', s.stacks.data.table)
+    expect(titled('Table consumed capacity')).toContainEqual(expect.arrayContaining(['AWS/DynamoDB', 'ConsumedReadCapacityUnits', 'TableName', table]))
+    expect(titled('Table system errors')).toContainEqual(expect.arrayContaining(['AWS/DynamoDB', 'SystemErrors', 'TableName', table]))
+    expect(metricWidgets().map((w) => w.properties.title)).toContain('Table throttles (table + indexes)')
+  })
+
+  it('shows the state of every alarm', () => {
+    const w = body().widgets.find((x) => x.type === 'alarm')
+    expect(w.properties.alarms).toHaveLength(alarms(s).length)
+  })
+})

@@ -1,0 +1,210 @@
+import { Match } from 'aws-cdk-lib/assertions'
+import { describe, expect, it } from 'vitest'
+import { deployedRoutesFor } from '../../functions/routes.ts'
+import { buildApp } from '../../infra/bin/build-app.ts'
+import { CONTEXT_DEFAULTS } from '../../infra/constructs/stage-config.ts'
+import { STACK_KEYS, cdkJsonContext, fastApp, logicalId, resourcesOf, synthStage, webDist, type Synth } from './helpers.ts'
+
+const CERT = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789'
+
+/** dev as `cdk synth` builds it by default; prod with every optional feature on, values as the CLI passes them (strings). */
+const dev = synthStage()
+const prod = synthStage({
+  stage: 'prod',
+  domainName: 'portal.example.com',
+  certificateArn: CERT,
+  alarmEmail: 'ops@example.com',
+  throttleRateLimit: '20',
+  throttleBurstLimit: '40',
+  enableWaf: 'true',
+  wafRateLimit: '500',
+  stripePublishableKey: 'pk_test_51Abc',
+})
+const both: [string, Synth][] = [
+  ['dev', dev],
+  ['prod', prod],
+]
+
+const allResources = (s: Synth) => STACK_KEYS.flatMap((k) => Object.entries<any>(s.json[k].Resources).map(([id, r]) => ({ stack: k, id, r })))
+
+describe('cdk.json documents every context key with its default', () => {
+  it('has stage and the numeric and flag defaults the code uses', () => {
+    expect(cdkJsonContext.stage).toBe('dev')
+    expect(cdkJsonContext.throttleRateLimit).toBe(CONTEXT_DEFAULTS.throttleRateLimit)
+    expect(cdkJsonContext.throttleBurstLimit).toBe(CONTEXT_DEFAULTS.throttleBurstLimit)
+    expect(cdkJsonContext.enableWaf).toBe(CONTEXT_DEFAULTS.enableWaf)
+    expect(cdkJsonContext.wafRateLimit).toBe(CONTEXT_DEFAULTS.wafRateLimit)
+    for (const key of ['domainName', 'certificateArn', 'alarmEmail', 'stripePublishableKey']) expect(cdkJsonContext[key]).toBe('')
+  })
+})
+
+describe.each(both)('stage %s: names', (stage, s) => {
+  it('names every stack Gunsmith-<stage>-<Concern>', () => {
+    expect(STACK_KEYS.map((k) => s.stacks[k].stackName)).toEqual(
+      ['Data', 'Auth', 'Api', 'Web', 'Monitoring'].map((c) => `Gunsmith-${stage}-${c}`),
+    )
+  })
+
+  it('puts the stage into the names it sets (pool, API, topic, dashboard, web ACL) and into every function', () => {
+    s.t.auth.hasResourceProperties('AWS::Cognito::UserPool', { UserPoolName: `gunsmith-${stage}` })
+    s.t.api.hasResourceProperties('AWS::ApiGatewayV2::Api', { Name: `gunsmith-${stage}` })
+    s.t.monitoring.hasResourceProperties('AWS::SNS::Topic', { TopicName: `gunsmith-${stage}-alarms` })
+    s.t.monitoring.hasResourceProperties('AWS::CloudWatch::Dashboard', { DashboardName: `Gunsmith-${stage}` })
+    for (const { r } of allResources(s).filter((x) => x.r.Type === 'AWS::CloudWatch::Alarm')) {
+      expect(r.Properties.AlarmName).toMatch(new RegExp(`^gunsmith-${stage}-`))
+    }
+    for (const k of ['auth', 'api'] as const) {
+      for (const [, fn] of resourcesOf(s.json[k], 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment)) {
+        expect(fn.Properties.Environment.Variables.STAGE).toBe(stage)
+      }
+    }
+  })
+})
+
+describe('prod keeps its data', () => {
+  it('retains the table, with deletion protection and point-in-time recovery', () => {
+    prod.t.data.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        DeletionProtectionEnabled: true,
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      }),
+    })
+  })
+
+  it('retains the user pool, with deletion protection', () => {
+    prod.t.auth.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    })
+  })
+
+  it('retains the Stripe secrets, the site bucket and the function and access logs', () => {
+    for (const { stack, r } of allResources(prod).filter((x) =>
+      ['AWS::SecretsManager::Secret', 'AWS::S3::Bucket'].includes(x.r.Type),
+    )) {
+      expect(r.DeletionPolicy, `${stack} ${r.Type}`).toBe('Retain')
+    }
+    const logGroups = [prod.stacks.auth.postConfirmation.logGroup, prod.stacks.api.accessLogs, ...Object.values(prod.stacks.api.functions).map((f) => f!.logGroup)]
+    for (const lg of logGroups) {
+      const key = lg.stack === prod.stacks.auth ? 'auth' : 'api'
+      expect(prod.json[key].Resources[logicalId(lg)].DeletionPolicy).toBe('Retain')
+    }
+  })
+
+  it('does not empty the site bucket on delete', () => {
+    expect(resourcesOf(prod.json.web, 'Custom::S3AutoDeleteObjects')).toEqual([])
+  })
+})
+
+describe('dev can be destroyed', () => {
+  it('deletes the table with the stack (no deletion protection), keeping point-in-time recovery for restores', () => {
+    dev.t.data.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({
+        DeletionProtectionEnabled: false,
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      }),
+    })
+  })
+
+  it('deletes the user pool with the stack', () => {
+    dev.t.auth.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ DeletionProtection: 'INACTIVE' }) })
+  })
+
+  it('empties and deletes the site bucket', () => {
+    expect(resourcesOf(dev.json.web, 'Custom::S3AutoDeleteObjects')).toHaveLength(1)
+    dev.t.web.hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Delete' })
+  })
+
+  it('has nothing anywhere that is retained or protected against deletion', () => {
+    for (const { stack, id, r } of allResources(dev)) {
+      expect(r.DeletionPolicy ?? 'Delete', `${stack}/${id}`).toBe('Delete')
+      expect(r.UpdateReplacePolicy ?? 'Delete', `${stack}/${id}`).toBe('Delete')
+      expect(r.Properties?.DeletionProtectionEnabled ?? false, `${stack}/${id}`).toBe(false)
+      expect(r.Properties?.DeletionProtection ?? 'INACTIVE', `${stack}/${id}`).toBe('INACTIVE')
+    }
+  })
+})
+
+describe('custom domain (context domainName + certificateArn)', () => {
+  const config = (s: Synth) => resourcesOf(s.json.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig
+
+  it('serves the domain with the us-east-1 certificate and TLS 1.2 minimum', () => {
+    expect(config(prod).Aliases).toEqual(['portal.example.com'])
+    expect(config(prod).ViewerCertificate).toEqual({
+      AcmCertificateArn: CERT,
+      SslSupportMethod: 'sni-only',
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+    })
+    expect(prod.json.web.Outputs.SiteUrl.Value).toBe('https://portal.example.com')
+    const webhook = deployedRoutesFor('stripe-webhook').find((r) => r.method === 'POST')
+    if (webhook) expect(prod.json.web.Outputs.StripeWebhookUrl.Value).toBe(`https://portal.example.com${webhook.path}`)
+  })
+
+  it('uses the default CloudFront name without one', () => {
+    expect(config(dev).Aliases).toBeUndefined()
+    expect(config(dev).ViewerCertificate).toBeUndefined()
+  })
+})
+
+describe('stage throttling (context throttleRateLimit / throttleBurstLimit)', () => {
+  it.each([
+    ['dev', dev, CONTEXT_DEFAULTS.throttleRateLimit, CONTEXT_DEFAULTS.throttleBurstLimit],
+    ['prod', prod, 20, 40],
+  ] as const)('%s: rate %i, burst %i on $default', (_stage, s, rate, burst) => {
+    s.t.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      DefaultRouteSettings: { ThrottlingRateLimit: rate, ThrottlingBurstLimit: burst },
+    })
+  })
+})
+
+describe('WAF (context enableWaf / wafRateLimit)', () => {
+  it('puts a CLOUDFRONT web ACL with a per-IP rate-based block rule on the distribution', () => {
+    const acls = resourcesOf(prod.json.web, 'AWS::WAFv2::WebACL')
+    expect(acls).toHaveLength(1)
+    const [aclId, acl] = acls[0]
+    expect(acl.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } })
+    expect(acl.Properties.Rules).toEqual([
+      expect.objectContaining({
+        Action: { Block: {} },
+        Statement: { RateBasedStatement: { Limit: 500, AggregateKeyType: 'IP', EvaluationWindowSec: 300 } },
+      }),
+    ])
+    const d = resourcesOf(prod.json.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig
+    expect(d.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] })
+  })
+
+  it('stops a deploy outside us-east-1 early with a clear message (CloudFormation rule)', () => {
+    const rules = Object.entries<any>(prod.json.web.Rules ?? {}).filter(([id]) => id.startsWith('WafNeedsUsEast1')).map(([, r]) => r)
+    expect(rules).toHaveLength(1)
+    expect(rules[0].Assertions[0]).toEqual({
+      Assert: { 'Fn::Equals': [{ Ref: 'AWS::Region' }, 'us-east-1'] },
+      AssertDescription: expect.stringContaining('us-east-1'),
+    })
+  })
+
+  it('is absent unless enabled', () => {
+    expect(resourcesOf(dev.json.web, 'AWS::WAFv2::WebACL')).toEqual([])
+    expect(Object.keys(dev.json.web.Rules ?? {}).filter((id) => id.startsWith('WafNeedsUsEast1'))).toEqual([])
+  })
+})
+
+describe('context checks: a wrong value fails synth with a message that says what to pass', () => {
+  const build = (context: Record<string, unknown>) => () => buildApp(fastApp(context), { webDist })
+  it.each([
+    [{ stage: 'Prod' }, /Invalid stage "Prod"/],
+    [{ domainName: 'portal.example.com' }, /needs both -c domainName.*certificateArn/],
+    [{ certificateArn: CERT }, /needs both/],
+    [{ domainName: 'portal.example.com', certificateArn: CERT.replace('us-east-1', 'eu-west-1') }, /us-east-1/],
+    [{ throttleRateLimit: 'fast' }, /throttleRateLimit=fast: expected a whole number/],
+    [{ enableWaf: 'maybe' }, /enableWaf=maybe: expected true or false/],
+    [{ alarmEmail: 'ops' }, /alarmEmail=ops: expected an e-mail address/],
+    [{ stripePublishableKey: ['sk', 'test', 'abc'].join('_') }, /publishable key.*secret keys go into Secrets Manager/],
+  ])('%j', (context, message) => {
+    expect(build(context)).toThrow(message)
+  })
+})

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, api, signIn, signUp, useStackTable } from './helpers.ts'
+import { balanceOf, orderRepo, seedOrder } from './payments-fixtures.ts'
+
+interface Customer {
+  id: string
+  token: string
+}
+
+async function newCustomer(): Promise<Customer> {
+  const email = `payer-${randomUUID().slice(0, 8)}@example.com`
+  await signUp(email, 'Password123!', { given_name: 'Pat', family_name: 'Payer' })
+  const { AccessToken } = await signIn(email, 'Password123!')
+  const me = await api('/api/me', { token: AccessToken })
+  expect(me.status).toBe(200)
+  return { id: me.body.id, token: AccessToken }
+}
+
+const createIntent = (token: string, body: unknown) => api('/api/payments/intents', { token, method: 'POST', body })
+const confirm = (token: string, id: string, cardNumber: string) => api(`/api/dev/payments/${id}/confirm`, { token, method: 'POST', body: { cardNumber } })
+
+let a: Customer
+let b: Customer
+let adminToken: string
+
+beforeAll(async () => {
+  useStackTable()
+  ;[a, b] = await Promise.all([newCustomer(), newCustomer()])
+  adminToken = (await signIn(ADMIN.email, ADMIN.password)).AccessToken
+})
+
+describe('POST /api/payments/intents: validation and ownership', () => {
+  it('needs an order id', async () => {
+    for (const body of [{ orderIds: [] }, {}, { orderIds: [''] }]) {
+      const res = await createIntent(a.token, body)
+      expect(res.status).toBe(400)
+      expect(res.body.error.message).toBe('Missing order ID')
+    }
+  })
+
+  it('needs an amount above zero, in whole cents, and only with one order', async () => {
+    const o = await seedOrder(a.id)
+    for (const amountCents of [0, -5]) {
+      const res = await createIntent(a.token, { orderIds: [o.orderId], amountCents })
+      expect(res.status).toBe(400)
+      expect(res.body.error.message).toBe('Payment amount must be greater than zero')
+    }
+    expect((await createIntent(a.token, { orderIds: [o.orderId], amountCents: 10.5 })).status).toBe(400)
+    const two = await createIntent(a.token, { orderIds: [o.orderId, (await seedOrder(a.id)).orderId], amountCents: 100 })
+    expect(two.status).toBe(400)
+    expect(two.body.error.message).toBe('A partial amount can only be paid on a single order')
+    // the client never sends a price
+    expect((await createIntent(a.token, { orderIds: [o.orderId], totalCents: 1 })).status).toBe(400)
+  })
+
+  it('refuses an amount above the balance', async () => {
+    const o = await seedOrder(a.id)
+    const res = await createIntent(a.token, { orderIds: [o.orderId], amountCents: balanceOf(o) + 1 })
+    expect(res.status).toBe(400)
+    expect(res.body.error.message).toBe('Payment amount cannot exceed the balance due of $125.00')
+  })
+
+  it("is a 404 for another customer's order, even in a batch, and changes nothing", async () => {
+    const mine = await seedOrder(a.id)
+    const theirs = await seedOrder(b.id)
+    const res = await createIntent(a.token, { orderIds: [theirs.orderId], includeShipping: false })
+    expect(res.status).toBe(404)
+    expect(res.body.error.code).toBe('not_found')
+    const batch = await createIntent(a.token, { orderIds: [mine.orderId, theirs.orderId], includeShipping: false })
+    expect(batch.status).toBe(404)
+    for (const o of [mine, theirs]) expect(await orderRepo().getOrder(o.orderId)).toMatchObject({ version: 1, shippingSelected: true })
+    expect((await createIntent(a.token, { orderIds: [randomUUID()] })).status).toBe(404)
+  })
+
+  it('refuses deleted, archived and fully paid orders', async () => {
+    expect((await createIntent(a.token, { orderIds: [(await seedOrder(a.id, { isDeleted: true })).orderId] })).status).toBe(404)
+    const archived = await createIntent(a.token, { orderIds: [(await seedOrder(a.id, { isArchived: true })).orderId] })
+    expect(archived.status).toBe(400)
+    expect(archived.body.error.message).toBe('This order cannot be paid')
+    const paid = await createIntent(a.token, { orderIds: [(await seedOrder(a.id, { amountPaidCents: 12_500 })).orderId] })
+    expect(paid.status).toBe(400)
+    expect(paid.body.error.message).toBe('This order has no balance due')
+  })
+})
+
+describe('paying in dev mode', () => {
+  it('charges the whole balance, stores the shipping choice and reuses the intent on a double click', async () => {
+    const o = await seedOrder(a.id, { additionalCostCents: 1000 })
+    const body = { orderIds: [o.orderId], includeShipping: false }
+    const res = await createIntent(a.token, body)
+    expect(res.status).toBe(201)
+    const due = 10_000 + 1000 + 78
+    expect(res.body).toEqual({
+      paymentIntentId: expect.stringMatching(/^pi_dev_/),
+      clientSecret: expect.stringMatching(/_secret_/),
+      amountCents: due,
+      allocations: [{ orderId: o.orderId, amountCents: due }],
+      mode: 'dev',
+    })
+    const stored = await orderRepo().getOrder(o.orderId)
+    expect(stored).toMatchObject({ shippingSelected: false, version: 2 })
+    const again = await createIntent(a.token, body)
+    expect(again.body.paymentIntentId).toBe(res.body.paymentIntentId)
+    expect(again.body.clientSecret).toBe(res.body.clientSecret)
+    expect((await api(`/api/payments/intents/${res.body.paymentIntentId}`, { token: a.token })).body).toMatchObject({ status: 'pending', payments: [], receiptUrl: null })
+  })
+
+  it('confirms 4242… through the signed webhook: the intent succeeds and the payment appears in the history', async () => {
+    const o = await seedOrder(a.id)
+    const intent = (await createIntent(a.token, { orderIds: [o.orderId], amountCents: 5000 })).body
+    expect(intent.allocations).toEqual([{ orderId: o.orderId, amountCents: 5000 }])
+    const res = await confirm(a.token, intent.paymentIntentId, '4242 4242 4242 4242')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ paymentIntentId: intent.paymentIntentId, status: 'succeeded' })
+
+    let polled: any
+    for (let i = 0; i < 20; i++) {
+      polled = (await api(`/api/payments/intents/${intent.paymentIntentId}`, { token: a.token })).body
+      if (polled.status === 'succeeded') break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(polled).toMatchObject({ paymentIntentId: intent.paymentIntentId, status: 'succeeded', amountCents: 5000, allocations: [{ orderId: o.orderId, amountCents: 5000 }] })
+    expect(polled.payments).toHaveLength(1)
+    expect(polled.payments[0]).toMatchObject({ orderId: o.orderId, orderNumber: o.orderNumber, amountCents: 5000, paymentStatus: 'successful', paymentMethod: 'Credit Card', paymentIntentId: intent.paymentIntentId })
+
+    const history = await api('/api/payments', { token: a.token })
+    expect(history.status).toBe(200)
+    expect(history.body.items[0]).toMatchObject({ paymentIntentId: intent.paymentIntentId, amountCents: 5000 })
+    expect((await api('/api/payments', { token: b.token })).body.items.find((p: { paymentIntentId: string }) => p.paymentIntentId === intent.paymentIntentId)).toBeUndefined()
+
+    const order = await api(`/api/orders/${o.orderId}`, { token: a.token })
+    expect(order.body.invoice).toMatchObject({ amountPaidCents: 5000, balanceDueCents: 12_500 - 5000, paymentStatus: 'partially_paid' })
+    expect(order.body.payments).toHaveLength(1)
+
+    // a second confirm is idempotent; nothing is recorded twice
+    expect((await confirm(a.token, intent.paymentIntentId, '4242424242424242')).body.status).toBe('succeeded')
+    expect((await orderRepo().getOrder(o.orderId))?.amountPaidCents).toBe(5000)
+  })
+
+  it('declines 4000…0002 with 402 and records no payment; the same intent can then be paid', async () => {
+    const o = await seedOrder(a.id)
+    const intent = (await createIntent(a.token, { orderIds: [o.orderId] })).body
+    const res = await confirm(a.token, intent.paymentIntentId, '4000000000000002')
+    expect(res.status).toBe(402)
+    expect(res.body.error).toEqual({ code: 'payment_failed', message: 'Your card was declined.' })
+    const polled = (await api(`/api/payments/intents/${intent.paymentIntentId}`, { token: a.token })).body
+    expect(polled).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.', payments: [] })
+    expect((await orderRepo().getOrder(o.orderId))?.amountPaidCents).toBe(0)
+
+    const other = await confirm(a.token, intent.paymentIntentId, '4111111111111111')
+    expect(other.status).toBe(400)
+    expect(other.body.error.message).toBe('Use test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline)')
+
+    expect((await confirm(a.token, intent.paymentIntentId, '4242424242424242')).status).toBe(200)
+    const paid = (await api(`/api/orders/${o.orderId}`, { token: a.token })).body
+    expect(paid.invoice).toMatchObject({ balanceDueCents: 0, paymentStatus: 'paid' })
+    expect(paid.currentStatus).toBe('payment_received')
+    expect(paid.updates[0].notes).toBe('Payment received in full')
+  })
+
+  it("hides another customer's intent (GET and confirm are 404)", async () => {
+    const o = await seedOrder(a.id)
+    const intent = (await createIntent(a.token, { orderIds: [o.orderId] })).body
+    expect((await api(`/api/payments/intents/${intent.paymentIntentId}`, { token: b.token })).status).toBe(404)
+    expect((await confirm(b.token, intent.paymentIntentId, '4242424242424242')).status).toBe(404)
+    expect((await api('/api/payments/intents/pi_dev_nope', { token: a.token })).status).toBe(404)
+  })
+
+  it('splits a batch in proportion to the balances, cents summing exactly, and pays all three', async () => {
+    const orders = await Promise.all([seedOrder(a.id, { estimatedCostCents: 3333 }), seedOrder(a.id, { estimatedCostCents: 1, additionalCostCents: 999 }), seedOrder(a.id, { estimatedCostCents: 7777 })])
+    const res = await createIntent(a.token, { orderIds: orders.map((o) => o.orderId), includeShipping: true })
+    expect(res.status).toBe(201)
+    const balances = orders.map(balanceOf)
+    expect(res.body.amountCents).toBe(balances.reduce((x, y) => x + y, 0))
+    expect(res.body.allocations).toEqual(orders.map((o, i) => ({ orderId: o.orderId, amountCents: balances[i] })))
+    expect((await confirm(a.token, res.body.paymentIntentId, '4242424242424242')).status).toBe(200)
+    const polled = (await api(`/api/payments/intents/${res.body.paymentIntentId}`, { token: a.token })).body
+    expect(polled.payments).toHaveLength(3)
+    expect(polled.payments.reduce((s: number, p: { amountCents: number }) => s + p.amountCents, 0)).toBe(res.body.amountCents)
+  })
+})
+
+describe('admin payments and invoices', () => {
+  it('lists payments with stats, search, filter, sort and pages of 15 (admins only)', async () => {
+    expect((await api('/api/admin/payments', { token: a.token })).status).toBe(403)
+    const c = await newCustomer()
+    const serial = `SER-${randomUUID().slice(0, 8)}`
+    const o = await seedOrder(c.id, { serialNumber: serial })
+    const intent = (await createIntent(c.token, { orderIds: [o.orderId], amountCents: 777 })).body
+    await confirm(c.token, intent.paymentIntentId, '4242424242424242')
+
+    const res = await api('/api/admin/payments', { token: adminToken })
+    expect(res.status).toBe(200)
+    expect(res.body.pageSize).toBe(15)
+    expect(res.body.page).toBe(1)
+    expect(res.body.items.length).toBeLessThanOrEqual(15)
+    expect(res.body.stats).toMatchObject({ count: res.body.total, successfulCount: res.body.total, successRate: 100 })
+    expect(res.body.stats.last30DaysCount).toBeGreaterThanOrEqual(1)
+    expect(res.body.stats.revenueCents).toBeGreaterThanOrEqual(777)
+    // newest first by default
+    expect(res.body.items[0].paymentIntentId).toBe(intent.paymentIntentId)
+
+    const found = await api(`/api/admin/payments?search=${serial.toLowerCase()}`, { token: adminToken })
+    expect(found.body.total).toBe(1)
+    expect(found.body.items[0]).toMatchObject({ orderId: o.orderId, amountCents: 777, serialNumber: serial, customerName: 'Pat Payer', firearmMake: 'Colt', firearmModel: '1911' })
+    expect((await api(`/api/admin/payments?search=${o.orderId.slice(0, 8).toUpperCase()}`, { token: adminToken })).body.total).toBe(1)
+    expect((await api('/api/admin/payments?status=failed', { token: adminToken })).body.total).toBe(0)
+
+    const byAmount = (await api('/api/admin/payments?sort=amount&direction=asc', { token: adminToken })).body.items.map((p: { amountCents: number }) => p.amountCents)
+    expect(byAmount).toEqual([...byAmount].sort((x, y) => x - y))
+    expect((await api('/api/admin/payments?sort=price', { token: adminToken })).status).toBe(400)
+    expect((await api('/api/admin/payments?page=999', { token: adminToken })).body.items).toEqual([])
+  })
+
+  it('looks up, refreshes and directly fixes an invoice', async () => {
+    const o = await seedOrder(a.id, { additionalCostCents: 2000, amountPaidCents: 1000 })
+    expect((await api('/api/admin/invoices', { token: adminToken })).body.error.message).toBe('Please enter an order ID')
+    const unknown = await api(`/api/admin/invoices?orderId=${randomUUID()}`, { token: adminToken })
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.error.message).toMatch(/^Order not found: /)
+
+    const look = await api(`/api/admin/invoices?orderId=${o.orderId}`, { token: adminToken })
+    expect(look.status).toBe(200)
+    expect(look.body).toMatchObject({ invoiceId: o.invoiceId, invoiceNumber: o.invoiceNumber, serviceCents: 10_000, partsCents: 2000, taxCents: 155, shippingCents: 2500, totalCents: 14_655, balanceDueCents: 13_655 })
+
+    const noOrder = await api(`/api/admin/invoices/${o.invoiceId}/fix`, { token: adminToken, method: 'POST', body: { orderId: ' ' } })
+    expect(noOrder.status).toBe(400)
+    expect(noOrder.body.error.message).toBe('Please enter both order ID and invoice ID')
+    const wrong = await api(`/api/admin/invoices/${randomUUID()}/fix`, { token: adminToken, method: 'POST', body: { orderId: o.orderId } })
+    expect(wrong.status).toBe(404)
+    expect(wrong.body.error.message).toMatch(/^Invoice not found: /)
+
+    const fixed = await api(`/api/admin/invoices/${o.invoiceId}/fix`, { token: adminToken, method: 'POST', body: { orderId: o.orderId } })
+    expect(fixed.status).toBe(200)
+    expect(fixed.body).toMatchObject({ serviceCents: 10_000, partsCents: 2000, taxCents: 155, shippingCents: 0, totalCents: 12_155, amountPaidCents: 1000, balanceDueCents: 11_155, paymentStatus: 'partially_paid' })
+    expect(Date.parse(fixed.body.lastUpdated)).toBeGreaterThan(Date.parse(look.body.lastUpdated) - 1)
+    // the customer sees the fixed invoice too
+    expect((await api(`/api/orders/${o.orderId}`, { token: a.token })).body.invoice.totalCents).toBe(12_155)
+
+    expect((await api('/api/admin/invoices/refresh', { token: adminToken, method: 'POST', body: {} })).body.error.message).toBe('Please enter an order ID')
+    const refreshed = await api('/api/admin/invoices/refresh', { token: adminToken, method: 'POST', body: { orderId: o.orderId } })
+    expect(refreshed.status).toBe(200)
+    expect(refreshed.body).toMatchObject({ shippingCents: 2500, totalCents: 14_655, balanceDueCents: 13_655 })
+    expect((await api('/api/admin/invoices/refresh', { token: a.token, method: 'POST', body: { orderId: o.orderId } })).status).toBe(403)
+  })
+})

@@ -1,0 +1,319 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { Payment } from '../../functions/domain/order.ts'
+import { invoiceOf, type Order } from '../../functions/domain/order.ts'
+import type { Checkout } from '../../functions/domain/payment.ts'
+import { VersionConflict } from '../../functions/db/repositories/orders.ts'
+import type { SucceededCheckoutWrite, WriteOutcome } from '../../functions/db/repositories/payments.ts'
+import type { PaymentGateway } from '../../functions/payments/gateway.ts'
+import type { PaymentIntentEvent } from '../../functions/payments/stripe-events.ts'
+import { createPaymentIntent } from '../../functions/use-cases/create-payment-intent.ts'
+import { handleStripeEvent } from '../../functions/use-cases/handle-stripe-event.ts'
+import { listAdminPayments } from '../../functions/use-cases/list-admin-payments.ts'
+import { confirmDevPayment } from '../../functions/use-cases/confirm-dev-payment.ts'
+import type { DevIntent } from '../../functions/db/repositories/dev-intents.ts'
+import { adminPaymentsQuerySchema } from '../../shared/src/schemas/admin-payments.ts'
+import { createIntentSchema, devConfirmSchema } from '../../shared/src/schemas/payments.ts'
+
+process.env.LOG_LEVEL ??= 'silent'
+
+const ID1 = '11111111-1111-4111-8111-111111111111'
+const ID2 = '22222222-2222-4222-8222-222222222222'
+const ID3 = '33333333-3333-4333-8333-333333333333'
+
+const order = (over: Partial<Order> = {}): Order => ({
+  orderId: ID1,
+  orderNumber: 'GS-000001',
+  customerId: 'cust',
+  customerName: 'Pat Payer',
+  customerEmail: 'pat@example.com',
+  firearmMake: 'Colt',
+  firearmModel: '1911',
+  serialNumber: 'SN1',
+  serviceType: 'Repair',
+  description: 'd',
+  estimatedCostCents: 10_000,
+  additionalCostCents: 0,
+  additionalCostApprovalStatus: 'not_required',
+  currentStatus: 'work_complete',
+  shippingSelected: true,
+  isArchived: false,
+  isDeleted: false,
+  partsTotalCents: 0,
+  partsCount: 0,
+  amountPaidCents: 0,
+  invoiceId: 'inv',
+  invoiceNumber: 'INV-000001',
+  invoiceLastUpdated: '2026-01-01T00:00:00.000Z',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
+  ...over,
+})
+
+function fakes(initial: Order[]) {
+  const store = new Map(initial.map((o) => [o.orderId, o]))
+  const checkouts = new Map<string, Checkout>()
+  const orders = {
+    getOrders: vi.fn(async (ids: string[]) => ids.map((id) => store.get(id)).filter((o): o is Order => !!o)),
+    saveOrder: vi.fn(async (o: Order, expected: number) => {
+      if (store.get(o.orderId)?.version !== expected) throw new VersionConflict()
+      const next = { ...o, version: expected + 1 }
+      store.set(o.orderId, next)
+      return next
+    }),
+  }
+  const payments = {
+    getCheckout: vi.fn(async (id: string) => checkouts.get(id) ?? null),
+    saveCheckout: vi.fn(async (c: Checkout) => {
+      if (checkouts.get(c.paymentIntentId)?.status === 'succeeded') return false
+      checkouts.set(c.paymentIntentId, c)
+      return true
+    }),
+  }
+  const gateway: PaymentGateway & { createIntent: ReturnType<typeof vi.fn> } = {
+    mode: 'dev',
+    createIntent: vi.fn(async (req) => ({ paymentIntentId: `pi_${req.idempotencyKey.slice(-8)}`, clientSecret: 'secret', amountCents: req.amountCents })),
+    getReceiptUrl: vi.fn(async () => null),
+  }
+  return { store, checkouts, orders, payments, gateway }
+}
+
+const input = (over: Record<string, unknown>) => createIntentSchema.parse({ orderIds: [ID1], ...over })
+
+describe('createPaymentIntent', () => {
+  it('charges the balance with a stable idempotency key and the spec description', async () => {
+    const f = fakes([order()])
+    const r1 = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) })
+    expect(r1).toMatchObject({ amountCents: 12_500, allocations: [{ orderId: ID1, amountCents: 12_500 }], mode: 'dev' })
+    const req = f.gateway.createIntent.mock.calls[0][0]
+    expect(req).toMatchObject({ amountCents: 12_500, description: 'Payment for Order #GS-000001', receiptEmail: 'pat@example.com', metadata: { orderId: ID1, shippingSelected: 'true' } })
+    const r2 = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) })
+    expect(f.gateway.createIntent.mock.calls[1][0].idempotencyKey).toBe(req.idempotencyKey)
+    expect(r2.paymentIntentId).toBe(r1.paymentIntentId)
+    expect(f.orders.saveOrder).not.toHaveBeenCalled()
+    expect(f.checkouts.get(r1.paymentIntentId)).toMatchObject({ customerId: 'cust', status: 'pending', orderIds: [ID1] })
+  })
+
+  it('stores a changed shipping choice and charges without shipping', async () => {
+    const f = fakes([order()])
+    const r = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ includeShipping: false }) })
+    expect(r.amountCents).toBe(10_000)
+    expect(f.store.get(ID1)).toMatchObject({ shippingSelected: false, version: 2 })
+  })
+
+  it('allows a partial amount up to the balance only', async () => {
+    const f = fakes([order({ amountPaidCents: 2500 })])
+    expect((await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ amountCents: 10_000 }) })).amountCents).toBe(10_000)
+    await expect(createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ amountCents: 10_001 }) })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Payment amount cannot exceed the balance due of $100.00',
+    })
+  })
+
+  it('splits a batch by balance and describes all orders', async () => {
+    const f = fakes([order(), order({ orderId: ID2, orderNumber: 'GS-000002', estimatedCostCents: 333 }), order({ orderId: ID3, orderNumber: 'GS-000003', amountPaidCents: 5000 })])
+    const r = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: createIntentSchema.parse({ orderIds: [ID1, ID2, ID3] }) })
+    expect(r.allocations.map((a) => a.amountCents)).toEqual([12_500, 2833, 7500])
+    expect(r.amountCents).toBe(12_500 + 2833 + 7500)
+    expect(f.gateway.createIntent.mock.calls[0][0]).toMatchObject({ description: 'Payment for Orders #GS-000001, #GS-000002, #GS-000003', metadata: { batch: 'true', orderNumbers: 'GS-000001,GS-000002,GS-000003' } })
+  })
+
+  it("404s someone else's or a deleted order and 400s an archived or settled one, before anything is written", async () => {
+    const f = fakes([order({ customerId: 'other' }), order({ orderId: ID2, isDeleted: true }), order({ orderId: ID3, isArchived: true })])
+    for (const [id, status] of [[ID1, 404], [ID2, 404], [ID3, 400]] as const) {
+      await expect(createPaymentIntent({ ...f, customer: { userId: id === ID1 ? 'cust' : 'cust' }, input: input({ orderIds: [id], includeShipping: false }) })).rejects.toMatchObject({ statusCode: status })
+    }
+    const paid = fakes([order({ amountPaidCents: 12_500 })])
+    await expect(createPaymentIntent({ ...paid, customer: { userId: 'cust' }, input: input({}) })).rejects.toMatchObject({ message: 'This order has no balance due' })
+    expect(f.orders.saveOrder).not.toHaveBeenCalled()
+    expect(f.gateway.createIntent).not.toHaveBeenCalled()
+  })
+})
+
+describe('request schemas', () => {
+  it('words the intent errors as the spec does', () => {
+    const msg = (v: unknown) => {
+      const r = createIntentSchema.safeParse(v)
+      return r.success ? null : r.error.issues[0].message
+    }
+    expect(msg({ orderIds: [] })).toBe('Missing order ID')
+    expect(msg({})).toBe('Missing order ID')
+    expect(msg({ orderIds: [ID1], amountCents: 0 })).toBe('Payment amount must be greater than zero')
+    expect(msg({ orderIds: [ID1], amountCents: -1 })).toBe('Payment amount must be greater than zero')
+    expect(msg({ orderIds: Array.from({ length: 21 }, () => ID1) })).toBe('A payment can cover at most 20 orders')
+    expect(createIntentSchema.parse({ orderIds: [ID1, ID1.toUpperCase()] })).toEqual({ orderIds: [ID1], includeShipping: true })
+    expect(devConfirmSchema.parse({ cardNumber: '4242 4242-4242 4242' }).cardNumber).toBe('4242424242424242')
+  })
+
+  it('parses the admin payments query', () => {
+    expect(adminPaymentsQuerySchema.parse({})).toEqual({ search: '', status: undefined, sort: 'date', direction: 'desc', page: 1 })
+    expect(adminPaymentsQuerySchema.parse({ status: 'all', page: '3', sort: 'amount', direction: 'asc', search: ' Colt ' })).toEqual({ search: 'Colt', status: undefined, sort: 'amount', direction: 'asc', page: 3 })
+    expect(adminPaymentsQuerySchema.safeParse({ page: '0' }).success).toBe(false)
+  })
+})
+
+const event = (type: string, over: Partial<PaymentIntentEvent['data']['object']> = {}): PaymentIntentEvent => ({ id: 'evt_1', type, created: 100, data: { object: { id: 'pi_1', ...over } } })
+
+describe('handleStripeEvent', () => {
+  const checkout: Checkout = { paymentIntentId: 'pi_1', customerId: 'cust', orderIds: [ID1], allocations: [{ orderId: ID1, amountCents: 12_500 }], amountCents: 12_500, status: 'pending', mode: 'stripe', createdAt: 'x', updatedAt: 'x' }
+
+  function repo(outcomes: WriteOutcome[]) {
+    let current: Checkout = { ...checkout }
+    const writes: SucceededCheckoutWrite[] = []
+    return {
+      writes,
+      getCheckout: vi.fn(async () => current),
+      recordSucceededCheckout: vi.fn(async (w: SucceededCheckoutWrite) => {
+        writes.push(w)
+        const o = outcomes.shift() ?? { committed: true }
+        if (o.committed) current = { ...current, status: 'succeeded' }
+        return o
+      }),
+      applyCheckoutEvent: vi.fn(async () => true),
+    }
+  }
+  let version = 1
+  const orders = { getOrders: vi.fn(async () => [order({ version: version++ })]) }
+
+  it('builds one write: payment, paid order with its status, update and notification, receipt from Stripe', async () => {
+    const payments = repo([])
+    const gateway = { getReceiptUrl: vi.fn(async () => 'https://pay.stripe.com/receipts/x') }
+    expect(await handleStripeEvent({ event: event('payment_intent.succeeded', { latest_charge: 'ch_1' }), orders, payments, gateway, now: () => new Date('2026-03-01T00:00:00.000Z') })).toBe('recorded')
+    const [w] = payments.writes
+    expect(w.payments).toEqual([expect.objectContaining({ paymentId: `pay_pi_1_${ID1}`, amountCents: 12_500, paymentStatus: 'successful', receiptUrl: 'https://pay.stripe.com/receipts/x', paymentDate: '2026-03-01T00:00:00.000Z' })])
+    const [{ order: written, expectedVersion }] = w.orders
+    expect(written.version).toBe(expectedVersion + 1)
+    expect(written.currentStatus).toBe('payment_received')
+    expect(invoiceOf(written).paymentStatus).toBe('paid')
+    expect(w.updates.map((u) => u.notes)).toEqual(['Payment received in full'])
+    expect(w.notifications).toHaveLength(1)
+    expect(w.event).toEqual({ id: 'evt_1', type: 'payment_intent.succeeded', created: 100 })
+  })
+
+  it('retries on fresh data when an order changed concurrently, then records', async () => {
+    const payments = repo([{ committed: false, reasons: ['None', 'None', 'ConditionalCheckFailed', 'None'] }, { committed: false, reasons: ['TransactionConflict'] }])
+    const sleep = vi.fn(async () => undefined)
+    expect(await handleStripeEvent({ event: event('payment_intent.succeeded'), orders, payments, gateway: { getReceiptUrl: vi.fn() }, sleep })).toBe('recorded')
+    expect(payments.recordSucceededCheckout).toHaveBeenCalledTimes(3)
+    expect(sleep).toHaveBeenCalledTimes(2)
+    // each attempt re-reads the orders and expects the version it read
+    expect(new Set(payments.writes.map((w) => w.orders[0].expectedVersion)).size).toBe(3)
+  })
+
+  it('throws (a 500, so Stripe retries) when the payment cannot be recorded', async () => {
+    const payments = repo(Array.from({ length: 10 }, () => ({ committed: false, reasons: ['TransactionConflict'] })))
+    await expect(handleStripeEvent({ event: event('payment_intent.succeeded'), orders, payments, gateway: { getReceiptUrl: vi.fn() }, maxAttempts: 3, sleep: async () => undefined })).rejects.toThrow(/Could not record payment pi_1/)
+    const failingReceipt = repo([])
+    await expect(handleStripeEvent({ event: event('payment_intent.succeeded', { latest_charge: 'ch_1' }), orders, payments: failingReceipt, gateway: { getReceiptUrl: vi.fn(async () => Promise.reject(new Error('stripe down'))) } })).rejects.toThrow('stripe down')
+    expect(failingReceipt.recordSucceededCheckout).not.toHaveBeenCalled()
+  })
+
+  it('stops as soon as another delivery has recorded the intent', async () => {
+    const payments = repo([])
+    payments.getCheckout.mockResolvedValue({ ...checkout, status: 'succeeded' })
+    expect(await handleStripeEvent({ event: event('payment_intent.succeeded'), orders, payments, gateway: { getReceiptUrl: vi.fn() } })).toBe('duplicate')
+    expect(payments.recordSucceededCheckout).not.toHaveBeenCalled()
+    expect(await handleStripeEvent({ event: event('payment_intent.payment_failed'), orders, payments, gateway: { getReceiptUrl: vi.fn() } })).toBe('unchanged')
+    expect(payments.applyCheckoutEvent).not.toHaveBeenCalled()
+  })
+
+  it('passes the decline message of a failed payment', async () => {
+    const payments = repo([])
+    await handleStripeEvent({ event: event('payment_intent.payment_failed', { last_payment_error: { message: 'Your card was declined.' } }), orders, payments, gateway: { getReceiptUrl: vi.fn() } })
+    expect(payments.applyCheckoutEvent).toHaveBeenCalledWith('pi_1', expect.objectContaining({ status: 'failed', failureMessage: 'Your card was declined.', eventId: 'evt_1', eventCreated: 100 }))
+  })
+})
+
+describe('confirmDevPayment', () => {
+  const intent: DevIntent = { id: 'pi_dev_1', client_secret: 's', amount: 500, currency: 'usd', status: 'requires_payment_method', created: 1 }
+  const setup = (status: Checkout['status'] = 'pending') => {
+    const saved: DevIntent[] = []
+    const delivered: Array<{ type: string }> = []
+    return {
+      saved,
+      delivered,
+      deps: {
+        intents: { get: vi.fn(async () => saved.at(-1) ?? intent), save: vi.fn(async (i: DevIntent) => (saved.push(i), i)) },
+        payments: { getCheckout: vi.fn(async () => ({ paymentIntentId: 'pi_dev_1', customerId: 'cust', mode: 'dev', status }) as Checkout) },
+        deliver: vi.fn(async (e: { type: string }) => void delivered.push(e)),
+        paymentIntentId: 'pi_dev_1',
+      },
+    }
+  }
+
+  it('succeeds with 4242 and delivers payment_intent.succeeded', async () => {
+    const s = setup()
+    expect(await confirmDevPayment({ ...s.deps, userId: 'cust', cardNumber: '4242424242424242' })).toEqual({ paymentIntentId: 'pi_dev_1', status: 'succeeded' })
+    expect(s.saved[0]).toMatchObject({ status: 'succeeded', latest_charge: expect.stringMatching(/^ch_dev_/) })
+    expect(s.delivered.map((e) => e.type)).toEqual(['payment_intent.succeeded'])
+  })
+
+  it('declines 4000…0002 with a 402 after delivering payment_intent.payment_failed', async () => {
+    const s = setup()
+    await expect(confirmDevPayment({ ...s.deps, userId: 'cust', cardNumber: '4000000000000002' })).rejects.toMatchObject({ statusCode: 402, message: 'Your card was declined.' })
+    expect(s.delivered.map((e) => e.type)).toEqual(['payment_intent.payment_failed'])
+  })
+
+  it("refuses other cards and other customers' intents", async () => {
+    const s = setup()
+    await expect(confirmDevPayment({ ...s.deps, userId: 'cust', cardNumber: '5555555555554444' })).rejects.toMatchObject({ statusCode: 400 })
+    await expect(confirmDevPayment({ ...s.deps, userId: 'someone', cardNumber: '4242424242424242' })).rejects.toMatchObject({ statusCode: 404 })
+    expect(s.delivered).toEqual([])
+  })
+})
+
+describe('listAdminPayments', () => {
+  const p = (i: number, over: Partial<Payment> = {}): Payment => ({
+    orderId: `order-${i}`,
+    paymentId: `pay_${String(i).padStart(3, '0')}`,
+    customerId: 'c',
+    orderNumber: `GS-${i}`,
+    amountCents: 100 * i,
+    paymentDate: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString(),
+    paymentMethod: 'Credit Card',
+    paymentStatus: 'successful',
+    paymentIntentId: 'pi',
+    customerName: i % 2 ? 'Zed' : 'amy',
+    customerEmail: `c${i}@example.com`,
+    firearmMake: 'Colt',
+    firearmModel: 'Python',
+    serialNumber: `SN${i}`,
+    description: i === 7 ? 'Cerakote the slide' : 'repair',
+    ...over,
+  })
+  const all = Array.from({ length: 40 }, (_, i) => p(i + 1, i === 0 ? { paymentStatus: 'failed' } : i === 1 ? { paymentStatus: 'pending' } : {}))
+    .sort((a, b) => (a.paymentDate < b.paymentDate ? 1 : -1))
+  const payments = { listLedger: vi.fn(async () => all) }
+  const q = (over: Record<string, string>) => adminPaymentsQuerySchema.parse(over)
+  const now = () => new Date(Date.UTC(2026, 1, 10))
+
+  it('computes stats over all payments', async () => {
+    const r = await listAdminPayments({ payments, query: q({}), now })
+    const revenue = all.filter((x) => x.paymentStatus === 'successful').reduce((s, x) => s + x.amountCents, 0)
+    // 2026-02-10 minus 30 days = 2026-01-11: payments of days 10..40 (i = 10..40)
+    expect(r.stats).toEqual({ count: 40, revenueCents: revenue, successfulCount: 38, successRate: 95, last30DaysCount: 31 })
+    expect(r.total).toBe(40)
+    expect(r.items).toHaveLength(15)
+    expect(r.items[0].paymentId).toBe('pay_040')
+  })
+
+  it('rounds the success rate to one decimal', async () => {
+    const three = [p(1), p(2), p(3, { paymentStatus: 'failed' })]
+    expect((await listAdminPayments({ payments: { listLedger: async () => three }, query: q({}), now })).stats.successRate).toBe(66.7)
+    expect((await listAdminPayments({ payments: { listLedger: async () => [] }, query: q({}), now })).stats.successRate).toBe(0)
+  })
+
+  it('searches case-insensitively, filters by status, sorts and pages', async () => {
+    expect((await listAdminPayments({ payments, query: q({ search: 'CERAKOTE' }), now })).items.map((x) => x.paymentId)).toEqual(['pay_007'])
+    expect((await listAdminPayments({ payments, query: q({ search: 'sn12' }), now })).total).toBe(1)
+    expect((await listAdminPayments({ payments, query: q({ search: 'c3@example' }), now })).items[0].paymentId).toBe('pay_003')
+    expect((await listAdminPayments({ payments, query: q({ status: 'failed' }), now })).items.map((x) => x.paymentId)).toEqual(['pay_001'])
+    const asc = await listAdminPayments({ payments, query: q({ sort: 'amount', direction: 'asc' }), now })
+    expect(asc.items.map((x) => x.amountCents).slice(0, 3)).toEqual([100, 200, 300])
+    const byCustomer = await listAdminPayments({ payments, query: q({ sort: 'customer', direction: 'asc' }), now })
+    expect(byCustomer.items[0].customerName).toBe('amy')
+    const page3 = await listAdminPayments({ payments, query: q({ page: '3' }), now })
+    expect(page3.items).toHaveLength(10)
+    expect(page3.page).toBe(3)
+  })
+})

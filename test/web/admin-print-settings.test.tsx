@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PrintWorkOrderModal } from '../../web/src/features/admin-orders/components/print-work-order';
+import { SettingsTabs } from '../../web/src/features/admin-settings/components/settings-tabs';
+import { baseOrder, renderWithClient, stubAdminApi } from './admin-api';
+
+const update = (id: string, status: string, notes: string) => ({
+  id, orderId: baseOrder.id, status, notes, createdBy: 'admin-1', authorLabel: 'Admin', isCustomerNote: false, createdAt: '2026-01-05T10:00:00.000Z', updatedAt: null,
+});
+const detail = {
+  ...baseOrder,
+  updates: [update('u5', 'work_complete', 'five'), update('u4', 'in_progress', 'four'), update('u3', 'evaluating', 'three'), update('u2', 'firearm_received', 'two'), update('u1', 'order_created', 'one')],
+  parts: [],
+  payments: [],
+};
+
+describe('work order printing', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('previews at most 3 updates with a "more updates" line', async () => {
+    stubAdminApi({ [`GET /api/admin/orders/${baseOrder.id}`]: [200, detail] });
+    renderWithClient(<PrintWorkOrderModal orderId={baseOrder.id} onClose={() => undefined} />);
+    expect(await screen.findByRole('heading', { name: 'Work Order GS-000042' })).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Work Order Preview' });
+    expect(dialog).toHaveTextContent('five');
+    expect(dialog).toHaveTextContent('three');
+    expect(dialog).not.toHaveTextContent('two');
+    expect(dialog).toHaveTextContent('+ 2 more updates');
+  });
+
+  it('asks for pop-ups when the print window is blocked', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    stubAdminApi({ [`GET /api/admin/orders/${baseOrder.id}`]: [200, detail] });
+    renderWithClient(<PrintWorkOrderModal orderId={baseOrder.id} onClose={() => undefined} />);
+    await screen.findByRole('heading', { name: 'Work Order GS-000042' });
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(screen.getByText('Please allow pop-ups for printing to work')).toBeInTheDocument();
+  });
+
+  it('reports a failed load', async () => {
+    stubAdminApi({ [`GET /api/admin/orders/${baseOrder.id}`]: [500, { error: { code: 'internal', message: 'x' } }] });
+    renderWithClient(<PrintWorkOrderModal orderId={baseOrder.id} onClose={() => undefined} />);
+    expect(await screen.findByText('Failed to load communication history for the work order. Please try again.')).toBeInTheDocument();
+  });
+});
+
+describe('System Settings', () => {
+  const saved = { businessName: 'Acme Gunworks', phone: '', email: '', defaultTaxRate: 8.25, smtpServer: '', smtpPort: 587, fromEmail: '', laborRateCents: 7500, minimumServiceFeeCents: 2500 };
+  beforeEach(() => undefined);
+
+  it('has accessible tabs moved by arrow keys, with coming-soon notices', async () => {
+    const user = userEvent.setup();
+    stubAdminApi({ 'GET /api/admin/settings': [200, saved] });
+    renderWithClient(<SettingsTabs />);
+    const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['General', 'User Management', 'Email Settings', 'Billing', 'Service Types']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByLabelText('Business Name')).toHaveValue('Acme Gunworks');
+    tabs[0].focus();
+    await user.keyboard('{ArrowRight}');
+    expect(tabs[1]).toHaveFocus();
+    expect(tabs[1]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Coming soon');
+    await user.keyboard('{End}');
+    expect(tabs[4]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowRight}');
+    expect(tabs[0]).toHaveFocus();
+  });
+
+  it('saves the Billing tab in cents', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubAdminApi({
+      'GET /api/admin/settings': [200, saved],
+      'PUT /api/admin/settings': ({ body }) => [200, { ...saved, ...(body as object) }],
+    });
+    renderWithClient(<SettingsTabs />);
+    await user.click(screen.getByRole('tab', { name: 'Billing' }));
+    const labor = await screen.findByLabelText('Default Labor Rate ($ per hour)');
+    expect(labor).toHaveValue(75);
+    await user.clear(labor);
+    await user.type(labor, '82.50');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ laborRateCents: 8250, minimumServiceFeeCents: 2500 });
+  });
+});

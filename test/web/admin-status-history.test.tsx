@@ -1,0 +1,63 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StatusHistoryPanel } from '../../web/src/features/admin-orders/components/status-history-panel';
+import { baseOrder, renderWithClient, stubAdminApi } from './admin-api';
+
+const UPDATES = `/api/admin/orders/${baseOrder.id}/updates`;
+const staff = { id: 'u2', orderId: baseOrder.id, status: 'work_complete', notes: 'Work Complete - ready soon', createdBy: 'admin-1', authorLabel: 'Admin', isCustomerNote: false, createdAt: '2026-01-06T10:00:00.000Z', updatedAt: null };
+const note = { id: 'u1', orderId: baseOrder.id, status: 'customer_note', notes: 'When will it ship?', createdBy: 'user-1', authorLabel: 'Jane', isCustomerNote: true, createdAt: '2026-01-05T10:00:00.000Z', updatedAt: null };
+const detail = { ...baseOrder, updates: [staff, note], parts: [], payments: [] };
+
+afterEach(() => vi.useRealTimers());
+
+describe('admin Status History and Communication panel', () => {
+  it('offers edit and delete on staff messages only, and highlights special statuses', () => {
+    stubAdminApi({});
+    renderWithClient(<StatusHistoryPanel order={detail} isError={false} isFetching={false} onRefresh={() => undefined} />);
+    const items = within(screen.getByRole('list', { name: 'Status history' })).getAllByRole('listitem');
+    expect(within(items[0]).getByRole('button', { name: /^Edit message/ })).toBeInTheDocument();
+    expect(within(items[0]).getByRole('button', { name: /^Delete message/ })).toBeInTheDocument();
+    expect(within(items[0]).getByText('Work Complete - ready soon')).toHaveAttribute('data-highlight', 'Work Complete');
+    expect(within(items[1]).getByText('When will it ship?')).toBeInTheDocument();
+    expect(within(items[1]).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('posts a message, shows "Note added successfully!" for 3 s and refreshes 500 ms later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { calls } = stubAdminApi({ [`POST ${UPDATES}`]: [201, staff], [`GET /api/admin/orders/${baseOrder.id}`]: [200, detail] });
+    const { queryClient } = renderWithClient(<StatusHistoryPanel order={detail} isError={false} isFetching={false} onRefresh={() => undefined} />);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await user.selectOptions(screen.getByLabelText('Status'), 'parts_needed');
+    await user.type(screen.getByLabelText('Message'), 'Waiting on a spring');
+    await user.click(screen.getByRole('button', { name: 'Post Update' }));
+    expect(await screen.findByText('Note added successfully!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ status: 'parts_needed', notes: 'Waiting on a spring' });
+    expect(invalidate).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(invalidate).toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(2600));
+    expect(screen.queryByText('Note added successfully!')).not.toBeInTheDocument();
+  });
+
+  it('confirms a delete with the spec text and reports failures', async () => {
+    const user = userEvent.setup();
+    stubAdminApi({ [`DELETE ${UPDATES}/u2`]: [500, { error: { code: 'internal', message: 'x' } }] });
+    renderWithClient(<StatusHistoryPanel order={detail} isError={false} isFetching={false} onRefresh={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: /^Delete message/ }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Are you sure you want to delete this message? This action cannot be undone.');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete message. Please try again.')).toBeInTheDocument();
+  });
+
+  it('refuses an empty edit', async () => {
+    const user = userEvent.setup();
+    stubAdminApi({});
+    renderWithClient(<StatusHistoryPanel order={detail} isError={false} isFetching={false} onRefresh={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: /^Edit message/ }));
+    await user.clear(screen.getByLabelText('Edit message'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Message cannot be empty')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,129 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApprovalPanel } from '../../web/src/features/orders/components/approval-panel';
+import type { Order } from '../../web/src/features/orders/types';
+import { customer, resetFakeAuth } from './fake-auth-client';
+import { ORDER_ID, makeOrder, pendingOrder, stubApiRoutes, type ApiCall } from './order-fixtures';
+import { renderApp } from './render-app';
+
+vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+
+const PENDING = 'Action required: Approval needed for additional costs';
+const APPROVED = 'Customer approved additional costs - Ready to order parts';
+const REJECTED = 'Customer rejected additional costs - Needs attention';
+
+function renderPanel(order: Order) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ApprovalPanel order={order} />
+    </QueryClientProvider>,
+  );
+}
+
+/** The dashboard with one order; the approval route answers with `decide`. */
+function renderDashboard(order: Order, decide: (call: ApiCall) => [number, unknown]) {
+  let current = order;
+  const api = stubApiRoutes((call) => {
+    if (call.method === 'GET' && call.path === '/api/orders') return [200, { items: [current], cursor: null }];
+    if (call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}/updates`) return [200, { items: [], cursor: null }];
+    if (call.method === 'POST' && call.path === `/api/orders/${ORDER_ID}/approval`) {
+      const reply = decide(call);
+      if (reply[0] === 200) current = reply[1] as Order;
+      return reply;
+    }
+    return undefined;
+  });
+  renderApp('/dashboard');
+  return api;
+}
+
+async function openPanel() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: /Glock 19 Gen 5/ }));
+  const panel = screen.getByRole('region', { name: 'Additional Costs Approval' });
+  return { user, panel };
+}
+
+describe('approval panel', () => {
+  beforeEach(() => resetFakeAuth(customer));
+
+  it('is hidden when no approval was requested or the additional cost is 0', () => {
+    renderPanel(makeOrder({ additionalCostCents: 12500, additionalCostApprovalStatus: 'not_required' }));
+    expect(screen.queryByRole('region', { name: 'Additional Costs Approval' })).not.toBeInTheDocument();
+    renderPanel(pendingOrder({ additionalCostCents: 0 }));
+    expect(screen.queryByRole('region', { name: 'Additional Costs Approval' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('shows the amount, the reason and the pending banner with Approve and Reject', () => {
+    renderPanel(pendingOrder());
+    const panel = screen.getByRole('region', { name: 'Additional Costs Approval' });
+    expect(panel).toHaveTextContent('$125.00');
+    expect(panel).toHaveTextContent('Replacement extractor and firing pin spring');
+    expect(within(panel).getByText(PENDING)).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(within(panel).getByRole('button', { name: 'Reject' })).toBeEnabled();
+  });
+
+  it('shows the decision banners without buttons once decided', () => {
+    renderPanel(pendingOrder({ additionalCostApprovalStatus: 'approved', additionalCostApprovalDate: '2024-01-08T10:00:00.000Z' }));
+    expect(screen.getByText(APPROVED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    renderPanel(pendingOrder({ additionalCostApprovalStatus: 'rejected', additionalCostRejectionReason: 'Too expensive' }));
+    expect(screen.getByText(REJECTED)).toBeInTheDocument();
+    expect(screen.getByText('Too expensive')).toBeInTheDocument();
+  });
+
+  it('approves and the banner changes to the approved text', async () => {
+    const api = renderDashboard(pendingOrder(), () => [
+      200,
+      pendingOrder({ additionalCostApprovalStatus: 'approved', additionalCostApprovalDate: '2024-01-08T10:00:00.000Z' }),
+    ]);
+    const { user, panel } = await openPanel();
+    expect(within(panel).getByText(PENDING)).toBeInTheDocument();
+    expect(screen.getByText('Action Required')).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+
+    expect(await within(panel).findByText(APPROVED)).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Action Required')).not.toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ decision: 'approve' });
+  });
+
+  it('requires a reason to reject, then rejects with it', async () => {
+    const api = renderDashboard(pendingOrder(), (call) => [
+      200,
+      pendingOrder({ additionalCostApprovalStatus: 'rejected', additionalCostRejectionReason: (call.body as { reason: string }).reason }),
+    ]);
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'Reject' }));
+    const reason = within(panel).getByLabelText('Reason for rejecting');
+    await user.type(reason, '   ');
+    await user.click(within(panel).getByRole('button', { name: 'Confirm Rejection' }));
+    expect(within(panel).getByRole('alert')).toHaveTextContent('Please provide a reason for rejecting the additional costs');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.clear(reason);
+    await user.type(reason, ' I will source the parts myself ');
+    await user.click(within(panel).getByRole('button', { name: 'Confirm Rejection' }));
+    expect(await within(panel).findByText(REJECTED)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ decision: 'reject', reason: 'I will source the parts myself' });
+  });
+
+  it('says so when approving or rejecting fails', async () => {
+    renderDashboard(pendingOrder(), () => [500, { error: { code: 'internal', message: 'boom' } }]);
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Failed to approve costs. Please try again.');
+    expect(within(panel).getByText(PENDING)).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Reject' }));
+    await user.type(within(panel).getByLabelText('Reason for rejecting'), 'No thanks');
+    await user.click(within(panel).getByRole('button', { name: 'Confirm Rejection' }));
+    expect(await within(panel).findByText('Failed to reject costs. Please try again.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,196 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../web/src/features/orders/types';
+import { customer, resetFakeAuth } from './fake-auth-client';
+import { ORDER_ID, makeDetail, makeOrder, makeUpdate, pendingOrder, stubApiRoutes } from './order-fixtures';
+import { renderApp } from './render-app';
+
+vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+
+const OTHER_ID = '9a8b7c6d-0000-4000-8000-000000000001';
+const paidOrder = (() => {
+  const o = makeOrder({ id: OTHER_ID, firearmMake: 'Smith & Wesson', firearmModel: 'Model 686', currentStatus: 'shipped' });
+  o.invoice = { ...o.invoice, amountPaidCents: 17500, balanceDueCents: 0, paymentStatus: 'paid' };
+  return o;
+})();
+
+function stubOrders(orders: Order[] | [number, unknown]) {
+  return stubApiRoutes((call) => {
+    if (call.method === 'GET' && call.path === '/api/orders') {
+      return Array.isArray(orders) && typeof orders[0] === 'number'
+        ? (orders as [number, unknown])
+        : [200, { items: orders, cursor: null }];
+    }
+    const updates = call.path.match(/^\/api\/orders\/([^/]+)\/updates$/);
+    if (updates) return [200, { items: [makeUpdate({ orderId: updates[1] })], cursor: null }];
+    const invoice = call.path.match(/^\/api\/orders\/([^/]+)\/invoice$/);
+    if (invoice) {
+      const base = makeOrder().invoice;
+      return [200, call.search.get('shipping') === 'false' ? { ...base, shippingCents: 0, totalCents: 15000, balanceDueCents: 15000 } : base];
+    }
+    return undefined;
+  });
+}
+
+describe('customer dashboard orders', () => {
+  beforeEach(() => resetFakeAuth(customer));
+
+  it('shows a collapsed card per order with short id, date-time and badges', async () => {
+    stubOrders([pendingOrder(), paidOrder]);
+    renderApp('/dashboard');
+    const toggle = await screen.findByRole('button', { name: /Glock 19 Gen 5/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveTextContent('#3f2a9c1e');
+    expect(toggle).toHaveTextContent(/Jan 5, 2024 \d{1,2}:\d{2} (AM|PM)/);
+    expect(toggle).toHaveTextContent('Parts Needed');
+    expect(toggle).toHaveTextContent('Action Required');
+    const paid = screen.getByRole('button', { name: /Smith & Wesson Model 686/ });
+    expect(paid).toHaveTextContent('Paid');
+    expect(paid).toHaveTextContent('Shipped');
+    // Customer Information stays on the page.
+    expect(screen.getByRole('heading', { name: 'Customer Information' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Firearm Orders' })).toHaveAttribute('href', '/orders');
+  });
+
+  it('expands into banners, firearm and service details, history and approval', async () => {
+    const user = userEvent.setup();
+    stubOrders([makeOrder({ currentStatus: 'payment_needed', firearmCaliber: '9mm', inboundTrackingNumber: '9400111899223856918854' })]);
+    renderApp('/dashboard');
+    const toggle = await screen.findByRole('button', { name: /Glock 19 Gen 5/ });
+    expect(toggle).toHaveTextContent('Payment Required');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    const card = screen.getByRole('article', { name: 'Glock 19 Gen 5' });
+    expect(within(card).getByText(/Payment Required:/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Make Payment' })).toHaveAttribute('href', `/orders/${ORDER_ID}/payment`);
+    const firearm = within(card).getByRole('region', { name: 'Firearm Details' });
+    for (const text of ['Glock', '19 Gen 5', 'BXKL552', '9mm']) expect(firearm).toHaveTextContent(text);
+    const tracking = within(firearm).getByRole('link', { name: /9400111899223856918854/ });
+    expect(tracking).toHaveAttribute('href', 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223856918854');
+    expect(tracking).toHaveAttribute('target', '_blank');
+    expect(tracking.getAttribute('rel')).toContain('noopener');
+
+    const service = within(card).getByRole('region', { name: 'Service Details' });
+    expect(service).toHaveTextContent('Repair');
+    expect(service).toHaveTextContent('$150.00');
+    expect(within(service).getByTestId('invoice-total')).toHaveTextContent('$175.00');
+    expect(within(card).getByRole('region', { name: 'Status History & Communication' })).toBeInTheDocument();
+    expect(await within(card).findByText('Status updated to Work In Progress - Admin')).toBeInTheDocument();
+  });
+
+  it('previews the total from the server when the shipping fee is unchecked', async () => {
+    const user = userEvent.setup();
+    const api = stubOrders([makeOrder()]);
+    renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: /Glock 19 Gen 5/ }));
+    const service = screen.getByRole('region', { name: 'Service Details' });
+    const box = within(service).getByRole('checkbox', { name: /Include return shipping fee \(\$25\.00\)/ });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await vi.waitFor(() => expect(within(service).getByTestId('invoice-total')).toHaveTextContent('$150.00'));
+    const preview = api.calls.find((c) => c.path === `/api/orders/${ORDER_ID}/invoice`);
+    expect(preview?.search.get('shipping')).toBe('false');
+    await user.click(box);
+    expect(within(service).getByTestId('invoice-total')).toHaveTextContent('$175.00');
+  });
+
+  it('shows "No Orders Yet" without orders', async () => {
+    stubOrders([]);
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'No Orders Yet' })).toBeInTheDocument();
+  });
+
+  it('shows "Error Loading Dashboard" with Try Again when the orders cannot be loaded', async () => {
+    const user = userEvent.setup();
+    stubOrders([500, { error: { code: 'internal', message: 'boom' } }]);
+    renderApp('/dashboard');
+    expect(await screen.findByText('Error Loading Dashboard')).toBeInTheDocument();
+    expect(screen.getByText('Failed to load your orders. Please try again.')).toBeInTheDocument();
+    stubOrders([makeOrder()]);
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('button', { name: /Glock 19 Gen 5/ })).toBeInTheDocument();
+  });
+
+  it('shows the inactive-account message when the orders are refused', async () => {
+    stubApiRoutes((call) =>
+      call.path === '/api/orders'
+        ? [403, { error: { code: 'forbidden', message: 'Account Inactive - Please contact the shop for assistance.' } }]
+        : undefined,
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByText('Account Inactive - Please contact the shop for assistance.')).toBeInTheDocument();
+  });
+});
+
+describe('My Firearm Orders', () => {
+  beforeEach(() => resetFakeAuth(customer));
+
+  it('lists the order cards', async () => {
+    stubOrders([pendingOrder(), paidOrder]);
+    renderApp('/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Firearm Orders' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    expect(within(list).getAllByRole('article')).toHaveLength(2);
+    expect(within(list).getByText('$150.00 + $125.00 additional')).toBeInTheDocument();
+  });
+
+  it('shows "No Orders Found" with advice to contact the shop', async () => {
+    stubOrders([]);
+    renderApp('/orders');
+    expect(await screen.findByRole('heading', { name: 'No Orders Found' })).toBeInTheDocument();
+    expect(screen.getByText(/contact the shop/)).toBeInTheDocument();
+  });
+});
+
+describe('order detail', () => {
+  beforeEach(() => resetFakeAuth(customer));
+
+  function stubDetail(reply: [number, unknown]) {
+    return stubApiRoutes((call) => {
+      if (call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}`) return reply;
+      if (call.path === `/api/orders/${ORDER_ID}/updates`) return [200, { items: [], cursor: null }];
+      return undefined;
+    });
+  }
+
+  it('is titled by make, model and short id, with the timeline, details and payment panel', async () => {
+    stubDetail([200, makeDetail(makeOrder({ currentStatus: 'evaluating', outboundTrackingNumber: '9400111899223856931442' }))]);
+    renderApp(`/orders/${ORDER_ID}`);
+    const title = await screen.findByRole('heading', { level: 1 });
+    expect(title).toHaveTextContent('Glock 19 Gen 5 #3f2a9c1e');
+    const progress = screen.getByRole('progressbar', { name: 'Order progress' });
+    expect(progress).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('Gunsmith Review in Progress').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByText('Delivered')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /9400111899223856931442/ })).toHaveAttribute(
+      'href',
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223856931442',
+    );
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(payment).toHaveTextContent('$175.00');
+    expect(within(payment).getByRole('link', { name: 'Make Payment' })).toHaveAttribute('href', `/orders/${ORDER_ID}/payment`);
+  });
+
+  it('hides the payment panel once the order is closed', async () => {
+    stubDetail([200, makeDetail(makeOrder({ currentStatus: 'order_closed' }))]);
+    renderApp(`/orders/${ORDER_ID}`);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'Payment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Order progress' })).toHaveAttribute('aria-valuenow', '100');
+  });
+
+  it("says the order does not exist or is someone else's on a 404", async () => {
+    stubDetail([404, { error: { code: 'not_found', message: 'Order not found' } }]);
+    renderApp(`/orders/${ORDER_ID}`);
+    expect(await screen.findByText("This order does not exist or you don't have permission to view it.")).toBeInTheDocument();
+  });
+
+  it('redirects /order/{id} to /orders/{id}', async () => {
+    stubDetail([200, makeDetail()]);
+    const { router } = renderApp(`/order/${ORDER_ID}`);
+    await screen.findByRole('heading', { level: 1, name: /Glock 19 Gen 5/ });
+    expect(router.state.location.pathname).toBe(`/orders/${ORDER_ID}`);
+  });
+});

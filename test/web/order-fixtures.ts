@@ -1,0 +1,139 @@
+// Orders, updates and notifications shaped as the customer API returns them, plus a fetch
+// stub that answers by method and path (the api boundary of the SPA).
+import { vi } from 'vitest';
+import type { Order, OrderDetail, StatusUpdate } from '../../web/src/features/orders/types';
+import type { Notification } from '../../web/src/features/notifications/types';
+import { testConfig, testProfile } from './render-app';
+
+export const ORDER_ID = '3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f';
+
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: ORDER_ID,
+    orderNumber: 'GS-000004',
+    customerId: 'user-1',
+    customerName: 'Jane Doe',
+    customerEmail: 'jane.doe@example.com',
+    customerPhone: null,
+    firearmMake: 'Glock',
+    firearmModel: '19 Gen 5',
+    serialNumber: 'BXKL552',
+    firearmCaliber: '9mm',
+    serviceType: 'Repair',
+    description: 'Intermittent failure to extract.',
+    estimatedCostCents: 15000,
+    additionalCostCents: 0,
+    additionalCostReason: null,
+    additionalCostApprovalStatus: 'not_required',
+    additionalCostApprovalDate: null,
+    additionalCostApprovalNote: null,
+    additionalCostRejectionReason: null,
+    currentStatus: 'in_progress',
+    inboundTrackingNumber: null,
+    outboundTrackingNumber: null,
+    shippingSelected: true,
+    isArchived: false,
+    archivedAt: null,
+    createdAt: '2024-01-05T15:30:00.000Z',
+    updatedAt: '2024-01-06T15:30:00.000Z',
+    version: 1,
+    invoice: {
+      invoiceId: 'inv-1',
+      invoiceNumber: 'INV-GS-000004',
+      serviceCents: 15000,
+      partsCents: 0,
+      taxCents: 0,
+      shippingCents: 2500,
+      totalCents: 17500,
+      amountPaidCents: 0,
+      balanceDueCents: 17500,
+      paymentStatus: 'unpaid',
+      lastUpdated: '2024-01-06T15:30:00.000Z',
+    },
+    ...overrides,
+  };
+}
+
+/** The seeded "pending additional cost" order. */
+export const pendingOrder = (overrides: Partial<Order> = {}) =>
+  makeOrder({
+    currentStatus: 'parts_needed',
+    additionalCostCents: 12500,
+    additionalCostReason: 'Replacement extractor and firing pin spring',
+    additionalCostApprovalStatus: 'pending',
+    ...overrides,
+  });
+
+export const makeDetail = (order: Order = makeOrder(), extra: Partial<OrderDetail> = {}): OrderDetail => ({
+  ...order,
+  updates: [],
+  parts: [],
+  payments: [],
+  ...extra,
+});
+
+export function makeUpdate(overrides: Partial<StatusUpdate> = {}): StatusUpdate {
+  return {
+    id: 'upd-1',
+    orderId: ORDER_ID,
+    status: 'in_progress',
+    notes: 'Status updated to Work In Progress - Admin',
+    createdBy: 'admin-1',
+    authorLabel: 'Admin',
+    isCustomerNote: false,
+    createdAt: '2024-01-06T15:30:00.000Z',
+    updatedAt: '2024-01-06T15:30:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: 'n-1',
+    orderId: ORDER_ID,
+    title: 'Action Required: Additional Costs',
+    message: 'Your order requires approval for additional costs: Replacement extractor and firing pin spring',
+    read: false,
+    createdAt: '2024-01-07T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type Reply = [number, unknown] | undefined;
+export interface ApiCall {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/**
+ * Stubs fetch: /config.json and GET /api/me answer by default; `handler` answers everything
+ * else (undefined → 404). Returns the API calls made, in order.
+ */
+export function stubApiRoutes(handler: (call: ApiCall) => Reply) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+    if (url.pathname === '/config.json') return json(200, testConfig);
+    const call: ApiCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      search: url.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const reply = handler(call) ?? (call.method === 'GET' && call.path === '/api/me' ? [200, testProfile] : undefined);
+    if (reply) return json(reply[0], reply[1]);
+    return json(404, { error: { code: 'not_found', message: 'Not found' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}

@@ -1,0 +1,137 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StatusHistoryPanel } from '../../web/src/features/orders/components/status-history-panel';
+import type { StatusUpdate } from '../../web/src/features/orders/types';
+import { customer, resetFakeAuth } from './fake-auth-client';
+import { ORDER_ID, makeUpdate, stubApiRoutes } from './order-fixtures';
+
+vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+
+const UPDATES = `/api/orders/${ORDER_ID}/updates`;
+const NOTES = `/api/orders/${ORDER_ID}/notes`;
+
+function renderPanel() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <StatusHistoryPanel orderId={ORDER_ID} />
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('region', { name: 'Status History & Communication' });
+}
+
+function stubHistory(initial: StatusUpdate[], { noteStatus = 201 }: { noteStatus?: number } = {}) {
+  const stored = [...initial];
+  return stubApiRoutes((call) => {
+    if (call.method === 'GET' && call.path === UPDATES) return [200, { items: stored, cursor: null }];
+    if (call.method === 'POST' && call.path === NOTES) {
+      if (noteStatus !== 201) return [noteStatus, { error: { code: 'internal', message: 'boom' } }];
+      const note = makeUpdate({
+        id: `note-${stored.length}`,
+        status: 'customer_note',
+        notes: (call.body as { text: string }).text,
+        authorLabel: 'Jane',
+        isCustomerNote: true,
+        createdAt: '2024-01-09T18:05:00.000Z',
+      });
+      stored.unshift(note);
+      return [201, note];
+    }
+    return undefined;
+  });
+}
+
+const history = [
+  makeUpdate({ id: 'u3', status: 'customer_note', notes: 'It mostly happens with steel-cased ammo.', authorLabel: 'Jane', isCustomerNote: true, createdAt: '2024-01-07T12:00:00.000Z' }),
+  makeUpdate({ id: 'u2', status: 'evaluating', notes: 'Status updated to Evaluating Firearm - Admin', createdAt: '2024-01-06T12:00:00.000Z' }),
+  makeUpdate({ id: 'u1', status: 'order_created', notes: 'Order created', createdAt: '2024-01-05T12:00:00.000Z' }),
+];
+
+describe('status history and communication panel', () => {
+  beforeEach(() => resetFakeAuth(customer));
+  afterEach(() => vi.useRealTimers());
+
+  it('lists updates newest first with labels, authors and dates, and no edit or delete controls', async () => {
+    stubHistory(history);
+    const panel = renderPanel();
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Customer Note by Jane');
+    expect(items[0]).toHaveTextContent('It mostly happens with steel-cased ammo.');
+    expect(items[1]).toHaveTextContent('Evaluating Firearm');
+    expect(items[1]).not.toHaveTextContent(' by ');
+    expect(items[2]).toHaveTextContent('Order Created');
+    expect(items[2]).toHaveTextContent(/Jan 5, 2024 \d{1,2}:\d{2} (AM|PM)/);
+    expect(within(panel).queryByRole('button', { name: /edit|delete/i })).not.toBeInTheDocument();
+  });
+
+  it('refreshes every 30 seconds and on demand', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = stubHistory(history);
+    const panel = renderPanel();
+    await within(panel).findAllByRole('listitem');
+    const loads = () => api.calls.filter((c) => c.method === 'GET' && c.path === UPDATES).length;
+    expect(loads()).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(loads()).toBe(2);
+
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(within(panel).getByRole('button', { name: 'Refresh status history' }));
+    await vi.waitFor(() => expect(loads()).toBe(3));
+  });
+
+  it('keeps Add Note disabled while the note is blank', async () => {
+    stubHistory(history);
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    const button = within(panel).getByRole('button', { name: 'Add Note' });
+    expect(button).toBeDisabled();
+    await user.type(within(panel).getByLabelText('Add a note for the shop'), '   ');
+    expect(button).toBeDisabled();
+    await user.type(within(panel).getByLabelText('Add a note for the shop'), 'x');
+    expect(button).toBeEnabled();
+  });
+
+  it('adds a trimmed note, confirms it for 3 seconds and refreshes the list 500 ms later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = stubHistory(history);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const panel = renderPanel();
+    await within(panel).findAllByRole('listitem');
+
+    const box = within(panel).getByLabelText('Add a note for the shop');
+    await user.type(box, '  Please check the magazine too.  ');
+    await user.click(within(panel).getByRole('button', { name: 'Add Note' }));
+
+    expect(await within(panel).findByText('Note added successfully!')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ text: 'Please check the magazine too.' });
+    expect(box).toHaveValue('');
+
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    expect(items[0]).toHaveTextContent('Please check the magazine too.');
+
+    await act(() => vi.advanceTimersByTimeAsync(2_600));
+    expect(within(panel).queryByText('Note added successfully!')).not.toBeInTheDocument();
+  });
+
+  it('says so when the note cannot be added or the history cannot be loaded', async () => {
+    stubHistory(history, { noteStatus: 500 });
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    await user.type(within(panel).getByLabelText('Add a note for the shop'), 'Hello');
+    await user.click(within(panel).getByRole('button', { name: 'Add Note' }));
+    expect(await within(panel).findByText('Failed to add note. Please try again.')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Add a note for the shop')).toHaveValue('Hello');
+  });
+
+  it('shows the load error', async () => {
+    stubApiRoutes((call) => (call.path === UPDATES ? [500, { error: { code: 'internal', message: 'boom' } }] : undefined));
+    const panel = renderPanel();
+    expect(await within(panel).findByText('Failed to load status updates. Please try again.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,37 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { ActiveOrdersPanel } from '../../../features/admin-orders/components/active-orders-panel';
+import { AdminPage } from './admin-page';
+
+/** Admin dashboard: the dashboard shows the 5 newest orders (admin-side §9). */
+export const RECENT_ORDERS = 5;
+
+const CARDS = [
+  { to: paths.admin.customers.getHref(), title: 'Customers', text: 'Add, edit and review customer accounts.', icon: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75' },
+  { to: paths.admin.manageOrders.getHref(), title: 'Orders', text: 'Create, edit, archive and print work orders.', icon: 'M9 5H7a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-2M9 5a2 2 0 0 0 2 2h2a2 2 0 0 0 2-2M9 5a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2M9 12h6M9 16h6' },
+  { to: paths.admin.payments.getHref(), title: 'Payments', text: 'Track and manage all customer payments.', icon: 'M2 7h20v12H2zM2 11h20M6 15h4' },
+  { to: paths.admin.settings.getHref(), title: 'Settings', text: 'Business details, email and billing defaults.', icon: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z' },
+];
+
+export default function AdminDashboardRoute() {
+  return (
+    <AdminPage title="Admin Dashboard">
+      <nav aria-label="Admin sections" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {CARDS.map((card) => (
+          <Link
+            key={card.to}
+            to={card.to}
+            className="group flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 transition hover:border-slate-400 hover:shadow dark:border-slate-800 dark:bg-slate-900 dark:hover:border-slate-600"
+          >
+            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-7 text-amber-600 dark:text-amber-400" aria-hidden="true">
+              <path d={card.icon} />
+            </svg>
+            <span className="text-lg font-semibold group-hover:underline">{card.title}</span>
+            <span className="hidden text-sm text-slate-700 sm:block dark:text-slate-300">{card.text}</span>
+          </Link>
+        ))}
+      </nav>
+      <ActiveOrdersPanel title="Recent Orders" limit={RECENT_ORDERS} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,194 @@
+import { useState, type FormEvent } from 'react';
+import { isValidPhone, messages, PASSWORD_MIN_LENGTH } from '@gs/shared/validation';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Modal } from '../../../components/ui/modal';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateCustomer } from '../api/create-customer';
+import { useUpdateCustomer } from '../api/update-customer';
+import type { CustomerRow } from '../types';
+
+export const customerFormMessages = {
+  addFailed: 'Failed to add customer. Please try again.',
+  updateFailed: 'Failed to update customer. Please try again.',
+  timedOut: 'Request timed out. Please try again.',
+} as const;
+
+/** Customer creation gives up after 10 s (admin-side §9). */
+export const CREATE_TIMEOUT_MS = 10_000;
+
+interface Values {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  enableSmsNotifications: boolean;
+}
+type Errors = Partial<Record<keyof Values, string>>;
+
+function validate(values: Values, isNew: boolean): Errors {
+  const errors: Errors = {};
+  if (isNew) {
+    if (!values.email.includes('@') || !values.email.trim()) errors.email = messages.adminEmailInvalid;
+    if (!values.password) errors.password = messages.adminPasswordRequired;
+    else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = messages.passwordTooShort;
+  }
+  if (!values.firstName.trim()) errors.firstName = messages.firstNameRequired;
+  if (!values.lastName.trim()) errors.lastName = messages.lastNameRequired;
+  if (values.phone.trim() && !isValidPhone(values.phone)) errors.phone = messages.phoneInvalid;
+  return errors;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(customerFormMessages.timedOut)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Add (email, password, names, phone, SMS) or edit (no email change, no password) a customer. */
+export function CustomerFormModal({
+  customer,
+  onClose,
+  onSaved,
+}: {
+  /** null adds a new customer. */
+  customer: CustomerRow | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const isNew = customer === null;
+  const create = useCreateCustomer();
+  const update = useUpdateCustomer();
+  const [values, setValues] = useState<Values>({
+    email: customer?.email ?? '',
+    password: '',
+    firstName: customer?.firstName ?? '',
+    lastName: customer?.lastName ?? '',
+    phone: customer?.phone ?? '',
+    enableSmsNotifications: customer?.enableSmsNotifications ?? false,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const pending = create.isPending || update.isPending;
+
+  const set = (key: Exclude<keyof Values, 'enableSmsNotifications'>) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const found = validate(values, isNew);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      if (isNew) {
+        await withTimeout(
+          create.mutateAsync({
+            email: values.email.trim(),
+            password: values.password,
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            phone: values.phone.trim() || undefined,
+            enableSmsNotifications: values.enableSmsNotifications,
+          }),
+          CREATE_TIMEOUT_MS,
+        );
+        onSaved('Customer added successfully!');
+      } else {
+        await update.mutateAsync({
+          id: customer.id,
+          input: {
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            phone: values.phone.trim(),
+            enableSmsNotifications: values.enableSmsNotifications,
+          },
+        });
+        onSaved('Customer updated successfully!');
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // The server's duplicate-email message, e.g. "A user with email x already exists in the system".
+        setFormError(error.message);
+        return;
+      }
+      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
+        setErrors(error.fields as Errors);
+        setFormError(error.message);
+        return;
+      }
+      if (error instanceof Error && error.message === customerFormMessages.timedOut) {
+        setFormError(customerFormMessages.timedOut);
+        return;
+      }
+      setFormError(isNew ? customerFormMessages.addFailed : customerFormMessages.updateFailed);
+    }
+  };
+
+  return (
+    <Modal open onClose={onClose} size="md" title={isNew ? 'Add Customer' : 'Edit Customer'}>
+      <form onSubmit={onSubmit} noValidate aria-label={isNew ? 'Add customer' : 'Edit customer'} className="space-y-4">
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+          disabled={!isNew}
+          hint={isNew ? undefined : 'The email address cannot be changed.'}
+        />
+        {isNew ? (
+          <FormField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          />
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="First Name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="off" />
+          <FormField label="Last Name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="off" />
+        </div>
+        <FormField label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} hint="Optional" autoComplete="off" />
+        <label className="flex items-center gap-3 text-sm font-medium">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={values.enableSmsNotifications}
+            onChange={(event) => setValues((v) => ({ ...v, enableSmsNotifications: event.target.checked }))}
+            className="size-4 rounded border-slate-400 accent-slate-900 dark:accent-amber-400"
+          />
+          Enable SMS notifications
+        </label>
+        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Saving...' : isNew ? 'Add Customer' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

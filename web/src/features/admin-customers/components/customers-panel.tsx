@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { formatDate } from '@gs/shared/dates';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { StatusBadge } from '../../admin-orders/components/status-badge';
+import { useDeleteCustomer } from '../api/delete-customer';
+import { useCustomers } from '../api/list-customers';
+import { customerName, type CustomerRow } from '../types';
+import { CustomerFormModal } from './customer-form-modal';
+
+export const customerMessages = {
+  loadFailed: 'Failed to load customers. Please try again.',
+  deleteFailed: 'Failed to delete customer. Please try again.',
+  deleteConfirm: 'Are you sure you want to delete this customer? This action cannot be undone.',
+  deleted: 'Customer deleted successfully!',
+} as const;
+
+function PencilIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+      <path d="M12 20h9" />
+      <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+    </svg>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
+    </svg>
+  );
+}
+
+function ChevronIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className={`size-4 transition-transform ${open ? 'rotate-90' : ''}`} aria-hidden="true">
+      <path d="m9 6 6 6-6 6" />
+    </svg>
+  );
+}
+
+function Detail({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-800/60">
+      <h4 className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{title}</h4>
+      <dl className="space-y-1 text-sm">{children}</dl>
+    </div>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-x-2">
+      <dt className="font-medium text-slate-700 dark:text-slate-300">{label}:</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function CustomerItem({ customer, onEdit, onDelete }: { customer: CustomerRow; onEdit: () => void; onDelete: () => void }) {
+  const [open, setOpen] = useState(false);
+  const name = customerName(customer);
+  const detailsId = `customer-${customer.id}-details`;
+  return (
+    <li className="p-4">
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen((o) => !o)}
+          className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left"
+        >
+          <ChevronIcon open={open} />
+          <span className="min-w-0">
+            <span className="block truncate font-semibold">{name}</span>
+            <span className="block truncate text-sm text-slate-700 dark:text-slate-300">{customer.email}</span>
+          </span>
+        </button>
+        <span className="hidden text-sm text-slate-700 sm:inline dark:text-slate-300">
+          {customer.orderCount} {customer.orderCount === 1 ? 'order' : 'orders'}
+        </span>
+        <button type="button" aria-label={`Edit ${name}`} title="Edit customer" onClick={onEdit} className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+          <PencilIcon />
+        </button>
+        <button type="button" aria-label={`Delete ${name}`} title="Delete customer" onClick={onDelete} className="rounded-lg p-2 text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950">
+          <TrashIcon />
+        </button>
+      </div>
+      {open ? (
+        <div id={detailsId} className="mt-3 grid gap-3 pl-7 md:grid-cols-3">
+          <Detail title="Contact Info">
+            <Item label="Phone">{customer.phone || 'Not provided'}</Item>
+            <Item label="SMS Notifications">{customer.enableSmsNotifications ? 'Enabled' : 'Disabled'}</Item>
+          </Detail>
+          <Detail title="Latest Order">
+            {customer.latestOrder ? (
+              <>
+                <Item label="Firearm">
+                  {customer.latestOrder.firearmMake} {customer.latestOrder.firearmModel}
+                </Item>
+                <Item label="Status">
+                  <StatusBadge status={customer.latestOrder.currentStatus} />
+                </Item>
+                <Item label="Order Date">{formatDate(customer.latestOrder.createdAt)}</Item>
+              </>
+            ) : (
+              <p className="text-slate-600 dark:text-slate-400">No orders yet</p>
+            )}
+            <Item label="Total Orders">{customer.orderCount}</Item>
+          </Detail>
+          <Detail title="Account Info">
+            <Item label="Customer Since">{formatDate(customer.createdAt)}</Item>
+          </Detail>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The customer management panel: search, add, edit, delete, and rows that expand to details. */
+export function CustomersPanel() {
+  const [search, setSearch] = useState('');
+  const customers = useCustomers(search);
+  const remove = useDeleteCustomer();
+  const toast = useToast();
+  const { confirm, dialog } = useConfirm();
+  const [editing, setEditing] = useState<CustomerRow | null | undefined>(undefined);
+  const items = customers.data?.items ?? [];
+
+  const onDelete = async (customer: CustomerRow) => {
+    if (!(await confirm(customerMessages.deleteConfirm, { confirmLabel: 'Delete', variant: 'danger' }))) return;
+    try {
+      await remove.mutateAsync(customer.id);
+      toast.success(customerMessages.deleted);
+    } catch {
+      toast.error(customerMessages.deleteFailed);
+    }
+  };
+
+  return (
+    <section aria-labelledby="customers-title" className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="customers-title" className="text-xl font-semibold">
+          Customers
+        </h2>
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+          <label className="sr-only" htmlFor="customer-search">
+            Search customers
+          </label>
+          <input
+            id="customer-search"
+            type="search"
+            placeholder="Search by name, email or phone"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 sm:w-72 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+          />
+          <Button onClick={() => setEditing(null)}>Add Customer</Button>
+        </div>
+      </div>
+      {customers.isPending ? (
+        <div role="status" aria-label="Loading customers" className="flex justify-center p-8">
+          <Spinner />
+        </div>
+      ) : customers.isError ? (
+        <div className="p-4">
+          <Alert tone="error">
+            <p>{customerMessages.loadFailed}</p>
+            <Button variant="secondary" className="mt-2" onClick={() => void customers.refetch()}>
+              Try Again
+            </Button>
+          </Alert>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="p-6 text-center text-slate-600 dark:text-slate-400">No customers found</p>
+      ) : (
+        <ul aria-label="Customers" className="divide-y divide-slate-200 dark:divide-slate-800">
+          {items.map((customer) => (
+            <CustomerItem key={customer.id} customer={customer} onEdit={() => setEditing(customer)} onDelete={() => void onDelete(customer)} />
+          ))}
+        </ul>
+      )}
+      {editing !== undefined ? (
+        <CustomerFormModal
+          customer={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={(message) => {
+            setEditing(undefined);
+            toast.success(message);
+          }}
+        />
+      ) : null}
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminOrderKeys, type AdminListOrder, type OrderView } from '../types';
+
+export interface AdminOrderPage {
+  items: AdminListOrder[];
+  cursor: string | null;
+}
+
+export function listAdminOrders({ view, limit }: { view: OrderView; limit: number }): Promise<AdminOrderPage> {
+  return api.get<AdminOrderPage>('/admin/orders', { query: { view, limit } });
+}
+
+/** Newest first (the server's order); `limit` is 5 on the dashboard, up to 100 elsewhere. */
+export function useAdminOrders({ view, limit = 100 }: { view: OrderView; limit?: number }) {
+  return useQuery({
+    queryKey: adminOrderKeys.list(view, limit),
+    queryFn: () => listAdminOrders({ view, limit }),
+    placeholderData: keepPreviousData,
+    // Newest first by creation date, whatever index the server read.
+    select: (page) => ({ ...page, items: [...page.items].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) }),
+  });
+}

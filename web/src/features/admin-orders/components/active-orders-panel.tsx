@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAdminOrders } from '../api/list-admin-orders';
+import { CreateOrderModal } from './create-order-form';
+import { LOAD_FAILED } from './edit-order-modal';
+import { OrderRow } from './order-row';
+import { useOrderActions } from './use-order-actions';
+
+function RefreshIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+      <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
+      <path d="M21 3v5h-5" />
+    </svg>
+  );
+}
+
+/**
+ * Active orders, newest first, with New Order and Refresh. The dashboard shows the 5
+ * newest (`limit` 5); the Order Management Center shows up to 100.
+ */
+export function ActiveOrdersPanel({ title, limit = 100 }: { title: string; limit?: number }) {
+  const orders = useAdminOrders({ view: 'active', limit });
+  const actions = useOrderActions();
+  const [creating, setCreating] = useState(false);
+  const items = orders.data?.items ?? [];
+
+  return (
+    <section aria-labelledby="active-orders-title" className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="active-orders-title" className="text-xl font-semibold">
+          {title}
+        </h2>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
+            <RefreshIcon />
+            Refresh
+          </Button>
+          <Button onClick={() => setCreating(true)}>New Order</Button>
+        </div>
+      </div>
+      {orders.isPending ? (
+        <div role="status" aria-label="Loading orders" className="flex justify-center p-8">
+          <Spinner />
+        </div>
+      ) : orders.isError ? (
+        <div className="p-4">
+          <Alert tone="error">
+            <p>{LOAD_FAILED}</p>
+            <Button variant="secondary" className="mt-2" onClick={() => void orders.refetch()}>
+              Try Again
+            </Button>
+          </Alert>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="p-6 text-center text-slate-600 dark:text-slate-400">No active orders.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Active orders">
+          {items.map((order) => (
+            <OrderRow key={order.id} order={order} actions={actions} />
+          ))}
+        </ul>
+      )}
+      {creating ? <CreateOrderModal onClose={() => setCreating(false)} /> : null}
+      {actions.element}
+    </section>
+  );
+}

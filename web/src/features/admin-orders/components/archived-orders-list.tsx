@@ -1,0 +1,103 @@
+import { formatDate } from '@gs/shared/dates';
+import { formatCents } from '@gs/shared/money';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useAdminOrders } from '../api/list-admin-orders';
+import { shortId, type AdminListOrder } from '../types';
+import { BalanceText } from './balance-text';
+import { StatusBadge } from './status-badge';
+import { useOrderActions } from './use-order-actions';
+
+export const archivedMessages = {
+  empty: 'No archived orders found',
+  loading: 'Loading archived orders...',
+  loadFailed: 'Failed to load archived orders. Please try again.',
+} as const;
+
+function RefreshIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+      <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
+      <path d="M21 3v5h-5" />
+    </svg>
+  );
+}
+
+function ArchivedItem({ order, actions }: { order: AdminListOrder; actions: ReturnType<typeof useOrderActions> }) {
+  const name = `${order.firearmMake} ${order.firearmModel}`;
+  return (
+    <li className="flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between">
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="font-semibold">{name}</h2>
+          <span className="font-mono text-xs text-slate-600 dark:text-slate-400">#{shortId(order.id)}</span>
+          <StatusBadge status={order.currentStatus} archived />
+        </div>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {order.customerName} · {order.serviceType}
+        </p>
+        <p className="text-sm">
+          <BalanceText balanceDueCents={order.invoiceBalanceDueCents} />
+          <span className="text-slate-600 dark:text-slate-400"> · Archived {formatDate(order.archivedAt ?? order.updatedAt)}</span>
+        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Estimated Cost: {formatCents(order.estimatedCostCents)}
+          {order.additionalCostCents > 0 ? ` · Additional Cost: ${formatCents(order.additionalCostCents)}` : ''}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${name} #${shortId(order.id)}`}>
+        <Button variant="secondary" className="px-3 py-1.5" onClick={() => actions.edit(order)}>
+          Edit
+        </Button>
+        <Button variant="secondary" className="px-3 py-1.5" onClick={() => void actions.unarchive(order)} disabled={actions.busy}>
+          Unarchive
+        </Button>
+        <Button variant="secondary" className="px-3 py-1.5 text-red-700 dark:text-red-300" onClick={() => void actions.remove(order)} disabled={actions.busy}>
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Archived Orders (admin-side §2): newest first, with Edit, Unarchive and (soft) Delete. */
+export function ArchivedOrdersList() {
+  const orders = useAdminOrders({ view: 'archived', limit: 100 });
+  const actions = useOrderActions({ archivedView: true });
+  const items = orders.data?.items ?? [];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">Archived Orders</h1>
+        <Button variant="secondary" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
+          <RefreshIcon />
+          Refresh
+        </Button>
+      </div>
+      {orders.isPending ? (
+        <p role="status" className="py-8 text-center text-slate-700 dark:text-slate-300">
+          {archivedMessages.loading}
+        </p>
+      ) : orders.isError ? (
+        <Alert tone="error">
+          <p>{archivedMessages.loadFailed}</p>
+          <Button variant="secondary" className="mt-2" onClick={() => void orders.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 py-10 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
+          {archivedMessages.empty}
+        </p>
+      ) : (
+        <ul aria-label="Archived orders" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+          {items.map((order) => (
+            <ArchivedItem key={order.id} order={order} actions={actions} />
+          ))}
+        </ul>
+      )}
+      {actions.element}
+    </div>
+  );
+}

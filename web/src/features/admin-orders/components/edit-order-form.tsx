@@ -1,0 +1,337 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { adminMessages } from '@gs/shared/admin-messages';
+import { centsToInput, dollarsToCents } from '@gs/shared/money';
+import { ADMIN_STATUSES, APPROVAL_STATUSES, SERVICE_TYPES, statusLabel, type ApprovalStatus } from '@gs/shared/statuses';
+import { SelectField, TextAreaField } from '../../../components/form/fields';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { useRequestApproval } from '../api/request-approval';
+import { useUpdateAdminOrder, type UpdateAdminOrderInput } from '../api/update-admin-order';
+import type { AdminOrder } from '../types';
+
+export const UPDATE_FAILED = 'Failed to update order. Please try again.';
+export const APPROVAL_FAILED = 'Failed to request approval. Please try again.';
+
+// The fields the form shows, as the server holds them (the status note is not stored on the order).
+const EDITABLE = [
+  'firearmMake',
+  'firearmModel',
+  'serialNumber',
+  'serviceType',
+  'description',
+  'estimatedCost',
+  'currentStatus',
+  'inboundTrackingNumber',
+  'outboundTrackingNumber',
+  'additionalCost',
+  'additionalCostApprovalStatus',
+  'additionalCostApprovalNote',
+] as const;
+type EditableKey = (typeof EDITABLE)[number];
+type Snapshot = Record<EditableKey, string>;
+type Values = Snapshot & { statusNote: string };
+type Errors = Partial<Record<keyof Values, string>>;
+
+function snapshotOf(order: AdminOrder): Snapshot {
+  return {
+    firearmMake: order.firearmMake ?? '',
+    firearmModel: order.firearmModel ?? '',
+    serialNumber: order.serialNumber ?? '',
+    serviceType: order.serviceType ?? '',
+    description: order.description ?? '',
+    estimatedCost: centsToInput(order.estimatedCostCents),
+    currentStatus: order.currentStatus ?? '',
+    inboundTrackingNumber: order.inboundTrackingNumber ?? '',
+    outboundTrackingNumber: order.outboundTrackingNumber ?? '',
+    additionalCost: centsToInput(order.additionalCostCents),
+    additionalCostApprovalStatus: order.additionalCostApprovalStatus ?? 'not_required',
+    additionalCostApprovalNote: order.additionalCostApprovalNote ?? '',
+  };
+}
+
+// Server field names → form field names, for 400 responses.
+const SERVER_FIELDS: Record<string, keyof Values> = {
+  estimatedCostCents: 'estimatedCost',
+  additionalCostCents: 'additionalCost',
+};
+
+function validate(values: Values): Errors {
+  const errors: Errors = {};
+  if (!values.firearmMake.trim()) errors.firearmMake = adminMessages.firearmMakeRequired;
+  if (!values.firearmModel.trim()) errors.firearmModel = adminMessages.firearmModelRequired;
+  if (!values.serialNumber.trim()) errors.serialNumber = adminMessages.serialNumberRequired;
+  if (!values.serviceType.trim()) errors.serviceType = adminMessages.serviceTypeRequired;
+  if (!values.description.trim()) errors.description = adminMessages.descriptionRequired;
+  if (dollarsToCents(values.estimatedCost) === null) errors.estimatedCost = adminMessages.estimatedCostInvalid;
+  if (values.additionalCost.trim() && dollarsToCents(values.additionalCost) === null) {
+    errors.additionalCost = adminMessages.additionalCostInvalid;
+  }
+  return errors;
+}
+
+function toInput(values: Values, version: number): UpdateAdminOrderInput {
+  const optional = (v: string) => v.trim() || null;
+  return {
+    version,
+    firearmMake: values.firearmMake.trim(),
+    firearmModel: values.firearmModel.trim(),
+    serialNumber: values.serialNumber.trim(),
+    serviceType: values.serviceType,
+    description: values.description.trim(),
+    estimatedCostCents: dollarsToCents(values.estimatedCost) ?? 0,
+    currentStatus: values.currentStatus,
+    statusNote: values.statusNote.trim() || undefined,
+    inboundTrackingNumber: optional(values.inboundTrackingNumber),
+    outboundTrackingNumber: optional(values.outboundTrackingNumber),
+    additionalCostCents: values.additionalCost.trim() ? (dollarsToCents(values.additionalCost) ?? 0) : 0,
+    additionalCostApprovalStatus: values.additionalCostApprovalStatus as ApprovalStatus,
+    additionalCostApprovalNote: optional(values.additionalCostApprovalNote),
+  };
+}
+
+const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
+  not_required: 'Not Required',
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+export interface EditOrderFormProps {
+  order: AdminOrder;
+  onSaved: (order: AdminOrder) => void;
+  onCancel: () => void;
+  /** Re-reads the order from the server (after a 409). */
+  onReload: () => Promise<AdminOrder | undefined>;
+}
+
+/**
+ * The admin edit form. It saves against the version it was loaded from; when the order
+ * changes meanwhile, fields the admin has not touched follow the server, and a field both
+ * changed is left for the server to refuse (409) so nobody's edit is silently lost.
+ */
+export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderFormProps) {
+  const [base, setBase] = useState(() => ({ version: order.version, snapshot: snapshotOf(order) }));
+  const [values, setValues] = useState<Values>(() => ({ ...snapshotOf(order), statusNote: '' }));
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [approvalMessage, setApprovalMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const update = useUpdateAdminOrder();
+  const approval = useRequestApproval();
+  const approvalHintId = useId();
+
+  // Three-way merge of a newer copy of the order (refetch, or the admin's own part or
+  // message changes in the panels beside the form).
+  useEffect(() => {
+    if (order.version === base.version) return;
+    const server = snapshotOf(order);
+    const clashes = EDITABLE.some((k) => server[k] !== base.snapshot[k] && values[k] !== base.snapshot[k] && values[k] !== server[k]);
+    if (clashes) return;
+    setValues((current) => {
+      const next = { ...current };
+      for (const k of EDITABLE) if (server[k] !== base.snapshot[k] && current[k] === base.snapshot[k]) next[k] = server[k];
+      return next;
+    });
+    setBase({ version: order.version, snapshot: server });
+    // Only a new server copy triggers a merge.
+  }, [order]);
+
+  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const resetTo = (fresh: AdminOrder) => {
+    setBase({ version: fresh.version, snapshot: snapshotOf(fresh) });
+    setValues({ ...snapshotOf(fresh), statusNote: '' });
+    setErrors({});
+    setFormError(null);
+    setConflict(false);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    setConflict(false);
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const saved = await update.mutateAsync({ orderId: order.id, input: toInput(values, base.version) });
+      resetTo(saved);
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(true);
+        return;
+      }
+      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
+        const mapped: Errors = {};
+        for (const [field, message] of Object.entries(error.fields)) mapped[SERVER_FIELDS[field] ?? (field as keyof Values)] = message;
+        setErrors(mapped);
+      }
+      setFormError(UPDATE_FAILED);
+    }
+  };
+
+  const reload = async () => {
+    const fresh = await onReload();
+    if (fresh) resetTo(fresh);
+  };
+
+  const noteBlank = values.additionalCostApprovalNote.trim() === '';
+  const requestApproval = async () => {
+    setApprovalMessage(null);
+    if (noteBlank) {
+      setApprovalMessage({ tone: 'error', text: adminMessages.approvalReasonRequired });
+      return;
+    }
+    try {
+      const next = await approval.mutateAsync({ orderId: order.id, reason: values.additionalCostApprovalNote.trim() });
+      const server = snapshotOf(next);
+      setValues((v) => ({
+        ...v,
+        additionalCostApprovalStatus: server.additionalCostApprovalStatus,
+        additionalCostApprovalNote: server.additionalCostApprovalNote,
+      }));
+      setBase((b) => ({ version: next.version, snapshot: { ...b.snapshot, additionalCostApprovalStatus: server.additionalCostApprovalStatus, additionalCostApprovalNote: server.additionalCostApprovalNote } }));
+      setApprovalMessage({ tone: 'success', text: 'Approval requested. The customer has been notified.' });
+    } catch (error) {
+      setApprovalMessage({
+        tone: 'error',
+        text: error instanceof ApiError && error.status === 400 ? error.message : APPROVAL_FAILED,
+      });
+    }
+  };
+
+  const statusOptions: string[] = (ADMIN_STATUSES as readonly string[]).includes(values.currentStatus)
+    ? [...ADMIN_STATUSES]
+    : [values.currentStatus, ...ADMIN_STATUSES];
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Edit order">
+      {conflict ? (
+        <Alert tone="warning" title="Order changed">
+          <p>{adminMessages.staleOrder}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void reload()}>
+            Reload
+          </Button>
+        </Alert>
+      ) : null}
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Firearm & Service</legend>
+        <FormField label="Firearm Make" required value={values.firearmMake} onChange={set('firearmMake')} error={errors.firearmMake} />
+        <FormField label="Firearm Model" required value={values.firearmModel} onChange={set('firearmModel')} error={errors.firearmModel} />
+        <FormField label="Serial Number" required value={values.serialNumber} onChange={set('serialNumber')} error={errors.serialNumber} />
+        <SelectField label="Service Type" required value={values.serviceType} onChange={set('serviceType')} error={errors.serviceType}>
+          <option value="">Select a service type</option>
+          {SERVICE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+          {values.serviceType && !(SERVICE_TYPES as readonly string[]).includes(values.serviceType) ? (
+            <option value={values.serviceType}>{values.serviceType}</option>
+          ) : null}
+        </SelectField>
+        <TextAreaField label="Description" required className="sm:col-span-2" value={values.description} onChange={set('description')} error={errors.description} />
+        <FormField
+          label="Estimated Cost ($)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          required
+          value={values.estimatedCost}
+          onChange={set('estimatedCost')}
+          error={errors.estimatedCost}
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Status & Shipping</legend>
+        <SelectField label="Status" value={values.currentStatus} onChange={set('currentStatus')} error={errors.currentStatus}>
+          {statusOptions.map((status) => (
+            <option key={status} value={status}>
+              {statusLabel(status)}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="Status Note"
+          rows={2}
+          placeholder="Optional note for the status history"
+          value={values.statusNote}
+          onChange={set('statusNote')}
+          error={errors.statusNote}
+        />
+        <FormField label="Inbound Tracking Number" value={values.inboundTrackingNumber} onChange={set('inboundTrackingNumber')} error={errors.inboundTrackingNumber} />
+        <FormField label="Outbound Tracking Number" value={values.outboundTrackingNumber} onChange={set('outboundTrackingNumber')} error={errors.outboundTrackingNumber} />
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Additional Costs</legend>
+        <FormField
+          label="Additional Cost ($)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          value={values.additionalCost}
+          onChange={set('additionalCost')}
+          error={errors.additionalCost}
+        />
+        <SelectField label="Approval Status" value={values.additionalCostApprovalStatus} onChange={set('additionalCostApprovalStatus')}>
+          {APPROVAL_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {APPROVAL_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+        <div className="sm:col-span-2">
+          <TextAreaField
+            label="Approval Note"
+            rows={2}
+            placeholder="Reason for the additional costs"
+            value={values.additionalCostApprovalNote}
+            onChange={set('additionalCostApprovalNote')}
+            hint={noteBlank ? adminMessages.approvalReasonRequired : undefined}
+            id={approvalHintId}
+          />
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <Button
+              variant="secondary"
+              onClick={() => void requestApproval()}
+              disabled={noteBlank || approval.isPending}
+              aria-describedby={noteBlank ? `${approvalHintId}-hint` : undefined}
+            >
+              {approval.isPending ? 'Requesting...' : 'Request Approval'}
+            </Button>
+            {approvalMessage ? (
+              <p
+                role={approvalMessage.tone === 'error' ? 'alert' : 'status'}
+                className={`text-sm ${approvalMessage.tone === 'error' ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'}`}
+              >
+                {approvalMessage.text}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { formatDate } from '@gs/shared/dates';
+import { formatCents } from '@gs/shared/money';
+import { approvalBanner } from '@gs/shared/statuses';
+import { Button } from '../../../components/ui/button';
+import type { AdminListOrder } from '../types';
+import { BalanceText } from './balance-text';
+import { StatusBadge } from './status-badge';
+import { StatusText } from './status-text';
+
+export interface OrderRowActions {
+  edit: (order: AdminListOrder) => void;
+  print: (order: AdminListOrder) => void;
+  archive: (order: AdminListOrder) => void;
+  remove: (order: AdminListOrder) => void;
+  busy?: boolean;
+}
+
+/** One active order: firearm, customer, status, balance and the Edit, Archive, Delete and Print actions. */
+export function OrderRow({ order, actions }: { order: AdminListOrder; actions: OrderRowActions }) {
+  const banner = approvalBanner(order.additionalCostApprovalStatus, order.additionalCostCents);
+  const label = `${order.firearmMake} ${order.firearmModel}`;
+  return (
+    <li className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center lg:justify-between">
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold">{label}</h3>
+          <StatusBadge status={order.currentStatus} />
+        </div>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          <span className="font-mono">{order.orderNumber}</span> · {order.customerName} · {order.serviceType} · {formatDate(order.createdAt)}
+        </p>
+        <p className="text-sm">
+          <span className="text-slate-700 dark:text-slate-300">Estimated {formatCents(order.estimatedCostCents)}</span>
+          {' · '}
+          <BalanceText balanceDueCents={order.invoiceBalanceDueCents} />
+        </p>
+        {banner ? (
+          <p className="text-sm font-medium text-amber-800 dark:text-amber-300">
+            <StatusText text={banner} />
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${order.orderNumber}`}>
+        <Button variant="secondary" className="px-3 py-1.5" onClick={() => actions.edit(order)} aria-label={`Edit ${order.orderNumber}`}>
+          Edit
+        </Button>
+        <Button variant="secondary" className="px-3 py-1.5" onClick={() => actions.archive(order)} disabled={actions.busy} aria-label={`Archive ${order.orderNumber}`}>
+          Archive
+        </Button>
+        <Button variant="secondary" className="px-3 py-1.5 text-red-700 dark:text-red-300" onClick={() => actions.remove(order)} disabled={actions.busy} aria-label={`Delete ${order.orderNumber}`}>
+          Delete
+        </Button>
+        <Button variant="secondary" className="px-3 py-1.5" onClick={() => actions.print(order)} aria-label={`Print ${order.orderNumber}`}>
+          Print
+        </Button>
+      </div>
+    </li>
+  );
+}

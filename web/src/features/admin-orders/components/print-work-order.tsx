@@ -1,0 +1,192 @@
+import { useRef, useState } from 'react';
+import { formatDate, formatDateTime } from '@gs/shared/dates';
+import { formatCents } from '@gs/shared/money';
+import { statusLabel } from '@gs/shared/statuses';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { BRAND_NAME } from '../../../config/brand';
+import { useAdminOrder } from '../api/get-admin-order';
+import type { AdminOrderDetail } from '../types';
+
+export const POPUP_BLOCKED = 'Please allow pop-ups for printing to work';
+export const HISTORY_LOAD_FAILED = 'Failed to load communication history for the work order. Please try again.';
+/** A work order prints at most this many status updates (admin-side §9). */
+export const PRINTED_UPDATES = 3;
+
+export const moreUpdatesLine = (hidden: number) => `+ ${hidden} more update${hidden === 1 ? '' : 's'}`;
+
+// The print window has no Tailwind: it is styled by these rules on the wo-* classes only.
+const PRINT_CSS = `
+  * { box-sizing: border-box; }
+  body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111; margin: 24px; font-size: 12pt; }
+  .wo-head { display: flex; justify-content: space-between; border-bottom: 2px solid #111; padding-bottom: 8px; margin-bottom: 16px; }
+  .wo-title { font-size: 20pt; margin: 0; }
+  .wo-section { margin-bottom: 14px; break-inside: avoid; }
+  .wo-section h3 { font-size: 12pt; text-transform: uppercase; letter-spacing: .05em; border-bottom: 1px solid #999; margin: 0 0 6px; padding-bottom: 2px; }
+  .wo-grid { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; }
+  .wo-grid dt { font-weight: 600; }
+  .wo-grid dd { margin: 0; }
+  .wo-updates { list-style: none; padding: 0; margin: 0; }
+  .wo-updates li { border-bottom: 1px dotted #bbb; padding: 4px 0; }
+  .wo-more { font-style: italic; color: #444; margin-top: 4px; }
+  .wo-sign { margin-top: 32px; display: flex; gap: 48px; }
+  .wo-sign div { flex: 1; border-top: 1px solid #111; padding-top: 4px; font-size: 10pt; }
+  @page { margin: 14mm; }
+  @media print { body { margin: 0; } }
+`;
+
+function Row({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <>
+      <dt className="font-semibold text-slate-700 dark:text-slate-300">{label}</dt>
+      <dd className="text-slate-900 dark:text-slate-100">{value || '—'}</dd>
+    </>
+  );
+}
+
+const section = 'wo-section space-y-1';
+const heading = 'border-b border-slate-300 pb-1 text-sm font-semibold tracking-wide uppercase dark:border-slate-600';
+const grid = 'wo-grid grid grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 text-sm';
+
+/** The work order sheet: shown in the preview and copied as is into the print window. */
+export function WorkOrderSheet({ order }: { order: AdminOrderDetail }) {
+  const shown = order.updates.slice(0, PRINTED_UPDATES);
+  const hidden = order.updates.length - shown.length;
+  return (
+    <article className="space-y-4">
+      <header className="wo-head flex flex-wrap justify-between gap-2 border-b-2 border-slate-900 pb-2 dark:border-slate-200">
+        <div>
+          <h2 className="wo-title text-xl font-bold">Work Order {order.orderNumber}</h2>
+          <p className="text-sm">{BRAND_NAME}</p>
+        </div>
+        <p className="text-sm">Created {formatDate(order.createdAt)}</p>
+      </header>
+      <section className={section}>
+        <h3 className={heading}>Customer</h3>
+        <dl className={grid}>
+          <Row label="Name" value={order.customerName} />
+          <Row label="Email" value={order.customerEmail} />
+          <Row label="Phone" value={order.customerPhone} />
+        </dl>
+      </section>
+      <section className={section}>
+        <h3 className={heading}>Firearm</h3>
+        <dl className={grid}>
+          <Row label="Make / Model" value={`${order.firearmMake} ${order.firearmModel}`} />
+          <Row label="Serial Number" value={order.serialNumber} />
+          <Row label="Caliber" value={order.firearmCaliber} />
+        </dl>
+      </section>
+      <section className={section}>
+        <h3 className={heading}>Service</h3>
+        <dl className={grid}>
+          <Row label="Service Type" value={order.serviceType} />
+          <Row label="Status" value={statusLabel(order.currentStatus)} />
+          <Row label="Description" value={order.description} />
+          <Row label="Inbound Tracking" value={order.inboundTrackingNumber} />
+          <Row label="Outbound Tracking" value={order.outboundTrackingNumber} />
+        </dl>
+      </section>
+      <section className={section}>
+        <h3 className={heading}>Costs</h3>
+        <dl className={grid}>
+          <Row label="Estimated Cost" value={formatCents(order.estimatedCostCents)} />
+          <Row label="Parts" value={formatCents(order.invoice.partsCents)} />
+          <Row label="Tax" value={formatCents(order.invoice.taxCents)} />
+          <Row label="Shipping" value={formatCents(order.invoice.shippingCents)} />
+          <Row label="Total" value={formatCents(order.invoice.totalCents)} />
+          <Row label="Balance Due" value={formatCents(order.invoice.balanceDueCents)} />
+        </dl>
+      </section>
+      <section className={section}>
+        <h3 className={heading}>Status Updates</h3>
+        {shown.length === 0 ? (
+          <p className="text-sm">No status updates.</p>
+        ) : (
+          <ul className="wo-updates divide-y divide-dotted divide-slate-300 text-sm dark:divide-slate-600">
+            {shown.map((u) => (
+              <li key={u.id} className="py-1">
+                <strong>{statusLabel(u.status)}</strong> — {formatDateTime(u.createdAt)} ({u.authorLabel})
+                {u.notes ? <div>{u.notes}</div> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {hidden > 0 ? <p className="wo-more text-sm italic">{moreUpdatesLine(hidden)}</p> : null}
+      </section>
+      <footer className="wo-sign hidden">
+        <div>Technician</div>
+        <div>Date</div>
+      </footer>
+    </article>
+  );
+}
+
+/** Opens the print window with the sheet's markup; false when the browser blocked the pop-up. */
+export function printWorkOrder(sheet: HTMLElement, title: string): boolean {
+  const win = window.open('', '_blank', 'width=800,height=900');
+  if (!win) return false;
+  const doc = win.document;
+  doc.open();
+  doc.write(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title></title><style>${PRINT_CSS}</style></head><body></body></html>`);
+  doc.close();
+  doc.title = title;
+  doc.body.innerHTML = sheet.innerHTML;
+  const footer = doc.querySelector('.wo-sign');
+  footer?.classList.remove('hidden');
+  win.focus();
+  win.print();
+  return true;
+}
+
+/** The work order print preview; its Print button opens the print window. */
+export function PrintWorkOrderModal({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  const order = useAdminOrder(orderId);
+  const sheetRef = useRef<HTMLDivElement>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onPrint = () => {
+    setError(null);
+    if (!sheetRef.current || !order.data) return;
+    if (!printWorkOrder(sheetRef.current, `Work Order ${order.data.orderNumber}`)) setError(POPUP_BLOCKED);
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="lg"
+      title="Work Order Preview"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={onPrint} disabled={!order.data}>
+            Print
+          </Button>
+        </>
+      }
+    >
+      {error ? <Alert tone="error" className="mb-4">{error}</Alert> : null}
+      {order.isPending ? (
+        <div className="flex justify-center py-8">
+          <Spinner />
+        </div>
+      ) : order.isError ? (
+        <Alert tone="error">
+          <p>{HISTORY_LOAD_FAILED}</p>
+          <Button variant="secondary" className="mt-2" onClick={() => void order.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : (
+        <div ref={sheetRef}>
+          <WorkOrderSheet order={order.data} />
+        </div>
+      )}
+    </Modal>
+  );
+}

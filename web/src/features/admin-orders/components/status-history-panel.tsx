@@ -1,0 +1,241 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { adminMessages } from '@gs/shared/admin-messages';
+import { formatDateTime } from '@gs/shared/dates';
+import { ADMIN_STATUSES, statusLabel } from '@gs/shared/statuses';
+import { SelectField, TextAreaField } from '../../../components/form/fields';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAddStatusUpdate } from '../api/add-status-update';
+import { useDeleteStatusUpdate } from '../api/delete-status-update';
+import { useEditStatusUpdate } from '../api/edit-status-update';
+import { adminOrderKeys, type AdminOrderDetail, type StatusUpdate } from '../types';
+import { StatusBadge } from './status-badge';
+import { StatusText } from './status-text';
+
+export const STATUS_REFRESH_MS = 30_000;
+export const REFRESH_AFTER_SAVE_MS = 500;
+export const SUCCESS_VISIBLE_MS = 3000;
+
+export const statusPanelMessages = {
+  loadFailed: 'Failed to load status updates. Please try again.',
+  addFailed: 'Failed to add note. Please try again.',
+  updateFailed: 'Failed to update message. Please try again.',
+  deleteFailed: 'Failed to delete message. Please try again.',
+  added: 'Note added successfully!',
+  deleted: 'Message deleted successfully',
+  deleteConfirm: 'Are you sure you want to delete this message? This action cannot be undone.',
+} as const;
+
+function RefreshIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+      <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
+      <path d="M21 3v5h-5" />
+    </svg>
+  );
+}
+
+export interface StatusHistoryPanelProps {
+  order: AdminOrderDetail | undefined;
+  isError: boolean;
+  isFetching: boolean;
+  onRefresh: () => void;
+}
+
+/**
+ * Admin Status History and Communication: every staff message and customer note, newest
+ * first. Staff messages can be edited and deleted; customer notes cannot. The owner of the
+ * order query refreshes it every 30 s; this panel also refreshes 500 ms after a save.
+ */
+export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: StatusHistoryPanelProps) {
+  const queryClient = useQueryClient();
+  const add = useAddStatusUpdate();
+  const edit = useEditStatusUpdate();
+  const remove = useDeleteStatusUpdate();
+  const { confirm, dialog } = useConfirm();
+  const [status, setStatus] = useState(order?.currentStatus ?? ADMIN_STATUSES[0]);
+  const [notes, setNotes] = useState('');
+  const [success, setSuccess] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ id: string; text: string; error?: string } | null>(null);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  // The picker follows the order's status until the admin chooses another one.
+  const touched = useRef(false);
+  useEffect(() => {
+    if (!touched.current && order?.currentStatus) setStatus(order.currentStatus);
+  }, [order?.currentStatus]);
+
+  const later = (fn: () => void, ms: number) => {
+    timers.current.push(setTimeout(fn, ms));
+  };
+  const flash = (text: string) => {
+    setSuccess(text);
+    later(() => setSuccess((current) => (current === text ? null : current)), SUCCESS_VISIBLE_MS);
+  };
+  const refreshSoon = () => {
+    if (!order) return;
+    const orderId = order.id;
+    later(() => {
+      void queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(orderId) });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'list'] });
+    }, REFRESH_AFTER_SAVE_MS);
+  };
+
+  if (!order) {
+    return (
+      <section className="space-y-3">
+        <h3 className="text-base font-semibold">Status History and Communication</h3>
+        {isError ? <Alert tone="error">{statusPanelMessages.loadFailed}</Alert> : <Spinner className="size-6" />}
+      </section>
+    );
+  }
+
+  const onAdd = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      await add.mutateAsync({ orderId: order.id, status, notes: notes.trim() || undefined });
+      setNotes('');
+      touched.current = false;
+      flash(statusPanelMessages.added);
+      refreshSoon();
+    } catch {
+      setError(statusPanelMessages.addFailed);
+    }
+  };
+
+  const onSaveEdit = async (update: StatusUpdate) => {
+    if (!editing) return;
+    const text = editing.text.trim();
+    if (!text) {
+      setEditing({ ...editing, error: adminMessages.messageEmpty });
+      return;
+    }
+    setError(null);
+    try {
+      await edit.mutateAsync({ orderId: order.id, updateId: update.id, notes: text });
+      setEditing(null);
+      refreshSoon();
+    } catch {
+      setError(statusPanelMessages.updateFailed);
+    }
+  };
+
+  const onDelete = async (update: StatusUpdate) => {
+    setError(null);
+    if (!(await confirm(statusPanelMessages.deleteConfirm, { confirmLabel: 'Delete', variant: 'danger' }))) return;
+    try {
+      await remove.mutateAsync({ orderId: order.id, updateId: update.id });
+      flash(statusPanelMessages.deleted);
+      refreshSoon();
+    } catch {
+      setError(statusPanelMessages.deleteFailed);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`history-${order.id}`} className="space-y-3">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={`history-${order.id}`} className="text-base font-semibold">
+          Status History and Communication
+        </h3>
+        <Button variant="ghost" className="px-2 py-1" onClick={onRefresh} disabled={isFetching} aria-label="Refresh status history">
+          <RefreshIcon />
+          <span className="hidden sm:inline">Refresh</span>
+        </Button>
+      </div>
+
+      <div aria-live="polite" role="status">
+        {success ? <Alert tone="success">{success}</Alert> : null}
+      </div>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {isError ? <Alert tone="error">{statusPanelMessages.loadFailed}</Alert> : null}
+
+      <form onSubmit={onAdd} aria-label="Post status message" className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(event) => {
+            touched.current = true;
+            setStatus(event.target.value);
+          }}
+        >
+          {(ADMIN_STATUSES as readonly string[]).includes(status) ? null : <option value={status}>{statusLabel(status)}</option>}
+          {ADMIN_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField label="Message" rows={2} placeholder="Message for the customer (optional)" value={notes} onChange={(event) => setNotes(event.target.value)} />
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Posting...' : 'Post Update'}
+        </Button>
+      </form>
+
+      {order.updates.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">No status updates yet.</p>
+      ) : (
+        <ol className="space-y-2" aria-label="Status history">
+          {order.updates.map((update) => (
+            <li
+              key={update.id}
+              className={`rounded-lg border p-3 text-sm ${
+                update.isCustomerNote
+                  ? 'border-sky-200 bg-sky-50 dark:border-sky-800 dark:bg-sky-950/40'
+                  : 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900'
+              }`}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <div className="flex flex-wrap items-center gap-2">
+                  <StatusBadge status={update.status} />
+                  <span className="font-medium">{update.authorLabel}</span>
+                  <span className="text-xs text-slate-600 dark:text-slate-400">{formatDateTime(update.createdAt)}</span>
+                </div>
+                {update.isCustomerNote ? null : (
+                  <div className="flex gap-1">
+                    <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setEditing({ id: update.id, text: update.notes ?? '' })} aria-label={`Edit message from ${formatDateTime(update.createdAt)}`}>
+                      Edit
+                    </Button>
+                    <Button variant="ghost" className="px-2 py-1 text-xs text-red-700 dark:text-red-300" onClick={() => void onDelete(update)} aria-label={`Delete message from ${formatDateTime(update.createdAt)}`}>
+                      Delete
+                    </Button>
+                  </div>
+                )}
+              </div>
+              {editing?.id === update.id ? (
+                <div className="mt-2 space-y-2">
+                  <TextAreaField
+                    label="Edit message"
+                    rows={2}
+                    value={editing.text}
+                    error={editing.error}
+                    onChange={(event) => setEditing({ id: update.id, text: event.target.value })}
+                  />
+                  <div className="flex gap-2">
+                    <Button className="px-3 py-1" onClick={() => void onSaveEdit(update)} disabled={edit.isPending}>
+                      Save
+                    </Button>
+                    <Button variant="secondary" className="px-3 py-1" onClick={() => setEditing(null)}>
+                      Cancel
+                    </Button>
+                  </div>
+                </div>
+              ) : update.notes ? (
+                <p className="mt-2 whitespace-pre-wrap text-slate-800 dark:text-slate-200">
+                  <StatusText text={update.notes} />
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      {dialog}
+    </section>
+  );
+}

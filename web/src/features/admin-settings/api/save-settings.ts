@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { settingsKey, type Settings } from '../types';
+
+/** Saves the fields sent (one tab's worth); returns every setting as saved. */
+export function saveSettings(input: Partial<Settings>): Promise<Settings> {
+  return api.put<Settings>('/admin/settings', input);
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSettings,
+    onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
+  });
+}

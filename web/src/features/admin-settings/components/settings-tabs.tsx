@@ -1,0 +1,234 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { centsToInput, dollarsToCents } from '@gs/shared/money';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useSettings } from '../api/get-settings';
+import { useSaveSettings } from '../api/save-settings';
+import type { Settings } from '../types';
+
+export const SETTINGS_SAVED = 'Settings saved successfully!';
+export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
+export const SETTINGS_LOAD_FAILED = 'Failed to load settings. Please try again.';
+
+const TABS = [
+  { id: 'general', label: 'General' },
+  { id: 'users', label: 'User Management' },
+  { id: 'email', label: 'Email Settings' },
+  { id: 'billing', label: 'Billing' },
+  { id: 'service-types', label: 'Service Types' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+type FieldDef = {
+  key: string;
+  label: string;
+  type?: string;
+  placeholder?: string;
+  hint?: string;
+  step?: number;
+  min?: number;
+};
+
+interface SectionDef {
+  fields: FieldDef[];
+  fromSettings: (s: Settings) => Record<string, string>;
+  /** null when a value is not a number where one is needed. */
+  toInput: (v: Record<string, string>) => { input: Partial<Settings> } | { error: [string, string] };
+}
+
+const number = (v: string) => (v.trim() === '' || Number.isNaN(Number(v)) ? null : Number(v));
+
+const SECTIONS: Record<'general' | 'email' | 'billing', SectionDef> = {
+  general: {
+    fields: [
+      { key: 'businessName', label: 'Business Name' },
+      { key: 'phone', label: 'Phone', type: 'tel' },
+      { key: 'email', label: 'Email', type: 'email' },
+      { key: 'defaultTaxRate', label: 'Default Tax Rate (%)', type: 'number', placeholder: '8.25', step: 0.01, min: 0 },
+    ],
+    fromSettings: (s) => ({ businessName: s.businessName, phone: s.phone, email: s.email, defaultTaxRate: String(s.defaultTaxRate) }),
+    toInput: (v) => {
+      const rate = number(v.defaultTaxRate);
+      if (rate === null) return { error: ['defaultTaxRate', 'Please enter a tax rate between 0 and 100'] };
+      return { input: { businessName: v.businessName.trim(), phone: v.phone.trim(), email: v.email.trim(), defaultTaxRate: rate } };
+    },
+  },
+  email: {
+    fields: [
+      { key: 'smtpServer', label: 'SMTP Server', placeholder: 'smtp.example.com' },
+      { key: 'smtpPort', label: 'SMTP Port', type: 'number', placeholder: '587', step: 1, min: 1 },
+      { key: 'fromEmail', label: 'From Email', type: 'email' },
+    ],
+    fromSettings: (s) => ({ smtpServer: s.smtpServer, smtpPort: String(s.smtpPort), fromEmail: s.fromEmail }),
+    toInput: (v) => {
+      const port = number(v.smtpPort);
+      if (port === null) return { error: ['smtpPort', 'Please enter a port between 1 and 65535'] };
+      return { input: { smtpServer: v.smtpServer.trim(), smtpPort: port, fromEmail: v.fromEmail.trim() } };
+    },
+  },
+  billing: {
+    fields: [
+      { key: 'laborRate', label: 'Default Labor Rate ($ per hour)', type: 'number', placeholder: '75.00', step: 0.01, min: 0 },
+      { key: 'minimumServiceFee', label: 'Minimum Service Fee ($)', type: 'number', placeholder: '25.00', step: 0.01, min: 0 },
+    ],
+    fromSettings: (s) => ({ laborRate: centsToInput(s.laborRateCents), minimumServiceFee: centsToInput(s.minimumServiceFeeCents) }),
+    toInput: (v) => {
+      const labor = dollarsToCents(v.laborRate);
+      if (labor === null) return { error: ['laborRate', 'Please enter a valid labor rate'] };
+      const fee = dollarsToCents(v.minimumServiceFee);
+      if (fee === null) return { error: ['minimumServiceFee', 'Please enter a valid minimum service fee'] };
+      return { input: { laborRateCents: labor, minimumServiceFeeCents: fee } };
+    },
+  },
+};
+
+const SERVER_FIELD: Record<string, string> = { laborRateCents: 'laborRate', minimumServiceFeeCents: 'minimumServiceFee' };
+
+function SettingsForm({ section, settings, title }: { section: SectionDef; settings: Settings; title: string }) {
+  const save = useSaveSettings();
+  const [values, setValues] = useState(() => section.fromSettings(settings));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setResult(null);
+    const parsed = section.toInput(values);
+    if ('error' in parsed) {
+      setErrors({ [parsed.error[0]]: parsed.error[1] });
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync(parsed.input);
+      setValues(section.fromSettings(saved));
+      setResult({ tone: 'success', text: SETTINGS_SAVED });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [SERVER_FIELD[k] ?? k, m])));
+      }
+      setResult({ tone: 'error', text: SETTINGS_SAVE_FAILED });
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={title} className="max-w-xl space-y-4">
+      {section.fields.map((f) => (
+        <FormField
+          key={f.key}
+          label={f.label}
+          type={f.type ?? 'text'}
+          placeholder={f.placeholder}
+          step={f.step}
+          min={f.min}
+          value={values[f.key] ?? ''}
+          onChange={(event) => setValues((v) => ({ ...v, [f.key]: event.target.value }))}
+          error={errors[f.key]}
+        />
+      ))}
+      {result ? (
+        <Alert tone={result.tone} className="py-2">
+          {result.text}
+        </Alert>
+      ) : null}
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Save Settings'}
+      </Button>
+    </form>
+  );
+}
+
+function ComingSoon({ what }: { what: string }) {
+  return (
+    <Alert tone="info" title="Coming soon">
+      {what} will be available in a future update.
+    </Alert>
+  );
+}
+
+/** System Settings: five tabs (WAI-ARIA tabs: arrow keys, Home and End move between them). */
+export function SettingsTabs() {
+  const settings = useSettings();
+  const [active, setActive] = useState<TabId>('general');
+  const baseId = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.findIndex((t) => t.id === active);
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + TABS.length) % TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? TABS.length - 1
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    setActive(TABS[next].id);
+    tabRefs.current[next]?.focus();
+  };
+
+  let panel: ReactNode;
+  if (active === 'users') panel = <ComingSoon what="User management" />;
+  else if (active === 'service-types') panel = <ComingSoon what="Service type management" />;
+  else if (settings.isPending) panel = <PageSpinner />;
+  else if (settings.isError)
+    panel = (
+      <Alert tone="error">
+        <p>{SETTINGS_LOAD_FAILED}</p>
+        <Button variant="secondary" className="mt-2" onClick={() => void settings.refetch()}>
+          Try Again
+        </Button>
+      </Alert>
+    );
+  else {
+    const title = TABS.find((t) => t.id === active)!.label;
+    panel = <SettingsForm key={active} section={SECTIONS[active]} settings={settings.data} title={title} />;
+  }
+
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div
+        role="tablist"
+        aria-label="Settings sections"
+        onKeyDown={onKeyDown}
+        className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 dark:border-slate-800"
+      >
+        {TABS.map((tab, i) => {
+          const selected = tab.id === active;
+          return (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                tabRefs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${tab.id}`}
+              aria-selected={selected}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => setActive(tab.id)}
+              className={`-mb-px shrink-0 border-b-2 px-4 py-3 text-sm font-medium whitespace-nowrap ${
+                selected
+                  ? 'border-slate-900 text-slate-900 dark:border-amber-400 dark:text-amber-300'
+                  : 'border-transparent text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
+              }`}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${active}`} tabIndex={0} className="p-4 sm:p-6">
+        {panel}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '@gs/shared/dates';
+import { paths } from '../../../config/paths';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import type { Notification } from '../types';
+
+function NotificationItem({ notification, onMarkRead }: { notification: Notification; onMarkRead: (id: string) => void }) {
+  const unread = !notification.read;
+  const body = (
+    <>
+      <span className="flex items-start gap-3">
+        <span className="mt-1.5 flex size-2.5 shrink-0">
+          {unread ? (
+            <span data-testid="unread-dot" className="size-2.5 rounded-full bg-blue-600 dark:bg-amber-400">
+              <span className="sr-only">Unread: </span>
+            </span>
+          ) : null}
+        </span>
+        <span className="min-w-0">
+          <span className={`block ${unread ? 'font-semibold' : 'font-medium text-slate-700 dark:text-slate-300'}`}>
+            {notification.title}
+          </span>
+          <span className="mt-0.5 block text-sm break-words text-slate-700 dark:text-slate-300">{notification.message}</span>
+          <time dateTime={notification.createdAt} className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
+            {formatDateTime(notification.createdAt)}
+          </time>
+        </span>
+      </span>
+    </>
+  );
+  const itemClasses = 'block flex-1 rounded-xl p-4 pr-2';
+
+  return (
+    <li
+      className={`group flex items-start gap-2 rounded-xl border transition-colors ${
+        unread
+          ? 'border-blue-200 bg-blue-50/60 dark:border-slate-600 dark:bg-slate-800/70'
+          : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900'
+      } hover:border-slate-400 dark:hover:border-slate-500`}
+    >
+      {notification.orderId ? (
+        <Link
+          to={paths.app.order.getHref(notification.orderId)}
+          onClick={() => (unread ? onMarkRead(notification.id) : undefined)}
+          className={itemClasses}
+        >
+          {body}
+        </Link>
+      ) : (
+        <div className={itemClasses}>{body}</div>
+      )}
+      {unread ? (
+        <button
+          type="button"
+          onClick={() => onMarkRead(notification.id)}
+          className="m-3 shrink-0 rounded-lg border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 hover:bg-slate-100 focus:opacity-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800 [@media(hover:none)]:opacity-100"
+        >
+          Mark as read
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+export function NotificationList({ notifications }: { notifications: Notification[] }) {
+  const markRead = useMarkNotificationRead();
+  return (
+    <ul aria-label="Notifications" className="space-y-2">
+      {notifications.map((notification) => (
+        <NotificationItem key={notification.id} notification={notification} onMarkRead={(id) => markRead.mutate(id)} />
+      ))}
+    </ul>
+  );
+}

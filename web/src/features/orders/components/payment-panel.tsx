@@ -1,0 +1,105 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDate } from '@gs/shared/dates';
+import { formatCents } from '@gs/shared/money';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClasses } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import type { OrderDetail } from '../types';
+
+const PAYMENT_STATUS = {
+  paid: { label: 'Paid', tone: 'success' },
+  partially_paid: { label: 'Partially Paid', tone: 'yellow' },
+  unpaid: { label: 'Unpaid', tone: 'grey' },
+} as const;
+
+/** The invoice summary and the way to pay it; a closed order has no payment panel. */
+export function PaymentPanel({ order, className = '' }: { order: OrderDetail; className?: string }) {
+  const headingId = useId();
+  if (order.currentStatus === 'order_closed') return null;
+  const { invoice } = order;
+  const status = PAYMENT_STATUS[invoice.paymentStatus] ?? PAYMENT_STATUS.unpaid;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900 ${className}`}
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold">
+          Payment
+        </h2>
+        <Badge tone={status.tone}>{status.label}</Badge>
+      </div>
+      {invoice.invoiceNumber ? (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Invoice {invoice.invoiceNumber}</p>
+      ) : null}
+      <dl className="mt-3 space-y-1.5 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600 dark:text-slate-400">Service</dt>
+          <dd>{formatCents(invoice.serviceCents)}</dd>
+        </div>
+        {invoice.partsCents > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600 dark:text-slate-400">Parts</dt>
+            <dd>{formatCents(invoice.partsCents)}</dd>
+          </div>
+        ) : null}
+        {invoice.taxCents > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600 dark:text-slate-400">Tax</dt>
+            <dd>{formatCents(invoice.taxCents)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600 dark:text-slate-400">Shipping</dt>
+          <dd>{formatCents(invoice.shippingCents)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-1.5 font-semibold dark:border-slate-700">
+          <dt>Total</dt>
+          <dd>{formatCents(invoice.totalCents)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600 dark:text-slate-400">Amount Paid</dt>
+          <dd>{formatCents(invoice.amountPaidCents)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 text-base font-bold">
+          <dt>Balance Due</dt>
+          <dd>{formatCents(invoice.balanceDueCents)}</dd>
+        </div>
+      </dl>
+
+      {invoice.balanceDueCents > 0 ? (
+        <Link to={paths.app.orderPayment.getHref(order.id)} className={buttonClasses('primary', 'mt-4 w-full')}>
+          Make Payment
+        </Link>
+      ) : (
+        <p className="mt-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100">
+          Nothing is due on this order.
+        </p>
+      )}
+
+      {order.payments.length > 0 ? (
+        <div className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-700">
+          <h3 className="text-sm font-semibold">Payments</h3>
+          <ul className="mt-2 space-y-1 text-sm">
+            {order.payments.map((payment) => (
+              <li key={payment.paymentId} className="flex justify-between gap-4">
+                <span className="text-slate-600 dark:text-slate-400">
+                  {formatDate(payment.paymentDate)} · {payment.paymentMethod}
+                </span>
+                <span className="font-medium">{formatCents(payment.amountCents)}</span>
+              </li>
+            ))}
+          </ul>
+          <Link
+            to={paths.app.paymentHistory.getHref()}
+            className="mt-2 inline-block text-sm text-blue-700 underline underline-offset-2 dark:text-amber-300"
+          >
+            View payment history
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}

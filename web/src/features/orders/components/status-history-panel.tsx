@@ -1,0 +1,168 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatDateTime } from '@gs/shared/dates';
+import { NOTE_MAX_LENGTH } from '@gs/shared/order-messages';
+import { CUSTOMER_NOTE, statusLabel } from '@gs/shared/statuses';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAddOrderNote } from '../api/add-order-note';
+import { useOrderUpdates } from '../api/get-order-updates';
+import { orderKeys } from '../api/query-keys';
+import type { StatusUpdate } from '../types';
+
+export const LOAD_UPDATES_FAILED = 'Failed to load status updates. Please try again.';
+export const ADD_NOTE_FAILED = 'Failed to add note. Please try again.';
+export const NOTE_ADDED = 'Note added successfully!';
+/** The list refreshes this long after a save; success messages stay this long (customer-side §9). */
+export const REFRESH_AFTER_SAVE_MS = 500;
+export const MESSAGE_VISIBLE_MS = 3_000;
+
+function RefreshIcon({ spinning }: { spinning: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={`size-4 ${spinning ? 'animate-spin' : ''}`} aria-hidden="true">
+      <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
+      <path d="M21 3v5h-5" />
+    </svg>
+  );
+}
+
+function UpdateItem({ update }: { update: StatusUpdate }) {
+  const note = update.status === CUSTOMER_NOTE;
+  return (
+    <li
+      className={`rounded-lg border p-3 text-sm ${
+        update.isCustomerNote
+          ? 'border-sky-200 bg-sky-50 dark:border-sky-900 dark:bg-sky-950/40'
+          : 'border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/50'
+      }`}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="font-semibold">
+          {statusLabel(update.status)}
+          {update.isCustomerNote ? (
+            <span className="font-normal text-slate-600 dark:text-slate-300"> by {update.authorLabel}</span>
+          ) : null}
+        </p>
+        <time dateTime={update.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
+          {formatDateTime(update.createdAt)}
+        </time>
+      </div>
+      {update.notes ? (
+        <p className={`mt-1 break-words whitespace-pre-line ${note ? '' : 'text-slate-700 dark:text-slate-300'}`}>{update.notes}</p>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Status history and notes of one order, newest first, refreshed every 30 s. Customers add
+ * notes here; they have no way to edit or delete any message.
+ */
+export function StatusHistoryPanel({ orderId }: { orderId: string }) {
+  const headingId = useId();
+  const noteId = useId();
+  const queryClient = useQueryClient();
+  const updates = useOrderUpdates(orderId);
+  const addNote = useAddOrderNote();
+  const [text, setText] = useState('');
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const later = (fn: () => void, ms: number) => {
+    timers.current.push(setTimeout(fn, ms));
+  };
+
+  const blank = text.trim() === '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || addNote.isPending) return;
+    setMessage(null);
+    addNote.mutate(
+      { orderId, text: text.trim() },
+      {
+        onSuccess: () => {
+          setText('');
+          setMessage({ tone: 'success', text: NOTE_ADDED });
+          later(() => void queryClient.invalidateQueries({ queryKey: orderKeys.updates(orderId) }), REFRESH_AFTER_SAVE_MS);
+          later(() => setMessage((m) => (m?.text === NOTE_ADDED ? null : m)), MESSAGE_VISIBLE_MS);
+        },
+        onError: () => setMessage({ tone: 'error', text: ADD_NOTE_FAILED }),
+      },
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h3 id={headingId} className="text-base font-semibold">
+          Status History &amp; Communication
+        </h3>
+        <Button
+          variant="ghost"
+          className="px-2 py-1.5"
+          aria-label="Refresh status history"
+          title="Refresh status history"
+          onClick={() => void updates.refetch()}
+          disabled={updates.isFetching}
+        >
+          <RefreshIcon spinning={updates.isFetching} />
+        </Button>
+      </div>
+
+      <div className="mt-3">
+        {updates.isPending ? (
+          <div role="status" aria-label="Loading status updates" className="flex justify-center py-4">
+            <Spinner className="size-6" />
+          </div>
+        ) : updates.isError ? (
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+            {LOAD_UPDATES_FAILED}
+          </p>
+        ) : updates.data.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">No status updates yet.</p>
+        ) : (
+          <ol aria-label="Status updates" className="max-h-96 space-y-2 overflow-y-auto pr-1">
+            {updates.data.map((update) => (
+              <UpdateItem key={update.id} update={update} />
+            ))}
+          </ol>
+        )}
+      </div>
+
+      <form onSubmit={submit} className="mt-4 space-y-2 border-t border-slate-200 pt-4 dark:border-slate-700">
+        <label htmlFor={noteId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          Add a note for the shop
+        </label>
+        <textarea
+          id={noteId}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          rows={3}
+          maxLength={NOTE_MAX_LENGTH}
+          placeholder="Ask a question or share details about your firearm"
+          className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={blank || addNote.isPending}>
+            {addNote.isPending ? 'Adding…' : 'Add Note'}
+          </Button>
+          {message ? (
+            <p
+              role={message.tone === 'error' ? 'alert' : 'status'}
+              className={`text-sm font-medium ${
+                message.tone === 'error' ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'
+              }`}
+            >
+              {message.text}
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}
