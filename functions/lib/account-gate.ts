@@ -2,17 +2,60 @@ import { createProfileRepository } from '../db/repositories/profiles.ts'
 import { defaultTable } from '../db/table.ts'
 import type { AccountGate } from './http.ts'
 
+type Answer = { active: boolean; firstName?: string }
+
+/** Seconds a container trusts the profile it read for a user (env ACCOUNT_GATE_TTL_SECONDS; 0 turns the cache off). */
+export const DEFAULT_ACCOUNT_GATE_TTL_SECONDS = 30
+
+const cache = new Map<string, { answer: Answer; expires: number }>()
+const MAX_ENTRIES = 5_000
+
+function ttlMs(): number {
+  const raw = process.env.ACCOUNT_GATE_TTL_SECONDS
+  const s = raw === undefined || raw === '' ? DEFAULT_ACCOUNT_GATE_TTL_SECONDS : Number(raw)
+  return Number.isFinite(s) && s > 0 ? s * 1000 : 0
+}
+
+/** Drops a user's cached answer in this container (their profile was archived or renamed here). */
+export function forgetAccount(userId: string) {
+  cache.delete(userId)
+}
+
+/** Empties the cache: a cold container. */
+export function clearAccountCache() {
+  cache.clear()
+}
+
 /**
- * Looks the caller's profile up once per request. cognito-local does not enforce
- * AdminDisableUser, and a JWT stays valid until it expires, so the API itself
- * refuses archived or inactive profiles.
+ * Looks the caller's profile up: cognito-local does not enforce AdminDisableUser,
+ * and a JWT stays valid until it expires, so the API itself refuses archived or
+ * inactive profiles.
+ *
+ * The answer is cached per container for ACCOUNT_GATE_TTL_SECONDS (30 s by default),
+ * so a signed-in request costs the route's own DynamoDB read only (the read budget:
+ * one request per read route). The price, by design: a user archived by an admin is
+ * refused at once by a cold container and by the container that archived them, and
+ * within 30 s by any other warm one. A profile not found is never cached (the
+ * post-confirmation trigger may still be writing it).
  */
 export function accountGate(): AccountGate {
-  const profiles = createProfileRepository(defaultTable())
   return {
     async check(userId) {
-      const p = await profiles.getProfile(userId)
-      return p ? { active: p.isActive, firstName: p.firstName || undefined } : null
+      const now = Date.now()
+      const hit = cache.get(userId)
+      if (hit && hit.expires > now) return hit.answer
+      const p = await createProfileRepository(defaultTable()).getProfile(userId)
+      if (!p) {
+        cache.delete(userId)
+        return null
+      }
+      const answer: Answer = { active: p.isActive, firstName: p.firstName || undefined }
+      const ttl = ttlMs()
+      if (ttl > 0) {
+        if (cache.size >= MAX_ENTRIES) cache.clear()
+        cache.set(userId, { answer, expires: now + ttl })
+      }
+      return answer
     },
   }
 }

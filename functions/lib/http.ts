@@ -53,10 +53,23 @@ export function defineRoute<B = undefined, Q = Record<string, string | undefined
   fn: (req: ApiRequest<B, Q>) => Promise<ApiResult>,
 ): RouteHandler {
   return async (req) => {
-    const body = schemas.body ? parseWith(schemas.body, req.body ?? {}) : req.body
+    // No body at all is an empty object; a JSON `null` is not (it is bad input, as any other non-object).
+    const body = schemas.body ? parseWith(schemas.body, req.body === undefined ? {} : req.body) : noBody(req.body)
     const query = schemas.query ? parseWith(schemas.query, req.query ?? {}) : req.query
     return fn({ ...req, body, query } as ApiRequest<B, Q>)
   }
+}
+
+/** A route without a body schema takes no body: an empty `{}` is tolerated, any field is unknown (no mass assignment). */
+function noBody(body: unknown): undefined {
+  if (body === undefined) return undefined
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const keys = Object.keys(body)
+    if (!keys.length) return undefined
+    const fields = Object.fromEntries(keys.map((k) => [k, `Unknown field: ${k}`]))
+    throw new ValidationError(`Unknown field: ${keys[0]}`, fields)
+  }
+  throw new ValidationError('This request takes no body')
 }
 
 export function parseWith<T>(schema: ZodType<T>, input: unknown): T {

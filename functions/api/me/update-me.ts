@@ -2,6 +2,7 @@ import { updateMeSchema } from '@gs/shared/schemas/profile'
 import { normalizePhone } from '@gs/shared/validation'
 import { createProfileRepository } from '../../db/repositories/profiles.ts'
 import { defaultTable } from '../../db/table.ts'
+import { forgetAccount } from '../../lib/account-gate.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { defineRoute } from '../../lib/http.ts'
 import { presentProfile } from './present.ts'
@@ -10,5 +11,6 @@ export const handler = defineRoute({ body: updateMeSchema }, async ({ caller, bo
   const changes = { ...body, phone: body.phone === undefined ? undefined : normalizePhone(body.phone) }
   const profile = await createProfileRepository(defaultTable()).updateProfile(caller.userId, changes)
   if (!profile) throw new NotFoundError('Profile not found')
+  forgetAccount(caller.userId) // the gate's cached first name (note author label)
   return { body: presentProfile({ ...profile, role: caller.role }) }
 })

@@ -1,0 +1,316 @@
+/**
+ * Shared by the quality-gate suites (read budget, security matrix, fuzzing):
+ * calling a function group in-process with an API Gateway event built here
+ * (the function trusts requestContext.authorizer.jwt.claims, exactly as in AWS),
+ * a customer's "world" of real ids to aim routes at, snapshots of it, and the
+ * id source and sample body tables every route in functions/routes.ts must have.
+ */
+import { randomUUID } from 'node:crypto'
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda'
+import { sortableId, uuid } from '../../functions/db/ids.ts'
+import { createNotificationRepository } from '../../functions/db/repositories/notifications.ts'
+import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
+import { createPaymentRepository } from '../../functions/db/repositories/payments.ts'
+import { createProfileRepository, type Profile } from '../../functions/db/repositories/profiles.ts'
+import { createSettingsRepository } from '../../functions/db/repositories/settings.ts'
+import { defaultTable } from '../../functions/db/table.ts'
+import { invoiceNumberFor, type Order } from '../../functions/domain/order.ts'
+import type { ApiEvent } from '../../functions/lib/http.ts'
+import { loadGroupHandler } from '../../functions/lib/load-group.ts'
+import { routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
+
+export type Claims = Record<string, string>
+
+export const ERROR_CODES = ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'payment_failed', 'internal'] as const
+
+const handlers = new Map<FunctionGroup, Promise<(e: ApiEvent, c: unknown) => Promise<unknown>>>()
+
+/** The same group handler the Lambda entry builds (functions/lib/load-group.ts), once per worker. */
+export function groupHandler(group: FunctionGroup) {
+  let h = handlers.get(group)
+  if (!h) {
+    h = loadGroupHandler(group) as Promise<(e: ApiEvent, c: unknown) => Promise<unknown>>
+    handlers.set(group, h)
+  }
+  return h
+}
+
+export interface CallInput {
+  params?: Record<string, string>
+  query?: Record<string, string>
+  claims?: Claims
+  /** A value is sent as JSON; a string is sent as is (raw). */
+  body?: unknown
+  rawBody?: string
+  contentType?: string
+  headers?: Record<string, string>
+}
+
+export interface CallResult {
+  status: number
+  body: any
+  text: string
+}
+
+/** Fills `{param}` segments (URI-encoded, as a real path would carry them). */
+export function concretePath(route: Pick<RouteDef, 'path'>, params: Record<string, string> = {}) {
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+}
+
+/** An HTTP API (payload 2.0) event as API Gateway sends it after its JWT authorizer. */
+export function eventFor(route: RouteDef, input: CallInput = {}): ApiEvent {
+  const raw = input.rawBody ?? (input.body === undefined ? undefined : JSON.stringify(input.body))
+  const headers: Record<string, string> = { ...(input.headers ?? {}) }
+  const contentType = input.contentType ?? (raw !== undefined ? 'application/json' : undefined)
+  if (contentType !== undefined) headers['content-type'] = contentType
+  const query = input.query && Object.keys(input.query).length ? input.query : undefined
+  const now = new Date()
+  const path = concretePath(route, input.params)
+  return {
+    version: '2.0',
+    routeKey: routeKey(route),
+    rawPath: path,
+    rawQueryString: query ? new URLSearchParams(query).toString() : '',
+    headers,
+    queryStringParameters: query,
+    pathParameters: input.params && Object.keys(input.params).length ? input.params : undefined,
+    body: raw,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'test',
+      apiId: 'test',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      http: { method: route.method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      requestId: randomUUID(),
+      routeKey: routeKey(route),
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+      authorizer: input.claims ? { principalId: '', integrationLatency: 0, jwt: { claims: input.claims, scopes: [] } } : undefined,
+    },
+  } as unknown as ApiEvent
+}
+
+const lambdaContext = () => ({ awsRequestId: randomUUID(), functionName: 'test', getRemainingTimeInMillis: () => 10_000 })
+
+/** Invokes the route's function group in this process, as API Gateway would. */
+export async function call(route: RouteDef, input: CallInput = {}): Promise<CallResult> {
+  const handler = await groupHandler(route.fn)
+  const res = (await handler(eventFor(route, input), lambdaContext())) as APIGatewayProxyStructuredResultV2
+  const text = typeof res.body === 'string' ? res.body : ''
+  let body: any
+  try {
+    body = text ? JSON.parse(text) : undefined
+  } catch {
+    body = text
+  }
+  return { status: res.statusCode ?? 200, body, text }
+}
+
+/** Claims as API Gateway's JWT authorizer passes them for a Cognito access token (groups as "[a b]"). */
+export const claimsFor = (userId: string, role: 'customer' | 'admin', email = `${userId}@example.com`): Claims => ({
+  sub: userId,
+  'cognito:groups': `[${role}]`,
+  email,
+  token_use: 'access',
+  client_id: 'test-client',
+})
+
+export interface TestUser {
+  userId: string
+  email: string
+  claims: Claims
+  profile: Profile
+}
+
+/** A profile straight into the table (no Cognito: in-process calls take claims as given). */
+export async function createTestUser(role: 'customer' | 'admin', firstName = role === 'admin' ? 'Ada' : 'Casey'): Promise<TestUser> {
+  const userId = uuid()
+  const email = `q-${role}-${userId.slice(0, 8)}@example.com`
+  const profile = await createProfileRepository(defaultTable()).createProfile({ id: userId, email, firstName, lastName: `Q${userId.slice(0, 4)}`, role })
+  return { userId, email, claims: claimsFor(userId, role, email), profile }
+}
+
+/** A customer's data with real ids of every kind a route path can take. */
+export interface World {
+  customerId: string
+  order: Order
+  updateId: string
+  partId: string
+  notificationId: string
+  paymentIntentId: string
+}
+
+/**
+ * An order (payable balance, a pending additional-cost request, so the approval
+ * route has something to decide), a staff status update, a part, a notification
+ * and a pending dev payment intent, all belonging to `customerId`.
+ */
+export async function seedWorld(customerId: string, email = 'owner@example.com'): Promise<World> {
+  const orders = createOrderRepository(defaultTable())
+  const orderNumber = await orders.nextOrderNumber()
+  const at = new Date().toISOString()
+  const orderId = uuid()
+  const updateId = sortableId()
+  const partId = sortableId()
+  const notificationId = sortableId()
+  const base: Order = {
+    orderId,
+    orderNumber,
+    customerId,
+    customerName: 'Owner Secret',
+    customerEmail: email,
+    customerPhone: '+15550001111',
+    firearmMake: 'Colt',
+    firearmModel: 'Python',
+    serialNumber: `SECRET-${randomUUID().slice(0, 8)}`,
+    serviceType: 'Repair',
+    description: 'Timing work',
+    estimatedCostCents: 12_000,
+    additionalCostCents: 3_000,
+    additionalCostReason: 'Worn hand',
+    additionalCostApprovalStatus: 'pending',
+    currentStatus: 'work_complete',
+    shippingSelected: true,
+    isArchived: false,
+    isDeleted: false,
+    partsTotalCents: 0,
+    partsCount: 0,
+    amountPaidCents: 0,
+    invoiceId: uuid(),
+    invoiceNumber: invoiceNumberFor(orderNumber),
+    invoiceLastUpdated: at,
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  }
+  const created = await orders.createOrder(base, {
+    putUpdates: [
+      { orderId, updateId, status: 'work_complete', notes: 'Work complete', createdBy: 'admin', authorLabel: 'Admin', isCustomerNote: false, createdAt: at, updatedAt: at },
+    ],
+    putNotifications: [{ userId: customerId, notificationId, orderId, title: 'Work complete', message: 'Your order is ready', read: false, createdAt: at }],
+  })
+  const order = await orders.saveOrder({ ...created, partsTotalCents: 1_500, partsCount: 1 }, created.version, {
+    putParts: [{ orderId, partId, partName: 'Hand', partCostCents: 1_500, quantity: 1, createdAt: at, createdBy: 'admin' }],
+  })
+  const paymentIntentId = `pi_quality_${randomUUID().replace(/-/g, '').slice(0, 20)}`
+  await createPaymentRepository(defaultTable()).saveCheckout({
+    paymentIntentId,
+    customerId,
+    orderIds: [orderId],
+    allocations: [{ orderId, amountCents: 1_000 }],
+    amountCents: 1_000,
+    status: 'pending',
+    mode: 'dev',
+    createdAt: at,
+    updatedAt: at,
+  })
+  return { customerId, order, updateId, partId, notificationId, paymentIntentId }
+}
+
+/** Everything a write could change in a world (and the owner's profile and the shop settings). */
+export async function snapshot(w: World) {
+  const table = defaultTable()
+  const detail = await createOrderRepository(table).getOrderDetail(w.order.orderId)
+  const checkout = await createPaymentRepository(table).getCheckout(w.paymentIntentId)
+  const notifications = await createNotificationRepository(table).listForUser(w.customerId)
+  const profile = await createProfileRepository(table).getProfile(w.customerId)
+  const settings = await createSettingsRepository(table).getSettings()
+  return {
+    order: detail?.order,
+    updates: detail?.updates,
+    parts: detail?.parts,
+    payments: detail?.payments,
+    checkout: checkout && { ...checkout, updatedAt: undefined },
+    notifications,
+    profile,
+    settings,
+  }
+}
+
+/**
+ * Where each kind of path parameter gets a real id from, keyed by the path
+ * segment before it and its name ("orders/{orderId}"). A route whose parameter
+ * is not here fails the suites with a message naming the key to add.
+ */
+export const ID_SOURCES: Record<string, (w: World) => string> = {
+  'orders/{orderId}': (w) => w.order.orderId,
+  'updates/{updateId}': (w) => w.updateId,
+  'parts/{partId}': (w) => w.partId,
+  'notifications/{id}': (w) => w.notificationId,
+  'customers/{id}': (w) => w.customerId,
+  'intents/{paymentIntentId}': (w) => w.paymentIntentId,
+  'payments/{paymentIntentId}': (w) => w.paymentIntentId,
+  'invoices/{invoiceId}': (w) => w.order.invoiceId,
+}
+
+/** The route's path parameters as "segment/{name}" keys, in path order. */
+export function paramKeys(route: Pick<RouteDef, 'path'>): Array<{ name: string; key: string }> {
+  const segs = route.path.split('/')
+  return segs.flatMap((s, i) => (/^\{\w+\}$/.test(s) ? [{ name: s.slice(1, -1), key: `${segs[i - 1]}/${s}` }] : []))
+}
+
+export function missingIdSources(route: Pick<RouteDef, 'path'>): string[] {
+  return paramKeys(route)
+    .filter((p) => !ID_SOURCES[p.key])
+    .map((p) => p.key)
+}
+
+/** The route's path parameters filled with the world's real ids. */
+export function realParams(route: Pick<RouteDef, 'path' | 'method'>, w: World): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const { name, key } of paramKeys(route)) {
+    const source = ID_SOURCES[key]
+    if (!source) throw new Error(`${route.method} ${route.path}: no id source for "${key}": add one to ID_SOURCES in test/integration/quality-helpers.ts`)
+    out[name] = source(w)
+  }
+  return out
+}
+
+/**
+ * A valid body for every route that takes one (keyed by "METHOD /path"), the
+ * base the security matrix and the fuzzer mutate. A new route with a body
+ * schema and no sample here fails the suites with a message.
+ */
+export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
+  'PATCH /api/me': () => ({ firstName: 'Casey', lastName: 'Quinn', phone: '+15551234567', enableSmsNotifications: false }),
+  'POST /api/orders/{orderId}/notes': () => ({ text: 'A question about my order' }),
+  'POST /api/orders/{orderId}/approval': () => ({ decision: 'reject', reason: 'Too expensive' }),
+  'POST /api/admin/customers': () => ({ email: `q-new-${randomUUID().slice(0, 8)}@example.com`, password: 'Password123!', firstName: 'New', lastName: 'Customer', phone: '+15551234567', enableSmsNotifications: false }),
+  'PATCH /api/admin/customers/{id}': () => ({ firstName: 'Casey', lastName: 'Quinn', phone: '', enableSmsNotifications: true }),
+  'POST /api/admin/orders': (w) => ({ customerId: w.customerId, firearmMake: 'Glock', firearmModel: '19', serialNumber: 'ABC123', firearmCaliber: '9mm', serviceType: 'Repair', description: 'Fix it', estimatedCostCents: 5_000, inboundTrackingNumber: '1Z999' }),
+  'PATCH /api/admin/orders/{orderId}': (w) => ({ version: w.order.version, firearmMake: 'Colt', currentStatus: 'work_complete', statusNote: 'Note', additionalCostCents: 3_000, estimatedCostCents: 12_000, additionalCostApprovalStatus: 'pending' }),
+  'POST /api/admin/orders/{orderId}/approval-request': () => ({ reason: 'More parts needed' }),
+  'POST /api/admin/orders/{orderId}/updates': () => ({ status: 'in_progress', notes: 'Working on it' }),
+  'PATCH /api/admin/orders/{orderId}/updates/{updateId}': () => ({ notes: 'Edited' }),
+  'POST /api/admin/orders/{orderId}/parts': () => ({ partName: 'Spring', partDescription: 'Recoil', partCostCents: 500, quantity: 2 }),
+  'PUT /api/admin/settings': () => ({ businessName: 'Shop', phone: '555', email: 'shop@example.com', defaultTaxRate: 7.75, smtpServer: 'smtp.example.com', smtpPort: 587, fromEmail: 'shop@example.com', laborRateCents: 7_500, minimumServiceFeeCents: 2_500 }),
+  'POST /api/payments/intents': (w) => ({ orderIds: [w.order.orderId], amountCents: 500, includeShipping: true }),
+  'POST /api/dev/payments/{paymentIntentId}/confirm': () => ({ cardNumber: '4000000000000002' }),
+  'POST /api/admin/invoices/refresh': (w) => ({ orderId: w.order.orderId }),
+  'POST /api/admin/invoices/{invoiceId}/fix': (w) => ({ orderId: w.order.orderId }),
+  'POST /api/webhooks/stripe': () => ({ id: 'evt_x', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } }),
+}
+
+/** Routes that write and take no body: calling them with real ids and no body is a legitimate write. */
+export const isWrite = (r: RouteDef) => r.method !== 'GET'
+export const takesBody = (r: RouteDef) => routeKey(r) in SAMPLE_BODIES
+
+/** The contract's error shape, exactly: { error: { code, message, fields? } } and nothing else. */
+export function errorShapeProblem(body: unknown): string | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return `body is not an object: ${JSON.stringify(body)?.slice(0, 200)}`
+  const keys = Object.keys(body)
+  if (keys.length !== 1 || keys[0] !== 'error') return `body has keys ${keys.join(',')}`
+  const e = (body as { error: unknown }).error as Record<string, unknown>
+  if (!e || typeof e !== 'object') return 'error is not an object'
+  const extra = Object.keys(e).filter((k) => !['code', 'message', 'fields'].includes(k))
+  if (extra.length) return `error has extra keys ${extra.join(',')}`
+  if (!(ERROR_CODES as readonly string[]).includes(e.code as string)) return `unknown code ${String(e.code)}`
+  if (typeof e.message !== 'string' || !e.message) return 'message is not a non-empty string'
+  if (e.fields !== undefined) {
+    if (!e.fields || typeof e.fields !== 'object' || Array.isArray(e.fields)) return 'fields is not a record'
+    for (const [k, v] of Object.entries(e.fields)) if (typeof v !== 'string') return `fields.${k} is not a string`
+  }
+  return null
+}

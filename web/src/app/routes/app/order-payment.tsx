@@ -1,0 +1,196 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { centsToInput, formatCents } from '@gs/shared/money';
+import { PageTitle } from '../../../components/seo/page-title';
+import { Alert } from '../../../components/ui/alert';
+import { buttonClasses } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../components/errors/error-screen';
+import { paths } from '../../../config/paths';
+import { useOrder } from '../../../features/orders/api/get-order';
+import { useOrderInvoice } from '../../../features/orders/api/get-order-invoice';
+import { orderKeys } from '../../../features/orders/api/query-keys';
+import { shortOrderId, type OrderDetail } from '../../../features/orders/types';
+import { clampAmountInput, parseAmount } from '../../../features/payments/amount';
+import { createPaymentIntent } from '../../../features/payments/api/create-payment-intent';
+import { paymentKeys } from '../../../features/payments/api/query-keys';
+import { CardPayment } from '../../../features/payments/components/card-payment';
+import { InvoiceSummary } from '../../../features/payments/components/invoice-summary';
+import { ShippingChoice } from '../../../features/payments/components/shipping-choice';
+import { paymentPageMessages as msg } from '../../../features/payments/messages';
+import type { PaymentOutcome } from '../../../features/payments/types';
+
+/** After a successful payment the page reloads its data this much later (customer-side §9). */
+export const RELOAD_AFTER_PAYMENT_MS = 2_000;
+
+function BackLink({ orderId }: { orderId?: string }) {
+  return (
+    <Link
+      to={orderId ? paths.app.order.getHref(orderId) : paths.app.payments.getHref()}
+      className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 hover:text-slate-900 hover:underline dark:text-slate-300 dark:hover:text-white"
+    >
+      <span aria-hidden="true">←</span> Back
+    </Link>
+  );
+}
+
+export default function OrderPaymentRoute() {
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+
+  return (
+    <>
+      <PageTitle title="Make a Payment" />
+      <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+        <BackLink orderId={orderId || undefined} />
+        {!orderId ? (
+          <Alert tone="error">{msg.missingOrder}</Alert>
+        ) : order.isPending ? (
+          <PageSpinner />
+        ) : order.isError ? (
+          <>
+            <h1 className="text-3xl font-bold tracking-tight">Make a Payment</h1>
+            <Alert tone="error">{msg.loadFailed(errorMessage(order.error))}</Alert>
+          </>
+        ) : (
+          <PaymentForm order={order.data} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function PaymentForm({ order }: { order: OrderDetail }) {
+  const queryClient = useQueryClient();
+  const [shipping, setShipping] = useState(order.shippingSelected);
+  const { invoice, isPreviewing, isError: previewFailed } = useOrderInvoice(order, shipping);
+  const balance = invoice.balanceDueCents;
+  const [amount, setAmount] = useState(() => centsToInput(balance));
+  const [edited, setEdited] = useState(false);
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [paid, setPaid] = useState<PaymentOutcome | null>(null);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // The amount follows the balance until the customer types one, and never exceeds it.
+  useEffect(() => {
+    setAmount((current) => (edited ? clampAmountInput(current, balance) : centsToInput(balance)));
+  }, [balance, edited]);
+
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
+
+  const onSucceeded = (outcome: PaymentOutcome) => {
+    setPaid(outcome);
+    setEdited(false);
+    reloadTimer.current = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+    }, RELOAD_AFTER_PAYMENT_MS);
+  };
+
+  const parsed = parseAmount(amount, balance);
+  const chargeCents = 'cents' in parsed ? parsed.cents : 0;
+  const title = `${order.firearmMake} ${order.firearmModel}`;
+  const confirmationHref = paid
+    ? `${paths.app.paymentConfirmation.getHref(order.id)}?payment_intent=${encodeURIComponent(paid.paymentIntentId)}`
+    : '';
+
+  return (
+    <>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Make a Payment</h1>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">
+          {title} · Order {order.orderNumber || `#${shortOrderId(order.id)}`}
+        </p>
+      </div>
+
+      {paid ? (
+        <Alert tone="success" title={paid.status === 'succeeded' ? 'Payment successful!' : 'Payment submitted'}>
+          <p>
+            {paid.status === 'succeeded'
+              ? 'Thank you. Your payment has been received and your invoice is being updated.'
+              : 'Your payment is processing. Your invoice will update once it completes.'}
+          </p>
+          <Link to={confirmationHref} className="mt-2 inline-block font-semibold underline underline-offset-2">
+            View payment confirmation
+          </Link>
+        </Alert>
+      ) : null}
+
+      <div className="grid items-start gap-6 md:grid-cols-2">
+        <InvoiceSummary invoice={invoice} busy={isPreviewing}>
+          <ShippingChoice
+            checked={shipping}
+            onChange={(value) => {
+              setShipping(value);
+              setAmountError(null);
+            }}
+          />
+          {previewFailed ? (
+            <p role="alert" className="mt-2 text-xs text-red-700 dark:text-red-300">
+              Could not update the total for this shipping choice.
+            </p>
+          ) : null}
+        </InvoiceSummary>
+
+        <section
+          aria-labelledby="pay-heading"
+          className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900"
+        >
+          <h2 id="pay-heading" className="text-lg font-semibold">
+            Payment
+          </h2>
+          {balance <= 0 ? (
+            <>
+              <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100">
+                This order is paid in full. Nothing is due.
+              </p>
+              <Link to={paths.app.order.getHref(order.id)} className={buttonClasses('secondary', 'w-full')}>
+                Go to Order
+              </Link>
+            </>
+          ) : (
+            <>
+              <FormField
+                label="Payment Amount ($)"
+                name="amount"
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                max={centsToInput(balance)}
+                step="0.01"
+                value={amount}
+                error={amountError ?? undefined}
+                hint={`You can pay part of the balance. Balance due: ${formatCents(balance)}.`}
+                onChange={(e) => {
+                  setEdited(true);
+                  setAmountError(null);
+                  setAmount(clampAmountInput(e.target.value, balance));
+                }}
+              />
+              <CardPayment
+                amountCents={chargeCents}
+                submitLabel={chargeCents > 0 ? `Pay ${formatCents(chargeCents)}` : 'Pay'}
+                disabled={isPreviewing}
+                returnPath={paths.app.paymentConfirmation.getHref(order.id)}
+                request={{
+                  validate: () => {
+                    const result = parseAmount(amount, balance);
+                    if ('error' in result) {
+                      setAmountError(result.error);
+                      return result.error;
+                    }
+                    return null;
+                  },
+                  createIntent: () => createPaymentIntent({ orderIds: [order.id], amountCents: chargeCents, includeShipping: shipping }),
+                  onSucceeded,
+                }}
+              />
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

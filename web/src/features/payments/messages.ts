@@ -1,0 +1,25 @@
+// Texts of the payment pages (customer-side §8 "Payment pages"), verbatim.
+export const paymentPageMessages = {
+  missingOrder: 'Missing order information. Please go back and try again.',
+  loadFailed: (reason: string) =>
+    `Failed to load payment information: ${reason} Please try again or contact support if the problem persists.`,
+  initFailed: 'Failed to initialize payment. Please try again later.',
+  paymentFailed: (reason: string) => `Payment failed: ${reason}`,
+  stillLoading: 'Payment system is still loading. Please wait a moment.',
+  unexpected: 'An unexpected error occurred.',
+  invalidAmount: 'Please enter a valid payment amount.',
+  noOrdersSelected: 'No orders selected for payment.',
+  noClientSecret: 'Could not retrieve client secret for payment confirmation',
+  notCompleted: 'Payment was not completed successfully',
+  cardElementMissing: 'Card element not found',
+  confirmationNoOrder: 'Order ID is missing... Please return to your dashboard and try again.',
+  confirmationNoInvoice: 'Could not retrieve invoice data',
+  historyFailed: 'Failed to load payment history. Please try again later.',
+  receiptProcessing: 'Your receipt is being processed and can take up to 24 hours to become available.',
+  devCardNotice: 'Test mode: no real card is charged. Use 4242 4242 4242 4242; 4000 0000 0000 0002 is declined.',
+} as const;
+
+/** A payment error whose message is shown to the customer as it is. */
+export class PaymentError extends Error {
+  override name = 'PaymentError';
+}
