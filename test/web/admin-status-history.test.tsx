@@ -5,8 +5,8 @@ import { StatusHistoryPanel } from '../../web/src/features/admin-orders/componen
 import { baseOrder, renderWithClient, stubAdminApi } from './admin-api';
 
 const UPDATES = `/api/admin/orders/${baseOrder.id}/updates`;
-const staff = { id: 'u2', orderId: baseOrder.id, status: 'work_complete', notes: 'Work Complete - ready soon', createdBy: 'admin-1', authorLabel: 'Admin', isCustomerNote: false, createdAt: '2026-01-06T10:00:00.000Z', updatedAt: null };
-const note = { id: 'u1', orderId: baseOrder.id, status: 'customer_note', notes: 'When will it ship?', createdBy: 'user-1', authorLabel: 'Jane', isCustomerNote: true, createdAt: '2026-01-05T10:00:00.000Z', updatedAt: null };
+const staff = { id: 'u2', orderId: baseOrder.id, status: 'work_complete', notes: 'Work Complete - ready soon', createdBy: 'admin-1', authorLabel: 'Admin', isCustomerNote: false, createdAt: '2026-01-06T10:00:00.000Z', updatedAt: '2026-01-06T10:00:00.000Z' };
+const note = { id: 'u1', orderId: baseOrder.id, status: 'customer_note', notes: 'When will it ship?', createdBy: 'user-1', authorLabel: 'Jane', isCustomerNote: true, createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-05T10:00:00.000Z' };
 const detail = { ...baseOrder, updates: [staff, note], parts: [], payments: [] };
 
 afterEach(() => vi.useRealTimers());

@@ -40,7 +40,7 @@ describe('order card', () => {
   });
 
   it('defaults the service type and shows "Processing" without a status', () => {
-    const { card } = renderCard(makeOrder({ serviceType: null, currentStatus: null }));
+    const { card } = renderCard(makeOrder({ serviceType: '', currentStatus: '' }));
     expect(card).toHaveTextContent('Gunsmithing Service');
     expect(within(card).getByText('Processing')).toBeInTheDocument();
   });

@@ -1,9 +1,10 @@
+import type * as Api from '@gs/shared/api-types'
 import { adminInvoiceStatus } from '@gs/shared/invoice'
 import { invoiceOf, type Notification, type Order, type OrderDetail, type Part, type Payment, type StatusUpdate } from '../../domain/order.ts'
 
 /** The contract's shapes (API.md "Entities as the API shows them"); the only place they are built. */
 
-export function presentInvoice(o: Order, shippingSelected = o.shippingSelected) {
+export function presentInvoice(o: Order, shippingSelected = o.shippingSelected): Api.Invoice {
   const inv = invoiceOf(o, shippingSelected)
   return {
     invoiceId: o.invoiceId,
@@ -13,7 +14,7 @@ export function presentInvoice(o: Order, shippingSelected = o.shippingSelected) 
   }
 }
 
-export function presentOrder(o: Order) {
+export function presentOrder(o: Order): Api.Order {
   return {
     id: o.orderId,
     orderNumber: o.orderNumber,
@@ -48,7 +49,7 @@ export function presentOrder(o: Order) {
 }
 
 /** Admin lists add the derived invoice fields (admin-side §3). */
-export function presentAdminListOrder(o: Order) {
+export function presentAdminListOrder(o: Order): Api.AdminListOrder {
   const base = presentOrder(o)
   return {
     ...base,
@@ -57,7 +58,7 @@ export function presentAdminListOrder(o: Order) {
   }
 }
 
-export const presentUpdate = (u: StatusUpdate) => ({
+export const presentUpdate = (u: StatusUpdate): Api.StatusUpdate => ({
   id: u.updateId,
   orderId: u.orderId,
   status: u.status,
@@ -69,7 +70,7 @@ export const presentUpdate = (u: StatusUpdate) => ({
   updatedAt: u.updatedAt,
 })
 
-export const presentPart = (p: Part) => ({
+export const presentPart = (p: Part): Api.Part => ({
   id: p.partId,
   orderId: p.orderId,
   partName: p.partName,
@@ -81,7 +82,7 @@ export const presentPart = (p: Part) => ({
   createdBy: p.createdBy,
 })
 
-export const presentPayment = (p: Payment) => ({
+export const presentPayment = (p: Payment): Api.Payment => ({
   paymentId: p.paymentId,
   orderId: p.orderId,
   orderNumber: p.orderNumber,
@@ -94,7 +95,7 @@ export const presentPayment = (p: Payment) => ({
   notes: p.notes ?? null,
 })
 
-export const presentAdminPayment = (p: Payment) => ({
+export const presentAdminPayment = (p: Payment): Api.AdminPayment => ({
   ...presentPayment(p),
   customerName: p.customerName,
   customerEmail: p.customerEmail,
@@ -103,7 +104,7 @@ export const presentAdminPayment = (p: Payment) => ({
   serialNumber: p.serialNumber,
 })
 
-export const presentNotification = (n: Notification) => ({
+export const presentNotification = (n: Notification): Api.Notification => ({
   id: n.notificationId,
   orderId: n.orderId ?? null,
   title: n.title,
@@ -113,7 +114,7 @@ export const presentNotification = (n: Notification) => ({
 })
 
 /** GET /api/orders/{id}: the order with `updates` (newest first), `parts` and `payments`. */
-export function presentOrderDetail(d: OrderDetail) {
+export function presentOrderDetail(d: OrderDetail): Api.OrderDetail {
   return {
     ...presentOrder(d.order),
     updates: d.updates.map(presentUpdate),
