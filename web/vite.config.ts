@@ -9,6 +9,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the chunk graph the landing-page JS budget test reads (test/unit/spa-budget.test.ts).
+    manifest: true,
   },
   // The SPA expects /api and /config.json on its own origin, as CloudFront and `npm start` serve them.
   server: { proxy: { '/api': backend, '/config.json': backend } },

@@ -40,7 +40,11 @@ export const paths = {
   admin: {
     root: { path: '/admin', getHref: () => '/admin' },
     customers: { path: '/admin/customers', getHref: () => '/admin/customers' },
-    manageOrders: { path: '/admin/manage-orders', getHref: () => '/admin/manage-orders' },
+    manageOrders: {
+      path: '/admin/manage-orders',
+      /** With an order id, the page opens that order's edit modal (links from the payments ledger). */
+      getHref: (orderId?: string) => (orderId ? `/admin/manage-orders?order=${encodeURIComponent(orderId)}` : '/admin/manage-orders'),
+    },
     payments: { path: '/admin/payments', getHref: () => '/admin/payments' },
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
     invoiceRefresh: { path: '/admin/invoice-refresh', getHref: () => '/admin/invoice-refresh' },

@@ -69,7 +69,6 @@ function PaymentForm({ order }: { order: OrderDetail }) {
   const balance = invoice.balanceDueCents;
   const [amount, setAmount] = useState(() => centsToInput(balance));
   const [edited, setEdited] = useState(false);
-  const [amountError, setAmountError] = useState<string | null>(null);
   const [paid, setPaid] = useState<PaymentOutcome | null>(null);
   const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -122,10 +121,7 @@ function PaymentForm({ order }: { order: OrderDetail }) {
         <InvoiceSummary invoice={invoice} busy={isPreviewing}>
           <ShippingChoice
             checked={shipping}
-            onChange={(value) => {
-              setShipping(value);
-              setAmountError(null);
-            }}
+            onChange={setShipping}
           />
           {previewFailed ? (
             <p role="alert" className="mt-2 text-xs text-red-700 dark:text-red-300">
@@ -161,11 +157,9 @@ function PaymentForm({ order }: { order: OrderDetail }) {
                 max={centsToInput(balance)}
                 step="0.01"
                 value={amount}
-                error={amountError ?? undefined}
                 hint={`You can pay part of the balance. Balance due: ${formatCents(balance)}.`}
                 onChange={(e) => {
                   setEdited(true);
-                  setAmountError(null);
                   setAmount(clampAmountInput(e.target.value, balance));
                 }}
               />
@@ -177,11 +171,7 @@ function PaymentForm({ order }: { order: OrderDetail }) {
                 request={{
                   validate: () => {
                     const result = parseAmount(amount, balance);
-                    if ('error' in result) {
-                      setAmountError(result.error);
-                      return result.error;
-                    }
-                    return null;
+                    return 'error' in result ? result.error : null;
                   },
                   createIntent: () => createPaymentIntent({ orderIds: [order.id], amountCents: chargeCents, includeShipping: shipping }),
                   onSucceeded,

@@ -1,0 +1,237 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { nextSort } from '../../web/src/features/admin-payments/sorting';
+import type { AdminPayment } from '../../web/src/features/admin-payments/types';
+import { invoice, stubAdminApi } from './admin-api';
+import { admin, resetFakeAuth } from './fake-auth-client';
+import { renderApp } from './render-app';
+
+vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+
+const ORDER_ID = 'aaaabbbb-1111-4222-8333-444455556666';
+
+function adminPayment(over: Partial<AdminPayment> = {}): AdminPayment {
+  return {
+    paymentId: '01JPAY0000000000000001',
+    orderId: ORDER_ID,
+    orderNumber: 'GS-000002',
+    amountCents: 23965,
+    paymentDate: '2026-02-01T15:30:00.000Z',
+    paymentMethod: 'Credit Card',
+    paymentStatus: 'successful',
+    paymentIntentId: 'pi_dev_1',
+    receiptUrl: 'https://pay.stripe.com/receipts/1',
+    notes: null,
+    customerName: 'Casey Customer',
+    customerEmail: 'customer@example.com',
+    firearmMake: 'Remington',
+    firearmModel: '870 Express',
+    serialNumber: 'RS81239U',
+    ...over,
+  };
+}
+
+const stats = { count: 3, revenueCents: 41965, successfulCount: 2, successRate: 66.66, last30DaysCount: 3 };
+
+function stubPayments(items: AdminPayment[] = [adminPayment()], total = items.length) {
+  return stubAdminApi({
+    'GET /api/admin/payments': ({ url }) => [200, { items, total, page: Number(url.searchParams.get('page') ?? 1), pageSize: 15, stats }],
+  });
+}
+
+const lastQuery = (calls: { path: string; url: URL }[]) => calls.filter((c) => c.path === '/api/admin/payments').at(-1)!.url.searchParams;
+
+describe('admin payment management', () => {
+  beforeEach(() => resetFakeAuth(admin));
+
+  it('shows the header, the four stats, the total and the payment columns', async () => {
+    stubPayments([
+      adminPayment(),
+      adminPayment({ paymentId: 'p2', customerName: '', customerEmail: null, firearmMake: null, firearmModel: null, serialNumber: null, receiptUrl: null, paymentMethod: '', paymentStatus: 'pending' }),
+    ]);
+    renderApp('/admin/payments');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Management' })).toBeInTheDocument();
+    expect(screen.getByText('Track and manage all customer payments')).toBeInTheDocument();
+    const statsList = await screen.findByLabelText('Payment statistics');
+    expect(statsList).toHaveTextContent('Total Payments3');
+    expect(statsList).toHaveTextContent('Total Revenue$419.65');
+    expect(statsList).toHaveTextContent('Successful Payments2');
+    expect(statsList).toHaveTextContent('66.7% success rate');
+    expect(statsList).toHaveTextContent('Recent Activity3');
+    expect(screen.getByPlaceholderText('Search by customer, firearm, or order ID')).toBeInTheDocument();
+    expect(screen.getByText('Total: 2 payments')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Payment Management Guide' })).toBeInTheDocument();
+
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(within(rows[0]).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, '').trim())).toEqual([
+      'Date', 'Customer', 'Firearm', 'Order ID', 'Amount', 'Status', 'Payment Method', 'Receipt', 'Payment ID',
+    ]);
+    expect(rows[1]).toHaveTextContent('Casey Customer');
+    expect(rows[1]).toHaveTextContent('customer@example.com');
+    expect(rows[1]).toHaveTextContent('Remington 870 Express');
+    expect(rows[1]).toHaveTextContent('S/N RS81239U');
+    expect(within(rows[1]).getByRole('link', { name: 'aaaabbbb…' })).toHaveAttribute('href', `/admin/manage-orders?order=${ORDER_ID}`);
+    expect(rows[1]).toHaveTextContent('$239.65');
+    expect(within(rows[1]).getByText('Successful')).toBeInTheDocument();
+    expect(within(rows[1]).getByRole('link', { name: /View/ })).toHaveAttribute('href', 'https://pay.stripe.com/receipts/1');
+    expect(rows[1]).toHaveTextContent('01JPAY0000000000000001');
+    expect(rows[2]).toHaveTextContent('Unknown');
+    expect(rows[2]).toHaveTextContent('No firearm data');
+    expect(rows[2]).toHaveTextContent('Credit Card');
+    expect(rows[2]).toHaveTextContent('Not available');
+    expect(within(rows[2]).getByText('Pending')).toBeInTheDocument();
+  });
+
+  it('toggles the active column and sorts a new column descending, with aria-sort', async () => {
+    const user = userEvent.setup();
+    const api = stubPayments();
+    renderApp('/admin/payments');
+    const table = await screen.findByRole('table');
+    const header = (name: string) => within(table).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(header('Date')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Amount')).toHaveAttribute('aria-sort', 'none');
+    expect(lastQuery(api.calls).get('sort')).toBe('date');
+    expect(lastQuery(api.calls).get('direction')).toBe('desc');
+
+    await user.click(within(header('Date')).getByRole('button'));
+    await waitFor(() => expect(lastQuery(api.calls).get('direction')).toBe('asc'));
+    expect(header('Date')).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(within(header('Amount')).getByRole('button'));
+    await waitFor(() => expect(lastQuery(api.calls).get('sort')).toBe('amount'));
+    expect(lastQuery(api.calls).get('direction')).toBe('desc');
+    expect(header('Amount')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Date')).toHaveAttribute('aria-sort', 'none');
+
+    await user.click(within(header('Amount')).getByRole('button'));
+    await waitFor(() => expect(lastQuery(api.calls).get('direction')).toBe('asc'));
+  });
+
+  it('Reset Filters restores search, status and the date-descending sort', async () => {
+    const user = userEvent.setup();
+    const api = stubPayments();
+    renderApp('/admin/payments');
+    await screen.findByRole('table');
+    await user.type(screen.getByPlaceholderText('Search by customer, firearm, or order ID'), 'remington');
+    await user.selectOptions(screen.getByLabelText('Status'), 'failed');
+    await user.click(within(screen.getByRole('columnheader', { name: /^Customer/ })).getByRole('button'));
+    await waitFor(() => {
+      const q = lastQuery(api.calls);
+      expect([q.get('search'), q.get('status'), q.get('sort'), q.get('direction')]).toEqual(['remington', 'failed', 'customer', 'desc']);
+    });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All Statuses', 'Successful', 'Pending', 'Failed']);
+
+    await user.click(screen.getByRole('button', { name: 'Reset Filters' }));
+    await waitFor(() => {
+      const q = lastQuery(api.calls);
+      expect([q.get('search'), q.get('status'), q.get('sort'), q.get('direction')]).toEqual([null, null, 'date', 'desc']);
+    });
+    expect(screen.getByPlaceholderText('Search by customer, firearm, or order ID')).toHaveValue('');
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+
+  it('pages by 15 and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    const api = stubPayments([adminPayment()], 31);
+    renderApp('/admin/payments');
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastQuery(api.calls).get('page')).toBe('2'));
+    stubPayments([], 0);
+    await user.type(screen.getByPlaceholderText('Search by customer, firearm, or order ID'), 'zzz');
+    expect(await screen.findByText('No payments match your filters.')).toBeInTheDocument();
+  });
+
+  it('shows the loading text and the error screen with Try Again', async () => {
+    stubAdminApi({ 'GET /api/admin/payments': [500, { error: { code: 'internal', message: 'x' } }] });
+    renderApp('/admin/payments');
+    expect(await screen.findByText('Loading payment records...')).toBeInTheDocument();
+    expect(await screen.findByText('Unable to Load Payment Records', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('nextSort: same column flips, new column starts descending', () => {
+    expect(nextSort({ sort: 'date', direction: 'desc' }, 'date')).toEqual({ sort: 'date', direction: 'asc' });
+    expect(nextSort({ sort: 'date', direction: 'asc' }, 'date')).toEqual({ sort: 'date', direction: 'desc' });
+    expect(nextSort({ sort: 'date', direction: 'asc' }, 'customer')).toEqual({ sort: 'customer', direction: 'desc' });
+  });
+});
+
+describe('invoice refresh utility', () => {
+  beforeEach(() => resetFakeAuth(admin));
+
+  it('disables the buttons while inputs are empty and asks for the ids', async () => {
+    const user = userEvent.setup();
+    stubAdminApi({ 'GET /api/admin/invoices': [200, invoice] });
+    renderApp('/admin/invoice-refresh');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice Refresh Utility' })).toBeInTheDocument();
+    const lookUp = screen.getByRole('button', { name: 'Look Up Invoice' });
+    const refresh = screen.getByRole('button', { name: 'Standard Refresh' });
+    expect(lookUp).toBeDisabled();
+    expect(refresh).toBeDisabled();
+    expect(screen.queryByLabelText('Invoice ID for Direct Fix')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Order ID'), '   ');
+    expect(lookUp).toBeEnabled();
+    await user.click(lookUp);
+    expect(await screen.findByText('Please enter an order ID')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Order ID'));
+    await user.type(screen.getByLabelText('Order ID'), ORDER_ID);
+    await user.click(lookUp);
+    const current = await screen.findByRole('region', { name: 'Current Invoice' });
+    expect(current).toHaveTextContent('inv-1');
+    expect(current).toHaveTextContent('Service$120.00');
+    expect(current).toHaveTextContent('Parts$0.00');
+    expect(current).toHaveTextContent('Tax$0.00');
+    expect(current).toHaveTextContent('Total$145.00');
+    const invoiceInput = screen.getByLabelText('Invoice ID for Direct Fix');
+    expect(invoiceInput).toHaveValue('inv-1');
+    const fix = screen.getByRole('button', { name: 'Direct Fix Invoice' });
+    await user.clear(invoiceInput);
+    expect(fix).toBeDisabled();
+    await user.type(invoiceInput, '  ');
+    await user.click(fix);
+    expect(await screen.findByText('Please enter both order ID and invoice ID')).toBeInTheDocument();
+  });
+
+  it('shows Processing... while working, then the updated invoice with its balance', async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const api = stubAdminApi({
+      'GET /api/admin/invoices': [200, invoice],
+      'POST /api/admin/invoices/refresh': () =>
+        new Promise((resolve) => {
+          release = () => resolve([200, { ...invoice, totalCents: 12000, shippingCents: 0, balanceDueCents: 2000, amountPaidCents: 10000 }]);
+        }),
+      'POST /api/admin/invoices/inv-1/fix': [200, { ...invoice, totalCents: 12000, balanceDueCents: 12000 }],
+    });
+    renderApp('/admin/invoice-refresh');
+    await user.type(await screen.findByLabelText('Order ID'), ORDER_ID);
+    await user.click(screen.getByRole('button', { name: 'Standard Refresh' }));
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Look Up Invoice' })).toBeDisabled();
+    release();
+    const success = await screen.findByText('Success');
+    const panel = success.closest('div[role="status"]') as HTMLElement;
+    expect(panel).toHaveTextContent('Total$120.00');
+    expect(panel).toHaveTextContent('Balance Due$20.00');
+
+    await user.click(screen.getByRole('button', { name: 'Direct Fix Invoice' }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/admin/invoices/inv-1/fix')).toBe(true));
+    expect(api.calls.find((c) => c.path === '/api/admin/invoices/inv-1/fix')?.body).toEqual({ orderId: ORDER_ID });
+    await waitFor(() => expect(screen.getByText('Invoice fixed successfully.').closest('[role="status"]')).toHaveTextContent('Balance Due$120.00'));
+  });
+
+  it('shows the server message verbatim in the Error panel', async () => {
+    const user = userEvent.setup();
+    stubAdminApi({ 'GET /api/admin/invoices': [404, { error: { code: 'not_found', message: 'Order not found: no order with that ID' } }] });
+    renderApp('/admin/invoice-refresh');
+    await user.type(await screen.findByLabelText('Order ID'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Look Up Invoice' }));
+    const alert = (await screen.findByText('Order not found: no order with that ID')).closest('[role="alert"]');
+    expect(alert).toHaveTextContent('Error');
+    expect(alert).toHaveTextContent('Order not found: no order with that ID');
+  });
+});

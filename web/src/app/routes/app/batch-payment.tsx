@@ -1,0 +1,204 @@
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatCents } from '@gs/shared/money';
+import { PageTitle } from '../../../components/seo/page-title';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { getOrderInvoice } from '../../../features/orders/api/get-order-invoice';
+import { useOrders } from '../../../features/orders/api/get-orders';
+import { orderKeys } from '../../../features/orders/api/query-keys';
+import { shortOrderId, type Order } from '../../../features/orders/types';
+import { parseBatchOrderIds } from '../../../features/payments/amount';
+import { createPaymentIntent } from '../../../features/payments/api/create-payment-intent';
+import { paymentKeys } from '../../../features/payments/api/query-keys';
+import { CardPayment } from '../../../features/payments/components/card-payment';
+import { ShippingChoice } from '../../../features/payments/components/shipping-choice';
+import { paymentPageMessages as msg } from '../../../features/payments/messages';
+import type { PaymentOutcome } from '../../../features/payments/types';
+
+/** After a successful batch payment the customer goes back to /payments this much later (customer-side §9). */
+export const REDIRECT_AFTER_BATCH_MS = 3_000;
+
+function BackLink() {
+  return (
+    <Link
+      to={paths.app.payments.getHref()}
+      className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 hover:text-slate-900 hover:underline dark:text-slate-300 dark:hover:text-white"
+    >
+      <span aria-hidden="true">←</span> Back to Payments
+    </Link>
+  );
+}
+
+export default function BatchPaymentRoute() {
+  const [params] = useSearchParams();
+  const orderIds = parseBatchOrderIds(params.get('orders'));
+  const orders = useOrders({ enabled: orderIds.length > 0 });
+
+  return (
+    <>
+      <PageTitle title="Pay Multiple Orders" />
+      <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+        <BackLink />
+        <h1 className="text-3xl font-bold tracking-tight">Pay Multiple Orders</h1>
+        {orderIds.length === 0 ? (
+          <Alert tone="error">{msg.noOrdersSelected}</Alert>
+        ) : orders.isPending ? (
+          <PageSpinner />
+        ) : orders.isError ? (
+          <Alert tone="error">{msg.loadFailed(orders.error.message)}</Alert>
+        ) : (
+          <BatchForm orderIds={orderIds} orders={orders.data} />
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Each order's invoice for the shipping choice: its own, or the server's preview for the other choice. */
+function useBatchInvoices(orders: Order[], shipping: boolean) {
+  const previews = useQueries({
+    queries: orders.map((o) => ({
+      queryKey: orderKeys.invoice(o.id, shipping),
+      queryFn: () => getOrderInvoice(o.id, shipping),
+      enabled: o.shippingSelected !== shipping,
+    })),
+  });
+  const invoices = orders.map((o, i) => (o.shippingSelected === shipping ? o.invoice : (previews[i].data ?? o.invoice)));
+  const busy = orders.some((o, i) => o.shippingSelected !== shipping && previews[i].isFetching);
+  return { invoices, busy };
+}
+
+function BatchForm({ orderIds, orders }: { orderIds: string[]; orders: Order[] }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [shipping, setShipping] = useState(true);
+  const [paid, setPaid] = useState<(PaymentOutcome & { orderCount: number }) | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // The orders as listed in the link, those of this customer only; the rest are named below.
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  const selected = orderIds.flatMap((id) => byId.get(id) ?? []);
+  const missing = orderIds.filter((id) => !byId.has(id));
+  const { invoices, busy } = useBatchInvoices(selected, shipping);
+  const payable = selected.filter((_, i) => invoices[i].balanceDueCents > 0);
+  const totalCents = invoices.reduce((sum, inv) => sum + Math.max(0, inv.balanceDueCents), 0);
+
+  const onSucceeded = (outcome: PaymentOutcome) => {
+    setPaid({ ...outcome, orderCount: payable.length });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+    timer.current = setTimeout(() => navigate(paths.app.payments.getHref()), REDIRECT_AFTER_BATCH_MS);
+  };
+
+  if (selected.length === 0) {
+    return <Alert tone="error">{msg.noOrdersSelected}</Alert>;
+  }
+
+  const first = selected[0];
+  return (
+    <>
+      {paid ? (
+        <Alert tone="success" title={paid.status === 'succeeded' ? 'Payment successful!' : 'Payment submitted'}>
+          <p>
+            {paid.status === 'succeeded'
+              ? `Thank you. Your payment for ${paid.orderCount === 1 ? '1 order' : `${paid.orderCount} orders`} has been received.`
+              : 'Your payment is processing. Your invoices will update once it completes.'}{' '}
+            Returning to Payments…
+          </p>
+          <Link
+            to={`${paths.app.paymentConfirmation.getHref(first.id)}?payment_intent=${encodeURIComponent(paid.paymentIntentId)}`}
+            className="mt-2 inline-block font-semibold underline underline-offset-2"
+          >
+            View payment confirmation
+          </Link>
+        </Alert>
+      ) : null}
+      {missing.length > 0 ? (
+        <Alert tone="warning" title="Some orders could not be found">
+          <p>These orders are not in your account and are left out: {missing.map(shortOrderId).join(', ')}.</p>
+        </Alert>
+      ) : null}
+
+      <div className="grid items-start gap-6 md:grid-cols-2">
+        <section
+          aria-labelledby="batch-orders-heading"
+          className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900"
+        >
+          <h2 id="batch-orders-heading" className="text-lg font-semibold">
+            Orders in This Payment
+          </h2>
+          <ul aria-label="Orders in this payment" className="mt-3 divide-y divide-slate-100 text-sm dark:divide-slate-800" aria-busy={busy || undefined}>
+            {selected.map((order, i) => (
+              <li key={order.id} className="flex items-start justify-between gap-4 py-2">
+                <span className="min-w-0">
+                  <span className="block font-medium">
+                    {order.firearmMake} {order.firearmModel}
+                  </span>
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">
+                    Order {order.orderNumber || `#${shortOrderId(order.id)}`}
+                    {invoices[i].balanceDueCents <= 0 ? ' · nothing due' : ''}
+                  </span>
+                </span>
+                <span className="font-medium tabular-nums">{formatCents(invoices[i].balanceDueCents)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-bold dark:border-slate-700">
+            <span>Total</span>
+            <span data-testid="batch-total" className="tabular-nums">
+              {formatCents(totalCents)}
+            </span>
+          </div>
+          <ShippingChoice
+            checked={shipping}
+            onChange={setShipping}
+            disabled={Boolean(paid)}
+            label="Include the return shipping fee on each order"
+          />
+        </section>
+
+        <section
+          aria-labelledby="batch-pay-heading"
+          className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900"
+        >
+          <h2 id="batch-pay-heading" className="text-lg font-semibold">
+            Payment
+          </h2>
+          {paid ? (
+            <p className="text-sm">Payment complete. Returning to Payments…</p>
+          ) : payable.length === 0 ? (
+            <>
+              <p className="text-sm">None of these orders has a balance due.</p>
+              <Button variant="secondary" onClick={() => navigate(paths.app.payments.getHref())}>
+                Back to Payments
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                One card payment of <strong>{formatCents(totalCents)}</strong> covers{' '}
+                {payable.length === 1 ? 'this order' : `all ${payable.length} orders`}; it is split across them by balance due.
+              </p>
+              <CardPayment
+                batch
+                amountCents={totalCents}
+                submitLabel={`Pay ${formatCents(totalCents)}`}
+                disabled={busy || Boolean(paid)}
+                returnPath={paths.app.paymentConfirmation.getHref(first.id)}
+                request={{
+                  createIntent: () => createPaymentIntent({ orderIds: payable.map((o) => o.id), includeShipping: shipping }),
+                  onSucceeded,
+                }}
+              />
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

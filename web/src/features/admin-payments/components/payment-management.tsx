@@ -1,0 +1,161 @@
+import { useEffect, useId, useState } from 'react';
+import { ADMIN_PAYMENTS_PAGE_SIZE } from '@gs/shared/payment-messages';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAdminPayments } from '../api/list-admin-payments';
+import { DEFAULT_ADMIN_PAYMENTS_QUERY, nextSort } from '../sorting';
+import type { AdminPaymentSort, AdminPaymentStatusFilter, AdminPaymentsQuery } from '../types';
+import { PaymentsStats } from './payments-stats';
+import { PaymentsTable } from './payments-table';
+
+/** Typing settles this long before the server is asked. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const inputClasses =
+  'block h-10 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
+
+function LoadFailed() {
+  return (
+    <div role="alert" className="rounded-xl border border-red-300 bg-red-50 px-6 py-10 text-center text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
+      <h2 className="text-xl font-semibold">Unable to Load Payment Records</h2>
+      <p className="mt-2">Failed to load payments. Please try again later.</p>
+      <Button variant="secondary" className="mt-4" onClick={() => window.location.reload()}>
+        Try Again
+      </Button>
+    </div>
+  );
+}
+
+function Guide() {
+  return (
+    <section aria-labelledby="payments-guide" className="rounded-xl border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950 sm:p-5 dark:border-sky-800 dark:bg-sky-950/50 dark:text-sky-100">
+      <h2 id="payments-guide" className="text-base font-semibold">
+        Payment Management Guide
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        <li>
+          <strong>Search</strong> by customer name or email, firearm make, model or serial number, order ID or payment ID.
+        </li>
+        <li>
+          <strong>Filter</strong> by status to see only successful, pending or failed payments.
+        </li>
+        <li>
+          <strong>Sort</strong> by clicking the Date, Customer or Amount column; click it again to reverse the order.
+        </li>
+        <li>
+          <strong>Receipts</strong>: View opens the card processor's receipt in a new tab when one exists.
+        </li>
+        <li>
+          <strong>Orders</strong>: the Order ID links to the order the payment was made for.
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** The admin payments page body: stats, search, status filter, sortable table of 15 a page. */
+export function PaymentManagement() {
+  const [query, setQuery] = useState<AdminPaymentsQuery>(DEFAULT_ADMIN_PAYMENTS_QUERY);
+  const [searchText, setSearchText] = useState('');
+  const searchId = useId();
+  const statusId = useId();
+  const payments = useAdminPayments(query);
+
+  useEffect(() => {
+    const trimmed = searchText.trim();
+    if (trimmed === query.search) return;
+    const timer = setTimeout(() => setQuery((q) => ({ ...q, search: trimmed, page: 1 })), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, query.search]);
+
+  const onSort = (column: AdminPaymentSort) => setQuery((q) => ({ ...q, ...nextSort(q, column), page: 1 }));
+  const reset = () => {
+    setSearchText('');
+    setQuery(DEFAULT_ADMIN_PAYMENTS_QUERY);
+  };
+
+  if (payments.isError && !payments.data) return <LoadFailed />;
+  if (payments.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-8 text-slate-700 dark:text-slate-300">
+        <Spinner className="size-5" /> Loading payment records...
+      </p>
+    );
+  }
+
+  const { items, total, stats } = payments.data;
+  const pageSize = payments.data.pageSize || ADMIN_PAYMENTS_PAGE_SIZE;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+
+  return (
+    <div className="space-y-6">
+      <PaymentsStats stats={stats} />
+
+      <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-end dark:border-slate-700 dark:bg-slate-900">
+        <div className="flex-1">
+          <label htmlFor={searchId} className="mb-1 block text-sm font-medium">
+            Search
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            placeholder="Search by customer, firearm, or order ID"
+            className={inputClasses}
+          />
+        </div>
+        <div className="sm:w-48">
+          <label htmlFor={statusId} className="mb-1 block text-sm font-medium">
+            Status
+          </label>
+          <select
+            id={statusId}
+            value={query.status}
+            onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as AdminPaymentStatusFilter, page: 1 }))}
+            className={inputClasses}
+          >
+            <option value="">All Statuses</option>
+            <option value="successful">Successful</option>
+            <option value="pending">Pending</option>
+            <option value="failed">Failed</option>
+          </select>
+        </div>
+        <Button variant="secondary" onClick={reset}>
+          Reset Filters
+        </Button>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-medium text-slate-700 dark:text-slate-300" aria-live="polite">
+          Total: {total} payments
+        </p>
+        {payments.isFetching ? <Spinner className="size-4" /> : null}
+      </div>
+
+      {items.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center dark:border-slate-700 dark:bg-slate-900">
+          <p className="font-medium">No payments match your filters.</p>
+        </div>
+      ) : (
+        <PaymentsTable payments={items} sort={query.sort} direction={query.direction} onSort={onSort} />
+      )}
+
+      {pageCount > 1 ? (
+        <nav aria-label="Payment pages" className="flex items-center justify-between gap-3">
+          <Button variant="secondary" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
+            Previous
+          </Button>
+          <span className="text-sm text-slate-700 dark:text-slate-300">
+            Page {query.page} of {pageCount}
+          </span>
+          <Button variant="secondary" disabled={query.page >= pageCount} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+
+      <Guide />
+    </div>
+  );
+}
