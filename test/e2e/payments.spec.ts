@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test'
+
+// The seeded customer (infra/local/demo-data.ts) owes on two orders: the Remington 870 Express
+// (work_complete, with parts) and the Ruger 10/22 (payment_needed). The local stack runs the dev
+// payments mode: the test card form confirms through the dev route and the signed webhook.
+// Spec files share one stack per run, so orders are picked from whatever /payments lists.
+
+async function signIn(page: Page) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill('customer@example.com')
+  await page.getByLabel('Password').fill('CustomerPass123!')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100)
+const usd = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+
+async function historyCounts(page: Page) {
+  await page.goto('/payment-history')
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment History' })).toBeVisible()
+  const table = page.getByRole('table')
+  await expect(table.or(page.getByText('No payment history found'))).toBeVisible()
+  if (!(await table.isVisible())) return { rows: 0, successful: 0, failed: 0 }
+  // Up to 10 rows a page; the journey stays well under that.
+  const rows = table.getByRole('row')
+  return {
+    rows: (await rows.count()) - 1,
+    successful: await table.getByText('Successful', { exact: true }).count(),
+    failed: await table.getByText('Failed', { exact: true }).count(),
+  }
+}
+
+test('a customer pays an order in part, then two orders at once; a declined card records nothing', async ({ page }) => {
+  await signIn(page)
+  const before = await historyCounts(page)
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payments', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
+  const list = page.getByRole('list', { name: 'Orders awaiting payment' })
+  const items = list.getByRole('listitem')
+  await expect(items.first()).toBeVisible()
+  expect(await items.count()).toBeGreaterThanOrEqual(2)
+  const firstHref = (await items.nth(0).getByRole('link', { name: /Pay Now/ }).getAttribute('href'))!
+  const secondHref = (await items.nth(1).getByRole('link', { name: /Pay Now/ }).getAttribute('href'))!
+  const firstId = firstHref.split('/')[2]
+  const secondId = secondHref.split('/')[2]
+
+  // One order, part of its balance. A declined card first.
+  await items.nth(0).getByRole('link', { name: /Pay Now/ }).click()
+  await expect(page).toHaveURL(firstHref)
+  await expect(page.getByRole('heading', { level: 1, name: 'Make a Payment' })).toBeVisible()
+  await expect(page.getByText('Test mode: no real card is charged.', { exact: false })).toBeVisible()
+  const balance = cents(await page.getByTestId('balance-due').textContent())
+  expect(balance).toBeGreaterThan(2000)
+  const amount = page.getByLabel('Payment Amount ($)')
+  await expect(amount).toHaveValue((balance / 100).toFixed(2))
+  await amount.fill('20')
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002')
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: 'Pay $20.00' }).click()
+  await expect(page.getByText('Your card was declined.')).toBeVisible()
+  await expect(page.getByTestId('balance-due')).toHaveText(usd(balance))
+
+  // The same payment again with the good test card.
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay $20.00' }).click()
+  await expect(page.getByText('Payment successful!')).toBeVisible()
+  // The page reloads its data 2 s later: the new balance.
+  await expect(page.getByTestId('balance-due')).toHaveText(usd(balance - 2000), { timeout: 8_000 })
+  await expect(amount).toHaveValue(((balance - 2000) / 100).toFixed(2))
+
+  // The confirmation.
+  await page.getByRole('link', { name: 'View payment confirmation' }).click()
+  await expect(page).toHaveURL(new RegExp(`/payment-confirmation/${firstId}\\?payment_intent=pi_dev_`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank You for Your Payment!' })).toBeVisible()
+  const details = page.getByRole('region', { name: 'Payment Details' })
+  await expect(details).toContainText('$20.00')
+  await expect(details).toContainText('Credit Card')
+  await expect(details).toContainText('up to 24 hours')
+  await expect(details.getByText(/^pi_dev_\w{5}$/)).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Invoice Summary' })).toContainText(usd(balance - 2000))
+  await expect(page.getByRole('button', { name: 'Print Invoice' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard')
+
+  // History: one successful payment more, nothing from the declined card.
+  const afterPartial = await historyCounts(page)
+  expect(afterPartial.rows).toBe(before.rows + 1)
+  expect(afterPartial.successful).toBe(before.successful + 1)
+  expect(afterPartial.failed).toBe(before.failed)
+
+  // Two orders in one payment.
+  await page.goto('/payments')
+  await list.getByRole('checkbox').first().waitFor()
+  for (const id of [firstId, secondId]) {
+    await list.getByRole('listitem').filter({ has: page.locator(`a[href="/orders/${id}/payment"]`) }).getByRole('checkbox').check()
+  }
+  await page.getByRole('button', { name: 'Pay Selected' }).click()
+  await expect(page).toHaveURL(/\/payments\/batch\?orders=/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay Multiple Orders' })).toBeVisible()
+  const batch = page.getByRole('list', { name: 'Orders in this payment' }).getByRole('listitem')
+  await expect(batch).toHaveCount(2)
+  const batchTotal = cents(await page.getByTestId('batch-total').textContent())
+  const shares = await batch.evaluateAll((els) => els.map((el) => el.textContent ?? ''))
+  expect(shares.map((t) => cents(t.match(/\$[\d,]+\.\d\d$/)?.[0] ?? '')).reduce((a, b) => a + b, 0)).toBe(batchTotal)
+  await page.getByLabel('Card number').fill('4242424242424242')
+  await page.getByRole('button', { name: `Pay ${usd(batchTotal)}` }).click()
+  await expect(page.getByText('Payment successful!')).toBeVisible()
+  await expect(page).toHaveURL(/\/payments$/, { timeout: 8_000 })
+  await expect(page.locator(`a[href="${firstHref}"]`)).toHaveCount(0)
+  await expect(page.locator(`a[href="${secondHref}"]`)).toHaveCount(0)
+
+  const afterBatch = await historyCounts(page)
+  expect(afterBatch.rows).toBe(before.rows + 3)
+  expect(afterBatch.successful).toBe(before.successful + 3)
+  expect(afterBatch.failed).toBe(before.failed)
+
+  // Paid in full: the order is now "Payment Received".
+  await page.goto(`/orders/${firstId}`)
+  await expect(page.getByText('Payment Received', { exact: true }).first()).toBeVisible()
+  await expect(page.getByText('Nothing is due on this order.')).toBeVisible()
+})
