@@ -115,6 +115,9 @@ function state(event: ApiEvent): Internal {
   return s
 }
 
+/** Longest path parameter (UTF-8 bytes) a route accepts: uuids, sortable ids and Stripe ids are far shorter. */
+const MAX_PATH_ID_BYTES = 255
+
 /** Finds the route from API Gateway's routeKey, so one function serves its group's routes. */
 const resolveRoute = (group: FunctionGroup): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> => {
   const table = new Map(routesFor(group).map((r) => [routeKey(r), r]))
@@ -124,9 +127,12 @@ const resolveRoute = (group: FunctionGroup): middy.MiddlewareObj<ApiEvent, APIGa
       const route = table.get(event.routeKey)
       setLogContext({ requestId: context?.awsRequestId ?? event.requestContext?.requestId, route: event.routeKey, fn: group })
       if (!route) throw new NotFoundError('No such route')
+      const params = (event.pathParameters ?? {}) as Record<string, string>
+      // No id of ours is longer: a longer one names nothing (and would break DynamoDB's key size limits: a 500).
+      if (Object.values(params).some((v) => Buffer.byteLength(v ?? '', 'utf8') > MAX_PATH_ID_BYTES)) throw new NotFoundError()
       const raw = event.body ?? ''
       const rawBody = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw
-      states.set(event, { route, params: (event.pathParameters ?? {}) as Record<string, string>, rawBody })
+      states.set(event, { route, params, rawBody })
     },
   }
 }

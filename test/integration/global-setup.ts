@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node'
+import { setCommandObserver } from '../../functions/db/client.ts'
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.ts'
 
 declare module 'vitest' {
@@ -8,6 +9,8 @@ declare module 'vitest' {
 }
 
 let stack: LocalStack | undefined
+/** DynamoDB commands the stack's functions sent over the whole suite (issue 7: never a Scan). */
+const sent = { total: 0, scans: [] as string[] }
 
 /** One real local stack for the integration files: DynamoDB Local in memory, cognito-local in a temp dir. */
 export async function setup(project: TestProject) {
@@ -16,6 +19,10 @@ export async function setup(project: TestProject) {
   // Tests here archive profiles straight in the table (another process): the stack's account gate reads the
   // profile on every request. Its per-container cache (30 s in AWS) is tested in-process in read-budget.test.ts.
   process.env.ACCOUNT_GATE_TTL_SECONDS = '0'
+  setCommandObserver((name) => {
+    sent.total += 1
+    if (name === 'ScanCommand') sent.scans.push(name)
+  })
   stack = await startLocalStack({ port: 0 })
   const { url, cognitoEndpoint, dynamoEndpoint, tableName, userPoolId, clientId } = stack
   project.provide('stack', { url, cognitoEndpoint, dynamoEndpoint, tableName, userPoolId, clientId })
@@ -23,4 +30,9 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await stack?.stop()
+  setCommandObserver(undefined)
+  // A teardown error is only printed by vitest: set the exit code too, so the run fails.
+  if (sent.scans.length || !sent.total) process.exitCode = 1
+  if (sent.scans.length) throw new Error(`The functions issued ${sent.scans.length} DynamoDB Scan(s) during the integration suite: every read must be a Query or a Get`)
+  if (!sent.total) throw new Error('The DynamoDB command observer saw no command: it is not wired to the stack functions')
 }

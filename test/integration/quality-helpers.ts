@@ -42,8 +42,11 @@ export interface CallInput {
   /** A value is sent as JSON; a string is sent as is (raw). */
   body?: unknown
   rawBody?: string
-  contentType?: string
+  /** null: no content-type header at all. */
+  contentType?: string | null
   headers?: Record<string, string>
+  /** Sends the body base64-encoded, as API Gateway does for binary content types. */
+  base64?: boolean
 }
 
 export interface CallResult {
@@ -54,14 +57,20 @@ export interface CallResult {
 
 /** Fills `{param}` segments (URI-encoded, as a real path would carry them). */
 export function concretePath(route: Pick<RouteDef, 'path'>, params: Record<string, string> = {}) {
-  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    try {
+      return encodeURIComponent(params[name] ?? '')
+    } catch {
+      return 'malformed' // a lone surrogate has no URI form (the event still carries it in pathParameters)
+    }
+  })
 }
 
 /** An HTTP API (payload 2.0) event as API Gateway sends it after its JWT authorizer. */
 export function eventFor(route: RouteDef, input: CallInput = {}): ApiEvent {
   const raw = input.rawBody ?? (input.body === undefined ? undefined : JSON.stringify(input.body))
   const headers: Record<string, string> = { ...(input.headers ?? {}) }
-  const contentType = input.contentType ?? (raw !== undefined ? 'application/json' : undefined)
+  const contentType = input.contentType === null ? undefined : (input.contentType ?? (raw !== undefined ? 'application/json' : undefined))
   if (contentType !== undefined) headers['content-type'] = contentType
   const query = input.query && Object.keys(input.query).length ? input.query : undefined
   const now = new Date()
@@ -74,8 +83,8 @@ export function eventFor(route: RouteDef, input: CallInput = {}): ApiEvent {
     headers,
     queryStringParameters: query,
     pathParameters: input.params && Object.keys(input.params).length ? input.params : undefined,
-    body: raw,
-    isBase64Encoded: false,
+    body: input.base64 && raw !== undefined ? Buffer.from(raw, 'utf8').toString('base64') : raw,
+    isBase64Encoded: !!input.base64 && raw !== undefined,
     requestContext: {
       accountId: 'test',
       apiId: 'test',
@@ -125,7 +134,7 @@ export interface TestUser {
 }
 
 /** A profile straight into the table (no Cognito: in-process calls take claims as given). */
-export async function createTestUser(role: 'customer' | 'admin', firstName = role === 'admin' ? 'Ada' : 'Casey'): Promise<TestUser> {
+export async function createTestUser(role: 'customer' | 'admin', firstName = role === 'admin' ? 'Ada' : 'Quinta'): Promise<TestUser> {
   const userId = uuid()
   const email = `q-${role}-${userId.slice(0, 8)}@example.com`
   const profile = await createProfileRepository(defaultTable()).createProfile({ id: userId, email, firstName, lastName: `Q${userId.slice(0, 4)}`, role })
@@ -274,11 +283,11 @@ export function realParams(route: Pick<RouteDef, 'path' | 'method'>, w: World): 
  * schema and no sample here fails the suites with a message.
  */
 export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
-  'PATCH /api/me': () => ({ firstName: 'Casey', lastName: 'Quinn', phone: '+15551234567', enableSmsNotifications: false }),
+  'PATCH /api/me': () => ({ firstName: 'Quinta', lastName: 'Quinn', phone: '+15551234567', enableSmsNotifications: false }),
   'POST /api/orders/{orderId}/notes': () => ({ text: 'A question about my order' }),
   'POST /api/orders/{orderId}/approval': () => ({ decision: 'reject', reason: 'Too expensive' }),
   'POST /api/admin/customers': () => ({ email: `q-new-${randomUUID().slice(0, 8)}@example.com`, password: 'Password123!', firstName: 'New', lastName: 'Customer', phone: '+15551234567', enableSmsNotifications: false }),
-  'PATCH /api/admin/customers/{id}': () => ({ firstName: 'Casey', lastName: 'Quinn', phone: '', enableSmsNotifications: true }),
+  'PATCH /api/admin/customers/{id}': () => ({ firstName: 'Quinta', lastName: 'Quinn', phone: '', enableSmsNotifications: true }),
   'POST /api/admin/orders': (w) => ({ customerId: w.customerId, firearmMake: 'Glock', firearmModel: '19', serialNumber: 'ABC123', firearmCaliber: '9mm', serviceType: 'Repair', description: 'Fix it', estimatedCostCents: 5_000, inboundTrackingNumber: '1Z999' }),
   'PATCH /api/admin/orders/{orderId}': (w) => ({ version: w.order.version, firearmMake: 'Colt', currentStatus: 'work_complete', statusNote: 'Note', additionalCostCents: 3_000, estimatedCostCents: 12_000, additionalCostApprovalStatus: 'pending' }),
   'POST /api/admin/orders/{orderId}/approval-request': () => ({ reason: 'More parts needed' }),

@@ -1,0 +1,169 @@
+/**
+ * Issue 7 security matrix, generated from functions/routes.ts: a new route is
+ * covered without anyone remembering (a route with a path parameter or a body
+ * this file cannot fill fails with a message saying what to add).
+ *
+ * - anonymous → 401 on every non-public route, through the local gateway (its JWT
+ *   check) AND calling the function group directly without claims (the function re-checks);
+ * - a customer → 403 on every admin route;
+ * - customer B on customer A's ids → 404 { error: { code: 'not_found' } }, none of A's data, A unchanged;
+ * - mass assignment: a customer sending a field the contract does not let them set → 400 naming it, nothing changed.
+ */
+import { randomUUID } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { routeKey, routes, type RouteDef } from '../../functions/routes.ts'
+import { api, signIn, signUp, useStackTable } from './helpers.ts'
+import { SAMPLE_BODIES, call, claimsFor, concretePath, errorShapeProblem, missingIdSources, realParams, seedWorld, snapshot, takesBody, type World } from './quality-helpers.ts'
+
+const protectedRoutes = routes.filter((r) => r.access !== 'public')
+const adminRoutes = routes.filter((r) => r.access === 'admin')
+/** Routes a customer may call that name a resource in the path: another customer's ids must be a 404. */
+const customerIdRoutes = routes.filter((r) => r.access === 'user' && r.path.includes('{'))
+/** Customer routes that write: the mass-assignment targets. */
+const customerWrites = routes.filter((r) => r.access === 'user' && r.method !== 'GET')
+
+/** Fields only the shop (or the server) sets; a customer sending any of them is refused. */
+const FORBIDDEN_FIELDS: Record<string, unknown> = {
+  estimatedCostCents: 1,
+  additionalCostCents: 0,
+  amountPaidCents: 999_999,
+  currentStatus: 'payment_received',
+  customerId: randomUUID(),
+  role: 'admin',
+  additionalCostApprovalStatus: 'approved',
+  version: 99,
+  isArchived: true,
+  isActive: true,
+  email: 'hijack@example.com',
+  price: 1,
+}
+
+interface Signed {
+  id: string
+  email: string
+  token: string
+}
+
+async function freshCustomer(first: string): Promise<Signed> {
+  const email = `matrix-${first.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`
+  await signUp(email, 'Password123!', { given_name: first, family_name: 'Matrix' })
+  const { AccessToken } = await signIn(email, 'Password123!')
+  const me = await api('/api/me', { token: AccessToken })
+  expect(me.status).toBe(200)
+  return { id: me.body.id, email, token: AccessToken }
+}
+
+let a: Signed
+let b: Signed
+let world: World
+
+const bodyFor = (r: RouteDef) => SAMPLE_BODIES[routeKey(r)]?.(world)
+
+beforeAll(async () => {
+  useStackTable()
+  ;[a, b] = await Promise.all([freshCustomer('Alice'), freshCustomer('Bob')])
+  world = await seedWorld(a.id, a.email)
+  // A's payment intent through the real route (dev payments mode on the local stack).
+  const intent = await api('/api/payments/intents', { token: a.token, method: 'POST', body: { orderIds: [world.order.orderId], amountCents: 1_000, includeShipping: true } })
+  expect(intent.status, JSON.stringify(intent.body)).toBe(201)
+  world = { ...world, order: (await snapshot(world)).order!, paymentIntentId: intent.body.paymentIntentId }
+})
+
+describe('the matrix covers every route', () => {
+  it('every path parameter has an id source', () => {
+    const missing = routes.flatMap((r) => missingIdSources(r).map((k) => `${routeKey(r)} needs "${k}"`))
+    expect(missing, `Add an id source to ID_SOURCES in test/integration/quality-helpers.ts for: ${missing.join('; ')}`).toEqual([])
+  })
+
+  it('every route that takes a body has a sample body', () => {
+    // Writes without a sample must be routes that take no body (they are then refused any field).
+    const writes = routes.filter((r) => r.method !== 'GET' && !takesBody(r))
+    const expectedNoBody = new Set([
+      'POST /api/notifications/{id}/read',
+      'DELETE /api/admin/customers/{id}',
+      'DELETE /api/admin/orders/{orderId}',
+      'POST /api/admin/orders/{orderId}/archive',
+      'POST /api/admin/orders/{orderId}/unarchive',
+      'DELETE /api/admin/orders/{orderId}/updates/{updateId}',
+      'DELETE /api/admin/orders/{orderId}/parts/{partId}',
+    ])
+    const unknown = writes.map(routeKey).filter((k) => !expectedNoBody.has(k))
+    expect(unknown, `Add a valid sample body to SAMPLE_BODIES in test/integration/quality-helpers.ts (or, if the route takes no body, to expectedNoBody here) for: ${unknown.join('; ')}`).toEqual([])
+  })
+})
+
+describe('anonymous → 401 on every non-public route', () => {
+  it.each(protectedRoutes.map((r) => [routeKey(r), r] as const))('%s through the gateway', async (_k, route) => {
+    for (const params of [realParams(route, world), Object.fromEntries(Object.keys(realParams(route, world)).map((k) => [k, randomUUID()]))]) {
+      const body = bodyFor(route)
+      const res = await api(concretePath(route, params), { method: route.method, body })
+      expect(res.status, `${routeKey(route)}: ${JSON.stringify(res.body)}`).toBe(401)
+      expect(res.body).toMatchObject({ error: { code: 'unauthorized' } })
+      expect(errorShapeProblem(res.body)).toBeNull()
+      const bad = await api(concretePath(route, params), { method: route.method, body, token: 'not.a.jwt' })
+      expect(bad.status).toBe(401)
+    }
+  })
+
+  it.each(protectedRoutes.map((r) => [routeKey(r), r] as const))('%s in the function, without claims', async (_k, route) => {
+    const res = await call(route, { params: realParams(route, world), body: bodyFor(route) })
+    expect(res.status, res.text).toBe(401)
+    expect(res.body).toEqual({ error: { code: 'unauthorized', message: 'Authentication required' } })
+  })
+})
+
+describe('customer → 403 on every admin route', () => {
+  it.each(adminRoutes.map((r) => [routeKey(r), r] as const))('%s', async (_k, route) => {
+    const before = await snapshot(world)
+    const res = await api(concretePath(route, realParams(route, world)), { method: route.method, body: bodyFor(route), token: a.token })
+    expect(res.status, JSON.stringify(res.body)).toBe(403)
+    expect(res.body).toMatchObject({ error: { code: 'forbidden' } })
+    expect(errorShapeProblem(res.body)).toBeNull()
+    const direct = await call(route, { params: realParams(route, world), body: bodyFor(route), claims: claimsFor(a.id, 'customer', a.email) })
+    expect(direct.status).toBe(403)
+    expect(await snapshot(world)).toEqual(before)
+  })
+})
+
+describe("another customer's ids → 404, no data, no change", () => {
+  it('has routes to check', () => expect(customerIdRoutes.length).toBeGreaterThanOrEqual(5))
+
+  it.each(customerIdRoutes.map((r) => [routeKey(r), r] as const))('%s', async (_k, route) => {
+    const before = await snapshot(world)
+    const res = await api(concretePath(route, realParams(route, world)), { method: route.method, body: bodyFor(route), token: b.token })
+    expect(res.status, JSON.stringify(res.body)).toBe(404)
+    expect(res.body).toMatchObject({ error: { code: 'not_found' } })
+    expect(errorShapeProblem(res.body)).toBeNull()
+    const text = JSON.stringify(res.body)
+    const o = world.order
+    for (const secret of [o.serialNumber, o.customerEmail, o.customerName, o.orderNumber, o.customerId, o.orderId, o.invoiceNumber, world.paymentIntentId, world.notificationId, world.updateId, world.partId]) {
+      expect(text, `the 404 body reveals ${secret}`).not.toContain(secret)
+    }
+    expect(await snapshot(world)).toEqual(before)
+  })
+
+  it('while the owner gets their data on the same reads (the ids are real)', async () => {
+    for (const route of customerIdRoutes.filter((r) => r.method === 'GET')) {
+      const res = await api(concretePath(route, realParams(route, world)), { token: a.token })
+      expect(res.status, `${routeKey(route)}: ${JSON.stringify(res.body)}`).toBe(200)
+    }
+  })
+})
+
+describe('mass assignment: a customer cannot set what the contract does not let them set', () => {
+  it('has routes to check', () => expect(customerWrites.length).toBeGreaterThanOrEqual(5))
+
+  it.each(customerWrites.map((r) => [routeKey(r), r] as const))('%s refuses every forbidden field with a 400 naming it', async (_k, route) => {
+    const before = await snapshot(world)
+    const params = realParams(route, world)
+    for (const [field, value] of Object.entries(FORBIDDEN_FIELDS)) {
+      const body = { ...(bodyFor(route) ?? {}), [field]: value }
+      const res = await api(concretePath(route, params), { method: route.method, body, token: a.token })
+      expect(res.status, `${routeKey(route)} + ${field}: ${JSON.stringify(res.body)}`).toBe(400)
+      expect(res.body.error.code).toBe('validation_failed')
+      expect(res.body.error.fields?.[field], `${routeKey(route)}: the error names ${field}`).toMatch(/Unknown field/)
+      expect(errorShapeProblem(res.body)).toBeNull()
+    }
+    expect(await snapshot(world)).toEqual(before)
+  })
+})
