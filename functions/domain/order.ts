@@ -137,3 +137,35 @@ export function invoiceOf(order: Order, shippingSelected = order.shippingSelecte
 
 export const formatOrderNumber = (n: number) => `GS-${String(n).padStart(6, '0')}`
 export const invoiceNumberFor = (orderNumber: string) => orderNumber.replace(/^GS-/, 'INV-')
+
+/** What a new order needs; everything else starts as for any fresh order. */
+export type NewOrderFields = Pick<
+  Order,
+  'orderId' | 'orderNumber' | 'customerId' | 'customerName' | 'customerEmail' | 'firearmMake' | 'firearmModel' | 'serialNumber' | 'serviceType' | 'description' | 'estimatedCostCents'
+> &
+  Partial<Order>
+
+/**
+ * A fresh order: no parts, nothing paid, no cost approval needed, return shipping
+ * selected, version 1, its invoice id and number. Overrides win.
+ */
+export function newOrder(fields: NewOrderFields, { invoiceId, at = new Date().toISOString() }: { invoiceId: string; at?: string }): Order {
+  return {
+    additionalCostCents: 0,
+    additionalCostApprovalStatus: 'not_required',
+    currentStatus: 'order_created',
+    shippingSelected: true,
+    isArchived: false,
+    isDeleted: false,
+    partsTotalCents: 0,
+    partsCount: 0,
+    amountPaidCents: 0,
+    invoiceId,
+    invoiceNumber: invoiceNumberFor(fields.orderNumber),
+    invoiceLastUpdated: at,
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+    ...fields,
+  }
+}

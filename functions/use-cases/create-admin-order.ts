@@ -3,7 +3,7 @@ import type { CreateAdminOrderInput } from '@gs/shared/schemas/admin-orders'
 import { uuid } from '../db/ids.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
 import { latestOrderOf, type ProfileRepository } from '../db/repositories/profiles.ts'
-import { invoiceNumberFor, type Order } from '../domain/order.ts'
+import { newOrder, type Order } from '../domain/order.ts'
 import { NotFoundError } from '../lib/errors.ts'
 import { staffUpdate } from './admin-order-write.ts'
 
@@ -25,37 +25,25 @@ export async function createAdminOrder({ orders, profiles, input, adminId, now =
   if (!customer || customer.role !== 'customer' || customer.isArchived) throw new NotFoundError(adminMessages.customerNotFound)
   const orderNumber = await orders.nextOrderNumber()
   const at = now().toISOString()
-  const order: Order = {
-    orderId: uuid(),
-    orderNumber,
-    customerId: customer.id,
-    customerName: `${customer.firstName} ${customer.lastName}`.trim(),
-    customerEmail: customer.email,
-    customerPhone: customer.phone,
-    firearmMake: input.firearmMake,
-    firearmModel: input.firearmModel,
-    serialNumber: input.serialNumber,
-    firearmCaliber: input.firearmCaliber ?? undefined,
-    serviceType: input.serviceType,
-    description: input.description,
-    estimatedCostCents: input.estimatedCostCents,
-    additionalCostCents: 0,
-    additionalCostApprovalStatus: 'not_required',
-    currentStatus: 'order_created',
-    inboundTrackingNumber: input.inboundTrackingNumber ?? undefined,
-    shippingSelected: true,
-    isArchived: false,
-    isDeleted: false,
-    partsTotalCents: 0,
-    partsCount: 0,
-    amountPaidCents: 0,
-    invoiceId: uuid(),
-    invoiceNumber: invoiceNumberFor(orderNumber),
-    invoiceLastUpdated: at,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
-  }
+  const order = newOrder(
+    {
+      orderId: uuid(),
+      orderNumber,
+      customerId: customer.id,
+      customerName: `${customer.firstName} ${customer.lastName}`.trim(),
+      customerEmail: customer.email,
+      customerPhone: customer.phone,
+      firearmMake: input.firearmMake,
+      firearmModel: input.firearmModel,
+      serialNumber: input.serialNumber,
+      firearmCaliber: input.firearmCaliber ?? undefined,
+      serviceType: input.serviceType,
+      description: input.description,
+      estimatedCostCents: input.estimatedCostCents,
+      inboundTrackingNumber: input.inboundTrackingNumber ?? undefined,
+    },
+    { invoiceId: uuid(), at },
+  )
   return orders.createOrder(order, {
     putUpdates: [staffUpdate({ order, status: 'order_created', notes: adminMessages.orderCreated, userId: adminId, at })],
     customerOrderAdded: { customerId: customer.id, latest: latestOrderOf(order) },

@@ -4,7 +4,7 @@ import { createOrderRepository } from '../../functions/db/repositories/orders.ts
 import { latestOrderOf, type Profile } from '../../functions/db/repositories/profiles.ts'
 import { paymentEntity } from '../../functions/db/entities/payment.ts'
 import { defaultTable } from '../../functions/db/table.ts'
-import { invoiceNumberFor, invoiceOf, type Notification, type Order, type Part, type StatusUpdate } from '../../functions/domain/order.ts'
+import { newOrder, invoiceOf, type Notification, type Order, type Part, type StatusUpdate } from '../../functions/domain/order.ts'
 import { statusLabel } from '@gs/shared/statuses'
 
 const DAY = 86_400_000
@@ -92,29 +92,18 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
     }
     const parts: Part[] = (demo.parts ?? []).map((p, i) => ({ ...p, orderId, partId: sortableId(at(30 + i).getTime()), createdAt: at(30 + i).toISOString(), createdBy: adminId }))
     const last = updates[updates.length - 1].createdAt
-    let order: Order = {
+    let order: Order = newOrder({
       orderId,
       orderNumber,
       customerId: customer.id,
       customerName,
       customerEmail: customer.email,
       customerPhone: customer.phone,
-      additionalCostCents: 0,
-      additionalCostApprovalStatus: 'not_required',
-      shippingSelected: true,
-      isArchived: false,
-      isDeleted: false,
       partsTotalCents: parts.reduce((sum, p) => sum + p.partCostCents * p.quantity, 0),
       partsCount: parts.length,
-      amountPaidCents: 0,
-      invoiceId: uuid(),
-      invoiceNumber: invoiceNumberFor(orderNumber),
-      invoiceLastUpdated: last,
       createdAt: at(0).toISOString(),
-      updatedAt: last,
-      version: 1,
       ...demo.order,
-    }
+    }, { invoiceId: uuid(), at: last })
     if (demo.paidInFull) {
       const amountCents = invoiceOf(order).totalCents
       order = { ...order, amountPaidCents: amountCents }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import { matchPath, routeKey, routes, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
+import { errorBody, NotFoundError, UnauthorizedError, ValidationError } from '../../functions/lib/errors.ts'
 import type { ApiEvent } from '../../functions/lib/http.ts'
 import { claimsAsApiGateway } from './jwt.ts'
 import { serveStatic } from './static-files.ts'
@@ -30,7 +31,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body))
 }
 
-const unauthorized = (res: ServerResponse) => sendJson(res, 401, { error: { code: 'unauthorized', message: 'Authentication required' } })
+/** Errors the gateway answers itself, in the functions' one error shape. */
+function sendError(res: ServerResponse, err: unknown, statusCode?: number) {
+  const { statusCode: status, body } = errorBody(err)
+  sendJson(res, statusCode ?? status, body)
+}
 
 function findRoute(method: string, path: string): { route: RouteDef; params: Record<string, string> } | null {
   for (const route of routes) {
@@ -83,20 +88,20 @@ export function createGateway({ webDir, config, verify, handlers, maxBodyBytes =
       if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return serveStatic(webDir, req, res, SECURITY_HEADERS)
       const method = (req.method ?? 'GET').toUpperCase()
       const match = findRoute(method, url.pathname)
-      if (!match) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found' } })
+      if (!match) return sendError(res, new NotFoundError())
       const { route, params } = match
       let claims: Record<string, string> | undefined
       if (route.access !== 'public') {
         const auth = req.headers.authorization ?? ''
         const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1]
         const payload = token ? await verify(token) : null
-        if (!payload) return unauthorized(res)
+        if (!payload) return sendError(res, new UnauthorizedError())
         claims = claimsAsApiGateway(payload)
       }
       const raw = await readBody(req, maxBodyBytes)
-      if (raw === null) return sendJson(res, 413, { error: { code: 'validation_failed', message: 'Request body is too large' } })
+      if (raw === null) return sendError(res, new ValidationError('Request body is too large'), 413)
       const handler = handlers[route.fn]
-      if (!handler) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found' } })
+      if (!handler) return sendError(res, new NotFoundError())
       const contentType = req.headers['content-type'] ?? ''
       const isText = raw.length === 0 || TEXT_BODY.test(contentType)
       const headers: Record<string, string> = {}
@@ -136,7 +141,7 @@ export function createGateway({ webDir, config, verify, handlers, maxBodyBytes =
     } catch (err) {
       // A handler that throws past its own error handler is a 500, as Lambda would make it.
       console.error(JSON.stringify({ level: 'error', message: 'gateway error', error: err instanceof Error ? err.message : String(err) }))
-      if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } })
+      if (!res.headersSent) sendError(res, err)
       else res.end()
     }
   })

@@ -4,7 +4,7 @@ import { sortableId, uuid } from '../../functions/db/ids.ts'
 import { createNotificationRepository } from '../../functions/db/repositories/notifications.ts'
 import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
 import { defaultTable } from '../../functions/db/table.ts'
-import { invoiceNumberFor, type Notification, type Order, type Part, type StatusUpdate } from '../../functions/domain/order.ts'
+import { newOrder, type Notification, type Order, type Part, type StatusUpdate } from '../../functions/domain/order.ts'
 import { ADMIN, CUSTOMER, api, signIn, signUp, useStackTable } from './helpers.ts'
 
 interface Customer {
@@ -30,7 +30,7 @@ async function createOrder(customerId: string, over: Partial<Order> = {}, extras
   const orderId = uuid()
   const createdAt = over.createdAt ?? new Date().toISOString()
   const parts = (extras.parts ?? []).map((p, i) => ({ orderId, partId: sortableId(Date.parse(createdAt) + i), partName: 'Part', partCostCents: 1000, quantity: 1, createdAt, createdBy: 'admin', ...p }) as Part)
-  const o: Order = {
+  const o: Order = newOrder({
     orderId,
     orderNumber,
     customerId,
@@ -42,23 +42,11 @@ async function createOrder(customerId: string, over: Partial<Order> = {}, extras
     serviceType: 'Repair',
     description: 'Fix it',
     estimatedCostCents: 10000,
-    additionalCostCents: 0,
-    additionalCostApprovalStatus: 'not_required',
-    currentStatus: 'order_created',
-    shippingSelected: true,
-    isArchived: false,
-    isDeleted: false,
     partsTotalCents: parts.reduce((s, p) => s + p.partCostCents * p.quantity, 0),
     partsCount: parts.length,
-    amountPaidCents: 0,
-    invoiceId: uuid(),
-    invoiceNumber: invoiceNumberFor(orderNumber),
-    invoiceLastUpdated: createdAt,
     createdAt,
-    updatedAt: createdAt,
-    version: 1,
     ...over,
-  }
+  }, { invoiceId: uuid(), at: createdAt })
   const updates = (extras.updates ?? [{ status: 'order_created', notes: 'Order created' }]).map((u, i) => {
     const at = new Date(Date.parse(createdAt) + i * 1000).toISOString()
     return { orderId, updateId: sortableId(Date.parse(at)), status: 'order_created', notes: '', createdBy: 'admin', authorLabel: 'Admin', isCustomerNote: false, createdAt: at, updatedAt: at, ...u } as StatusUpdate

@@ -2,16 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createOrderRepository, VersionConflict } from '../../functions/db/repositories/orders.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { sortableId, uuid } from '../../functions/db/ids.ts'
-import { invoiceNumberFor, type Order } from '../../functions/domain/order.ts'
+import { newOrder, type Order } from '../../functions/domain/order.ts'
 import { useStackTable } from './helpers.ts'
 
 beforeAll(() => useStackTable())
 
-async function newOrder(customerId: string, over: Partial<Order> = {}): Promise<Order> {
+async function buildOrder(customerId: string, over: Partial<Order> = {}): Promise<Order> {
   const repo = createOrderRepository(defaultTable())
   const orderNumber = await repo.nextOrderNumber()
   const now = new Date().toISOString()
-  return {
+  return newOrder({
     orderId: uuid(),
     orderNumber,
     customerId,
@@ -23,23 +23,8 @@ async function newOrder(customerId: string, over: Partial<Order> = {}): Promise<
     serviceType: 'Repair',
     description: 'Fix it',
     estimatedCostCents: 10000,
-    additionalCostCents: 0,
-    additionalCostApprovalStatus: 'not_required',
-    currentStatus: 'order_created',
-    shippingSelected: true,
-    isArchived: false,
-    isDeleted: false,
-    partsTotalCents: 0,
-    partsCount: 0,
-    amountPaidCents: 0,
-    invoiceId: uuid(),
-    invoiceNumber: invoiceNumberFor(orderNumber),
-    invoiceLastUpdated: now,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
     ...over,
-  }
+  }, { invoiceId: uuid(), at: now })
 }
 
 describe('the order repository against DynamoDB Local', () => {
@@ -52,7 +37,7 @@ describe('the order repository against DynamoDB Local', () => {
 
   it('creates an order with its first update and reads both back in one collection query', async () => {
     const repo = createOrderRepository(defaultTable())
-    const o = await newOrder(uuid())
+    const o = await buildOrder(uuid())
     const now = new Date().toISOString()
     await repo.createOrder(o, { putUpdates: [{ orderId: o.orderId, updateId: sortableId(), status: 'order_created', notes: 'Order created', createdBy: 'admin', authorLabel: 'Admin', isCustomerNote: false, createdAt: now, updatedAt: now }] })
     const detail = await repo.getOrderDetail(o.orderId)
@@ -65,16 +50,16 @@ describe('the order repository against DynamoDB Local', () => {
   it('lists a customer\'s orders newest first without deleted ones', async () => {
     const repo = createOrderRepository(defaultTable())
     const customerId = uuid()
-    const a = await newOrder(customerId, { createdAt: '2026-01-01T00:00:00.000Z' })
-    const b = await newOrder(customerId, { createdAt: '2026-02-01T00:00:00.000Z' })
-    const c = await newOrder(customerId, { createdAt: '2026-03-01T00:00:00.000Z', isDeleted: true })
+    const a = await buildOrder(customerId, { createdAt: '2026-01-01T00:00:00.000Z' })
+    const b = await buildOrder(customerId, { createdAt: '2026-02-01T00:00:00.000Z' })
+    const c = await buildOrder(customerId, { createdAt: '2026-03-01T00:00:00.000Z', isDeleted: true })
     for (const o of [a, b, c]) await repo.createOrder(o)
     expect((await repo.listOrdersForCustomer(customerId)).map((o) => o.orderId)).toEqual([b.orderId, a.orderId])
   })
 
   it('refuses a stale write with VersionConflict and moves archived orders between lists', async () => {
     const repo = createOrderRepository(defaultTable())
-    const o = await repo.createOrder(await newOrder(uuid()))
+    const o = await repo.createOrder(await buildOrder(uuid()))
     const saved = await repo.saveOrder({ ...o, isArchived: true }, 1)
     expect(saved.version).toBe(2)
     await expect(repo.saveOrder({ ...o, description: 'stale' }, 1)).rejects.toBeInstanceOf(VersionConflict)

@@ -4,7 +4,7 @@ import { sortableId, uuid } from '../../functions/db/ids.ts'
 import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
 import { createPaymentRepository } from '../../functions/db/repositories/payments.ts'
 import { defaultTable } from '../../functions/db/table.ts'
-import { invoiceNumberFor, invoiceOf, type Order } from '../../functions/domain/order.ts'
+import { newOrder, invoiceOf, type Order } from '../../functions/domain/order.ts'
 import type { Allocation, Checkout } from '../../functions/domain/payment.ts'
 import { LOCAL_WEBHOOK_SECRET } from '../../functions/lib/stripe-secrets.ts'
 import { api } from './helpers.ts'
@@ -17,7 +17,7 @@ export async function seedOrder(customerId: string, over: Partial<Order> = {}): 
   const orders = orderRepo()
   const orderNumber = await orders.nextOrderNumber()
   const at = new Date().toISOString()
-  const o: Order = {
+  const o: Order = newOrder({
     orderId: uuid(),
     orderNumber,
     customerId,
@@ -29,23 +29,9 @@ export async function seedOrder(customerId: string, over: Partial<Order> = {}): 
     serviceType: 'Repair',
     description: 'Trigger work',
     estimatedCostCents: 10_000,
-    additionalCostCents: 0,
-    additionalCostApprovalStatus: 'not_required',
     currentStatus: 'work_complete',
-    shippingSelected: true,
-    isArchived: false,
-    isDeleted: false,
-    partsTotalCents: 0,
-    partsCount: 0,
-    amountPaidCents: 0,
-    invoiceId: uuid(),
-    invoiceNumber: invoiceNumberFor(orderNumber),
-    invoiceLastUpdated: at,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
     ...over,
-  }
+  }, { invoiceId: uuid(), at })
   return orders.createOrder(o, { putUpdates: [{ orderId: o.orderId, updateId: sortableId(), status: 'order_created', notes: 'Order created', createdBy: 'admin', authorLabel: 'Admin', isCustomerNote: false, createdAt: at, updatedAt: at }] })
 }
 

@@ -14,7 +14,7 @@ import { createPaymentRepository } from '../../functions/db/repositories/payment
 import { createProfileRepository, type Profile } from '../../functions/db/repositories/profiles.ts'
 import { createSettingsRepository } from '../../functions/db/repositories/settings.ts'
 import { defaultTable } from '../../functions/db/table.ts'
-import { invoiceNumberFor, type Order } from '../../functions/domain/order.ts'
+import { newOrder, type Order } from '../../functions/domain/order.ts'
 import type { ApiEvent } from '../../functions/lib/http.ts'
 import { loadGroupHandler } from '../../functions/lib/load-group.ts'
 import { routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
@@ -164,7 +164,7 @@ export async function seedWorld(customerId: string, email = 'owner@example.com')
   const updateId = sortableId()
   const partId = sortableId()
   const notificationId = sortableId()
-  const base: Order = {
+  const base: Order = newOrder({
     orderId,
     orderNumber,
     customerId,
@@ -181,19 +181,7 @@ export async function seedWorld(customerId: string, email = 'owner@example.com')
     additionalCostReason: 'Worn hand',
     additionalCostApprovalStatus: 'pending',
     currentStatus: 'work_complete',
-    shippingSelected: true,
-    isArchived: false,
-    isDeleted: false,
-    partsTotalCents: 0,
-    partsCount: 0,
-    amountPaidCents: 0,
-    invoiceId: uuid(),
-    invoiceNumber: invoiceNumberFor(orderNumber),
-    invoiceLastUpdated: at,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
-  }
+  }, { invoiceId: uuid(), at })
   const created = await orders.createOrder(base, {
     putUpdates: [
       { orderId, updateId, status: 'work_complete', notes: 'Work complete', createdBy: 'admin', authorLabel: 'Admin', isCustomerNote: false, createdAt: at, updatedAt: at },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createUserDirectory } from '../../functions/auth/users.ts'
 import { VersionConflict, type OrderWriteExtras } from '../../functions/db/repositories/orders.ts'
 import type { NewProfile, Profile } from '../../functions/db/repositories/profiles.ts'
-import { invoiceOf, type Order, type Part, type StatusUpdate } from '../../functions/domain/order.ts'
+import { invoiceOf, newOrder, type Order, type Part, type StatusUpdate } from '../../functions/domain/order.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../functions/lib/errors.ts'
 import { addOrderPart } from '../../functions/use-cases/add-order-part.ts'
 import { addStaffUpdate } from '../../functions/use-cases/add-staff-update.ts'
@@ -19,35 +19,21 @@ import { updateAdminOrder } from '../../functions/use-cases/update-admin-order.t
 
 const NOW = '2026-03-01T12:00:00.000Z'
 
-const baseOrder = (over: Partial<Order> = {}): Order => ({
-  orderId: 'o1',
-  orderNumber: 'GS-000001',
-  customerId: 'c1',
-  customerName: 'Casey Customer',
-  customerEmail: 'casey@example.com',
-  firearmMake: 'Colt',
-  firearmModel: '1911',
-  serialNumber: 'SN1',
-  serviceType: 'Repair',
-  description: 'Fix it',
-  estimatedCostCents: 10000,
-  additionalCostCents: 0,
-  additionalCostApprovalStatus: 'not_required',
-  currentStatus: 'order_created',
-  shippingSelected: true,
-  isArchived: false,
-  isDeleted: false,
-  partsTotalCents: 0,
-  partsCount: 0,
-  amountPaidCents: 0,
-  invoiceId: 'i1',
-  invoiceNumber: 'INV-000001',
-  invoiceLastUpdated: NOW,
-  createdAt: NOW,
-  updatedAt: NOW,
-  version: 1,
-  ...over,
-})
+const baseOrder = (over: Partial<Order> = {}): Order =>
+  newOrder({
+    orderId: 'o1',
+    orderNumber: 'GS-000001',
+    customerId: 'c1',
+    customerName: 'Casey Customer',
+    customerEmail: 'casey@example.com',
+    firearmMake: 'Colt',
+    firearmModel: '1911',
+    serialNumber: 'SN1',
+    serviceType: 'Repair',
+    description: 'Fix it',
+    estimatedCostCents: 10000,
+    ...over,
+  }, { invoiceId: 'i1', at: NOW })
 
 /** An in-memory order store with the repository's version check and extras. */
 function fakeOrders(initial: Order, { conflicts = 0 } = {}) {
