@@ -1,4 +1,4 @@
-import Stripe from 'stripe'
+import { loadStripeSdk } from './stripe-sdk.ts'
 
 /** The subset of a Stripe event the webhook reads (the event's PaymentIntent snapshot). */
 export interface PaymentIntentEvent {
@@ -19,12 +19,14 @@ export interface PaymentIntentEvent {
 }
 
 /** Verifies the Stripe-Signature header over the exact raw body; throws on any mismatch (or a stale timestamp). */
-export function verifyStripeEvent(rawBody: string, signature: string | undefined, secret: string): PaymentIntentEvent {
+export async function verifyStripeEvent(rawBody: string, signature: string | undefined, secret: string): Promise<PaymentIntentEvent> {
   if (!signature) throw new Error('Missing Stripe-Signature header')
+  const Stripe = await loadStripeSdk()
   return Stripe.webhooks.constructEvent(rawBody, signature, secret) as unknown as PaymentIntentEvent
 }
 
 /** Signs a payload exactly as Stripe does (dev gateway deliveries and tests). */
-export function signStripePayload(payload: string, secret: string, timestamp?: number): string {
+export async function signStripePayload(payload: string, secret: string, timestamp?: number): Promise<string> {
+  const Stripe = await loadStripeSdk()
   return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) })
 }

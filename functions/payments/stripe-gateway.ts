@@ -1,7 +1,8 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import { paymentMessages as m } from '@gs/shared/payment-messages'
 import { PaymentFailedError, PaymentProviderError, ValidationError } from '../lib/errors.ts'
 import type { CreateIntentRequest, PaymentGateway } from './gateway.ts'
+import { loadStripeSdk } from './stripe-sdk.ts'
 
 /** Pinned to the API version this SDK release is typed for (stripe 23.1.0: LatestApiVersion). */
 export const STRIPE_API_VERSION = '2026-10-28.endive' as const
@@ -16,6 +17,8 @@ export interface StripeGatewayOptions {
 export function mapStripeError(err: unknown): Error {
   const e = err as { type?: string; message?: string } | null
   const message = e?.message ?? ''
+  // The SDK's errors all carry a `type` naming their class (StripeAPIError, StripeConnectionError, …).
+  const fromStripe = typeof e?.type === 'string' && e.type.startsWith('Stripe')
   switch (e?.type) {
     case 'StripeCardError':
     case 'card_error':
@@ -28,21 +31,33 @@ export function mapStripeError(err: unknown): Error {
       // Their messages quote part of the key: not for customers.
       return new PaymentProviderError(m.processingError(null))
     default:
-      return new PaymentProviderError(m.processingError(err instanceof Stripe.errors.StripeError ? message : null))
+      return new PaymentProviderError(m.processingError(fromStripe ? message : null))
   }
 }
 
-export function createStripeClient({ secretKey, client }: StripeGatewayOptions) {
-  return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...client, apiVersion: STRIPE_API_VERSION })
+export async function createStripeClient({ secretKey, client }: StripeGatewayOptions): Promise<Stripe> {
+  const StripeSdk = await loadStripeSdk()
+  return new StripeSdk(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...client, apiVersion: STRIPE_API_VERSION })
 }
 
-/** The Stripe adapter: PaymentIntents with automatic payment methods, an idempotency key on every create. */
+/**
+ * The Stripe adapter: PaymentIntents with automatic payment methods, an idempotency key on every create.
+ * The client (and the SDK behind it) is made on the first call, not when the gateway is.
+ */
 export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway {
-  const stripe = createStripeClient(opts)
+  let client: Promise<Stripe> | undefined
+  const stripeClient = () => {
+    client ??= createStripeClient(opts).catch((err: unknown) => {
+      client = undefined
+      throw err
+    })
+    return client
+  }
   return {
     mode: 'stripe',
     async createIntent(req: CreateIntentRequest) {
       try {
+        const stripe = await stripeClient()
         const pi = await stripe.paymentIntents.create(
           {
             amount: req.amountCents,
@@ -62,6 +77,7 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
       }
     },
     async getReceiptUrl(paymentIntentId) {
+      const stripe = await stripeClient()
       const pi = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] })
       const charge = pi.latest_charge
       if (!charge) return null

@@ -20,7 +20,7 @@ export const handler = defineRoute({}, async ({ event, rawBody }) => {
   const { webhookSecret } = await stripeSecrets()
   let stripeEvent: PaymentIntentEvent
   try {
-    stripeEvent = verifyStripeEvent(rawBody, event.headers?.['stripe-signature'], webhookSecret)
+    stripeEvent = await verifyStripeEvent(rawBody, event.headers?.['stripe-signature'], webhookSecret)
   } catch {
     log.warn('stripe webhook rejected: bad signature')
     throw new ValidationError(INVALID_SIGNATURE)

@@ -1,14 +1,15 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib'
+import * as path from 'node:path'
+import { AssetHashType, DockerImage, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
 import * as iam from 'aws-cdk-lib/aws-iam'
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda'
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs'
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda'
 import * as logs from 'aws-cdk-lib/aws-logs'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
 import { FunctionEnv } from './function-env.ts'
 import { asReferencedFrom, nagResourceText } from './nag.ts'
-import { lockFile, repoRoot } from './paths.ts'
+import { bundleLambda, LAMBDA_HANDLER } from './lambda-bundle.ts'
+import { repoRoot } from './paths.ts'
 
 export interface AppFunctionProps {
   /** Absolute path of the TypeScript entry. */
@@ -23,15 +24,12 @@ export interface AppFunctionProps {
 
 export type TableAccessMode = 'read' | 'read-write'
 
-/** ElectroDB `require`s the SDK: an ESM bundle needs a real `require`. */
-const ESM_REQUIRE_BANNER = "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);"
-
 /**
  * Every function's defaults in one place (runtime, architecture, bundling, log
  * group, role), and the helpers that give a function exactly the access it needs.
  */
 export class AppFunction extends Construct {
-  readonly fn: NodejsFunction
+  readonly fn: LambdaFunction
   readonly role: iam.Role
   readonly logGroup: logs.LogGroup
 
@@ -47,9 +45,24 @@ export class AppFunction extends Construct {
     })
     this.logGroup.grantWrite(this.role)
 
-    this.fn = new NodejsFunction(this, 'Fn', {
-      entry,
-      handler: 'handler',
+    this.fn = new LambdaFunction(this, 'Fn', {
+      code: Code.fromAsset(repoRoot, {
+        // The hash of what is deployed, not of the whole repository.
+        assetHashType: AssetHashType.OUTPUT,
+        // Part of the staging cache key, which cannot see into `local`: without it every function shares one bundle.
+        extraHash: path.relative(repoRoot, entry),
+        bundling: {
+          // esbuild runs in-process (infra/constructs/lambda-bundle.ts); the image is never pulled.
+          image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
+          local: {
+            tryBundle(outputDir) {
+              bundleLambda(entry, outputDir)
+              return true
+            },
+          },
+        },
+      }),
+      handler: LAMBDA_HANDLER,
       description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -57,21 +70,9 @@ export class AppFunction extends Construct {
       memorySize,
       role: this.role,
       logGroup: this.logGroup,
-      projectRoot: repoRoot,
-      depsLockFilePath: lockFile,
       environment: {
         [FunctionEnv.stage]: stage,
         [FunctionEnv.nodeOptions]: '--enable-source-maps',
-      },
-      bundling: {
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        minify: true,
-        sourceMap: true,
-        // Bundled SDK cold-starts faster than the runtime's copy and is the version we test against.
-        bundleAwsSDK: true,
-        target: 'node22',
       },
     })
 

@@ -6,5 +6,4 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 export const functionsDir = path.join(repoRoot, 'functions')
 /** Generated Lambda entries (gitignored): a stable path keeps synth output deterministic. */
 export const entriesDir = path.join(repoRoot, '.cdk', 'entries')
-export const lockFile = path.join(repoRoot, 'package-lock.json')
 export const webDistDir = path.join(repoRoot, 'web', 'dist')

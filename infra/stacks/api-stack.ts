@@ -1,5 +1,3 @@
-import * as fs from 'node:fs'
-import * as path from 'node:path'
 import { Aws, CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2'
@@ -10,10 +8,9 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
 import * as logs from 'aws-cdk-lib/aws-logs'
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager'
 import type { Construct } from 'constructs'
-import { groupEntrySource } from '../../functions/lib/group-entry.ts'
 import { deployedRoutesFor, functionGroups, routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
 import { AppFunction } from '../constructs/app-function.ts'
-import { entriesDir, functionsDir } from '../constructs/paths.ts'
+import { writeGroupEntry } from '../constructs/lambda-bundle.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
 
 export interface ApiStackProps extends StackProps {
@@ -50,16 +47,6 @@ const PUBLIC_ROUTE_REASONS: Record<string, string> = {
   'GET /api/health': 'Health check for monitoring; it returns only a status and reads no user data.',
   'stripe-webhook':
     'Stripe calls the webhook without a Cognito token; the function verifies the Stripe-Signature header over the raw body before parsing it.',
-}
-
-/** Writes a group's generated entry to a stable path (deterministic asset hashes) and returns it. */
-function writeGroupEntry(group: FunctionGroup): string {
-  fs.mkdirSync(entriesDir, { recursive: true })
-  const file = path.join(entriesDir, `${group}.ts`)
-  // Relative imports keep the entry (and so the bundle) the same in every checkout.
-  const source = groupEntrySource(group, path.relative(entriesDir, functionsDir))
-  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== source) fs.writeFileSync(file, source)
-  return file
 }
 
 /** The custom metric the webhook alarm watches: 5xx answers on the Stripe webhook route(s), from the access log. */

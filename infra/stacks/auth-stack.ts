@@ -1,11 +1,10 @@
-import * as path from 'node:path'
 import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib'
 import * as cognito from 'aws-cdk-lib/aws-cognito'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
 import * as iam from 'aws-cdk-lib/aws-iam'
 import type { Construct } from 'constructs'
 import { AppFunction } from '../constructs/app-function.ts'
-import { functionsDir } from '../constructs/paths.ts'
+import { POST_CONFIRMATION_ENTRY } from '../constructs/lambda-bundle.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
 
 export interface AuthStackProps extends StackProps {
@@ -26,7 +25,7 @@ export class AuthStack extends Stack {
     const { stage, retainData, removalPolicy } = config
 
     this.postConfirmation = new AppFunction(this, 'PostConfirmation', {
-      entry: path.join(functionsDir, 'triggers', 'post-confirmation.ts'),
+      entry: POST_CONFIRMATION_ENTRY,
       description: 'Cognito post-confirmation: adds the user to `customer` and creates the profile',
       stage,
       // Cognito waits at most 5 s for a trigger.

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -55,6 +55,22 @@ describe('`cdk synth` offline', () => {
     expect(markers[config.region]).toEqual({ Ref: 'AWS::Region' })
     expect(markers[config.userPoolId]['Fn::ImportValue']).toMatch(/^Gunsmith-prod-Auth:ExportsOutputRefUserPool/)
     expect(markers[config.userPoolClientId]['Fn::ImportValue']).toMatch(/^Gunsmith-prod-Auth:ExportsOutputRefUserPoolWebClient/)
+
+    // The functions' assets as the CDK bundled them: the handler, the Stripe SDK only in a lazy chunk, no AWS SDK inside.
+    const api = JSON.parse(readFileSync(join(out, 'Gunsmith-prod-Api.template.json'), 'utf8'))
+    const fns = Object.values<any>(api.Resources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Handler === 'index.handler')
+    expect(fns.length).toBeGreaterThanOrEqual(3)
+    for (const fn of fns) {
+      const dir = join(out, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`)
+      const handler = readFileSync(join(dir, 'index.mjs'), 'utf8')
+      expect(handler).not.toMatch(/\bclass DynamoDBClient\b|Smithy/)
+      expect(handler).toMatch(/from"@aws-sdk\/client-dynamodb"|require\("@aws-sdk\/|from"@aws-sdk\//)
+      expect(handler).not.toContain('api.stripe.com')
+      const chunks = existsSync(join(dir, 'chunks')) ? readdirSync(join(dir, 'chunks')).filter((f) => f.endsWith('.mjs')) : []
+      const stripeChunk = chunks.find((f) => readFileSync(join(dir, 'chunks', f), 'utf8').includes('api.stripe.com'))
+      const paysByCard = /api-customer|stripe-webhook/.test(fn.Properties.Description)
+      expect(stripeChunk !== undefined, fn.Properties.Description).toBe(paysByCard)
+    }
 
     // Every JSON file cdk wrote (templates, manifests, config.json, the staged SPA) is free of secret-looking strings.
     const walk = (dir: string): string[] =>

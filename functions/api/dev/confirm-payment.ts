@@ -18,7 +18,7 @@ import { handler as stripeWebhook } from '../../webhooks/stripe-webhook.ts'
 async function deliverToWebhook(event: { id: string }) {
   const payload = JSON.stringify(event)
   const { webhookSecret } = await stripeSecrets()
-  const headers = { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload, webhookSecret) }
+  const headers = { 'content-type': 'application/json', 'stripe-signature': await signStripePayload(payload, webhookSecret) }
   await stripeWebhook({
     event: { headers, body: payload, isBase64Encoded: false, routeKey: 'POST /api/webhooks/stripe' } as unknown as ApiEvent,
     caller: undefined as never,
