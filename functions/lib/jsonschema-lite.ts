@@ -70,7 +70,7 @@ export class Validator {
     return { instance, schema, errors, valid: errors.length === 0 }
   }
 
-  private check(instance: unknown, schema: Schema, path: string, errors: ValidationError[]) {
+  private check(instance: unknown, schema: Schema, path: string, errors: ValidationError[]): void {
     if (typeof schema.$ref === 'string') {
       const target = this.schemas[schema.$ref]
       if (!target) throw new Error(`no such schema ${schema.$ref}`)

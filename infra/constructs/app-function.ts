@@ -1,4 +1,3 @@
-import * as path from 'node:path'
 import { AssetHashType, DockerImage, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
 import * as iam from 'aws-cdk-lib/aws-iam'
@@ -8,7 +7,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
 import { FunctionEnv } from './function-env.ts'
 import { asReferencedFrom, nagResourceText } from './nag.ts'
-import { bundleLambda, LAMBDA_HANDLER } from './lambda-bundle.ts'
+import { LAMBDA_HANDLER, LocalLambdaBundling } from './lambda-bundle.ts'
 import { repoRoot } from './paths.ts'
 
 export interface AppFunctionProps {
@@ -49,17 +48,10 @@ export class AppFunction extends Construct {
       code: Code.fromAsset(repoRoot, {
         // The hash of what is deployed, not of the whole repository.
         assetHashType: AssetHashType.OUTPUT,
-        // Part of the staging cache key, which cannot see into `local`: without it every function shares one bundle.
-        extraHash: path.relative(repoRoot, entry),
         bundling: {
           // esbuild runs in-process (infra/constructs/lambda-bundle.ts); the image is never pulled.
           image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
-          local: {
-            tryBundle(outputDir) {
-              bundleLambda(entry, outputDir)
-              return true
-            },
-          },
+          local: new LocalLambdaBundling(entry),
         },
       }),
       handler: LAMBDA_HANDLER,

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs'
 import * as path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import type { ILocalBundling } from 'aws-cdk-lib'
 import * as esbuild from 'esbuild'
 import { groupEntrySource } from '../../functions/lib/group-entry.ts'
 import { functionGroups, type FunctionGroup } from '../../functions/routes.ts'
@@ -52,6 +53,24 @@ export function lambdaBuildOptions(entry: string, outdir: string): esbuild.Build
 /** Bundles one function into `outdir` (index.mjs, chunks/, source maps). Synchronous: CDK local bundling is. */
 export function bundleLambda(entry: string, outdir: string): esbuild.Metafile {
   return esbuild.buildSync(lambdaBuildOptions(entry, outdir)).metafile
+}
+
+/**
+ * CDK local bundling of one function. Its fields are part of the asset staging cache key
+ * (which serializes the bundling options): without `entry` there, every function would
+ * get the first one's bundle.
+ */
+export class LocalLambdaBundling implements ILocalBundling {
+  readonly entry: string
+
+  constructor(entry: string) {
+    this.entry = path.relative(repoRoot, entry)
+  }
+
+  tryBundle(outputDir: string): boolean {
+    bundleLambda(path.join(repoRoot, this.entry), outputDir)
+    return true
+  }
 }
 
 /** Writes a group's generated entry to a stable path (deterministic asset hashes) and returns it. */

@@ -56,7 +56,7 @@ describe('Lambda bundles', () => {
     for (const g of ['api-customer', 'stripe-webhook', 'post-confirmation']) expect(coldPackages(bundle(g)), g).not.toContain('functions/api/admin/customers/*')
   })
 
-  it('every handler loads in a fresh Node and answers; the Stripe chunk loads on its own', () => {
+  it('every handler loads in a fresh Node; the Stripe chunk loads on its own', { timeout: 60_000 }, () => {
     const script = `
       const [handlerUrl, stripeUrl] = process.argv.slice(1)
       const { handler } = await import(handlerUrl)
@@ -74,7 +74,7 @@ describe('Lambda bundles', () => {
     }
   })
 
-  it('answers a request from the bundled api-customer handler (GET /api/health)', async () => {
+  it('answers a request from the bundled api-customer handler (GET /api/health)', { timeout: 30_000 }, () => {
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', `
       const { handler } = await import(process.argv[1])
       const res = await handler({ version: '2.0', routeKey: 'GET /api/health', rawPath: '/api/health', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/api/health' }, requestId: 'r1' }, isBase64Encoded: false }, { awsRequestId: 'r1', functionName: 'api-customer' })

@@ -22,8 +22,15 @@ const real = require('electrodb/src/validations.js') as Validations
 const dir = fs.mkdtempSync(path.join(import.meta.dirname, '../../node_modules/.jsonschema-lite-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 const liteFile = path.join(dir, 'validations.cjs')
-const sameAlias = (entry: string) =>
-  ({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', external: ['@aws-sdk/*'], alias: lambdaBuildOptions('x', dir).alias, logLevel: 'silent' }) as const
+const sameAlias = (entry: string): esbuild.BuildOptions => ({
+  entryPoints: [entry],
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  external: ['@aws-sdk/*'],
+  alias: lambdaBuildOptions('x', dir).alias,
+  logLevel: 'silent',
+})
 esbuild.buildSync({ ...sameAlias(require.resolve('electrodb/src/validations.js')), outfile: liteFile })
 const lite = require(liteFile) as Validations
 // And the whole of ElectroDB so bundled, as the functions run it.
