@@ -1,7 +1,8 @@
 import middy from '@middy/core'
 import httpHeaderNormalizer from '@middy/http-header-normalizer'
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda'
-import type { ZodType } from 'zod'
+// Types only: the shared schemas bring zod/mini and its English messages (@gs/shared/schemas/zod); the webhook carries no zod.
+import type { ZodMiniType } from 'zod/mini'
 import { routeKey, routesFor, type FunctionGroup, type RouteDef } from '../routes.ts'
 import { authFromEvent, type AuthContext } from './auth.ts'
 import { ACCOUNT_INACTIVE, ForbiddenError, NotFoundError, ValidationError, errorBody } from './errors.ts'
@@ -43,11 +44,11 @@ export interface AccountGate {
 }
 
 interface Schemas<B, Q> {
-  body?: ZodType<B>
-  query?: ZodType<Q>
+  body?: ZodMiniType<B>
+  query?: ZodMiniType<Q>
 }
 
-/** Parses body and query with the shared zod schemas; bad input is a 400 with field messages. */
+/** Parses body and query with the shared zod/mini schemas; bad input is a 400 with field messages. */
 export function defineRoute<B = undefined, Q = Record<string, string | undefined>>(
   schemas: Schemas<B, Q>,
   fn: (req: ApiRequest<B, Q>) => Promise<ApiResult>,
@@ -72,7 +73,7 @@ function noBody(body: unknown): undefined {
   throw new ValidationError('This request takes no body')
 }
 
-export function parseWith<T>(schema: ZodType<T>, input: unknown): T {
+export function parseWith<T>(schema: ZodMiniType<T>, input: unknown): T {
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const fields: Record<string, string> = {}

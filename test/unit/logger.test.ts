@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import * as z from 'zod'
+import * as z from '../../shared/src/schemas/zod.ts'
 import { createGroupHandler, defineRoute, type ApiEvent } from '../../functions/lib/http.ts'
 import { REDACTED, log, redact, redactText, setLogContext } from '../../functions/lib/logger.ts'
 import { routes } from '../../functions/routes.ts'

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
-import * as z from 'zod'
+import * as z from '../../shared/src/schemas/zod.ts'
 import { ConflictError, NotFoundError } from '../../functions/lib/errors.ts'
 import { createGroupHandler, defineRoute, type AccountGate, type ApiEvent } from '../../functions/lib/http.ts'
 import { routes } from '../../functions/routes.ts'
 
 process.env.LOG_LEVEL = 'silent'
 
-const echo = defineRoute({ body: z.strictObject({ name: z.string().min(1, 'Name is required').optional() }) }, async ({ caller, body, params }) => ({
+const echo = defineRoute({ body: z.strictObject({ name: z.optional(z.string().check(z.minLength(1, 'Name is required'))) }) }, async ({ caller, body, params }) => ({
   body: { caller: caller?.userId ?? null, firstName: caller?.firstName ?? null, body: body && Object.keys(body).length ? body : null, params },
 }))
 

@@ -1,20 +1,26 @@
-import * as z from 'zod'
 import { ADMIN_PAYMENT_SORTS, ADMIN_PAYMENT_STATUSES, SORT_DIRECTIONS, invoiceMessages as im } from '../payment-messages.ts'
+import * as z from './zod.ts'
+
+const PAGE_INVALID = 'page must be a positive whole number'
+type PaymentStatus = (typeof ADMIN_PAYMENT_STATUSES)[number]
 
 /** GET /api/admin/payments?search=&status=&sort=date|customer|amount&direction=asc|desc&page= (blank status = all). */
 export const adminPaymentsQuerySchema = z.object({
-  search: z.string().max(200, 'search must be at most 200 characters').optional().transform((s) => s?.trim() ?? ''),
-  status: z
-    .enum(['', 'all', ...ADMIN_PAYMENT_STATUSES], { error: 'status must be successful, pending or failed' })
-    .optional()
-    .transform((s) => (!s || s === 'all' ? undefined : (s as (typeof ADMIN_PAYMENT_STATUSES)[number]))),
-  sort: z.enum(ADMIN_PAYMENT_SORTS, { error: 'sort must be date, customer or amount' }).default('date'),
-  direction: z.enum(SORT_DIRECTIONS, { error: 'direction must be asc or desc' }).default('desc'),
-  page: z.coerce.number({ error: 'page must be a positive whole number' }).int('page must be a positive whole number').min(1, 'page must be a positive whole number').default(1),
+  search: z.pipe(
+    z.optional(z.string().check(z.maxLength(200, 'search must be at most 200 characters'))),
+    z.transform((s: string | undefined) => s?.trim() ?? ''),
+  ),
+  status: z.pipe(
+    z.optional(z.enum(['', 'all', ...ADMIN_PAYMENT_STATUSES], { error: 'status must be successful, pending or failed' })),
+    z.transform((s: '' | 'all' | PaymentStatus | undefined) => (!s || s === 'all' ? undefined : s)),
+  ),
+  sort: z._default(z.enum(ADMIN_PAYMENT_SORTS, { error: 'sort must be date, customer or amount' }), 'date'),
+  direction: z._default(z.enum(SORT_DIRECTIONS, { error: 'direction must be asc or desc' }), 'desc'),
+  page: z._default(z.coerce.number({ error: PAGE_INVALID }).check(z.int(PAGE_INVALID), z.gte(1, PAGE_INVALID)), 1),
 })
 export type AdminPaymentsQuery = z.infer<typeof adminPaymentsQuerySchema>
 
-const orderId = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message)
+const orderId = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, message))
 
 /** GET /api/admin/invoices?orderId= */
 export const invoiceLookupQuerySchema = z.object({ orderId: orderId(im.orderIdRequired) })

@@ -1,6 +1,6 @@
-import * as z from 'zod'
 import { messages, PASSWORD_MIN_LENGTH } from '../validation.ts'
 import { phoneField, updateMeSchema } from './profile.ts'
+import * as z from './zod.ts'
 
 /** Admin-side §5 only asks that the email contains @ (with something either side, no spaces). */
 const EMAIL_WITH_AT = /^[^\s@]+@[^\s@]+$/
@@ -9,19 +9,14 @@ const EMAIL_WITH_AT = /^[^\s@]+@[^\s@]+$/
 export const createCustomerSchema = z.strictObject({
   email: z
     .string({ error: messages.adminEmailInvalid })
-    .trim()
-    .toLowerCase()
-    .max(254, messages.adminEmailInvalid)
-    .regex(EMAIL_WITH_AT, messages.adminEmailInvalid),
+    .check(z.trim(), z.toLowerCase(), z.maxLength(254, messages.adminEmailInvalid), z.regex(EMAIL_WITH_AT, messages.adminEmailInvalid)),
   password: z
     .string({ error: messages.adminPasswordRequired })
-    .min(1, messages.adminPasswordRequired)
-    .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
-    .max(256),
-  firstName: z.string({ error: messages.firstNameRequired }).trim().min(1, messages.firstNameRequired).max(100),
-  lastName: z.string({ error: messages.lastNameRequired }).trim().min(1, messages.lastNameRequired).max(100),
-  phone: phoneField.optional(),
-  enableSmsNotifications: z.boolean().optional(),
+    .check(z.minLength(1, messages.adminPasswordRequired), z.minLength(PASSWORD_MIN_LENGTH, messages.passwordTooShort), z.maxLength(256)),
+  firstName: z.string({ error: messages.firstNameRequired }).check(z.trim(), z.minLength(1, messages.firstNameRequired), z.maxLength(100)),
+  lastName: z.string({ error: messages.lastNameRequired }).check(z.trim(), z.minLength(1, messages.lastNameRequired), z.maxLength(100)),
+  phone: z.optional(phoneField),
+  enableSmsNotifications: z.optional(z.boolean()),
 })
 export type CreateCustomerInput = z.infer<typeof createCustomerSchema>
 

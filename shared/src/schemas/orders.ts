@@ -1,13 +1,11 @@
-import * as z from 'zod'
 import { NOTE_MAX_LENGTH, orderMessages } from '../order-messages.ts'
+import * as z from './zod.ts'
 
 /** POST /api/orders/{orderId}/notes */
 export const addNoteSchema = z.strictObject({
   text: z
     .string({ error: orderMessages.noteEmpty })
-    .trim()
-    .min(1, orderMessages.noteEmpty)
-    .max(NOTE_MAX_LENGTH, orderMessages.noteTooLong),
+    .check(z.trim(), z.minLength(1, orderMessages.noteEmpty), z.maxLength(NOTE_MAX_LENGTH, orderMessages.noteTooLong)),
 })
 export type AddNoteInput = z.infer<typeof addNoteSchema>
 
@@ -15,20 +13,22 @@ export type AddNoteInput = z.infer<typeof addNoteSchema>
 export const approvalDecisionSchema = z
   .strictObject({
     decision: z.enum(['approve', 'reject'], { error: orderMessages.decisionInvalid }),
-    reason: z.string().trim().max(NOTE_MAX_LENGTH, orderMessages.rejectionReasonTooLong).optional(),
+    reason: z.optional(z.string().check(z.trim(), z.maxLength(NOTE_MAX_LENGTH, orderMessages.rejectionReasonTooLong))),
   })
-  .superRefine((v, ctx) => {
-    if (v.decision === 'reject' && !v.reason) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: orderMessages.rejectionReasonRequired })
-    }
-  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.decision === 'reject' && !v.reason) {
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: orderMessages.rejectionReasonRequired })
+      }
+    }),
+  )
 export type ApprovalDecisionInput = z.infer<typeof approvalDecisionSchema>
 
 /** GET /api/orders/{orderId}/invoice?shipping=true|false; without it the order's own choice applies. */
 export const invoiceQuerySchema = z.object({
-  shipping: z
-    .enum(['true', 'false'], { error: orderMessages.shippingInvalid })
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  shipping: z.pipe(
+    z.optional(z.enum(['true', 'false'], { error: orderMessages.shippingInvalid })),
+    z.transform((v: 'true' | 'false' | undefined) => (v === undefined ? undefined : v === 'true')),
+  ),
 })
 export type InvoiceQuery = z.infer<typeof invoiceQuerySchema>

@@ -1,23 +1,21 @@
-import * as z from 'zod'
 import { isValidPhone, messages } from '../validation.ts'
+import * as z from './zod.ts'
 
-const trimmed = z.string().trim()
+const trimmed = z.string().check(z.trim())
 
 export const phoneField = z
   .string()
-  .trim()
-  .max(40, messages.phoneInvalid)
-  .refine((v) => v === '' || isValidPhone(v), messages.phoneInvalid)
+  .check(z.trim(), z.maxLength(40, messages.phoneInvalid), z.refine((v) => v === '' || isValidPhone(v), messages.phoneInvalid))
 
 /** PATCH /api/me: only these fields; anything else is rejected. */
 export const updateMeSchema = z.strictObject({
-  firstName: trimmed.min(1, messages.firstNameRequired).max(100).optional(),
-  lastName: trimmed.min(1, messages.lastNameRequired).max(100).optional(),
-  phone: phoneField.optional(),
-  enableSmsNotifications: z.boolean().optional(),
+  firstName: z.optional(trimmed.check(z.minLength(1, messages.firstNameRequired), z.maxLength(100))),
+  lastName: z.optional(trimmed.check(z.minLength(1, messages.lastNameRequired), z.maxLength(100))),
+  phone: z.optional(phoneField),
+  enableSmsNotifications: z.optional(z.boolean()),
 })
 export type UpdateMeInput = z.infer<typeof updateMeSchema>
 
 export const listCustomersQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
 })

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from './zod.ts'
 
 /** The settings page's placeholder defaults (admin-side §2); text fields start empty. */
 export const SETTINGS_DEFAULTS = {
@@ -20,20 +20,26 @@ export const settingsMessages = {
   minimumFeeInvalid: 'Please enter a valid minimum service fee',
 } as const
 
-const text = (max: number) => z.string().trim().max(max)
-const cents = (message: string) => z.number({ error: message }).int(message).min(0, message).max(100_000_000, message)
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max))
+const cents = (message: string) => z.number({ error: message }).check(z.int(message), z.gte(0, message), z.lte(100_000_000, message))
 
 /** PUT /api/admin/settings: every field optional; the fields sent are saved, the others keep their saved values. */
 export const settingsSchema = z.strictObject({
-  businessName: text(200).optional(),
-  phone: text(40).optional(),
-  email: text(254).optional(),
-  defaultTaxRate: z.number({ error: settingsMessages.taxRateInvalid }).min(0, settingsMessages.taxRateInvalid).max(100, settingsMessages.taxRateInvalid).optional(),
-  smtpServer: text(253).optional(),
-  smtpPort: z.number({ error: settingsMessages.smtpPortInvalid }).int(settingsMessages.smtpPortInvalid).min(1, settingsMessages.smtpPortInvalid).max(65535, settingsMessages.smtpPortInvalid).optional(),
-  fromEmail: text(254).optional(),
-  laborRateCents: cents(settingsMessages.laborRateInvalid).optional(),
-  minimumServiceFeeCents: cents(settingsMessages.minimumFeeInvalid).optional(),
+  businessName: z.optional(text(200)),
+  phone: z.optional(text(40)),
+  email: z.optional(text(254)),
+  defaultTaxRate: z.optional(
+    z.number({ error: settingsMessages.taxRateInvalid }).check(z.gte(0, settingsMessages.taxRateInvalid), z.lte(100, settingsMessages.taxRateInvalid)),
+  ),
+  smtpServer: z.optional(text(253)),
+  smtpPort: z.optional(
+    z
+      .number({ error: settingsMessages.smtpPortInvalid })
+      .check(z.int(settingsMessages.smtpPortInvalid), z.gte(1, settingsMessages.smtpPortInvalid), z.lte(65535, settingsMessages.smtpPortInvalid)),
+  ),
+  fromEmail: z.optional(text(254)),
+  laborRateCents: z.optional(cents(settingsMessages.laborRateInvalid)),
+  minimumServiceFeeCents: z.optional(cents(settingsMessages.minimumFeeInvalid)),
 })
 export type SettingsInput = z.infer<typeof settingsSchema>
 export type Settings = { -readonly [K in keyof typeof SETTINGS_DEFAULTS]: (typeof SETTINGS_DEFAULTS)[K] extends string ? string : number }
