@@ -1,3 +1,5 @@
+import type { Payment } from './order.ts'
+
 /** A payment attempt (a PaymentIntent) and how its charge is split across the caller's orders. */
 export type PaymentsMode = 'stripe' | 'dev'
 export type CheckoutStatus = 'pending' | 'processing' | 'succeeded' | 'failed'
@@ -21,7 +23,25 @@ export interface Checkout {
   lastEventId?: string
   lastEventCreated?: number
   failureMessage?: string
+  /** The payments recorded for it (stored on the checkout by the webhook's success transaction). */
+  payments?: PaymentSummary[]
 }
+
+/** What the payment-intent status shows of a payment (API.md Payment). */
+export type PaymentSummary = Pick<Payment, 'paymentId' | 'orderId' | 'orderNumber' | 'amountCents' | 'paymentDate' | 'paymentMethod' | 'paymentStatus' | 'paymentIntentId' | 'receiptUrl' | 'notes'>
+
+export const paymentSummaryOf = (p: PaymentSummary): PaymentSummary => ({
+  paymentId: p.paymentId,
+  orderId: p.orderId,
+  orderNumber: p.orderNumber,
+  amountCents: p.amountCents,
+  paymentDate: p.paymentDate,
+  paymentMethod: p.paymentMethod,
+  paymentStatus: p.paymentStatus,
+  paymentIntentId: p.paymentIntentId,
+  ...(p.receiptUrl ? { receiptUrl: p.receiptUrl } : {}),
+  ...(p.notes ? { notes: p.notes } : {}),
+})
 
 /**
  * One payment per order and intent, with a deterministic id: a second

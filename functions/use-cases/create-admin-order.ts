@@ -2,7 +2,7 @@ import { adminMessages } from '@gs/shared/admin-messages'
 import type { CreateAdminOrderInput } from '@gs/shared/schemas/admin-orders'
 import { uuid } from '../db/ids.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
-import { latestOrderOf, type ProfileRepository } from '../db/repositories/profiles.ts'
+import type { ProfileRepository } from '../db/repositories/profiles.ts'
 import { newOrder, type Order } from '../domain/order.ts'
 import { NotFoundError } from '../lib/errors.ts'
 import { staffUpdate } from './admin-order-write.ts'
@@ -17,7 +17,8 @@ interface CreateAdminOrder {
 
 /**
  * A new order for a customer, status `order_created`, with its first history entry
- * "Order created" and the customer's order count and latest order, all in one transaction.
+ * "Order created", in one transaction that also makes it the customer's latest order
+ * and bumps their order count (the repository keeps the profile summary).
  * Name, email and phone are copied from the profile, as the order shows them later.
  */
 export async function createAdminOrder({ orders, profiles, input, adminId, now = () => new Date() }: CreateAdminOrder): Promise<Order> {
@@ -46,6 +47,5 @@ export async function createAdminOrder({ orders, profiles, input, adminId, now =
   )
   return orders.createOrder(order, {
     putUpdates: [staffUpdate({ order, status: 'order_created', notes: adminMessages.orderCreated, userId: adminId, at })],
-    customerOrderAdded: { customerId: customer.id, latest: latestOrderOf(order) },
   })
 }

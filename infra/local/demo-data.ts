@@ -1,7 +1,7 @@
 import { sortableId, uuid } from '../../functions/db/ids.ts'
 import { createNotificationRepository } from '../../functions/db/repositories/notifications.ts'
 import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
-import { latestOrderOf, type Profile } from '../../functions/db/repositories/profiles.ts'
+import type { Profile } from '../../functions/db/repositories/profiles.ts'
 import { paymentEntity } from '../../functions/db/entities/payment.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { newOrder, invoiceOf, type Notification, type Order, type Part, type StatusUpdate } from '../../functions/domain/order.ts'
@@ -112,7 +112,8 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
         .put({ orderId, paymentId: sortableId(Date.parse(paidAt)), customerId: customer.id, orderNumber, amountCents, paymentDate: paidAt, paymentMethod: 'Credit Card', paymentStatus: 'successful', paymentIntentId: `pi_demo_${orderNumber.replace('GS-', '')}`, customerName, customerEmail: customer.email, firearmMake: order.firearmMake, firearmModel: order.firearmModel, serialNumber: order.serialNumber, description: order.description })
         .go()
     }
-    created.push(await orders.createOrder(order, { putUpdates: updates, putParts: parts, customerOrderAdded: { customerId: order.customerId, latest: latestOrderOf(order) } }))
+    // Oldest first: each becomes the customer's latest order, with its status, in its own create transaction.
+    created.push(await orders.createOrder(order, { putUpdates: updates, putParts: parts }))
   }
 
   const pending = created.find((o) => o.additionalCostApprovalStatus === 'pending')

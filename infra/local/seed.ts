@@ -1,5 +1,6 @@
 import { createUserDirectory } from '../../functions/auth/users.ts'
 import { cognitoClient } from '../../functions/auth/cognito.ts'
+import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { seedDemoData } from './demo-data.ts'
@@ -25,5 +26,19 @@ export async function seedLocal({ userPoolId }: { userPoolId: string }): Promise
     // Demo orders only with a new customer account, so a restart never duplicates them.
     if (a.group === 'customer') await seedDemoData({ customer: profile, adminId })
   }
+  await refreshStaleCustomerSummaries()
   return created
+}
+
+/**
+ * Latest-order summaries stored before the status was kept current (issue 7) carry no version,
+ * and the customer list shows their status as unknown: recompute those from the orders, so
+ * existing local data shows the right status again. A no-op once done (one Query of the customers).
+ */
+export async function refreshStaleCustomerSummaries(): Promise<number> {
+  const table = defaultTable()
+  const orders = createOrderRepository(table)
+  const stale = (await createProfileRepository(table).listCustomers()).filter((p) => p.latestOrder && p.latestOrder.version === undefined)
+  for (const p of stale) await orders.refreshLatestOrder(p.id)
+  return stale.length
 }

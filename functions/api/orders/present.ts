@@ -1,6 +1,7 @@
 import type * as Api from '@gs/shared/api-types'
 import { adminInvoiceStatus } from '@gs/shared/invoice'
 import { invoiceOf, type Notification, type Order, type OrderDetail, type Part, type Payment, type StatusUpdate } from '../../domain/order.ts'
+import type { PaymentSummary } from '../../domain/payment.ts'
 
 /** The contract's shapes (API.md "Entities as the API shows them"); the only place they are built. */
 
@@ -82,7 +83,7 @@ export const presentPart = (p: Part): Api.Part => ({
   createdBy: p.createdBy,
 })
 
-export const presentPayment = (p: Payment): Api.Payment => ({
+export const presentPayment = (p: PaymentSummary): Api.Payment => ({
   paymentId: p.paymentId,
   orderId: p.orderId,
   orderNumber: p.orderNumber,

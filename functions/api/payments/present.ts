@@ -1,5 +1,4 @@
-import type { Payment } from '../../domain/order.ts'
-import type { Checkout } from '../../domain/payment.ts'
+import type { Checkout, PaymentSummary } from '../../domain/payment.ts'
 import type { CreatedPaymentIntent } from '../../use-cases/create-payment-intent.ts'
 import type { AdminPaymentsPage } from '../../use-cases/list-admin-payments.ts'
 import { presentAdminPayment, presentPayment } from '../orders/present.ts'
@@ -14,7 +13,7 @@ export const presentCreatedIntent = (r: CreatedPaymentIntent) => ({
 })
 
 /** GET /api/payments/intents/{id}: the checkout and the payments the webhook recorded for it (plus the decline message, if any). */
-export const presentCheckout = (c: Checkout, payments: Payment[]) => ({
+export const presentCheckout = (c: Checkout, payments: PaymentSummary[]) => ({
   paymentIntentId: c.paymentIntentId,
   status: c.status,
   amountCents: c.amountCents,

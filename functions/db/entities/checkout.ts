@@ -33,6 +33,29 @@ export const checkoutSchema = {
     lastEventId: { type: 'string' },
     lastEventCreated: { type: 'number' },
     failureMessage: { type: 'string' },
+    /**
+     * The payments recorded for this intent, as GET /api/payments/intents/{id} shows them:
+     * written by the webhook's success transaction together with the payment items, so
+     * that read is this one item. Absent on checkouts that succeeded before it was kept.
+     */
+    payments: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          paymentId: { type: 'string', required: true },
+          orderId: { type: 'string', required: true },
+          orderNumber: { type: 'string', required: true },
+          amountCents: { type: 'number', required: true },
+          paymentDate: { type: 'string', required: true },
+          paymentMethod: { type: 'string', required: true },
+          paymentStatus: { type: ['successful', 'pending', 'failed'], required: true },
+          paymentIntentId: { type: 'string', required: true },
+          receiptUrl: { type: 'string' },
+          notes: { type: 'string' },
+        },
+      },
+    },
   },
   indexes: {
     byIntent: {

@@ -14,8 +14,8 @@ export const profileSchema = {
     isActive: { type: 'boolean', default: true },
     isArchived: { type: 'boolean', default: false },
     archivedAt: { type: 'string' },
-    // The admin customer list's order columns, kept in step by order create (same transaction) and delete,
-    // so listing customers needs no query per customer.
+    // The admin customer list's order columns, written in the same transaction as every order write
+    // (functions/db/repositories/latest-order.ts), so listing customers is the profiles Query alone.
     orderCount: { type: 'number', default: 0 },
     latestOrderId: { type: 'string' },
     latestOrderSummary: {
@@ -25,6 +25,8 @@ export const profileSchema = {
         firearmModel: { type: 'string' },
         currentStatus: { type: 'string' },
         createdAt: { type: 'string' },
+        /** The order version this summary was taken from. Absent on summaries written before it was kept current (status unknown). */
+        version: { type: 'number' },
       },
     },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },

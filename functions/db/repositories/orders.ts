@@ -4,7 +4,7 @@ import { orderEntity } from '../entities/order.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { formatOrderNumber } from '../../domain/order.ts'
-import { latestOrderAttributes, type LatestOrder } from './profiles.ts'
+import { latestOrderItems, planLatestOrder, planLatestRefresh, type LatestOrderPlan, type OrderWriteKind } from './latest-order.ts'
 
 export type OrderListState = 'active' | 'archived'
 
@@ -20,8 +20,6 @@ export interface OrderWriteExtras {
   putParts?: Part[]
   deleteParts?: string[]
   putNotifications?: Notification[]
-  /** A new order of this customer: bumps the profile's order count and makes it the latest order (admin customer list). */
-  customerOrderAdded?: { customerId: string; latest: LatestOrder }
 }
 
 export class VersionConflict extends Error {
@@ -31,9 +29,13 @@ export class VersionConflict extends Error {
   }
 }
 
+/**
+ * Every order write also keeps the customer's profile summary (order count, latest order and
+ * its status) in the same transaction: see latest-order.ts for the invariant and the race guard.
+ */
 export interface OrderRepository {
   nextOrderNumber(): Promise<string>
-  /** Creates the order (version 1) with its first status update, atomically. */
+  /** Creates the order (version 1) with its first status update, atomically; it becomes the customer's latest order. */
   createOrder(order: Order, extras?: OrderWriteExtras): Promise<Order>
   getOrder(orderId: string): Promise<Order | null>
   /** Several orders by id in one BatchGet (missing ones are left out). */
@@ -45,10 +47,19 @@ export interface OrderRepository {
   /**
    * Writes the whole order when its stored version is still `expectedVersion`,
    * bumping the version and recomputing the invoice summary, together with the extras.
-   * Throws VersionConflict when someone else wrote first.
+   * Throws VersionConflict when someone else wrote first. Saving an order with
+   * isDeleted set is its soft delete: it must not have been deleted before (else VersionConflict).
    */
   saveOrder(order: Order, expectedVersion: number, extras?: OrderWriteExtras): Promise<Order>
+  /** Recomputes the customer's latest order from their orders (a summary stored before its status was kept current). */
+  refreshLatestOrder(customerId: string): Promise<void>
 }
+
+/** Attempts of one order write when the customer's latest order changes under it (each one replanned on fresh reads). */
+const MAX_ATTEMPTS = 8
+const backoff = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math.round(Math.random() * 10 * 2 ** Math.min(attempt, 5))))
+type CancelCode = string | undefined
+const codesOf = (data: unknown[]): CancelCode[] => data.map((d) => (d as { code?: string } | undefined)?.code)
 
 export type OrderItem = EntityItem<ReturnType<typeof orderEntity>>
 
@@ -92,42 +103,60 @@ export function orderItem(o: Order): OrderItem {
 
 const byNewest = <T extends { createdAt: string }>(a: T, b: T) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)
 
+type TxEntities = Parameters<Parameters<ReturnType<typeof createService>['transaction']['write']>[0]>[0]
+
 export function createOrderRepository({ table, client }: TableConfig): OrderRepository {
   const service = createService({ table, client })
   const { order, counter } = service.entities
 
+  /**
+   * Runs one transaction, planned afresh on each attempt: the items (built inside the callback)
+   * followed by the customer profile's items. Retried when the profile's plan went stale (its
+   * condition failed) or DynamoDB cancelled on a conflicting concurrent transaction; the
+   * first item's own condition failing is the caller's business (`onFirstFailed`).
+   */
+  async function transact(plan: () => Promise<LatestOrderPlan>, items: (entities: TxEntities) => unknown[], onFirstFailed: () => Error) {
+    for (let attempt = 1; ; attempt++) {
+      const latest = await plan()
+      let profileFrom = 0
+      const result = await service.transaction
+        .write((entities) => {
+          const own = items(entities)
+          profileFrom = own.length
+          return [...own, ...latestOrderItems(entities, latest)] as never
+        })
+        .go()
+      // ElectroDB reports a cancelled transaction instead of throwing.
+      if (!result.canceled) return
+      const codes = codesOf(result.data)
+      if (profileFrom > 0 && codes[0] === 'ConditionalCheckFailed') throw onFirstFailed()
+      const stale = codes.some((c, i) => c === 'TransactionConflict' || (i >= profileFrom && c === 'ConditionalCheckFailed'))
+      if (!stale || attempt >= MAX_ATTEMPTS) throw new Error(`Order transaction cancelled: ${JSON.stringify(codes)}`)
+      await backoff(attempt)
+    }
+  }
+
   async function write(o: Order, condition: 'create' | number, extras: OrderWriteExtras = {}) {
     const item = orderItem(o)
-    const result = await service.transaction
-      .write(({ order: orders, statusUpdate, part, notification, profile }) => [
+    const kind: OrderWriteKind = condition === 'create' ? 'create' : o.isDeleted ? 'delete' : 'save'
+    await transact(
+      () => planLatestOrder(service, o.customerId, [{ order: o, kind }]),
+      ({ order: orders, statusUpdate, part, notification }) => [
         condition === 'create'
           ? orders.create(item).commit()
           : orders
               .put(item)
-              .where(({ version }, { eq }) => eq(version, condition))
+              // A soft delete counts once: the order must not be deleted already.
+              .where(({ version, isDeleted }, { eq, notExists }) => (kind === 'delete' ? `${eq(version, condition)} AND (${notExists(isDeleted)} OR ${eq(isDeleted, false)})` : eq(version, condition)))
               .commit(),
         ...(extras.putUpdates ?? []).map((u) => statusUpdate.put(u).commit()),
         ...(extras.deleteUpdates ?? []).map((updateId) => statusUpdate.delete({ orderId: o.orderId, updateId }).commit()),
         ...(extras.putParts ?? []).map((p) => part.put(p).commit()),
         ...(extras.deleteParts ?? []).map((partId) => part.delete({ orderId: o.orderId, partId }).commit()),
         ...(extras.putNotifications ?? []).map((n) => notification.put(n).commit()),
-        ...(extras.customerOrderAdded
-          ? [
-              profile
-                .patch({ userId: extras.customerOrderAdded.customerId })
-                .add({ orderCount: 1 })
-                .set(latestOrderAttributes(extras.customerOrderAdded.latest))
-                .commit(),
-            ]
-          : []),
-      ])
-      .go()
-    // ElectroDB reports a cancelled transaction instead of throwing.
-    if (result.canceled) {
-      const first = result.data[0] as { code?: string } | undefined
-      if (first?.code === 'ConditionalCheckFailed') throw new VersionConflict()
-      throw new Error(`Order transaction cancelled: ${JSON.stringify(result.data.map((d) => (d as { code?: string }).code))}`)
-    }
+      ],
+      () => new VersionConflict(),
+    )
     return o
   }
 
@@ -180,6 +209,13 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
     async saveOrder(o, expectedVersion, extras) {
       const next = { ...o, version: expectedVersion + 1, updatedAt: new Date().toISOString(), invoiceLastUpdated: new Date().toISOString() }
       return write(next, expectedVersion, extras)
+    },
+    async refreshLatestOrder(customerId) {
+      await transact(
+        async () => (await planLatestRefresh(service, customerId)) ?? { customerId, seen: 'absent', countDelta: 0 },
+        () => [],
+        () => new Error('unreachable: the refresh writes the profile items only'),
+      )
     },
   }
 }

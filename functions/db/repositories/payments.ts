@@ -1,8 +1,9 @@
 import type { Notification, Order, Payment, StatusUpdate } from '../../domain/order.ts'
-import { paymentIdFor, type Checkout } from '../../domain/payment.ts'
+import { paymentIdFor, paymentSummaryOf, type Checkout } from '../../domain/payment.ts'
 import { WEBHOOK_EVENT_TTL_SECONDS } from '../entities/webhook-event.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
+import { byCustomer, latestOrderItems, planLatestOrder } from './latest-order.ts'
 import { orderItem, toOrder, type Page } from './orders.ts'
 
 /** Everything a succeeded PaymentIntent changes, committed as ONE TransactWriteItems. */
@@ -36,13 +37,21 @@ export interface PaymentRepository {
   readOrders(orderIds: string[]): Promise<Order[]>
   /** Creates the checkout, or resets one that has not succeeded (a reused intent). False when it has already succeeded. */
   saveCheckout(checkout: Checkout): Promise<boolean>
-  /** The payments recorded for a checkout (one BatchGet by their deterministic keys). */
+  /**
+   * The payments recorded for a checkout (one BatchGet by their deterministic keys). Only for
+   * checkouts that succeeded before their payments were stored on them (Checkout.payments).
+   */
   paymentsForCheckout(checkout: Pick<Checkout, 'paymentIntentId' | 'allocations'>): Promise<Payment[]>
   /** The customer's payments, newest first (gsi1). */
   listForCustomer(customerId: string, opts?: { limit?: number; cursor?: string | null }): Promise<Page<Payment>>
   /** Every payment, newest first (gsi2, the ledger partition): one Query, paged through. */
   listLedger(): Promise<Payment[]>
-  /** The webhook's success transaction; reports a cancelled transaction with its reasons instead of throwing. */
+  /**
+   * The webhook's success transaction; reports a cancelled transaction with its reasons instead of throwing.
+   * It also stores the payment summaries on the checkout (the intent status read is that one item) and
+   * keeps each customer's latest-order summary (latest-order.ts); a stale plan of the latter cancels it
+   * like any concurrent write, and the caller retries on fresh reads.
+   */
   recordSucceededCheckout(write: SucceededCheckoutWrite): Promise<WriteOutcome>
   /**
    * Applies a failed/processing event unless the checkout has succeeded or has
@@ -117,11 +126,23 @@ export function createPaymentRepository({ table, client }: TableConfig): Payment
 
     async recordSucceededCheckout(w) {
       const processedAt = w.at
+      const customers = byCustomer(w.orders.map(({ order: o }) => ({ order: o, kind: 'save' as const })))
+      const plans = await Promise.all([...customers].map(([customerId, writes]) => planLatestOrder(service, customerId, writes)))
       const result = await service.transaction
-        .write(({ checkout: checkouts, payment: payments, order, statusUpdate, notification, webhookEvent }) => [
+        .write((entities) => [
+          ...successItems(entities),
+          ...plans.flatMap((plan) => latestOrderItems(entities, plan)),
+        ])
+        .go()
+      // ElectroDB reports a cancelled transaction instead of throwing.
+      if (result.canceled) return { committed: false, reasons: result.data.map((d) => (d as { code?: string }).code ?? 'None') }
+      return { committed: true }
+
+      function successItems({ checkout: checkouts, payment: payments, order, statusUpdate, notification, webhookEvent }: Parameters<Parameters<typeof service.transaction.write>[0]>[0]) {
+        return [
           checkouts
             .patch({ paymentIntentId: w.paymentIntentId })
-            .set(clean({ status: 'succeeded' as const, receiptUrl: w.receiptUrl ?? undefined, updatedAt: w.at, lastEventId: w.event.id, lastEventCreated: w.event.created }))
+            .set(clean({ status: 'succeeded' as const, receiptUrl: w.receiptUrl ?? undefined, updatedAt: w.at, lastEventId: w.event.id, lastEventCreated: w.event.created, payments: w.payments.map(paymentSummaryOf) }))
             .remove(['failureMessage'])
             .where(({ status }, { ne }) => ne(status, 'succeeded'))
             .commit(),
@@ -143,11 +164,8 @@ export function createPaymentRepository({ table, client }: TableConfig): Payment
               ttl: Math.floor(Date.parse(processedAt) / 1000) + WEBHOOK_EVENT_TTL_SECONDS,
             })
             .commit(),
-        ])
-        .go()
-      // ElectroDB reports a cancelled transaction instead of throwing.
-      if (result.canceled) return { committed: false, reasons: result.data.map((d) => (d as { code?: string }).code ?? 'None') }
-      return { committed: true }
+        ]
+      }
     },
 
     async applyCheckoutEvent(paymentIntentId, e) {

@@ -24,8 +24,11 @@ export interface LatestOrder {
   orderId: string
   firearmMake: string
   firearmModel: string
+  /** '' when unknown: a summary stored before the status was kept current (see toProfile). */
   currentStatus: string
   createdAt: string
+  /** The order version the summary was taken from; absent on such older summaries. */
+  version?: number
 }
 
 export interface NewProfile {
@@ -47,9 +50,8 @@ export interface ProfileRepository {
   ensureProfile(p: NewProfile): Promise<Profile>
   updateProfile(id: string, changes: ProfileChanges): Promise<Profile | null>
   archiveProfile(id: string): Promise<Profile | null>
+  /** Customers (no admins, no archived), newest first, with their order count and latest order: one Query. */
   listCustomers(): Promise<Profile[]>
-  /** Replaces the stored order count and latest order (after a delete, recomputed from the orders). */
-  setOrderSummary(id: string, summary: { orderCount: number; latestOrder: LatestOrder | null }): Promise<void>
 }
 
 type Item = EntityItem<ReturnType<typeof profileEntity>>
@@ -67,26 +69,37 @@ function toProfile(i: Item): Profile {
     role: i.role ?? 'customer',
     createdAt: i.createdAt,
     orderCount: i.orderCount ?? 0,
-    latestOrder:
-      i.latestOrderId && i.latestOrderSummary
-        ? {
-            orderId: i.latestOrderId,
-            firearmMake: i.latestOrderSummary.firearmMake ?? '',
-            firearmModel: i.latestOrderSummary.firearmModel ?? '',
-            currentStatus: i.latestOrderSummary.currentStatus ?? '',
-            createdAt: i.latestOrderSummary.createdAt ?? '',
-          }
-        : null,
+    latestOrder: i.latestOrderId && i.latestOrderSummary ? toLatestOrder(i.latestOrderId, i.latestOrderSummary) : null,
   }
 }
 
-/** The latest-order summary of an order (what the customer list shows). */
-export const latestOrderOf = (o: Pick<Order, 'orderId' | 'firearmMake' | 'firearmModel' | 'currentStatus' | 'createdAt'>): LatestOrder => ({
+/**
+ * The stored latest order. A summary without a version was written before the status was
+ * kept current (only order create and delete wrote it), so its status may be stale: it is
+ * shown as unknown ('') rather than as a status the order may no longer have. The other
+ * fields cannot go stale that way except make and model, which are shown as stored.
+ * (Local data is brought up to date at start: infra/local/seed.ts.)
+ */
+function toLatestOrder(orderId: string, s: NonNullable<Item['latestOrderSummary']>): LatestOrder {
+  const current = typeof s.version === 'number'
+  return {
+    orderId,
+    firearmMake: s.firearmMake ?? '',
+    firearmModel: s.firearmModel ?? '',
+    currentStatus: current ? (s.currentStatus ?? '') : '',
+    createdAt: s.createdAt ?? '',
+    ...(current ? { version: s.version } : {}),
+  }
+}
+
+/** The latest-order summary of an order (what the customer list shows), at the order's version. */
+export const latestOrderOf = (o: Pick<Order, 'orderId' | 'firearmMake' | 'firearmModel' | 'currentStatus' | 'createdAt' | 'version'>): LatestOrder => ({
   orderId: o.orderId,
   firearmMake: o.firearmMake,
   firearmModel: o.firearmModel,
   currentStatus: o.currentStatus,
   createdAt: o.createdAt,
+  version: o.version,
 })
 
 /** The profile attributes that hold a latest order. */
@@ -157,15 +170,6 @@ export function createProfileRepository({ table, client }: TableConfig): Profile
         .where(({ isArchived }, { ne }) => ne(isArchived, true))
         .go({ order: 'desc', pages: 'all' })
       return data.map(toProfile)
-    },
-    async setOrderSummary(id, { orderCount, latestOrder }) {
-      let op = profiles.patch({ userId: id }).set({ orderCount })
-      op = latestOrder ? op.set(latestOrderAttributes(latestOrder)) : op.remove(['latestOrderId', 'latestOrderSummary'])
-      try {
-        await op.go()
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err
-      }
     },
   }
 }

@@ -1,5 +1,4 @@
 import { listCustomersQuerySchema } from '@gs/shared/schemas/profile'
-import { createOrderRepository } from '../../../db/repositories/orders.ts'
 import { createProfileRepository } from '../../../db/repositories/profiles.ts'
 import { defaultTable } from '../../../db/table.ts'
 import { defineRoute } from '../../../lib/http.ts'
@@ -8,7 +7,6 @@ import { presentCustomerRow } from './present.ts'
 
 /** GET /api/admin/customers?search= : customers (no admins, no archived) with `latestOrder` and `orderCount`. */
 export const handler = defineRoute({ query: listCustomersQuerySchema }, async ({ query }) => {
-  const table = defaultTable()
-  const rows = await listCustomerRows({ profiles: createProfileRepository(table), orders: createOrderRepository(table), search: query.search })
+  const rows = await listCustomerRows({ profiles: createProfileRepository(defaultTable()), search: query.search })
   return { body: { items: rows.map(presentCustomerRow), cursor: null } }
 })

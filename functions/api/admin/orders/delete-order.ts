@@ -1,4 +1,3 @@
-import { createProfileRepository } from '../../../db/repositories/profiles.ts'
 import { createOrderRepository } from '../../../db/repositories/orders.ts'
 import { defaultTable } from '../../../db/table.ts'
 import { defineRoute } from '../../../lib/http.ts'
@@ -7,7 +6,6 @@ import { presentOrder } from '../../orders/present.ts'
 
 /** DELETE /api/admin/orders/{orderId}: soft delete; 200 with the order as it was last shown (it is hidden from every list now). */
 export const handler = defineRoute({}, async ({ params }) => {
-  const table = defaultTable()
-  const order = await deleteOrder({ orders: createOrderRepository(table), profiles: createProfileRepository(table), orderId: params.orderId })
+  const order = await deleteOrder({ orders: createOrderRepository(defaultTable()), orderId: params.orderId })
   return { body: presentOrder(order) }
 })
