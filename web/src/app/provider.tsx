@@ -1,36 +1,29 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { ErrorBoundary } from '../components/errors/error-screen';
 import { getAccessToken } from '../features/auth/auth-client';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { ThemeProvider } from '../features/theme/theme-provider';
-import { ApiError, setAccessTokenProvider } from '../lib/api-client';
+import { setAccessTokenProvider } from '../lib/access-token';
+import { QueryClientHolderContext, type QueryClientHolder } from '../lib/query-client-holder';
 
 // Every API call carries the signed-in user's access token (refreshed by Amplify when due).
 setAccessTokenProvider(getAccessToken);
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        // Client errors (401/403/404/validation) will not fix themselves.
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
-      },
-    },
-  });
-}
-
+/**
+ * App-wide providers. react-query's QueryClientProvider is not among them: it comes with the
+ * signed-in routes (app/query-provider.tsx), so public pages do not download it. `queryClient`
+ * lets tests supply their own client; by default one is created when react-query first loads.
+ */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [holder] = useState<QueryClientHolder>(() => ({ client: queryClient ?? null }));
   return (
     <ErrorBoundary>
-      <QueryClientProvider client={client}>
+      <QueryClientHolderContext.Provider value={holder}>
         <ThemeProvider>
           <AuthProvider>{children}</AuthProvider>
         </ThemeProvider>
-      </QueryClientProvider>
+      </QueryClientHolderContext.Provider>
     </ErrorBoundary>
   );
 }

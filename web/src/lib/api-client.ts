@@ -1,4 +1,5 @@
 import { getConfig } from '../config/env';
+import { currentAccessToken } from './access-token';
 
 // Contract error shape (API.md): { error: { code, message, fields } }.
 export type ApiErrorCode =
@@ -29,16 +30,6 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
   }
-}
-
-type AccessTokenProvider = () => Promise<string | null>;
-
-// The auth feature registers this at startup (app/provider.tsx), so lib/ does not depend
-// on features/ and Amplify stays out of this module's import graph.
-let accessTokenProvider: AccessTokenProvider = async () => null;
-
-export function setAccessTokenProvider(provider: AccessTokenProvider): void {
-  accessTokenProvider = provider;
 }
 
 const FALLBACK_MESSAGES: Record<number, string> = {
@@ -82,7 +73,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
-    const token = await accessTokenProvider();
+    const token = await currentAccessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
   }
 

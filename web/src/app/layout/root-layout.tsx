@@ -1,11 +1,20 @@
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
-import { useUnreadNotificationCount } from '../../features/notifications/api/get-notifications';
+import { useAuth } from '../../features/auth/auth-provider';
 import { Header } from './header';
 import { SiteFooter } from './site-footer';
 
+// The bell's count needs react-query, which public pages do not load (app/query-provider.tsx):
+// it is fetched only while someone is signed in.
+const UnreadNotificationCount = lazy(() =>
+  import('../query-provider').then(({ UnreadNotificationCount }) => ({ default: UnreadNotificationCount })),
+);
+
 export function RootLayout() {
   const navigation = useNavigation();
-  const unreadCount = useUnreadNotificationCount();
+  const { status } = useAuth();
+  const signedIn = status === 'signedIn';
+  const [unreadCount, setUnreadCount] = useState(0);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -17,7 +26,12 @@ export function RootLayout() {
       {navigation.state === 'loading' ? (
         <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-amber-500" />
       ) : null}
-      <Header unreadCount={unreadCount} />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <UnreadNotificationCount onChange={setUnreadCount} />
+        </Suspense>
+      ) : null}
+      <Header unreadCount={signedIn ? unreadCount : 0} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

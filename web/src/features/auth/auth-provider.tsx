@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useSessionQueryCache } from '../../lib/query-client-holder';
 import * as authClient from './auth-client';
 import type { AuthUser, SignUpInput, SignUpResult } from './types';
 
@@ -31,7 +31,8 @@ const STORAGE_SETTLE_MS = 300;
 const SIGNED_OUT: AuthState = { status: 'signedOut', user: null };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
+  // The query cache, once react-query has loaded (it comes with the signed-in routes).
+  const queryClient = useSessionQueryCache();
   const [state, setState] = useState<AuthState>(() =>
     authClient.hasStoredSession() ? { status: 'loading', user: null } : SIGNED_OUT,
   );
