@@ -1,0 +1,225 @@
+/**
+ * `npm run bench`: one markdown table of what issue 7 measures, in one run on this machine.
+ *
+ *  - each Lambda bundle as the CDK bundles it: entry and lazy chunk sizes, and the median
+ *    time of a fresh `node` importing the entry (10 runs) next to a bare `node -e 0` (10 runs);
+ *  - the read routes through the local gateway and handlers (real HTTP, real Cognito JWT):
+ *    median and p95, next to the same DynamoDB request(s) sent straight from a document client;
+ *  - the SPA: gzipped initial JS and CSS of each route, and Lighthouse (mobile) of /, /login
+ *    and the signed-in /dashboard.
+ *
+ * Progress goes to stderr, the table to stdout.
+ *   npm run bench --silent                 # builds the SPA, prints the table
+ *   npm run bench --silent -- --readme     # prints the README "## Performance" section instead
+ *   npm run bench --silent -- --no-build   # uses the web/dist already built
+ *   npm run bench --silent -- --skip=bundles,lighthouse   # a partial run (not saved)
+ *   npm run bench --silent -- --readme --from-results     # reprints the last full run (.bench/results.json)
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { REPO_ROOT, startLocalStack, type LocalStack } from '../infra/local/stack.ts'
+import { SEED, TIMED_REQUESTS, measureReadRoutes, seedBenchData, BENCH_CUSTOMER, type RouteResult } from './lib/bench-api.ts'
+import { IMPORT_RUNS, measureBundleImports, type BundleResult } from './lib/bench-bundles.ts'
+import { chromiumVersion, measureLighthouse, type LighthouseResult } from './lib/bench-lighthouse.ts'
+import { kb, ms, progress, ratio } from './lib/bench-stats.ts'
+import { initialAssets, readManifest, routeEntries, WEB_DIST } from './lib/spa-chunks.ts'
+
+const args = new Set(process.argv.slice(2))
+const started = Date.now()
+
+interface SpaRow {
+  module: string
+  url: string
+  jsGzipBytes: number
+  cssGzipBytes: number
+  lighthouse?: LighthouseResult
+}
+
+function buildWeb() {
+  progress('building the SPA (npm run build:web)')
+  // The build's own output goes to stderr: stdout is the table's.
+  const r = spawnSync('npm', ['run', 'build:web', '--silent'], { cwd: REPO_ROOT, stdio: ['ignore', process.stderr, process.stderr] })
+  if (r.status !== 0) throw new Error(`npm run build:web failed (${r.status})`)
+}
+
+/** Route module → URL, read from router.tsx and config/paths.ts (so the table names pages as people see them). */
+async function routeUrls(): Promise<Map<string, string>> {
+  const router = fs.readFileSync(path.join(REPO_ROOT, 'web/src/app/router.tsx'), 'utf8')
+  const { paths } = (await import('../web/src/config/paths.ts')) as { paths: Record<string, unknown> }
+  const out = new Map<string, string>()
+  for (const m of router.matchAll(/\{\s*(?:index:\s*true|path:\s*paths\.([\w.]+)\.path)\s*,\s*lazy:\s*\(\)\s*=>\s*import\('\.\/(routes\/[\w/-]+)'\)/g)) {
+    const url = m[1] ? (m[1].split('.').reduce<any>((o, k) => o?.[k], paths)?.path as string | undefined) : '/'
+    if (url) out.set(`src/app/${m[2]}.tsx`, url)
+  }
+  return out
+}
+
+async function spaSizes(): Promise<SpaRow[]> {
+  const manifest = readManifest()
+  const urls = await routeUrls()
+  return routeEntries(manifest).map((module) => {
+    const a = initialAssets(manifest, module)
+    return { module: module.replace(/^src\/app\//, '').replace(/\.tsx$/, ''), url: urls.get(module) ?? '?', jsGzipBytes: a.jsGzipBytes, cssGzipBytes: a.cssGzipBytes }
+  })
+}
+
+function machine() {
+  const cpu = /model name\s*:\s*(.+)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown CPU'
+  const ramGiB = os.totalmem() / 1024 ** 3
+  return { cores: os.availableParallelism(), cpu, ram: `${ramGiB.toFixed(1)} GiB`, node: process.version, chromium: chromiumVersion().replace(/ built on .*/, ''), load: '' }
+}
+
+const cell = (s: string | number) => String(s).replace(/\|/g, '\\|')
+const row = (cells: Array<string | number>) => `| ${cells.map(cell).join(' | ')} |`
+
+function table(bundles: BundleResult[], api: RouteResult[], spa: SpaRow[]): string {
+  const lines = [
+    row(['Kind', 'Subject', 'Size', 'Median', 'p95', 'Baseline (median)', 'Ratio', 'Lighthouse perf / a11y / BP', 'Notes']),
+    row(['---', '---', '---:', '---:', '---:', '---', '---:', '---', '---']),
+  ]
+  for (const b of bundles) {
+    const lazy = b.chunks.filter((c) => c.lazy)
+    const lazyNote = lazy.map((c) => `${path.basename(c.file)} ${kb(c.bytes)} (${(b.packagesByFile[c.file] ?? []).filter((p) => !p.startsWith('functions/')).join(', ') || 'app code'})`).join('; ')
+    lines.push(row(['Lambda bundle', b.group, `${kb(b.bytes)} at cold start (${kb(b.gzipBytes)} gz)`, `import ${ms(b.importMs)}`, '', `node -e 0: ${ms(b.bareMs)}`, ratio(b.importMs, b.bareMs), '', lazy.length ? `lazy: ${lazyNote}` : 'no lazy chunk']))
+  }
+  for (const r of api) {
+    lines.push(row(['API read', `${r.label}: GET ${r.path.replace(/\/orders\/[0-9a-f-]{36}/, '/orders/{orderId}')}`, `${kb(r.responseBytes)} response`, ms(r.medianMs), ms(r.p95Ms), `${r.dynamo}: ${ms(r.bareMedianMs)}`, ratio(r.medianMs, r.bareMedianMs), '', r.items]))
+  }
+  for (const s of spa) {
+    const lh = s.lighthouse ? `${s.lighthouse.performance} / ${s.lighthouse.accessibility} / ${s.lighthouse.bestPractices}` : ''
+    lines.push(row(['SPA route', `${s.url} (${s.module})`, `JS ${kb(s.jsGzipBytes)} + CSS ${kb(s.cssGzipBytes)} gz`, '', '', '', '', lh, s.lighthouse && s.url === '/dashboard' ? `signed in as the bench customer` : '']))
+  }
+  return lines.join('\n')
+}
+
+function reading(bundles: BundleResult[], api: RouteResult[], spa: SpaRow[]): string {
+  /** "a–b unit" of the samples (one value when they agree at the shown precision). */
+  const range = (xs: number[], digits: number, unit: string) => {
+    const [lo, hi] = [Math.min(...xs).toFixed(digits), Math.max(...xs).toFixed(digits)]
+    return lo === hi ? `${lo}${unit}` : `${lo}–${hi}${unit}`
+  }
+  const lines: string[] = []
+  if (api.length) {
+    const worst = api.reduce((a, b) => (b.medianMs / b.bareMedianMs > a.medianMs / a.bareMedianMs ? b : a))
+    const outside = api.filter((r) => r.bareMedianMs / r.medianMs < 0.5).length
+    lines.push(
+      `- API reads: the gateway, JWT check and function add ${range(api.map((r) => r.medianMs - r.bareMedianMs), 1, ' ms')} to the route's DynamoDB request(s) at the median (${range(api.map((r) => r.medianMs / r.bareMedianMs), 1, '×')}, highest for ${worst.label.toLowerCase()}); ` +
+        `in ${outside} of ${api.length} routes most of the time is spent in the Node process (the middleware, ElectroDB turning items into entities, presenting), not in DynamoDB.`,
+    )
+  }
+  const lh = spa.filter((s) => s.lighthouse)
+  const parts = [
+    bundles.length ? `importing a function costs ${range(bundles.map((b) => b.importMs - b.bareMs), 0, ' ms')} over a bare node start (${range(bundles.map((b) => b.bytes / 1000), 1, ' KB')} loaded)` : '',
+    `the SPA's routes load ${range(spa.map((s) => s.jsGzipBytes / 1000), 1, ' KB')} of JS gzipped before rendering`,
+    lh.length ? `Lighthouse mobile performance is ${range(lh.map((s) => s.lighthouse!.performance), 0, '')} on ${lh.map((s) => s.url).join(', ')} (accessibility ${range(lh.map((s) => s.lighthouse!.accessibility), 0, '')}, best practices ${range(lh.map((s) => s.lighthouse!.bestPractices), 0, '')})` : '',
+  ].filter(Boolean)
+  lines.push(`- Cold start and first load: ${parts.join('; ')}.`)
+  return lines.join('\n')
+}
+
+function section(tableText: string, readingText: string, { date, seconds, machine: m }: Results): string {
+  return `## Performance
+
+Measured ${date} on ${m.cores} cores (${m.cpu}), ${m.ram} RAM, Node ${m.node}, ${m.chromium}; 1-minute load average ${m.load} during the run (other work shares the machine: absolute times move with it, the ratios less).
+Command: \`npm run bench --silent\` (${Math.round(seconds)} s; it builds the SPA, prints the table on stdout and progress on stderr; \`npm run bench --silent -- --readme\` prints this whole section).
+Lambda rows: each function bundled as the CDK does (\`scripts/measure-bundles.mjs\`), size = what a cold start loads (the handler file and its static chunks), KB = 1,000 bytes; import = median of ${IMPORT_RUNS} fresh \`node\` processes importing the handler file, baseline = median of ${IMPORT_RUNS} \`node -e 0\`.
+API rows: ${TIMED_REQUESTS} sequential requests after a warm-up, over HTTP on loopback through the local gateway (JWT checked) with a real Cognito access token, against DynamoDB Local in memory holding ${SEED.orders} orders, ${SEED.statusUpdates.toLocaleString('en-US')} status updates (each with a notification) and ${SEED.payments} payments of one customer; baseline = the DynamoDB request(s) the route sent, replayed with the document client.
+SPA rows: the JS and CSS a first visit loads before the route renders (index.html's and the route's chunks with their static imports), gzipped; Lighthouse ${lighthouseVersion()} with its default mobile config.
+
+${tableText}
+
+${readingText}
+`
+}
+
+function lighthouseVersion() {
+  return (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version
+}
+
+interface Results {
+  date: string
+  seconds: number
+  machine: ReturnType<typeof machine>
+  bundles: BundleResult[]
+  api: RouteResult[]
+  spa: SpaRow[]
+}
+
+const RESULTS_FILE = path.join(REPO_ROOT, '.bench/results.json')
+
+async function measure(): Promise<Results> {
+  // The handlers run in this process behind the local gateway: keep their logs off stdout.
+  process.env.LOG_LEVEL = 'silent'
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
+  delete process.env.ACCOUNT_GATE_TTL_SECONDS // the production cache of the caller's profile
+  const skip = new Set((process.argv.find((a) => a.startsWith('--skip='))?.slice('--skip='.length) ?? '').split(','))
+  const loadBefore = os.loadavg()[0]
+
+  if (!args.has('--no-build')) buildWeb()
+  if (!fs.existsSync(path.join(WEB_DIST, '.vite/manifest.json'))) throw new Error('web/dist has no .vite/manifest.json: run npm run build:web')
+
+  const bundles = skip.has('bundles') ? [] : await measureBundleImports(path.join(REPO_ROOT, '.bench/bundles'))
+  const spa = await spaSizes()
+
+  progress('starting the local stack (DynamoDB Local in memory, cognito-local, gateway)')
+  let stack: LocalStack | undefined
+  const stopOnSignal = async (signal: NodeJS.Signals) => {
+    await stack?.stop()
+    process.kill(process.pid, signal)
+  }
+  process.once('SIGINT', stopOnSignal)
+  process.once('SIGTERM', stopOnSignal)
+  let api: RouteResult[]
+  try {
+    stack = await startLocalStack({ port: 0 })
+    progress(`seeding ${SEED.orders} orders, ${SEED.statusUpdates} status updates, ${SEED.payments} payments`)
+    const t0 = Date.now()
+    const seeded = await seedBenchData(stack)
+    progress(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s; order detail order has ${seeded.detailUpdates} updates`)
+    api = await measureReadRoutes(stack, seeded)
+    const lighthouse = skip.has('lighthouse') ? [] : await measureLighthouse(stack.url, BENCH_CUSTOMER)
+    for (const r of lighthouse) {
+      const s = spa.find((x) => x.url === r.path)
+      if (!s) throw new Error(`no SPA route for ${r.path}`)
+      s.lighthouse = r
+    }
+  } finally {
+    progress('stopping the local stack')
+    await stack?.stop()
+    process.off('SIGINT', stopOnSignal)
+    process.off('SIGTERM', stopOnSignal)
+  }
+  const seconds = (Date.now() - started) / 1000
+  const m = machine()
+  return { date: new Date().toISOString().slice(0, 10), seconds, machine: { ...m, load: `${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}` }, bundles, api, spa }
+}
+
+async function main() {
+  let results: Results
+  if (args.has('--from-results')) {
+    results = JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as Results
+  } else {
+    results = await measure()
+    if (process.argv.some((a) => a.startsWith('--skip='))) {
+      progress(`done in ${results.seconds.toFixed(0)} s (a partial run: not saved)`)
+    } else {
+      fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true })
+      fs.writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2))
+      progress(`done in ${results.seconds.toFixed(0)} s (raw results in ${path.relative(REPO_ROOT, RESULTS_FILE)})`)
+    }
+  }
+  const { bundles, api, spa } = results
+  const tableText = table(bundles, api, spa)
+  process.stdout.write(args.has('--readme') ? section(tableText, reading(bundles, api, spa), results) : `${tableText}\n`)
+}
+
+main().then(
+  () => process.exit(0), // nothing of ours is left running; sockets of the SDK clients would otherwise keep the loop alive
+  (err) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err)
+    process.exit(1)
+  },
+)
+

@@ -1,0 +1,270 @@
+/**
+ * API read latency: the read routes through the local gateway and the real
+ * handlers (HTTP on loopback, a real Cognito access token, JWT verified by the
+ * gateway), next to the same DynamoDB request(s) issued directly with the
+ * DynamoDB document client against the same table and data.
+ *
+ * The requests a route makes are captured from the functions' own document
+ * client (functions/db/client.ts) on a warm request and replayed verbatim, so
+ * "bare DynamoDB" is exactly what the route asked DynamoDB for.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { statusLabel } from '@gs/shared/statuses'
+import { cognitoClient } from '../../functions/auth/cognito.ts'
+import { createUserDirectory } from '../../functions/auth/users.ts'
+import { documentClient } from '../../functions/db/client.ts'
+import { sortableId, uuid } from '../../functions/db/ids.ts'
+import { orderItem } from '../../functions/db/repositories/orders.ts'
+import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
+import { createService } from '../../functions/db/service.ts'
+import { defaultTable } from '../../functions/db/table.ts'
+import { formatOrderNumber, newOrder, type Notification, type Order, type Payment, type StatusUpdate } from '../../functions/domain/order.ts'
+import { paymentIdFor } from '../../functions/domain/payment.ts'
+import type { LocalStack } from '../../infra/local/stack.ts'
+import { median, percentile, progress, timed } from './bench-stats.ts'
+
+export const SEED = { orders: 200, statusUpdates: 1_000, payments: 500 }
+/** Updates on the order whose detail is timed ("several"); the rest are spread over the other orders. */
+const DETAIL_ORDER_UPDATES = 25
+export const TIMED_REQUESTS = 150
+const WARMUP_REQUESTS = 20
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const WORKFLOW = ['firearm_received', 'evaluating', 'in_progress', 'parts_needed', 'parts_received', 'in_progress', 'work_complete', 'payment_needed', 'ready_for_shipping', 'shipped']
+const FIREARMS = [
+  ['Colt', 'Python'],
+  ['Glock', '19 Gen 5'],
+  ['Ruger', '10/22'],
+  ['Remington', '870 Express'],
+  ['Smith & Wesson', 'Model 686'],
+  ['Springfield Armory', '1911 Mil-Spec'],
+  ['Sig Sauer', 'P365'],
+  ['Benelli', 'M4'],
+] as const
+
+export const BENCH_CUSTOMER = { email: 'bench-customer@example.com', password: 'BenchPass123!', firstName: 'Bea', lastName: 'Bench' }
+export const BENCH_ADMIN = { email: 'admin@example.com', password: 'AdminPass123!' } // seeded by the local stack
+
+export interface Seeded {
+  customerId: string
+  detailOrderId: string
+  detailUpdates: number
+}
+
+/** Batch writes (25 items a request, a few requests in flight), retrying what DynamoDB leaves unprocessed. */
+// Each entity's put takes its own item type.
+async function putAll(entity: { put: (items: any[]) => any }, items: unknown[]) {
+  const { unprocessed } = (await entity.put(items).go({ concurrent: 4 })) as { unprocessed: unknown[] }
+  if (unprocessed.length) throw new Error(`${unprocessed.length} items left unprocessed by BatchWriteItem`)
+}
+
+/**
+ * The benchmarked customer (a real Cognito user and profile) with 200 orders,
+ * 1,000 status updates (with a notification each, as the app sends them) and
+ * 500 payments, written through the ElectroDB entities in batches.
+ */
+export async function seedBenchData(stack: LocalStack): Promise<Seeded> {
+  const table = defaultTable()
+  const users = createUserDirectory({ client: cognitoClient(), userPoolId: stack.userPoolId })
+  const id = await users.createConfirmedUser({ ...BENCH_CUSTOMER, group: 'customer' })
+  const customer = await createProfileRepository(table).ensureProfile({ id, email: BENCH_CUSTOMER.email, firstName: BENCH_CUSTOMER.firstName, lastName: BENCH_CUSTOMER.lastName, phone: '+15550109999', role: 'customer' })
+  const customerName = `${customer.firstName} ${customer.lastName}`
+  const { entities } = createService(table)
+
+  // Order numbers from the shop's counter, reserved in one update.
+  const { data: counter } = await entities.counter.update({ name: 'orderNumber' }).add({ value: SEED.orders }).go({ response: 'all_new' })
+  const firstNumber = (counter.value ?? SEED.orders) - SEED.orders + 1
+
+  const now = Date.now()
+  // Updates per order: the newest order gets DETAIL_ORDER_UPDATES, the others share the rest evenly.
+  const rest = SEED.statusUpdates - DETAIL_ORDER_UPDATES
+  const updatesFor = (i: number) => (i === 0 ? DETAIL_ORDER_UPDATES : Math.floor(rest / (SEED.orders - 1)) + (i - 1 < rest % (SEED.orders - 1) ? 1 : 0))
+  const paymentsFor = (i: number) => Math.floor(SEED.payments / SEED.orders) + (i < SEED.payments % SEED.orders ? 1 : 0)
+
+  const orders: Order[] = []
+  const updates: StatusUpdate[] = []
+  const notifications: Notification[] = []
+  const payments: Payment[] = []
+  for (let i = 0; i < SEED.orders; i++) {
+    const created = now - (i + 1) * DAY - i * 7 * 60_000
+    const orderId = uuid()
+    const [firearmMake, firearmModel] = FIREARMS[i % FIREARMS.length]
+    const orderNumber = formatOrderNumber(firstNumber + (SEED.orders - 1 - i)) // newest order, highest number
+    const n = updatesFor(i)
+    let status = 'order_created'
+    for (let k = 0; k < n; k++) {
+      const at = created + (k + 1) * 2 * HOUR
+      status = WORKFLOW[k % WORKFLOW.length]
+      const iso = new Date(at).toISOString()
+      updates.push({ orderId, updateId: sortableId(at), status, notes: `${statusLabel(status)}: bench update ${k + 1}`, createdBy: 'admin', authorLabel: 'Admin', isCustomerNote: false, createdAt: iso, updatedAt: iso })
+      notifications.push({ userId: customer.id, notificationId: sortableId(at), orderId, title: `Order ${orderNumber} update`, message: `Your order is now ${statusLabel(status)}.`, read: k < n - 1, createdAt: iso })
+    }
+    let paid = 0
+    for (let k = 0; k < paymentsFor(i); k++) {
+      const paymentIntentId = `pi_bench_${String(i).padStart(3, '0')}_${k}`
+      const amountCents = 2_500 + ((i * 37 + k * 11) % 40) * 100
+      paid += amountCents
+      payments.push({
+        orderId,
+        paymentId: paymentIdFor(paymentIntentId, orderId),
+        customerId: customer.id,
+        orderNumber,
+        amountCents,
+        paymentDate: new Date(created + (k + 1) * DAY / 4).toISOString(),
+        paymentMethod: 'Credit Card',
+        paymentStatus: 'successful',
+        paymentIntentId,
+        customerName,
+        customerEmail: customer.email,
+        firearmMake,
+        firearmModel,
+        serialNumber: `BENCH${String(i).padStart(5, '0')}`,
+        description: `Bench order ${i + 1}`,
+      })
+    }
+    const createdIso = new Date(created).toISOString()
+    const archived = i % 10 === 9
+    orders.push(
+      newOrder(
+        {
+          orderId,
+          orderNumber,
+          customerId: customer.id,
+          customerName,
+          customerEmail: customer.email,
+          firearmMake,
+          firearmModel,
+          serialNumber: `BENCH${String(i).padStart(5, '0')}`,
+          firearmCaliber: '9mm',
+          serviceType: i % 3 ? 'Repair' : 'Cleaning',
+          description: `Bench order ${i + 1}: inspect, repair and test fire.`,
+          estimatedCostCents: 20_000 + (i % 7) * 2_500,
+          currentStatus: status,
+          amountPaidCents: paid,
+          isArchived: archived,
+          ...(archived ? { archivedAt: createdIso } : {}),
+        },
+        { invoiceId: uuid(), at: createdIso },
+      ),
+    )
+  }
+  await Promise.all([
+    putAll(entities.order, orders.map(orderItem)),
+    putAll(entities.statusUpdate, updates),
+    putAll(entities.notification, notifications),
+    putAll(entities.payment, payments),
+  ])
+  return { customerId: customer.id, detailOrderId: orders[0].orderId, detailUpdates: updatesFor(0) }
+}
+
+async function accessToken(stack: LocalStack, email: string, password: string): Promise<string> {
+  const res = await fetch(stack.cognitoEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  })
+  const json = (await res.json()) as { AuthenticationResult?: { AccessToken: string }; message?: string }
+  if (!json.AuthenticationResult) throw new Error(`sign-in of ${email} failed: ${json.message ?? res.status}`)
+  return json.AuthenticationResult.AccessToken
+}
+
+interface Captured {
+  name: string
+  input: Record<string, unknown>
+}
+
+/** The document-client commands each captured request maps to (the observer sees the low-level command names). */
+const REPLAY: Record<string, new (input: any) => any> = {
+  QueryCommand,
+  GetItemCommand: GetCommand,
+  BatchGetItemCommand: BatchGetCommand,
+}
+
+let capturing: Captured[] | null = null
+let captureInstalled = false
+
+/** Records the commands the functions send, in document form (before the document client marshalls them). */
+function installCapture() {
+  if (captureInstalled) return
+  captureInstalled = true
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      capturing?.push({ name: String(context.commandName), input: JSON.parse(JSON.stringify(args.input)) })
+      return next(args)
+    },
+    { step: 'initialize', name: 'benchCapture' },
+  )
+}
+
+export interface RouteResult {
+  label: string
+  path: string
+  responseBytes: number
+  items: string
+  medianMs: number
+  p95Ms: number
+  dynamo: string
+  bareMedianMs: number
+}
+
+export async function measureReadRoutes(stack: LocalStack, seeded: Seeded): Promise<RouteResult[]> {
+  installCapture()
+  const [customerToken, adminToken] = [await accessToken(stack, BENCH_CUSTOMER.email, BENCH_CUSTOMER.password), await accessToken(stack, BENCH_ADMIN.email, BENCH_ADMIN.password)]
+  const { region, endpoint, credentials } = { region: 'us-east-1', endpoint: stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+  // A client of its own, configured as functions/db/client.ts configures the functions' one.
+  const bare = DynamoDBDocumentClient.from(new DynamoDBClient({ region, endpoint, credentials }), { marshallOptions: { removeUndefinedValues: true } })
+
+  const routes = [
+    { label: 'Order list', path: '/api/orders', token: customerToken, count: (b: any) => `${b.items?.length ?? b.length} orders` },
+    { label: 'Order detail', path: `/api/orders/${seeded.detailOrderId}`, token: customerToken, count: (b: any) => `${b.updates?.length ?? '?'} updates, ${b.payments?.length ?? '?'} payments` },
+    // As the Manage Orders page asks (ActiveOrdersPanel's default limit).
+    { label: 'Admin order list', path: '/api/admin/orders?view=active&limit=100', token: adminToken, count: (b: any) => `${b.items.length} orders` },
+    // As the admin Payments page asks on load (DEFAULT_ADMIN_PAYMENTS_QUERY).
+    { label: 'Admin payments page 1', path: '/api/admin/payments?sort=date&direction=desc&page=1', token: adminToken, count: (b: any) => `${b.items?.length ?? '?'} of ${b.total ?? '?'} payments` },
+    { label: 'Notifications', path: '/api/notifications', token: customerToken, count: (b: any) => `${b.items.length} notifications` },
+  ]
+
+  const out: RouteResult[] = []
+  for (const r of routes) {
+    let responseBytes = 0
+    let body: unknown
+    const get = async () => {
+      const res = await fetch(`${stack.url}${r.path}`, { headers: { authorization: `Bearer ${r.token}` } })
+      const text = await res.text()
+      if (res.status !== 200) throw new Error(`GET ${r.path} answered ${res.status}: ${text.slice(0, 300)}`)
+      responseBytes = Buffer.byteLength(text)
+      body = text
+    }
+    for (let i = 0; i < WARMUP_REQUESTS; i++) await get()
+    // What the route asks DynamoDB for on a warm container (the account gate has cached the caller).
+    capturing = []
+    await get()
+    const sent = capturing
+    capturing = null
+    if (!sent.length) throw new Error(`GET ${r.path}: no DynamoDB request captured: is the capture middleware on the functions' client?`)
+    const items = r.count(JSON.parse(body as string))
+
+    const samples: number[] = []
+    for (let i = 0; i < TIMED_REQUESTS; i++) samples.push(await timed(get))
+
+    const replay = async () => {
+      for (const c of sent) {
+        const Command = REPLAY[c.name]
+        if (!Command) throw new Error(`GET ${r.path} sent ${c.name}: add its document-client command to REPLAY`)
+        await bare.send(new Command(c.input))
+      }
+    }
+    for (let i = 0; i < WARMUP_REQUESTS; i++) await replay()
+    const bareSamples: number[] = []
+    for (let i = 0; i < TIMED_REQUESTS; i++) bareSamples.push(await timed(replay))
+
+    const dynamo = sent.map((c) => `${c.name.replace(/Command$/, '')}${c.input.IndexName ? ` (${c.input.IndexName})` : ''}`).join(' + ')
+    const result = { label: r.label, path: r.path, responseBytes, items, medianMs: median(samples), p95Ms: percentile(samples, 95), dynamo, bareMedianMs: median(bareSamples) }
+    out.push(result)
+    progress(`${r.label}: median ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms; bare ${dynamo} ${result.bareMedianMs.toFixed(1)} ms (${items})`)
+  }
+  bare.destroy()
+  return out
+}

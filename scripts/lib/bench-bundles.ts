@@ -1,0 +1,52 @@
+/**
+ * Lambda bundles: size and the cold import time of each group's entry file in a
+ * fresh `node`, next to a bare `node -e 0`. The bundles come from
+ * scripts/measure-bundles.mjs buildBundles(), which bundles as the CDK construct does
+ * (infra/constructs/lambda-bundle.ts): `bytes` is what a cold start loads (index.mjs and
+ * its static chunks), `chunks[].lazy` the chunks loaded on first use (Stripe).
+ */
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { BuiltBundle } from '../../infra/constructs/lambda-bundle.ts'
+import { median, progress, timeSpawn } from './bench-stats.ts'
+
+export interface BundleResult extends BuiltBundle {
+  importMs: number
+  bareMs: number
+}
+
+export const IMPORT_RUNS = 10
+
+/** What the handler modules may read at import time (the CDK sets these on every function). */
+const IMPORT_ENV = {
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  AWS_REGION: 'us-east-1',
+  TABLE_NAME: 'gunsmith-bench',
+  USER_POOL_ID: 'us-east-1_bench',
+  USER_POOL_CLIENT_ID: 'bench',
+  STAGE: 'bench',
+  LOG_LEVEL: 'silent',
+  NODE_OPTIONS: '',
+}
+
+export async function measureBundleImports(outDir: string): Promise<BundleResult[]> {
+  // @ts-expect-error plain ESM script without types
+  const { buildBundles } = (await import('../measure-bundles.mjs')) as { buildBundles: (o: { outDir: string }) => Promise<BuiltBundle[]> }
+  progress(`bundling the Lambda groups into ${path.relative(process.cwd(), outDir)}/ (as the CDK does)`)
+  const bundles = await buildBundles({ outDir })
+  const env = { ...process.env, ...IMPORT_ENV }
+  const node = process.execPath
+  const runs = (args: string[], cwd?: string) => {
+    timeSpawn(node, args, { env, cwd }) // warms the file cache; not counted
+    return median(Array.from({ length: IMPORT_RUNS }, () => timeSpawn(node, args, { env, cwd })))
+  }
+  const bareMs = runs(['-e', '0'])
+  progress(`bare node -e 0: median ${bareMs.toFixed(1)} ms`)
+  const out: BundleResult[] = []
+  for (const b of bundles) {
+    const importMs = runs(['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(b.entryFile).href)})`], path.dirname(b.entryFile))
+    out.push({ ...b, importMs, bareMs })
+    progress(`${b.group}: ${(b.bytes / 1000).toFixed(1)} KB at a cold start, import median ${importMs.toFixed(1)} ms`)
+  }
+  return out
+}

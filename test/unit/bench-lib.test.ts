@@ -1,0 +1,60 @@
+/** The bench's own arithmetic (scripts/lib): percentiles and the SPA's initial assets per route. */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { afterAll, describe, expect, it } from 'vitest'
+import { median, percentile } from '../../scripts/lib/bench-stats.ts'
+import { initialAssets, routeEntries, type Manifest } from '../../scripts/lib/spa-chunks.ts'
+
+describe('bench statistics', () => {
+  it('median and nearest-rank p95', () => {
+    const xs = Array.from({ length: 100 }, (_, i) => 100 - i) // 100..1, unsorted
+    expect(median(xs)).toBe(50)
+    expect(percentile(xs, 95)).toBe(95)
+    expect(percentile([7], 95)).toBe(7)
+    expect(median([3, 1, 2])).toBe(2)
+    expect(Number.isNaN(median([]))).toBe(true)
+  })
+})
+
+describe('SPA initial assets of a route', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-spa-chunks-'))
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }))
+  const files: Record<string, string> = {
+    'a/entry.js': 'entry'.repeat(50),
+    'a/shared.js': 'shared'.repeat(40),
+    'a/route.js': 'route'.repeat(30),
+    'a/lazy.js': 'lazy'.repeat(500),
+    'a/entry.css': 'body{}'.repeat(20),
+    'a/route.css': '.r{}'.repeat(10),
+    'theme-init.js': 'theme',
+  }
+  for (const [f, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dist, f)), { recursive: true })
+    fs.writeFileSync(path.join(dist, f), text)
+  }
+  const manifest: Manifest = {
+    'index.html': { file: 'a/entry.js', isEntry: true, imports: ['_shared.js'], dynamicImports: ['src/app/routes/x.tsx', 'src/features/other.ts'], css: ['a/entry.css'] },
+    '_shared.js': { file: 'a/shared.js' },
+    'src/app/routes/x.tsx': { file: 'a/route.js', isDynamicEntry: true, imports: ['_shared.js'], dynamicImports: ['src/lazy.ts'], css: ['a/route.css'] },
+    'src/lazy.ts': { file: 'a/lazy.js', isDynamicEntry: true },
+  }
+  const gz = (f: string) => gzipSync(fs.readFileSync(path.join(dist, f))).byteLength
+
+  it('lists the router routes only', () => {
+    expect(routeEntries(manifest)).toEqual(['src/app/routes/x.tsx'])
+  })
+
+  it('counts the entry, the route and their static imports once, plus the theme script, and leaves lazy chunks out', () => {
+    const a = initialAssets(manifest, 'src/app/routes/x.tsx', dist)
+    expect(a.js.sort()).toEqual(['a/entry.js', 'a/route.js', 'a/shared.js', 'theme-init.js'])
+    expect(a.css.sort()).toEqual(['a/entry.css', 'a/route.css'])
+    expect(a.jsGzipBytes).toBe(gz('a/entry.js') + gz('a/shared.js') + gz('a/route.js') + gz('theme-init.js'))
+    expect(a.cssGzipBytes).toBe(gz('a/entry.css') + gz('a/route.css'))
+  })
+
+  it('fails loudly on a chunk the manifest does not have', () => {
+    expect(() => initialAssets(manifest, 'src/app/routes/missing.tsx', dist)).toThrow(/no chunk src\/app\/routes\/missing.tsx/)
+  })
+})
