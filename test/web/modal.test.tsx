@@ -117,6 +117,33 @@ describe('Modal', () => {
     expect(openInner).toHaveFocus();
   });
 
+  it('lets the keyboard reach a body that scrolls, and still focuses the first field on open', async () => {
+    // jsdom lays nothing out: make every box report content taller than itself.
+    const scroll = vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(900);
+    const client = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(300);
+    try {
+      const user = userEvent.setup();
+      render(<Harness />);
+      await user.click(screen.getByRole('button', { name: 'Open Dialog' }));
+      const body = screen.getByRole('region', { name: 'Edit Order GS-000042' });
+      expect(body).toHaveAttribute('tabindex', '0');
+      expect(screen.getByLabelText('First field')).toHaveFocus();
+      await user.tab({ shift: true });
+      expect(body).toHaveFocus();
+    } finally {
+      scroll.mockRestore();
+      client.mockRestore();
+    }
+  });
+
+  it('leaves a body that fits out of the tab order', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open Dialog' }));
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog').querySelector('[data-modal-body]')).not.toHaveAttribute('tabindex');
+  });
+
   it('can be dragged by its header', async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useOverflows } from '../../lib/use-overflows';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -61,6 +62,8 @@ function OpenModal({ onClose, title, size = 'md', children, footer, initialFocus
   const drag = useRef<{ pointerId: number; startX: number; startY: number; baseX: number; baseY: number } | null>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // A body that scrolls takes focus so the keyboard can scroll it (e.g. the work order preview has no control in it).
+  const [bodyRef, bodyScrolls] = useOverflows<HTMLDivElement>();
 
   // Register as the top modal; remember the opener and return focus to it on close.
   useLayoutEffect(() => {
@@ -69,7 +72,7 @@ function OpenModal({ onClose, title, size = 'md', children, footer, initialFocus
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     if (panel) {
-      const target = initialFocus?.current ?? focusableIn(panel).find((el) => !el.dataset.modalClose) ?? panel;
+      const target = initialFocus?.current ?? focusableIn(panel).find((el) => !el.dataset.modalClose && !el.dataset.modalBody) ?? panel;
       target.focus();
     }
     const previousOverflow = document.body.style.overflow;
@@ -177,7 +180,14 @@ function OpenModal({ onClose, title, size = 'md', children, footer, initialFocus
             <CloseIcon />
           </button>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        <div
+          ref={bodyRef}
+          data-modal-body="true"
+          {...(bodyScrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
+          className="min-h-0 flex-1 overflow-y-auto px-5 py-4"
+        >
+          {children}
+        </div>
         {footer ? (
           <div className="flex flex-wrap justify-end gap-2 rounded-b-xl border-t border-slate-200 px-5 py-3 dark:border-slate-700">{footer}</div>
         ) : null}

@@ -43,8 +43,10 @@ export default function OrderRoute() {
         <PageTitle title={notFound ? 'Order Not Found' : 'Order Details'} />
         <div className="mx-auto max-w-3xl space-y-4 px-4 py-8 sm:px-6 lg:px-8">
           <BackLink />
+          {/* The page's one heading; the alert below says what went wrong. */}
+          <h1 className="text-3xl font-bold tracking-tight">{notFound ? 'Order Not Found' : 'Order Details'}</h1>
           {notFound ? (
-            <Alert tone="warning" title="Order Not Found">
+            <Alert tone="warning">
               <p>{ORDER_NOT_FOUND}</p>
             </Alert>
           ) : (

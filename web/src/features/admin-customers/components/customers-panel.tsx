@@ -46,7 +46,7 @@ function ChevronIcon({ open }: { open: boolean }) {
 function Detail({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-800/60">
-      <h4 className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{title}</h4>
+      <h3 className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{title}</h3>
       <dl className="space-y-1 text-sm">{children}</dl>
     </div>
   );
@@ -109,7 +109,11 @@ function CustomerItem({ customer, onEdit, onDelete }: { customer: CustomerRow; o
                 <Item label="Order Date">{formatDate(customer.latestOrder.createdAt)}</Item>
               </>
             ) : (
-              <p className="text-slate-600 dark:text-slate-400">No orders yet</p>
+              // A <dl> holds only name/value groups: the name is there for screen readers.
+              <div>
+                <dt className="sr-only">Latest order</dt>
+                <dd className="text-slate-600 dark:text-slate-400">No orders yet</dd>
+              </div>
             )}
             <Item label="Total Orders">{customer.orderCount}</Item>
           </Detail>

@@ -5,6 +5,7 @@ import { NOTE_MAX_LENGTH } from '@gs/shared/order-messages';
 import { CUSTOMER_NOTE, statusLabel } from '@gs/shared/statuses';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useOverflows } from '../../../lib/use-overflows';
 import { useAddOrderNote } from '../api/add-order-note';
 import { useOrderUpdates } from '../api/get-order-updates';
 import { orderKeys } from '../api/query-keys';
@@ -67,6 +68,8 @@ export function StatusHistoryPanel({ orderId }: { orderId: string }) {
   const [text, setText] = useState('');
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  // A long history scrolls inside the panel; the list then takes focus so the keyboard can scroll it.
+  const [listRef, listScrolls] = useOverflows<HTMLOListElement>();
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
   const later = (fn: () => void, ms: number) => {
@@ -126,7 +129,7 @@ export function StatusHistoryPanel({ orderId }: { orderId: string }) {
         ) : updates.data.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">No status updates yet.</p>
         ) : (
-          <ol aria-label="Status updates" className="max-h-96 space-y-2 overflow-y-auto pr-1">
+          <ol ref={listRef} aria-label="Status updates" tabIndex={listScrolls ? 0 : undefined} className="max-h-96 space-y-2 overflow-y-auto pr-1">
             {updates.data.map((update) => (
               <UpdateItem key={update.id} update={update} />
             ))}
