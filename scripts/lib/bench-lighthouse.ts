@@ -11,21 +11,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { REPO_ROOT } from '../../infra/local/stack.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/e2e/chromium.ts'
 import { progress } from './bench-stats.ts'
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-]
+export const CHROME_PATH = CHROMIUM_PATH
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS]
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
 
 export interface LighthouseResult {
