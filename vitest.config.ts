@@ -19,6 +19,19 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'system',
+          include: ['test/system/**/*.test.ts'],
+          environment: 'node',
+          // Each file starts its own processes (npm start, the load script's stack) on free ports, apart from the
+          // integration stack. After the other projects, so the SPA build npm start runs and the load meet no other suite.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
+          testTimeout: 240_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
       },
       {

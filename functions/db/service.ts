@@ -11,8 +11,22 @@ import { webhookEventSchema } from './entities/webhook-event.ts'
 import type { TableConfig } from './table.ts'
 import { Entity } from 'electrodb'
 
-/** The one ElectroDB service over the table: collections (an order with its updates, parts and payments) and transactions. */
-export function createService({ table, client }: TableConfig) {
+const services = new WeakMap<TableConfig['client'], Map<string, GunsmithService>>()
+
+/**
+ * The one ElectroDB service over the table: collections (an order with its updates, parts and payments) and
+ * transactions. Built once per client and table: building it validates every entity model (a JSON-schema pass),
+ * which was about a third of the CPU of each request under load (scripts/load.ts).
+ */
+export function createService({ table, client }: TableConfig): GunsmithService {
+  let byTable = services.get(client)
+  if (!byTable) services.set(client, (byTable = new Map()))
+  let service = byTable.get(table)
+  if (!service) byTable.set(table, (service = buildService({ table, client })))
+  return service
+}
+
+function buildService({ table, client }: TableConfig) {
   return new Service(
     {
       profile: new Entity(profileSchema),
@@ -29,4 +43,4 @@ export function createService({ table, client }: TableConfig) {
   )
 }
 
-export type GunsmithService = ReturnType<typeof createService>
+export type GunsmithService = ReturnType<typeof buildService>

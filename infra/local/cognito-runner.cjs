@@ -16,8 +16,45 @@ Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
   return { AuthenticationResult: { ...res.AuthenticationResult, RefreshToken: req.RefreshToken } }
 }
 
-process.on('disconnect', () => process.exit(0))
-process.on('SIGTERM', () => process.exit(0))
+// cognito-local saves a pool by rewriting its JSON file in place (fs.writeFile, several saves at once): a stop in
+// the middle of a save (Ctrl-C during a sign-in, which stores a refresh token) or two overlapping saves left the
+// file empty or torn, and every user was gone at the next start. Each save now writes a temp file and renames it
+// over the old one (atomic: a kill leaves the old or the new file, whole), one at a time per file in call order,
+// and a stop waits for the saves under way.
+const fs = require('node:fs')
+const stormdb = require(require.resolve('stormdb', { paths: [require.resolve('cognito-local/package.json')] }))
+const saving = new Map()
+stormdb.localFileEngine.prototype.write = function write(data) {
+  const file = this.path
+  const text = this.serialize(data) // the state as of this call, so saves land in call order
+  const tmp = `${file}.${process.pid}.tmp`
+  if (!this.async) {
+    fs.writeFileSync(tmp, text)
+    fs.renameSync(tmp, file)
+    return null
+  }
+  const done = (saving.get(file) ?? Promise.resolve()).then(async () => {
+    await fs.promises.writeFile(tmp, text)
+    await fs.promises.rename(tmp, file)
+  })
+  const settled = done.catch(() => undefined)
+  saving.set(file, settled)
+  settled.then(() => saving.get(file) === settled && saving.delete(file))
+  return done
+}
+
+let exiting = false
+function exitAfterSaves() {
+  if (exiting) return
+  exiting = true
+  const timer = setTimeout(() => process.exit(0), 2000)
+  Promise.all(saving.values()).then(() => {
+    clearTimeout(timer)
+    process.exit(0)
+  })
+}
+process.on('disconnect', exitAfterSaves)
+process.on('SIGTERM', exitAfterSaves)
 process.on('SIGINT', () => {})
 
 const logger = pino({ level: process.env.COGNITO_LOCAL_LOG_LEVEL || 'warn' })

@@ -7,6 +7,8 @@ import { REPO_ROOT, startLocalStack, type LocalStack } from './stack.ts'
 async function main() {
   const port = Number(process.env.PORT ?? 3000)
   const cognitoPort = Number(process.env.COGNITO_PORT ?? 9229)
+  // GUNSMITH_DATA_DIR lets a second checkout or a test keep its data apart from .local/.
+  const dataDir = process.env.GUNSMITH_DATA_DIR ? path.resolve(process.env.GUNSMITH_DATA_DIR) : path.join(REPO_ROOT, '.local')
   if (process.env.STRIPE_SECRET_KEY) console.log('STRIPE_SECRET_KEY is set: payments will use Stripe test mode.')
   let stack: LocalStack | undefined
   let stopping = false
@@ -22,7 +24,7 @@ async function main() {
   process.on('SIGHUP', () => void shutdown('SIGHUP'))
   process.on('disconnect', () => void shutdown('parent exited'))
 
-  stack = await startLocalStack({ port, cognitoPort, dataDir: path.join(REPO_ROOT, '.local') })
+  stack = await startLocalStack({ port, cognitoPort, dataDir })
   if (stopping) return
   const lines = [
     '',
@@ -31,7 +33,7 @@ async function main() {
     `  Accounts (local only)${stack.seeded ? ', seeded just now' : ''}:`,
     ...SEEDED_ACCOUNTS.map((a) => `    ${a.group.padEnd(9)} ${a.email.padEnd(22)} ${a.password}`),
     '',
-    `  Data: .local/ (kept across restarts; npm run reset wipes it)`,
+    `  Data: ${dataDir.startsWith(REPO_ROOT) ? path.relative(REPO_ROOT, dataDir) : dataDir}/ (kept across restarts; npm run reset wipes it)`,
     `  Payments: ${process.env.STRIPE_SECRET_KEY ? 'Stripe test mode' : 'dev gateway (test card 4242 4242 4242 4242)'}`,
     '  Stop: Ctrl-C',
     '',

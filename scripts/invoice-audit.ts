@@ -1,0 +1,43 @@
+import type * as Api from '@gs/shared/api-types'
+import { calculateInvoice } from '@gs/shared/invoice'
+
+export const PAYMENT_RECEIVED = 'payment_received'
+
+/**
+ * What must hold for an order whatever happened to it (concurrent payments, a
+ * restart in the middle of one): its invoice is the shared calculator's answer
+ * for its fields, parts and the sum of its successful payments, and no
+ * PaymentIntent paid it twice. With `paidMeansReceived` (no staff status change
+ * after paying), a paid invoice also means status payment_received.
+ * Returns the problems found; empty when consistent.
+ */
+export function auditInvoice(o: Api.OrderDetail, { paidMeansReceived = false } = {}): string[] {
+  const problems: string[] = []
+  const seen = new Set<string>()
+  for (const p of o.payments) {
+    const key = `${p.paymentIntentId} ${p.orderId}`
+    if (seen.has(key)) problems.push(`${o.orderNumber}: payment intent ${p.paymentIntentId} recorded twice`)
+    seen.add(key)
+    if (p.orderId !== o.id) problems.push(`${o.orderNumber}: payment ${p.paymentId} belongs to order ${p.orderId}`)
+  }
+  const paidCents = o.payments.filter((p) => p.paymentStatus === 'successful').reduce((s, p) => s + p.amountCents, 0)
+  const { invoiceId, invoiceNumber, lastUpdated, ...shown } = o.invoice
+  const expected = calculateInvoice({
+    // The service cost the shop set is not on the order response: take it from the invoice, check the rest.
+    serviceCostCents: shown.serviceCents,
+    estimatedCostCents: o.estimatedCostCents,
+    additionalCostCents: o.additionalCostCents,
+    additionalCostApprovalStatus: o.additionalCostApprovalStatus,
+    partsTotalCents: o.parts.length ? o.parts.reduce((s, p) => s + p.lineTotalCents, 0) : null,
+    shippingSelected: o.shippingSelected,
+    amountPaidCents: paidCents,
+  })
+  for (const k of Object.keys(expected) as Array<keyof typeof expected>) {
+    if (shown[k] !== expected[k]) problems.push(`${o.orderNumber}: invoice ${k} is ${shown[k]}, expected ${expected[k]} (payments sum to ${paidCents})`)
+  }
+  if (shown.balanceDueCents < 0) problems.push(`${o.orderNumber}: negative balance ${shown.balanceDueCents}`)
+  if (paidMeansReceived && shown.paymentStatus === 'paid' && o.currentStatus !== PAYMENT_RECEIVED) {
+    problems.push(`${o.orderNumber}: paid in full but status is ${o.currentStatus}`)
+  }
+  return problems
+}
