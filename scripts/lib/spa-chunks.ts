@@ -3,7 +3,7 @@
  * (web/dist/.vite/manifest.json, `build.manifest: true` in web/vite.config.ts):
  * index.html's module script and its static imports, the route's chunk (router.tsx
  * loads every route lazily) and its static imports, their CSS, and the classic
- * theme script, as test/unit/spa-budget.test.ts counts them. Used by the bench (scripts/bench.ts).
+ * theme script. Used by the bench (scripts/bench.ts) and test/unit/spa-budget.test.ts.
  */
 import fs from 'node:fs'
 import path from 'node:path'

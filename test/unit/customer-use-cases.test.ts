@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { VersionConflict, type OrderRepository, type OrderWriteExtras } from '../../functions/db/repositories/orders.ts'
 import type { NotificationRepository } from '../../functions/db/repositories/notifications.ts'
 import type { StatusUpdateRepository } from '../../functions/db/repositories/status-updates.ts'
-import type { Notification, Order, OrderDetail, StatusUpdate } from '../../functions/domain/order.ts'
+import { newOrder, type Notification, type Order, type OrderDetail, type StatusUpdate } from '../../functions/domain/order.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../functions/lib/errors.ts'
 import { addCustomerNote } from '../../functions/use-cases/add-customer-note.ts'
 import { listNotifications, markNotificationRead } from '../../functions/use-cases/customer-notifications.ts'
@@ -15,36 +15,29 @@ const OWNER = 'user-a'
 const OTHER = 'user-b'
 const ORDER_ID = '6f1c1a52-8d1e-4b7e-9a55-2f4f3c1b0a11'
 
-const order = (o: Partial<Order> = {}): Order => ({
-  orderId: ORDER_ID,
-  orderNumber: 'GS-000001',
-  customerId: OWNER,
-  customerName: 'Ada Lovelace',
-  customerEmail: 'ada@example.com',
-  firearmMake: 'Glock',
-  firearmModel: '19',
-  serialNumber: 'SN1',
-  serviceType: 'Repair',
-  description: 'Fix',
-  estimatedCostCents: 10000,
-  additionalCostCents: 12500,
-  additionalCostReason: 'Replacement extractor',
-  additionalCostApprovalStatus: 'pending',
-  currentStatus: 'parts_needed',
-  shippingSelected: true,
-  isArchived: false,
-  isDeleted: false,
-  partsTotalCents: 0,
-  partsCount: 0,
-  amountPaidCents: 0,
-  invoiceId: 'inv-1',
-  invoiceNumber: 'INV-000001',
-  invoiceLastUpdated: '2026-01-01T00:00:00.000Z',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  version: 3,
-  ...o,
-})
+const order = (o: Partial<Order> = {}): Order =>
+  newOrder(
+    {
+      orderId: ORDER_ID,
+      orderNumber: 'GS-000001',
+      customerId: OWNER,
+      customerName: 'Ada Lovelace',
+      customerEmail: 'ada@example.com',
+      firearmMake: 'Glock',
+      firearmModel: '19',
+      serialNumber: 'SN1',
+      serviceType: 'Repair',
+      description: 'Fix',
+      estimatedCostCents: 10000,
+      additionalCostCents: 12500,
+      additionalCostReason: 'Replacement extractor',
+      additionalCostApprovalStatus: 'pending',
+      currentStatus: 'parts_needed',
+      version: 3,
+      ...o,
+    },
+    { invoiceId: 'inv-1', at: '2026-01-01T00:00:00.000Z' },
+  )
 
 /** A tiny in-memory order store with saveOrder's version check. */
 function fakeOrders(initial: Order[] = [order()]) {

@@ -10,7 +10,7 @@ import {
   type InvoiceInput,
 } from '../../shared/src/invoice.ts'
 import { percentOfCents } from '../../shared/src/money.ts'
-import { invoiceInputsKey, invoiceOf, type Order } from '../../functions/domain/order.ts'
+import { invoiceInputsKey, invoiceOf, newOrder, type Order } from '../../functions/domain/order.ts'
 
 const base: InvoiceInput = {
   estimatedCostCents: 10_000,
@@ -199,34 +199,24 @@ describe('adminInvoiceStatus', () => {
 })
 
 describe('invoiceOf with an admin direct fix', () => {
-  const order: Order = {
-    orderId: 'o1',
-    orderNumber: 'GS-000001',
-    customerId: 'c1',
-    customerName: 'A',
-    customerEmail: 'a@example.com',
-    firearmMake: 'Colt',
-    firearmModel: '1911',
-    serialNumber: 'S',
-    serviceType: 'Repair',
-    description: 'd',
-    estimatedCostCents: 10_000,
-    additionalCostCents: 2000,
-    additionalCostApprovalStatus: 'approved',
-    currentStatus: 'order_created',
-    shippingSelected: true,
-    isArchived: false,
-    isDeleted: false,
-    partsTotalCents: 0,
-    partsCount: 0,
-    amountPaidCents: 0,
-    invoiceId: 'inv',
-    invoiceNumber: 'INV-000001',
-    invoiceLastUpdated: '2026-01-01T00:00:00.000Z',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    version: 1,
-  }
+  const order: Order = newOrder(
+    {
+      orderId: 'o1',
+      orderNumber: 'GS-000001',
+      customerId: 'c1',
+      customerName: 'A',
+      customerEmail: 'a@example.com',
+      firearmMake: 'Colt',
+      firearmModel: '1911',
+      serialNumber: 'S',
+      serviceType: 'Repair',
+      description: 'd',
+      estimatedCostCents: 10_000,
+      additionalCostCents: 2000,
+      additionalCostApprovalStatus: 'approved',
+    },
+    { invoiceId: 'inv', at: '2026-01-01T00:00:00.000Z' },
+  )
   const fixed = { ...order, invoiceFixedAt: '2026-01-02T00:00:00.000Z', invoiceFixKey: invoiceInputsKey(order) }
 
   it('applies the fix while the inputs are unchanged, payments included', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Payment } from '../../functions/domain/order.ts'
-import { invoiceOf, type Order } from '../../functions/domain/order.ts'
+import { invoiceOf, newOrder, type Order } from '../../functions/domain/order.ts'
 import type { Checkout } from '../../functions/domain/payment.ts'
 import { VersionConflict } from '../../functions/db/repositories/orders.ts'
 import type { SucceededCheckoutWrite, WriteOutcome } from '../../functions/db/repositories/payments.ts'
@@ -20,35 +20,25 @@ const ID1 = '11111111-1111-4111-8111-111111111111'
 const ID2 = '22222222-2222-4222-8222-222222222222'
 const ID3 = '33333333-3333-4333-8333-333333333333'
 
-const order = (over: Partial<Order> = {}): Order => ({
-  orderId: ID1,
-  orderNumber: 'GS-000001',
-  customerId: 'cust',
-  customerName: 'Pat Payer',
-  customerEmail: 'pat@example.com',
-  firearmMake: 'Colt',
-  firearmModel: '1911',
-  serialNumber: 'SN1',
-  serviceType: 'Repair',
-  description: 'd',
-  estimatedCostCents: 10_000,
-  additionalCostCents: 0,
-  additionalCostApprovalStatus: 'not_required',
-  currentStatus: 'work_complete',
-  shippingSelected: true,
-  isArchived: false,
-  isDeleted: false,
-  partsTotalCents: 0,
-  partsCount: 0,
-  amountPaidCents: 0,
-  invoiceId: 'inv',
-  invoiceNumber: 'INV-000001',
-  invoiceLastUpdated: '2026-01-01T00:00:00.000Z',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  version: 1,
-  ...over,
-})
+const order = (over: Partial<Order> = {}): Order =>
+  newOrder(
+    {
+      orderId: ID1,
+      orderNumber: 'GS-000001',
+      customerId: 'cust',
+      customerName: 'Pat Payer',
+      customerEmail: 'pat@example.com',
+      firearmMake: 'Colt',
+      firearmModel: '1911',
+      serialNumber: 'SN1',
+      serviceType: 'Repair',
+      description: 'd',
+      estimatedCostCents: 10_000,
+      currentStatus: 'work_complete',
+      ...over,
+    },
+    { invoiceId: 'inv', at: '2026-01-01T00:00:00.000Z' },
+  )
 
 function fakes(initial: Order[]) {
   const store = new Map(initial.map((o) => [o.orderId, o]))

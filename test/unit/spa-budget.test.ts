@@ -16,6 +16,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { initialAssets, manifestPath, readManifest, staticClosureKeys, WEB_DIST, type Manifest, type ManifestChunk } from '../../scripts/lib/spa-chunks.ts'
 
 const LANDING_JS_BUDGET_GZIP_BYTES = 120 * 1000
 const ENTRY = 'index.html'
@@ -33,36 +34,12 @@ const STRIPE_MARKERS = ['js.stripe.com', '@stripe/', 'loadStripe', 'Stripe.js']
 /** react-query's useQueryClient error: present wherever react-query's hooks are. */
 const REACT_QUERY_MARKERS = ['No QueryClient set, use QueryClientProvider to set one']
 
-const dist = path.resolve(import.meta.dirname, '../../web/dist')
-const manifestFile = path.join(dist, '.vite/manifest.json')
-const built = fs.existsSync(manifestFile)
+const built = fs.existsSync(manifestPath())
 
-interface Chunk {
-  file: string
-  imports?: string[]
-  dynamicImports?: string[]
-  isEntry?: boolean
-  isDynamicEntry?: boolean
-}
-
-type Manifest = Record<string, Chunk>
-
-function chunkOf(manifest: Manifest, key: string): Chunk {
+function chunkOf(manifest: Manifest, key: string): ManifestChunk {
   const chunk = manifest[key]
   if (!chunk) throw new Error(`manifest has no chunk ${key}: did the module move? Update this test`)
   return chunk
-}
-
-/** Manifest keys a page loads before it runs: the roots and their static imports, transitively. */
-function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
-  const seen = new Set<string>()
-  const visit = (key: string) => {
-    if (seen.has(key)) return
-    seen.add(key)
-    for (const i of chunkOf(manifest, key).imports ?? []) visit(i)
-  }
-  roots.forEach(visit)
-  return seen
 }
 
 /**
@@ -82,17 +59,14 @@ function reachableFromRoute(manifest: Manifest, route: string): Set<string> {
 }
 
 describe.skipIf(!built)('the landing page JS budget (web/dist)', () => {
-  const manifest: Manifest = built ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {}
-  const read = (f: string) => fs.readFileSync(path.join(dist, f))
+  const manifest: Manifest = built ? readManifest() : {}
+  const read = (f: string) => fs.readFileSync(path.join(WEB_DIST, f))
   const contains = (key: string, markers: string[]) => {
     const text = read(chunkOf(manifest, key).file).toString('utf8')
     return markers.filter((m) => text.includes(m))
   }
-  const landingKeys = built ? [...staticClosure(manifest, [ENTRY, LANDING_ROUTE])] : []
-  const landingFiles = [
-    ...landingKeys.map((k) => manifest[k].file),
-    ...(fs.existsSync(path.join(dist, 'theme-init.js')) ? ['theme-init.js'] : []),
-  ]
+  const landingKeys = built ? [...staticClosureKeys(manifest, [ENTRY, LANDING_ROUTE])] : []
+  const landingFiles = built ? initialAssets(manifest, LANDING_ROUTE).js : []
   const keysWith = (markers: string[]) => Object.keys(manifest).filter((k) => contains(k, markers).length > 0)
   const routeKeys = Object.keys(manifest).filter((k) => k.startsWith(ROUTES_DIR))
 
@@ -147,7 +121,7 @@ describe.skipIf(!built)('the landing page JS budget (web/dist)', () => {
       expect(manifest[ENTRY].dynamicImports ?? [], `the entry loads Stripe (${key})`).not.toContain(key)
       for (const route of routeKeys) {
         // Even the payment pages load it only when the payments mode is Stripe.
-        expect(staticClosure(manifest, [route]).has(key), `${route} loads Stripe (${key}) up front`).toBe(false)
+        expect(staticClosureKeys(manifest, [route]).has(key), `${route} loads Stripe (${key}) up front`).toBe(false)
         if (!STRIPE_ROUTES.includes(route)) {
           expect(reachableFromRoute(manifest, route).has(key), `${route} can load Stripe (${key})`).toBe(false)
         }
