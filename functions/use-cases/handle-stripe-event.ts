@@ -85,7 +85,9 @@ export async function handleStripeEvent({ event, orders, payments, gateway, now 
         receiptUrl = await receiptFor(checkout)
         receiptKnown = true
       }
-      const write = buildSuccessWrite({ checkout, current: await orders.getOrders(checkout.orderIds), event, receiptUrl, at: now().toISOString() })
+      // Strongly consistent: the success write expects the latest order versions.
+      const current = await orders.getOrders(checkout.orderIds, { consistent: true })
+      const write = buildSuccessWrite({ checkout, current, event, receiptUrl, at: now().toISOString() })
       const outcome = await payments.recordSucceededCheckout(write)
       if (outcome.committed) {
         log.info('payment recorded', { paymentIntentId: intentId, eventId: event.id, orders: checkout.orderIds.length, amountCents: checkout.amountCents })

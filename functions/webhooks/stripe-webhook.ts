@@ -1,3 +1,4 @@
+import { createOrderRepository } from '../db/repositories/orders.ts'
 import { createPaymentRepository } from '../db/repositories/payments.ts'
 import { defaultTable } from '../db/table.ts'
 import { ValidationError } from '../lib/errors.ts'
@@ -25,12 +26,11 @@ export const handler = defineRoute({}, async ({ event, rawBody }) => {
     log.warn('stripe webhook rejected: bad signature')
     throw new ValidationError(INVALID_SIGNATURE)
   }
-  const payments = createPaymentRepository(defaultTable())
+  const table = defaultTable()
   const outcome = await handleStripeEvent({
     event: stripeEvent,
-    // Strongly consistent reads: the success write expects the latest order versions.
-    orders: { getOrders: (ids) => payments.readOrders(ids) },
-    payments,
+    orders: createOrderRepository(table),
+    payments: createPaymentRepository(table),
     gateway: { getReceiptUrl: async (id) => (await paymentGateway()).getReceiptUrl(id) },
   })
   log.info('stripe event handled', { eventId: stripeEvent.id, type: stripeEvent.type, outcome })

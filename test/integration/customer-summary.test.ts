@@ -224,7 +224,7 @@ describe('races: the profile never shows an order that is not the latest, nor a 
     const payments = createPaymentRepository(race.table)
     const outcome = await handleStripeEvent({
       event: intentEvent('payment_intent.succeeded', checkout.paymentIntentId, checkout.amountCents) as never,
-      orders: { getOrders: (ids) => payments.readOrders(ids) },
+      orders: createOrderRepository(race.table),
       payments,
       gateway: { getReceiptUrl: async () => null },
       sleep: async () => undefined,

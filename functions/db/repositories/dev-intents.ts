@@ -1,6 +1,6 @@
 import { devIntentEntity } from '../entities/dev-intent.ts'
 import type { TableConfig } from '../table.ts'
-import { isConditionalFailure } from './payments.ts'
+import { isConditionalFailure } from '../conditions.ts'
 
 /** A PaymentIntent of the dev gateway, in Stripe's own field names. */
 export interface DevIntent {

@@ -1,4 +1,5 @@
 import type { Notification } from '../../domain/order.ts'
+import { isConditionalFailure } from '../conditions.ts'
 import { notificationEntity } from '../entities/notification.ts'
 import type { TableConfig } from '../table.ts'
 
@@ -25,7 +26,7 @@ export function createNotificationRepository({ table, client }: TableConfig): No
           .go({ response: 'all_new' })
         return { ...(data as Notification), read: true }
       } catch (err) {
-        if (err instanceof Error && /ConditionalCheckFailed|conditional request failed/i.test(`${err.message} ${(err as { cause?: Error }).cause?.name ?? ''}`)) return null
+        if (isConditionalFailure(err)) return null
         throw err
       }
     },

@@ -1,10 +1,11 @@
 import type { EntityItem } from 'electrodb'
 import { invoiceOf, type Notification, type Order, type OrderDetail, type Part, type Payment, type StatusUpdate } from '../../domain/order.ts'
 import { orderEntity } from '../entities/order.ts'
-import { createService } from '../service.ts'
+import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
+import { createService, type GunsmithService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { formatOrderNumber } from '../../domain/order.ts'
-import { latestOrderItems, planLatestOrder, planLatestRefresh, type LatestOrderPlan, type OrderWriteKind } from './latest-order.ts'
+import { byCustomer, latestOrderItems, planLatestOrder, planLatestRefresh } from './latest-order.ts'
 
 export type OrderListState = 'active' | 'archived'
 
@@ -22,6 +23,26 @@ export interface OrderWriteExtras {
   putNotifications?: Notification[]
 }
 
+/** One order of a transaction: created (it must not exist), or written whole over the stored version `expected`. */
+export interface OrderWrite {
+  order: Order
+  expected: 'create' | number
+  /** The write soft-deletes the order: it must not have been deleted before. */
+  softDelete?: boolean
+}
+
+export type TxEntities = Parameters<Parameters<GunsmithService['transaction']['write']>[0]>[0]
+
+/**
+ * One transaction over orders: the orders, what else of theirs changes (updates, notifications),
+ * other items built by their own repositories (`items`: a checkout, payments, an event marker),
+ * and each customer's profile summary (latest-order.ts).
+ */
+export interface OrderCommit extends OrderWriteExtras {
+  orders: OrderWrite[]
+  items?: (entities: TxEntities) => unknown[]
+}
+
 export class VersionConflict extends Error {
   constructor() {
     super('The order was changed by someone else')
@@ -29,17 +50,27 @@ export class VersionConflict extends Error {
   }
 }
 
+/** A condition of one of OrderCommit.items failed (for example a checkout that has already succeeded). */
+export class ItemConditionFailed extends Error {
+  constructor(readonly codes: string[]) {
+    super(`A condition of the transaction failed: ${codes.join(',')}`)
+    this.name = 'ItemConditionFailed'
+  }
+}
+
 /**
- * Every order write also keeps the customer's profile summary (order count, latest order and
- * its status) in the same transaction: see latest-order.ts for the invariant and the race guard.
+ * The one owner of order storage: every read and write of an order item goes through here
+ * (the webhook's payment write too, through commit). Every write also keeps the customer's
+ * profile summary (order count, latest order and its status) in the same transaction: see
+ * latest-order.ts for the invariant and the race guard.
  */
 export interface OrderRepository {
   nextOrderNumber(): Promise<string>
   /** Creates the order (version 1) with its first status update, atomically; it becomes the customer's latest order. */
   createOrder(order: Order, extras?: OrderWriteExtras): Promise<Order>
   getOrder(orderId: string): Promise<Order | null>
-  /** Several orders by id in one BatchGet (missing ones are left out). */
-  getOrders(orderIds: string[]): Promise<Order[]>
+  /** Several orders by id in one BatchGet (missing ones are left out); `consistent` when a write is planned on them. */
+  getOrders(orderIds: string[], opts?: { consistent?: boolean }): Promise<Order[]>
   /** The order with its updates (newest first), parts and payments: one Query. */
   getOrderDetail(orderId: string): Promise<OrderDetail | null>
   listOrdersForCustomer(customerId: string): Promise<Order[]>
@@ -51,15 +82,20 @@ export interface OrderRepository {
    * isDeleted set is its soft delete: it must not have been deleted before (else VersionConflict).
    */
   saveOrder(order: Order, expectedVersion: number, extras?: OrderWriteExtras): Promise<Order>
+  /**
+   * The one transaction every order write goes through (createOrder and saveOrder included):
+   * throws VersionConflict when an order's stored version moved, ItemConditionFailed when
+   * one of `items` was refused; a stale profile summary or a concurrent transaction on the
+   * same items is retried here, on fresh reads, with backoff.
+   */
+  commit(c: OrderCommit): Promise<void>
   /** Recomputes the customer's latest order from their orders (a summary stored before its status was kept current). */
   refreshLatestOrder(customerId: string): Promise<void>
 }
 
-/** Attempts of one order write when the customer's latest order changes under it (each one replanned on fresh reads). */
+/** Attempts of one order transaction when the customer's latest order changes under it (each one replanned on fresh reads). */
 const MAX_ATTEMPTS = 8
 const backoff = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math.round(Math.random() * 10 * 2 ** Math.min(attempt, 5))))
-type CancelCode = string | undefined
-const codesOf = (data: unknown[]): CancelCode[] => data.map((d) => (d as { code?: string } | undefined)?.code)
 
 export type OrderItem = EntityItem<ReturnType<typeof orderEntity>>
 
@@ -103,60 +139,53 @@ export function orderItem(o: Order): OrderItem {
 
 const byNewest = <T extends { createdAt: string }>(a: T, b: T) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)
 
-type TxEntities = Parameters<Parameters<ReturnType<typeof createService>['transaction']['write']>[0]>[0]
-
 export function createOrderRepository({ table, client }: TableConfig): OrderRepository {
   const service = createService({ table, client })
   const { order, counter } = service.entities
 
-  /**
-   * Runs one transaction, planned afresh on each attempt: the items (built inside the callback)
-   * followed by the customer profile's items. Retried when the profile's plan went stale (its
-   * condition failed) or DynamoDB cancelled on a conflicting concurrent transaction; the
-   * first item's own condition failing is the caller's business (`onFirstFailed`).
-   */
-  async function transact(plan: () => Promise<LatestOrderPlan>, items: (entities: TxEntities) => unknown[], onFirstFailed: () => Error) {
+  async function commit({ orders: writes, items, ...extras }: OrderCommit) {
+    const orderId = writes[0]?.order.orderId
+    const customers = byCustomer(writes.map(({ order: o, expected, softDelete }) => ({ order: o, kind: expected === 'create' ? 'create' : softDelete ? 'delete' : 'save' })))
     for (let attempt = 1; ; attempt++) {
-      const latest = await plan()
-      let profileFrom = 0
+      const plans = await Promise.all([...customers].map(([customerId, w]) => planLatestOrder(service, customerId, w)))
+      let ownItems = 0
       const result = await service.transaction
         .write((entities) => {
-          const own = items(entities)
-          profileFrom = own.length
-          return [...own, ...latestOrderItems(entities, latest)] as never
+          const { order: orders, statusUpdate, part, notification } = entities
+          const own = [
+            ...writes.map(({ order: o, expected, softDelete }) =>
+              expected === 'create'
+                ? orders.create(orderItem(o)).commit()
+                : orders
+                    .put(orderItem(o))
+                    // A soft delete counts once: the order must not be deleted already.
+                    .where(({ version, isDeleted }, { eq, notExists }) => (softDelete ? `${eq(version, expected)} AND (${notExists(isDeleted)} OR ${eq(isDeleted, false)})` : eq(version, expected)))
+                    .commit(),
+            ),
+            ...(extras.putUpdates ?? []).map((u) => statusUpdate.put(u).commit()),
+            ...(extras.deleteUpdates ?? []).map((updateId) => statusUpdate.delete({ orderId, updateId }).commit()),
+            ...(extras.putParts ?? []).map((p) => part.put(p).commit()),
+            ...(extras.deleteParts ?? []).map((partId) => part.delete({ orderId, partId }).commit()),
+            ...(extras.putNotifications ?? []).map((n) => notification.put(n).commit()),
+            ...(items?.(entities) ?? []),
+          ]
+          ownItems = own.length
+          return [...own, ...plans.flatMap((plan) => latestOrderItems(entities, plan))] as never
         })
         .go()
       // ElectroDB reports a cancelled transaction instead of throwing.
       if (!result.canceled) return
-      const codes = codesOf(result.data)
-      if (profileFrom > 0 && codes[0] === 'ConditionalCheckFailed') throw onFirstFailed()
-      const stale = codes.some((c, i) => c === 'TransactionConflict' || (i >= profileFrom && c === 'ConditionalCheckFailed'))
+      const codes = cancellationCodes(result.data)
+      if (codes.slice(0, writes.length).includes(CONDITION_FAILED)) throw new VersionConflict()
+      if (codes.slice(writes.length, ownItems).includes(CONDITION_FAILED)) throw new ItemConditionFailed(codes)
+      const stale = codes.some((c, i) => c === TRANSACTION_CONFLICT || (i >= ownItems && c === CONDITION_FAILED))
       if (!stale || attempt >= MAX_ATTEMPTS) throw new Error(`Order transaction cancelled: ${JSON.stringify(codes)}`)
       await backoff(attempt)
     }
   }
 
-  async function write(o: Order, condition: 'create' | number, extras: OrderWriteExtras = {}) {
-    const item = orderItem(o)
-    const kind: OrderWriteKind = condition === 'create' ? 'create' : o.isDeleted ? 'delete' : 'save'
-    await transact(
-      () => planLatestOrder(service, o.customerId, [{ order: o, kind }]),
-      ({ order: orders, statusUpdate, part, notification }) => [
-        condition === 'create'
-          ? orders.create(item).commit()
-          : orders
-              .put(item)
-              // A soft delete counts once: the order must not be deleted already.
-              .where(({ version, isDeleted }, { eq, notExists }) => (kind === 'delete' ? `${eq(version, condition)} AND (${notExists(isDeleted)} OR ${eq(isDeleted, false)})` : eq(version, condition)))
-              .commit(),
-        ...(extras.putUpdates ?? []).map((u) => statusUpdate.put(u).commit()),
-        ...(extras.deleteUpdates ?? []).map((updateId) => statusUpdate.delete({ orderId: o.orderId, updateId }).commit()),
-        ...(extras.putParts ?? []).map((p) => part.put(p).commit()),
-        ...(extras.deleteParts ?? []).map((partId) => part.delete({ orderId: o.orderId, partId }).commit()),
-        ...(extras.putNotifications ?? []).map((n) => notification.put(n).commit()),
-      ],
-      () => new VersionConflict(),
-    )
+  async function write(o: Order, expected: 'create' | number, extras: OrderWriteExtras = {}) {
+    await commit({ orders: [{ order: o, expected, softDelete: expected !== 'create' && o.isDeleted }], ...extras })
     return o
   }
 
@@ -172,14 +201,14 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
       const { data } = await order.get({ orderId }).go()
       return data ? toOrder(data) : null
     },
-    async getOrders(orderIds) {
+    async getOrders(orderIds, { consistent = false } = {}) {
       const ids = [...new Set(orderIds)]
       if (!ids.length) return []
-      const { data, unprocessed } = await order.get(ids.map((orderId) => ({ orderId }))).go({ concurrent: 4 })
+      const { data, unprocessed } = await order.get(ids.map((orderId) => ({ orderId }))).go({ concurrent: 4, consistent })
       const found = data.map(toOrder)
       // DynamoDB may leave keys unprocessed under load; read those one by one.
       for (const key of unprocessed) {
-        const { data: one } = await order.get({ orderId: key.orderId }).go()
+        const { data: one } = await order.get({ orderId: key.orderId }).go({ consistent })
         if (one) found.push(toOrder(one))
       }
       return found
@@ -210,12 +239,16 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
       const next = { ...o, version: expectedVersion + 1, updatedAt: new Date().toISOString(), invoiceLastUpdated: new Date().toISOString() }
       return write(next, expectedVersion, extras)
     },
+    commit,
     async refreshLatestOrder(customerId) {
-      await transact(
-        async () => (await planLatestRefresh(service, customerId)) ?? { customerId, seen: 'absent', countDelta: 0 },
-        () => [],
-        () => new Error('unreachable: the refresh writes the profile items only'),
-      )
+      // Profile items only: replanned on fresh reads while another writer moves the latest order.
+      for (let attempt = 1; ; attempt++) {
+        const plan = (await planLatestRefresh(service, customerId)) ?? { customerId, seen: 'absent' as const, countDelta: 0 }
+        const result = await service.transaction.write((entities) => latestOrderItems(entities, plan) as never).go()
+        if (!result.canceled) return
+        if (attempt >= MAX_ATTEMPTS) throw new Error(`Latest order refresh cancelled: ${JSON.stringify(cancellationCodes(result.data))}`)
+        await backoff(attempt)
+      }
     },
   }
 }

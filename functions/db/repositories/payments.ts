@@ -3,8 +3,8 @@ import { paymentIdFor, paymentSummaryOf, type Checkout } from '../../domain/paym
 import { WEBHOOK_EVENT_TTL_SECONDS } from '../entities/webhook-event.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
-import { byCustomer, latestOrderItems, planLatestOrder } from './latest-order.ts'
-import { orderItem, toOrder, type Page } from './orders.ts'
+import { isConditionalFailure } from '../conditions.ts'
+import { createOrderRepository, ItemConditionFailed, VersionConflict, type Page } from './orders.ts'
 
 /** Everything a succeeded PaymentIntent changes, committed as ONE TransactWriteItems. */
 export interface SucceededCheckoutWrite {
@@ -33,8 +33,6 @@ export interface CheckoutEvent {
 export interface PaymentRepository {
   /** Strongly consistent: the webhook decides on it. */
   getCheckout(paymentIntentId: string): Promise<Checkout | null>
-  /** The checkout's orders, read strongly consistent (BatchGet) so the version the success write expects is the latest. */
-  readOrders(orderIds: string[]): Promise<Order[]>
   /** Creates the checkout, or resets one that has not succeeded (a reused intent). False when it has already succeeded. */
   saveCheckout(checkout: Checkout): Promise<boolean>
   /**
@@ -47,10 +45,11 @@ export interface PaymentRepository {
   /** Every payment, newest first (gsi2, the ledger partition): one Query, paged through. */
   listLedger(): Promise<Payment[]>
   /**
-   * The webhook's success transaction; reports a cancelled transaction with its reasons instead of throwing.
-   * It also stores the payment summaries on the checkout (the intent status read is that one item) and
-   * keeps each customer's latest-order summary (latest-order.ts); a stale plan of the latter cancels it
-   * like any concurrent write, and the caller retries on fresh reads.
+   * The webhook's success transaction, through OrderRepository.commit (so the orders, their
+   * profile summaries and the retry policy are the orders repository's): it also stores the
+   * payment summaries on the checkout (the intent status read is that one item). Reports a
+   * refused condition (an order changed, the checkout already succeeded, the event already
+   * applied) instead of throwing; the caller decides on fresh reads.
    */
   recordSucceededCheckout(write: SucceededCheckoutWrite): Promise<WriteOutcome>
   /**
@@ -60,33 +59,17 @@ export interface PaymentRepository {
   applyCheckoutEvent(paymentIntentId: string, e: CheckoutEvent): Promise<boolean>
 }
 
-export const isConditionalFailure = (err: unknown) => {
-  const cause = (err as { cause?: { name?: string } } | null)?.cause
-  return err instanceof Error && /ConditionalCheckFailed|conditional request failed/i.test(`${err.name} ${err.message} ${cause?.name ?? ''}`)
-}
-
 const clean = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T
 
 export function createPaymentRepository({ table, client }: TableConfig): PaymentRepository {
   const service = createService({ table, client })
-  const { checkout, payment, order } = service.entities
+  const { checkout, payment } = service.entities
+  const orders = createOrderRepository({ table, client })
 
   return {
     async getCheckout(paymentIntentId) {
       const { data } = await checkout.get({ paymentIntentId }).go({ consistent: true })
       return data ? (clean(data) as Checkout) : null
-    },
-
-    async readOrders(orderIds) {
-      const ids = [...new Set(orderIds)]
-      if (!ids.length) return []
-      const { data, unprocessed } = await order.get(ids.map((orderId) => ({ orderId }))).go({ consistent: true })
-      const found = data.map(toOrder)
-      for (const key of unprocessed) {
-        const { data: one } = await order.get({ orderId: key.orderId }).go({ consistent: true })
-        if (one) found.push(toOrder(one))
-      }
-      return found
     },
 
     async saveCheckout(c) {
@@ -125,46 +108,35 @@ export function createPaymentRepository({ table, client }: TableConfig): Payment
     },
 
     async recordSucceededCheckout(w) {
-      const processedAt = w.at
-      const customers = byCustomer(w.orders.map(({ order: o }) => ({ order: o, kind: 'save' as const })))
-      const plans = await Promise.all([...customers].map(([customerId, writes]) => planLatestOrder(service, customerId, writes)))
-      const result = await service.transaction
-        .write((entities) => [
-          ...successItems(entities),
-          ...plans.flatMap((plan) => latestOrderItems(entities, plan)),
-        ])
-        .go()
-      // ElectroDB reports a cancelled transaction instead of throwing.
-      if (result.canceled) return { committed: false, reasons: result.data.map((d) => (d as { code?: string }).code ?? 'None') }
-      return { committed: true }
-
-      function successItems({ checkout: checkouts, payment: payments, order, statusUpdate, notification, webhookEvent }: Parameters<Parameters<typeof service.transaction.write>[0]>[0]) {
-        return [
-          checkouts
-            .patch({ paymentIntentId: w.paymentIntentId })
-            .set(clean({ status: 'succeeded' as const, receiptUrl: w.receiptUrl ?? undefined, updatedAt: w.at, lastEventId: w.event.id, lastEventCreated: w.event.created, payments: w.payments.map(paymentSummaryOf) }))
-            .remove(['failureMessage'])
-            .where(({ status }, { ne }) => ne(status, 'succeeded'))
-            .commit(),
-          ...w.payments.map((p) => payments.create(clean(p)).commit()),
-          ...w.orders.map(({ order: o, expectedVersion }) =>
-            order
-              .put(orderItem(o))
-              .where(({ version }, { eq }) => eq(version, expectedVersion))
+      try {
+        await orders.commit({
+          orders: w.orders.map(({ order: o, expectedVersion }) => ({ order: o, expected: expectedVersion })),
+          putUpdates: w.updates,
+          putNotifications: w.notifications,
+          items: ({ checkout: checkouts, payment: payments, webhookEvent }) => [
+            checkouts
+              .patch({ paymentIntentId: w.paymentIntentId })
+              .set(clean({ status: 'succeeded' as const, receiptUrl: w.receiptUrl ?? undefined, updatedAt: w.at, lastEventId: w.event.id, lastEventCreated: w.event.created, payments: w.payments.map(paymentSummaryOf) }))
+              .remove(['failureMessage'])
+              .where(({ status }, { ne }) => ne(status, 'succeeded'))
               .commit(),
-          ),
-          ...w.updates.map((u) => statusUpdate.put(u).commit()),
-          ...w.notifications.map((n) => notification.put(n).commit()),
-          webhookEvent
-            .create({
-              eventId: w.event.id,
-              type: w.event.type,
-              paymentIntentId: w.paymentIntentId,
-              processedAt,
-              ttl: Math.floor(Date.parse(processedAt) / 1000) + WEBHOOK_EVENT_TTL_SECONDS,
-            })
-            .commit(),
-        ]
+            ...w.payments.map((p) => payments.create(clean(p)).commit()),
+            webhookEvent
+              .create({
+                eventId: w.event.id,
+                type: w.event.type,
+                paymentIntentId: w.paymentIntentId,
+                processedAt: w.at,
+                ttl: Math.floor(Date.parse(w.at) / 1000) + WEBHOOK_EVENT_TTL_SECONDS,
+              })
+              .commit(),
+          ],
+        })
+        return { committed: true }
+      } catch (err) {
+        if (err instanceof VersionConflict) return { committed: false, reasons: ['order changed'] }
+        if (err instanceof ItemConditionFailed) return { committed: false, reasons: err.codes }
+        throw err
       }
     },
 

@@ -2,6 +2,7 @@ import type { EntityItem } from 'electrodb'
 import type { Order } from '../../domain/order.ts'
 import { profileEntity } from '../entities/profile.ts'
 import type { TableConfig } from '../table.ts'
+import { isConditionalFailure } from '../conditions.ts'
 
 export interface Profile {
   id: string
@@ -105,9 +106,6 @@ export const latestOrderOf = (o: Pick<Order, 'orderId' | 'firearmMake' | 'firear
 /** The profile attributes that hold a latest order. */
 export const latestOrderAttributes = ({ orderId, ...summary }: LatestOrder) => ({ latestOrderId: orderId, latestOrderSummary: summary })
 
-const isConditionFailure = (err: unknown) =>
-  err instanceof Error && /ConditionalCheckFailed|conditional request failed/i.test(`${err.name} ${err.message} ${(err as { cause?: Error }).cause?.name ?? ''}`)
-
 export function createProfileRepository({ table, client }: TableConfig): ProfileRepository {
   const profiles = profileEntity({ table, client })
 
@@ -134,7 +132,7 @@ export function createProfileRepository({ table, client }: TableConfig): Profile
       try {
         return await this.createProfile(p)
       } catch (err) {
-        if (!isConditionFailure(err)) throw err
+        if (!isConditionalFailure(err)) throw err
         const existing = await this.getProfile(p.id)
         if (!existing) throw err
         return existing
@@ -148,7 +146,7 @@ export function createProfileRepository({ table, client }: TableConfig): Profile
         const { data } = await op.go({ response: 'all_new' })
         return toProfile(data as Item)
       } catch (err) {
-        if (isConditionFailure(err)) return null
+        if (isConditionalFailure(err)) return null
         throw err
       }
     },
@@ -160,7 +158,7 @@ export function createProfileRepository({ table, client }: TableConfig): Profile
           .go({ response: 'all_new' })
         return toProfile(data as Item)
       } catch (err) {
-        if (isConditionFailure(err)) return null
+        if (isConditionalFailure(err)) return null
         throw err
       }
     },

@@ -1,6 +1,7 @@
 import type { StatusUpdate } from '../../domain/order.ts'
 import { statusUpdateEntity } from '../entities/status-update.ts'
 import type { TableConfig } from '../table.ts'
+import { isConditionalFailure } from '../conditions.ts'
 
 /**
  * Status updates and customer notes on their own, for writes that do not change
@@ -19,9 +20,6 @@ export interface StatusUpdateRepository {
   /** Deletes the update; returns what was deleted, or null when there was nothing. */
   remove(orderId: string, updateId: string): Promise<StatusUpdate | null>
 }
-
-const isConditionFailure = (err: unknown) =>
-  err instanceof Error && /ConditionalCheckFailed|conditional request failed/i.test(`${err.name} ${err.message} ${(err as { cause?: Error }).cause?.name ?? ''}`)
 
 const toUpdate = (u: Partial<StatusUpdate> & Pick<StatusUpdate, 'orderId' | 'updateId'>): StatusUpdate => ({
   status: '',
@@ -57,7 +55,7 @@ export function createStatusUpdateRepository({ table, client }: TableConfig): St
           .go({ response: 'all_new' })
         return toUpdate(data as StatusUpdate)
       } catch (err) {
-        if (isConditionFailure(err)) return null
+        if (isConditionalFailure(err)) return null
         throw err
       }
     },
