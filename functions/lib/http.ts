@@ -3,7 +3,8 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer'
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda'
 // Types only: the shared schemas bring zod/mini and its English messages (@gs/shared/schemas/zod); the webhook carries no zod.
 import type { ZodMiniType } from 'zod/mini'
-import { routeKey, routesFor, type FunctionGroup, type RouteDef } from '../routes.ts'
+// The route table comes in through GroupOptions, so a bundle carries its own group's routes and not the whole table.
+import { routeKey, type Access, type FunctionGroup, type RouteDef } from '../routes.ts'
 import { authFromEvent, type AuthContext } from './auth.ts'
 import { ACCOUNT_INACTIVE, ForbiddenError, NotFoundError, ValidationError, errorBody } from './errors.ts'
 import { errorFields, log, setLogContext } from './logger.ts'
@@ -90,7 +91,7 @@ export function parseWith<T>(schema: ZodMiniType<T>, input: unknown): T {
 }
 
 interface Internal {
-  route: RouteDef
+  route: GroupRoute
   params: Record<string, string>
   caller?: Caller
   body?: unknown
@@ -120,8 +121,8 @@ function state(event: ApiEvent): Internal {
 const MAX_PATH_ID_BYTES = 255
 
 /** Finds the route from API Gateway's routeKey, so one function serves its group's routes. */
-const resolveRoute = (group: FunctionGroup): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> => {
-  const table = new Map(routesFor(group).map((r) => [routeKey(r), r]))
+const resolveRoute = (group: FunctionGroup, routes: GroupOptions['routes']): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> => {
+  const table = new Map(Object.entries(routes))
   return {
     before: async (request) => {
       const { event, context } = request
@@ -181,18 +182,34 @@ const errorHandler = (): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> 
   },
 })
 
+/** What a function needs of each of its routes: who may call it and its handler. */
+export interface GroupRoute {
+  access: Access
+  handler: RouteHandler
+}
+
 export interface GroupOptions {
-  modules: Record<string, RouteModule>
+  /** The group's routes by API Gateway route key ("POST /api/orders/{orderId}/notes"): written into the Lambda entry, or routeTable(). */
+  routes: Record<string, GroupRoute>
   gate: () => AccountGate
 }
 
+/** The route table of some route definitions and their modules (the local gateway and tests; the Lambda entries inline theirs). */
+export function routeTable(defs: readonly RouteDef[], modules: Record<string, RouteModule>): Record<string, GroupRoute> {
+  return Object.fromEntries(
+    defs.map((r) => {
+      const mod = modules[r.handler]
+      if (!mod) throw new Error(`Route module ${r.handler} is missing`)
+      return [routeKey(r), { access: r.access, handler: mod.handler }]
+    }),
+  )
+}
+
 /** The middy stack shared by every function group: normalize → route → parse → authorize → handler; errors last. */
-export function createGroupHandler(group: FunctionGroup, { modules, gate }: GroupOptions) {
+export function createGroupHandler(group: FunctionGroup, { routes, gate }: GroupOptions) {
   const base = async (event: ApiEvent, context: Context): Promise<APIGatewayProxyResultV2> => {
     const s = state(event)
-    const mod = modules[s.route.handler]
-    if (!mod) throw new Error(`Route module ${s.route.handler} is not bundled in ${group}`)
-    const result = await mod.handler({
+    const result = await s.route.handler({
       event,
       caller: s.caller as Caller,
       params: s.params,
@@ -205,7 +222,7 @@ export function createGroupHandler(group: FunctionGroup, { modules, gate }: Grou
   }
   const chain = middy<ApiEvent, APIGatewayProxyResultV2>()
     .use(httpHeaderNormalizer())
-    .use(resolveRoute(group))
+    .use(resolveRoute(group, routes))
   if (group !== 'stripe-webhook') chain.use(jsonBody())
   return chain.use(authorize(gate)).use(errorHandler()).handler(base)
 }

@@ -1,6 +1,6 @@
 import { routesFor, type FunctionGroup } from '../routes.ts'
 import { accountGate } from './account-gate.ts'
-import { createGroupHandler, type RouteModule } from './http.ts'
+import { createGroupHandler, routeTable, type RouteModule } from './http.ts'
 
 /** The same group handler the Lambda entry builds, with its route modules imported at run time (local gateway, tests). */
 export async function loadGroupHandler(group: FunctionGroup) {
@@ -8,5 +8,5 @@ export async function loadGroupHandler(group: FunctionGroup) {
   for (const r of routesFor(group)) {
     modules[r.handler] ??= (await import(/* @vite-ignore */ new URL(`../${r.handler}.ts`, import.meta.url).href)) as RouteModule
   }
-  return createGroupHandler(group, { modules, gate: accountGate })
+  return createGroupHandler(group, { routes: routeTable(routesFor(group), modules), gate: accountGate })
 }

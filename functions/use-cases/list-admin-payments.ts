@@ -1,6 +1,6 @@
 import { ADMIN_PAYMENTS_PAGE_SIZE, RECENT_ACTIVITY_DAYS } from '@gs/shared/payment-messages'
 import type { AdminPaymentsQuery } from '@gs/shared/schemas/admin-payments'
-import type { PaymentRepository } from '../db/repositories/payments.ts'
+import type { LedgerRepository } from '../db/repositories/ledger.ts'
 import type { Payment } from '../domain/order.ts'
 
 export interface AdminPaymentStats {
@@ -43,7 +43,7 @@ export function paymentStats(all: readonly Payment[], now: Date): AdminPaymentSt
  * newest first, no Scan), stats over all of them, then search, status filter,
  * sort and a page of 15.
  */
-export async function listAdminPayments({ payments, query, now = () => new Date() }: { payments: Pick<PaymentRepository, 'listLedger'>; query: AdminPaymentsQuery; now?: () => Date }): Promise<AdminPaymentsPage> {
+export async function listAdminPayments({ payments, query, now = () => new Date() }: { payments: Pick<LedgerRepository, 'listLedger'>; query: AdminPaymentsQuery; now?: () => Date }): Promise<AdminPaymentsPage> {
   const all = await payments.listLedger()
   const stats = paymentStats(all, now())
   const needle = query.search.toLowerCase()

@@ -1,10 +1,10 @@
 import type { Page } from '../db/repositories/orders.ts'
-import type { PaymentRepository } from '../db/repositories/payments.ts'
+import type { LedgerRepository } from '../db/repositories/ledger.ts'
 import type { Payment } from '../domain/order.ts'
 import { ValidationError } from '../lib/errors.ts'
 
 /** The caller's payment history, newest first, from the customer index (one Query per page). */
-export async function listCustomerPayments({ payments, userId, limit, cursor }: { payments: Pick<PaymentRepository, 'listForCustomer'>; userId: string; limit: number; cursor?: string }): Promise<Page<Payment>> {
+export async function listCustomerPayments({ payments, userId, limit, cursor }: { payments: Pick<LedgerRepository, 'listForCustomer'>; userId: string; limit: number; cursor?: string }): Promise<Page<Payment>> {
   try {
     return await payments.listForCustomer(userId, { limit, cursor: cursor || null })
   } catch (err) {

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as z from '../../shared/src/schemas/zod.ts'
-import { createGroupHandler, defineRoute, type ApiEvent } from '../../functions/lib/http.ts'
+import { createGroupHandler, defineRoute, routeTable, type ApiEvent } from '../../functions/lib/http.ts'
 import { REDACTED, log, redact, redactText, setLogContext } from '../../functions/lib/logger.ts'
 import { routes } from '../../functions/routes.ts'
+import { routesFor } from '../../functions/routes.ts'
 
 // Built at runtime so this file holds no secret-looking literal.
 const JWT = ['eyJhbGciOiJSUzI1NiJ9', 'eyJzdWIiOiJjMSJ9', 'c2lnbmF0dXJl'].join('.')
@@ -52,7 +53,7 @@ describe('structured logs through the middy stack', () => {
         throw new Error(`Stripe said no for ${STRIPE_KEY}`)
       }),
     }
-    const handler = createGroupHandler('api-customer', { modules, gate: () => ({ check: async () => ({ active: true }) }) })
+    const handler = createGroupHandler('api-customer', { routes: routeTable(routesFor('api-customer').filter((r) => modules[r.handler]), modules), gate: () => ({ check: async () => ({ active: true }) }) })
     const res = (await handler(event(`${route.method} ${route.path}`), { awsRequestId: 'lambda-req-1' } as never)) as { statusCode: number }
     expect(res.statusCode).toBe(500)
 

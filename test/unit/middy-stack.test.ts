@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import * as z from '../../shared/src/schemas/zod.ts'
 import { ConflictError, NotFoundError } from '../../functions/lib/errors.ts'
-import { createGroupHandler, defineRoute, type AccountGate, type ApiEvent } from '../../functions/lib/http.ts'
+import { createGroupHandler, defineRoute, routeTable, type AccountGate, type ApiEvent } from '../../functions/lib/http.ts'
 import { routes } from '../../functions/routes.ts'
+import { routesFor } from '../../functions/routes.ts'
 
 process.env.LOG_LEVEL = 'silent'
 
@@ -14,8 +15,8 @@ function groupWith(handlerFor: Record<string, ReturnType<typeof defineRoute>>, g
   const modules: Record<string, { handler: ReturnType<typeof defineRoute> }> = {}
   for (const r of routes) modules[r.handler] = { handler: handlerFor[r.handler] ?? echo }
   return {
-    customer: createGroupHandler('api-customer', { modules, gate: () => gate }),
-    admin: createGroupHandler('api-admin', { modules, gate: () => gate }),
+    customer: createGroupHandler('api-customer', { routes: routeTable(routesFor('api-customer').filter((r) => modules[r.handler]), modules), gate: () => gate }),
+    admin: createGroupHandler('api-admin', { routes: routeTable(routesFor('api-admin').filter((r) => modules[r.handler]), modules), gate: () => gate }),
   }
 }
 

@@ -1,5 +1,5 @@
 import { listPaymentsQuerySchema } from '@gs/shared/schemas/payments'
-import { createPaymentRepository } from '../../db/repositories/payments.ts'
+import { createLedgerRepository } from '../../db/repositories/ledger.ts'
 import { defaultTable } from '../../db/table.ts'
 import { defineRoute } from '../../lib/http.ts'
 import { listCustomerPayments } from '../../use-cases/list-customer-payments.ts'
@@ -7,6 +7,6 @@ import { presentPayment } from '../orders/present.ts'
 
 /** GET /api/payments?limit=&cursor=: the caller's payment history, newest first. */
 export const handler = defineRoute({ query: listPaymentsQuerySchema }, async ({ caller, query }) => {
-  const page = await listCustomerPayments({ payments: createPaymentRepository(defaultTable()), userId: caller.userId, limit: query.limit, cursor: query.cursor })
+  const page = await listCustomerPayments({ payments: createLedgerRepository(defaultTable()), userId: caller.userId, limit: query.limit, cursor: query.cursor })
   return { body: { items: page.items.map(presentPayment), cursor: page.cursor } }
 })

@@ -4,7 +4,7 @@ import { WEBHOOK_EVENT_TTL_SECONDS } from '../entities/webhook-event.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { isConditionalFailure } from '../conditions.ts'
-import { createOrderRepository, ItemConditionFailed, VersionConflict, type Page } from './orders.ts'
+import { createOrderRepository, ItemConditionFailed, VersionConflict } from './orders.ts'
 
 /** Everything a succeeded PaymentIntent changes, committed as ONE TransactWriteItems. */
 export interface SucceededCheckoutWrite {
@@ -40,10 +40,6 @@ export interface PaymentRepository {
    * checkouts that succeeded before their payments were stored on them (Checkout.payments).
    */
   paymentsForCheckout(checkout: Pick<Checkout, 'paymentIntentId' | 'allocations'>): Promise<Payment[]>
-  /** The customer's payments, newest first (gsi1). */
-  listForCustomer(customerId: string, opts?: { limit?: number; cursor?: string | null }): Promise<Page<Payment>>
-  /** Every payment, newest first (gsi2, the ledger partition): one Query, paged through. */
-  listLedger(): Promise<Payment[]>
   /**
    * The webhook's success transaction, through OrderRepository.commit (so the orders, their
    * profile summaries and the retry policy are the orders repository's): it also stores the
@@ -95,16 +91,6 @@ export function createPaymentRepository({ table, client }: TableConfig): Payment
         if (one) found.push(one as Payment)
       }
       return found
-    },
-
-    async listForCustomer(customerId, { limit = 20, cursor = null } = {}) {
-      const res = await payment.query.byCustomer({ customerId }).go({ order: 'desc', limit, cursor })
-      return { items: res.data as Payment[], cursor: res.cursor ?? null }
-    },
-
-    async listLedger() {
-      const { data } = await payment.query.byLedger({ ledger: 'all' }).go({ order: 'desc', pages: 'all' })
-      return data as Payment[]
     },
 
     async recordSucceededCheckout(w) {

@@ -1,5 +1,5 @@
 import { adminPaymentsQuerySchema } from '@gs/shared/schemas/admin-payments'
-import { createPaymentRepository } from '../../../db/repositories/payments.ts'
+import { createLedgerRepository } from '../../../db/repositories/ledger.ts'
 import { defaultTable } from '../../../db/table.ts'
 import { defineRoute } from '../../../lib/http.ts'
 import { listAdminPayments } from '../../../use-cases/list-admin-payments.ts'
@@ -7,6 +7,6 @@ import { presentAdminPaymentsPage } from '../../payments/present.ts'
 
 /** GET /api/admin/payments?search=&status=&sort=date|customer|amount&direction=asc|desc&page= → page of 15, total, stats. */
 export const handler = defineRoute({ query: adminPaymentsQuerySchema }, async ({ query }) => {
-  const page = await listAdminPayments({ payments: createPaymentRepository(defaultTable()), query })
+  const page = await listAdminPayments({ payments: createLedgerRepository(defaultTable()), query })
   return { body: presentAdminPaymentsPage(page) }
 })
