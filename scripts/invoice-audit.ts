@@ -1,12 +1,12 @@
 import type * as Api from '@gs/shared/api-types'
-import { calculateInvoice } from '@gs/shared/invoice'
+import { calculateBill, type InvoiceAmounts } from '@gs/shared/invoice'
 
 export const PAYMENT_RECEIVED = 'payment_received'
 
 /**
  * What must hold for an order whatever happened to it (concurrent payments, a
  * restart in the middle of one): its invoice is the shared calculator's answer
- * for its fields, parts and the sum of its successful payments, and no
+ * for its fields, lines and the sum of its successful payments, and no
  * PaymentIntent paid it twice. With `paidMeansReceived` (no staff status change
  * after paying), a paid invoice also means status payment_received.
  * Returns the problems found; empty when consistent.
@@ -22,17 +22,17 @@ export function auditInvoice(o: Api.OrderDetail, { paidMeansReceived = false } =
   }
   const paidCents = o.payments.filter((p) => p.paymentStatus === 'successful').reduce((s, p) => s + p.amountCents, 0)
   const { invoiceId, invoiceNumber, lastUpdated, ...shown } = o.invoice
-  const expected = calculateInvoice({
+  const { lines: _lines, ...expected }: InvoiceAmounts & { lines: unknown } = calculateBill({
     // The service cost the shop set is not on the order response: take it from the invoice, check the rest.
     serviceCostCents: shown.serviceCents,
     estimatedCostCents: o.estimatedCostCents,
-    additionalCostCents: o.additionalCostCents,
-    additionalCostApprovalStatus: o.additionalCostApprovalStatus,
-    partsTotalCents: o.parts.length ? o.parts.reduce((s, p) => s + p.lineTotalCents, 0) : null,
+    lines: o.lines.map((l) => ({ lineId: l.id, kind: l.kind, name: l.name, unitCents: l.unitCents, quantity: l.quantity, needsApproval: l.needsApproval, requestId: l.requestId ?? undefined, createdAt: l.createdAt, createdBy: l.createdBy })),
+    requests: o.approvalRequests.map((r) => ({ requestId: r.id, reason: r.reason, status: r.status, lines: [], requestedAt: r.requestedAt, requestedBy: '' })),
+    taxRatePpm: shown.taxRatePpm,
     shippingSelected: o.shippingSelected,
     amountPaidCents: paidCents,
   })
-  for (const k of Object.keys(expected) as Array<keyof typeof expected>) {
+  for (const k of Object.keys(expected) as Array<keyof InvoiceAmounts>) {
     if (shown[k] !== expected[k]) problems.push(`${o.orderNumber}: invoice ${k} is ${shown[k]}, expected ${expected[k]} (payments sum to ${paidCents})`)
   }
   if (shown.balanceDueCents < 0) problems.push(`${o.orderNumber}: negative balance ${shown.balanceDueCents}`)

@@ -139,7 +139,7 @@ async function createOrder(admin: (path: string, body?: unknown) => Promise<ApiR
     'creating an order',
   ) as Api.Order
   orderIds.add(order.id)
-  if (withPart) expectStatus(await admin(`/api/admin/orders/${order.id}/parts`, { partName: 'Spring kit', partCostCents: 500 + rnd(5_000), quantity: 1 + rnd(3) }), 201, 'adding a part')
+  if (withPart) expectStatus(await admin(`/api/admin/orders/${order.id}/lines`, { kind: 'part', name: 'Spring kit', unitCents: 500 + rnd(5_000), quantity: 1 + rnd(3) }), 201, 'adding a part')
   return order
 }
 
@@ -198,7 +198,7 @@ async function virtualAdmin(portal: PortalClient, token: string, customers: Cust
   const admin = (path: string, body?: unknown) => portal.api(path, { token, method: body === undefined ? 'GET' : 'POST', body })
   while (Date.now() < deadline) {
     if (chance(0.4)) await createOrder(admin, pick(customers).id, false).catch(() => undefined)
-    else await admin(`/api/admin/orders/${pick([...orderIds])}/parts`, { partName: 'Extra part', partCostCents: 100 + rnd(2_000), quantity: 1 })
+    else await admin(`/api/admin/orders/${pick([...orderIds])}/lines`, { kind: 'part', name: 'Extra part', unitCents: 100 + rnd(2_000), quantity: 1 })
     stats.adminWrites += 1
     await new Promise((r) => setTimeout(r, 150))
   }

@@ -3,6 +3,7 @@ import { checkoutSchema } from './entities/checkout.ts'
 import { counterSchema } from './entities/counter.ts'
 import { notificationSchema } from './entities/notification.ts'
 import { orderSchema } from './entities/order.ts'
+import { orderRefSchema } from './entities/order-ref.ts'
 import { partSchema } from './entities/part.ts'
 import { paymentSchema } from './entities/payment.ts'
 import { profileSchema } from './entities/profile.ts'
@@ -31,6 +32,7 @@ function buildService({ table, client }: TableConfig) {
     {
       profile: new Entity(profileSchema),
       order: new Entity(orderSchema),
+      orderRef: new Entity(orderRefSchema),
       statusUpdate: new Entity(statusUpdateSchema),
       part: new Entity(partSchema),
       payment: new Entity(paymentSchema),

@@ -1,5 +1,4 @@
-import { calculateInvoice, directFixInvoice, type InvoiceAmounts } from '@gs/shared/invoice'
-import type { ApprovalStatus } from '@gs/shared/statuses'
+import { calculateBill, DEFAULT_TAX_RATE_PPM, type ApprovalRequest, type BilledLine, type ExtraLine, type InvoiceAmounts } from '@gs/shared/invoice'
 
 /** An order as the domain sees it (the invoice summary fields are a projection kept by the repository). */
 export interface Order {
@@ -17,12 +16,11 @@ export interface Order {
   description: string
   estimatedCostCents: number
   serviceCostCents?: number
-  additionalCostCents: number
-  additionalCostReason?: string
-  additionalCostApprovalStatus: ApprovalStatus
-  additionalCostApprovalDate?: string
-  additionalCostApprovalNote?: string
-  additionalCostRejectionReason?: string
+  /** Extra work (parts, labor, other charges) and the approval requests that asked for it: the bill is computed from these. */
+  lines: ExtraLine[]
+  approvalRequests: ApprovalRequest[]
+  /** The sales tax rate the order was created with (ppm); changing the setting never changes an existing invoice. */
+  taxRatePpm: number
   currentStatus: string
   inboundTrackingNumber?: string
   outboundTrackingNumber?: string
@@ -31,18 +29,22 @@ export interface Order {
   archivedAt?: string
   isDeleted: boolean
   deletedAt?: string
-  partsTotalCents: number
-  partsCount: number
   amountPaidCents: number
   invoiceId: string
   invoiceNumber: string
   invoiceLastUpdated: string
-  /** Set by the admin "direct fix" (admin-side §9); the fix holds while the invoice inputs keep this key (see invoiceOf). */
-  invoiceFixedAt?: string
-  invoiceFixKey?: string
+  /** The invoice summary as last stored on the order (read only: every write stores the calculator's). */
+  storedInvoice?: StoredInvoice
   createdAt: string
   updatedAt: string
   version: number
+}
+
+export interface StoredInvoice {
+  totalCents: number
+  balanceDueCents: number
+  paymentStatus: 'unpaid' | 'partially_paid' | 'paid'
+  amountPaidCents: number
 }
 
 export interface StatusUpdate {
@@ -55,17 +57,6 @@ export interface StatusUpdate {
   isCustomerNote: boolean
   createdAt: string
   updatedAt: string
-}
-
-export interface Part {
-  orderId: string
-  partId: string
-  partName: string
-  partDescription?: string
-  partCostCents: number
-  quantity: number
-  createdAt: string
-  createdBy: string
 }
 
 export interface Payment {
@@ -101,41 +92,28 @@ export interface Notification {
 export interface OrderDetail {
   order: Order
   updates: StatusUpdate[]
-  parts: Part[]
   payments: Payment[]
 }
 
-/** Everything the invoice is computed from except the payments: a direct fix holds while this stays the same. */
-export function invoiceInputsKey(o: Order): string {
-  return [o.estimatedCostCents, o.serviceCostCents ?? '', o.additionalCostCents, o.additionalCostApprovalStatus, o.partsCount, o.partsTotalCents, o.shippingSelected].join('|')
-}
-
-/** True while an admin direct fix applies: no invoice input (costs, parts, approval, shipping choice) changed since. */
-export const invoiceFixActive = (o: Order) => !!o.invoiceFixKey && o.invoiceFixKey === invoiceInputsKey(o)
-
-/**
- * The order's invoice, derived by the shared calculator (one invoice per order).
- * After an admin direct fix the direct-fix formula applies (service + parts from
- * the additional cost + tax, no shipping) until an input changes or a standard
- * refresh clears it; payments still move the balance either way. A preview with
- * another shipping choice is always the standard calculation, which is what
- * paying with that choice would charge.
- */
-export function invoiceOf(order: Order, shippingSelected = order.shippingSelected): InvoiceAmounts {
-  const input = {
+/** The order's invoice, by the one calculator; `shippingSelected` previews another shipping choice. */
+export function invoiceOf(order: Order, shippingSelected = order.shippingSelected): InvoiceAmounts & { lines: BilledLine[] } {
+  return calculateBill({
     estimatedCostCents: order.estimatedCostCents,
     serviceCostCents: order.serviceCostCents,
-    additionalCostCents: order.additionalCostCents,
-    additionalCostApprovalStatus: order.additionalCostApprovalStatus,
-    partsTotalCents: order.partsCount > 0 ? order.partsTotalCents : null,
+    lines: order.lines,
+    requests: order.approvalRequests,
+    taxRatePpm: order.taxRatePpm,
     shippingSelected,
     amountPaidCents: order.amountPaidCents,
-  }
-  if (shippingSelected === order.shippingSelected && invoiceFixActive(order)) return directFixInvoice(input)
-  return calculateInvoice(input)
+  })
 }
 
 export const formatOrderNumber = (n: number) => `GS-${String(n).padStart(6, '0')}`
+/** "gs-123", "GS-000123", "GS000123" → "GS-000123"; null when it is not an order number. */
+export function normalizeOrderNumber(typed: string): string | null {
+  const m = /^GS-?(\d{1,12})$/i.exec(typed.trim())
+  return m ? formatOrderNumber(Number(m[1])) : null
+}
 export const invoiceNumberFor = (orderNumber: string) => orderNumber.replace(/^GS-/, 'INV-')
 
 /** What a new order needs; everything else starts as for any fresh order. */
@@ -146,19 +124,18 @@ export type NewOrderFields = Pick<
   Partial<Order>
 
 /**
- * A fresh order: no parts, nothing paid, no cost approval needed, return shipping
+ * A fresh order: no extra work, nothing paid, the default tax rate, return shipping
  * selected, version 1, its invoice id and number. Overrides win.
  */
 export function newOrder(fields: NewOrderFields, { invoiceId, at = new Date().toISOString() }: { invoiceId: string; at?: string }): Order {
   return {
-    additionalCostCents: 0,
-    additionalCostApprovalStatus: 'not_required',
+    lines: [],
+    approvalRequests: [],
+    taxRatePpm: DEFAULT_TAX_RATE_PPM,
     currentStatus: 'order_created',
     shippingSelected: true,
     isArchived: false,
     isDeleted: false,
-    partsTotalCents: 0,
-    partsCount: 0,
     amountPaidCents: 0,
     invoiceId,
     invoiceNumber: invoiceNumberFor(fields.orderNumber),

@@ -1,5 +1,7 @@
 import { defaultStatusNote } from '@gs/shared/admin-messages'
+import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import type { OrderRepository } from '../db/repositories/orders.ts'
+import { checkRelease } from '../domain/extra-work.ts'
 import type { StatusUpdate } from '../domain/order.ts'
 import { changeOrder, staffUpdate } from './admin-order-write.ts'
 
@@ -8,20 +10,26 @@ interface AddStaffUpdate {
   orderId: string
   status: string
   notes?: string
+  releaseOverrideReason?: string | null
   adminId: string
   now?: () => Date
 }
 
-/** A staff message: sets the order's status and records it, by default "Status updated to {status} - Admin". */
-export async function addStaffUpdate({ orders, orderId, status, notes, adminId, now }: AddStaffUpdate): Promise<StatusUpdate> {
+/**
+ * A staff message: sets the order's status and records it, by default "Status updated to {status} - Admin".
+ * A release status with a balance due needs an override reason, recorded in the history.
+ */
+export async function addStaffUpdate({ orders, orderId, status, notes, releaseOverrideReason, adminId, now }: AddStaffUpdate): Promise<StatusUpdate> {
   const text = notes?.trim() || defaultStatusNote(status)
   const { result } = await changeOrder({
     orders,
     orderId,
     now,
     change: (current, at) => {
+      const override = checkRelease(current, status, releaseOverrideReason, 'status')
       const update = staffUpdate({ order: current, status, notes: text, userId: adminId, at })
-      return { order: { ...current, currentStatus: status }, extras: { putUpdates: [update] }, result: update }
+      const putUpdates = [update, ...(override ? [staffUpdate({ order: current, status: HISTORY_EVENTS.releaseOverride, notes: override, userId: adminId, at, seq: 1 })] : [])]
+      return { order: { ...current, currentStatus: status }, extras: { putUpdates }, result: update }
     },
   })
   return result

@@ -1,27 +1,31 @@
 import { adminMessages } from '@gs/shared/admin-messages'
+import { formatCents } from '@gs/shared/money'
 import { invoiceMessages as im } from '@gs/shared/payment-messages'
+import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import { VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
-import { invoiceInputsKey, type Order } from '../domain/order.ts'
+import { invoiceOf, type Order } from '../domain/order.ts'
 import { ConflictError, NotFoundError } from '../lib/errors.ts'
+import { staffUpdate } from './admin-order-write.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+type Orders = Pick<OrderRepository, 'findOrder' | 'getOrder' | 'getOrderDetail' | 'saveOrder'>
 
-type Orders = Pick<OrderRepository, 'getOrder' | 'saveOrder'>
-
-/** The order behind the Invoice Refresh Utility's "Order ID" (soft-deleted orders are gone). */
-export async function loadInvoiceOrder({ orders, orderId }: { orders: Pick<OrderRepository, 'getOrder'>; orderId: string }): Promise<Order> {
-  const id = orderId.trim()
-  if (!UUID.test(id)) throw new NotFoundError(im.orderNotFound(`${id} is not a valid order ID`))
-  const order = await orders.getOrder(id.toLowerCase())
-  if (!order || order.isDeleted) throw new NotFoundError(im.orderNotFound(`no order with ID ${id}`))
+/** The order behind the Invoice Refresh Utility's "Order ID": its id or its number (GS-000123); soft-deleted orders are gone. */
+export async function loadInvoiceOrder({ orders, orderId }: { orders: Pick<OrderRepository, 'findOrder'>; orderId: string }): Promise<Order> {
+  const typed = orderId.trim()
+  const order = await orders.findOrder(typed)
+  if (!order || order.isDeleted) throw new NotFoundError(im.orderNotFound(`no order with ID or number ${typed}`))
   return order
 }
 
-async function rewrite({ orders, orderId, change, now }: { orders: Orders; orderId: string; change: (o: Order, at: string) => Order; now: () => Date }): Promise<Order> {
+/**
+ * "Standard Refresh": stores the invoice the shared calculator makes from the order's lines,
+ * shipping choice and payments (the summary the lists read), stamping lastUpdated.
+ */
+export async function refreshInvoice({ orders, orderId }: { orders: Orders; orderId: string }): Promise<Order> {
   for (let attempt = 0; ; attempt++) {
     const current = await loadInvoiceOrder({ orders, orderId })
     try {
-      return await orders.saveOrder(change(current, now().toISOString()), current.version)
+      return await orders.saveOrder(current, current.version)
     } catch (err) {
       if (err instanceof VersionConflict && attempt < 2) continue
       if (err instanceof VersionConflict) throw new ConflictError(adminMessages.staleOrder)
@@ -30,33 +34,40 @@ async function rewrite({ orders, orderId, change, now }: { orders: Orders; order
   }
 }
 
-/**
- * "Standard Refresh": recomputes the invoice from the order, its parts and
- * payments with the shared calculator (saveOrder stores the summary and stamps
- * lastUpdated) and clears a direct fix.
- */
-export function refreshInvoice({ orders, orderId, now = () => new Date() }: { orders: Orders; orderId: string; now?: () => Date }): Promise<Order> {
-  return rewrite({ orders, orderId, now, change: (o) => ({ ...o, invoiceFixedAt: undefined, invoiceFixKey: undefined }) })
+export interface InvoiceFixResult {
+  before: Order
+  after: Order
+  applied: boolean
 }
 
 /**
- * "Direct Fix" (admin-side §9): from now on the invoice is total = service +
- * parts (the additional cost) + tax, without shipping, balance = max(0, total -
- * paid), until something the invoice is computed from changes (costs, parts,
- * approval, the shipping choice) or a standard refresh. The invoice id must be
- * the order's (its number, INV-…, is accepted too).
+ * "Direct Fix": the same calculator, with the amount paid re-read from the order's payment records
+ * (the ledger), so a paid amount that drifted from what was actually received is put right. With
+ * `preview` nothing changes and the admin sees before → after; applying needs the version that was
+ * previewed (else 409) and records the fix in the order history. The invoice id must be the order's
+ * (its number, INV-…, is accepted too).
  */
-export function fixInvoice({ orders, orderId, invoiceId, now = () => new Date() }: { orders: Orders; orderId: string; invoiceId: string; now?: () => Date }): Promise<Order> {
-  return rewrite({
-    orders,
-    orderId,
-    now,
-    change: (o, at) => {
-      const wanted = invoiceId.trim()
-      if (wanted !== o.invoiceId && wanted.toUpperCase() !== o.invoiceNumber.toUpperCase()) {
-        throw new NotFoundError(im.invoiceNotFound(`no invoice ${wanted} on order ${o.orderNumber}`))
-      }
-      return { ...o, invoiceFixedAt: at, invoiceFixKey: invoiceInputsKey(o) }
-    },
-  })
+export async function fixInvoice({ orders, orderId, invoiceId, preview, version, adminId, now = () => new Date() }: { orders: Orders; orderId: string; invoiceId: string; preview: boolean; version?: number; adminId: string; now?: () => Date }): Promise<InvoiceFixResult> {
+  const found = await loadInvoiceOrder({ orders, orderId })
+  const wanted = invoiceId.trim()
+  if (wanted !== found.invoiceId && wanted.toUpperCase() !== found.invoiceNumber.toUpperCase()) {
+    throw new NotFoundError(im.invoiceNotFound(`no invoice ${wanted} on order ${found.orderNumber}`))
+  }
+  const detail = await orders.getOrderDetail(found.orderId)
+  if (!detail || detail.order.isDeleted) throw new NotFoundError(im.orderNotFound(`no order with ID or number ${orderId.trim()}`))
+  const before = detail.order
+  const ledgerPaid = detail.payments.filter((p) => p.paymentStatus === 'successful').reduce((s, p) => s + p.amountCents, 0)
+  const after: Order = { ...before, amountPaidCents: ledgerPaid }
+  if (preview) return { before, after, applied: false }
+  if (version !== before.version) throw new ConflictError(im.fixStale)
+  const at = now().toISOString()
+  const [b, a] = [invoiceOf(before), invoiceOf(after)]
+  const note = im.repairedNote(formatCents(b.totalCents), formatCents(a.totalCents), formatCents(b.amountPaidCents), formatCents(a.amountPaidCents))
+  try {
+    const saved = await orders.saveOrder(after, before.version, { putUpdates: [staffUpdate({ order: after, status: HISTORY_EVENTS.invoiceRepaired, notes: note, userId: adminId, at })] })
+    return { before, after: saved, applied: true }
+  } catch (err) {
+    if (err instanceof VersionConflict) throw new ConflictError(im.fixStale)
+    throw err
+  }
 }

@@ -33,11 +33,11 @@ export async function changeOrder<T>({ orders, orderId, change, now = () => new 
   }
 }
 
-/** A staff entry in the order's history, signed "Admin". */
-export function staffUpdate({ order, status, notes, userId, at }: { order: Order; status: string; notes: string; userId: string; at: string }): StatusUpdate {
+/** A staff entry in the order's history, signed "Admin"; `seq` orders several entries of one change (the later sorts newer). */
+export function staffUpdate({ order, status, notes, userId, at, seq = 0 }: { order: Order; status: string; notes: string; userId: string; at: string; seq?: number }): StatusUpdate {
   return {
     orderId: order.orderId,
-    updateId: sortableId(Date.parse(at)),
+    updateId: sortableId(Date.parse(at) + seq),
     status,
     notes,
     createdBy: userId,

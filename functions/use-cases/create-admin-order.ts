@@ -3,6 +3,7 @@ import type { CreateAdminOrderInput } from '@gs/shared/schemas/admin-orders'
 import { uuid } from '../db/ids.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
 import type { ProfileRepository } from '../db/repositories/profiles.ts'
+import type { SettingsRepository } from '../db/repositories/settings.ts'
 import { newOrder, type Order } from '../domain/order.ts'
 import { NotFoundError } from '../lib/errors.ts'
 import { staffUpdate } from './admin-order-write.ts'
@@ -10,6 +11,7 @@ import { staffUpdate } from './admin-order-write.ts'
 interface CreateAdminOrder {
   orders: Pick<OrderRepository, 'nextOrderNumber' | 'createOrder'>
   profiles: Pick<ProfileRepository, 'getProfile'>
+  settings: Pick<SettingsRepository, 'taxRatePpm'>
   input: CreateAdminOrderInput
   adminId: string
   now?: () => Date
@@ -19,12 +21,13 @@ interface CreateAdminOrder {
  * A new order for a customer, status `order_created`, with its first history entry
  * "Order created", in one transaction that also makes it the customer's latest order
  * and bumps their order count (the repository keeps the profile summary).
- * Name, email and phone are copied from the profile, as the order shows them later.
+ * Name, email and phone are copied from the profile, as the order shows them later; the tax rate
+ * is the settings' rate now.
  */
-export async function createAdminOrder({ orders, profiles, input, adminId, now = () => new Date() }: CreateAdminOrder): Promise<Order> {
+export async function createAdminOrder({ orders, profiles, settings, input, adminId, now = () => new Date() }: CreateAdminOrder): Promise<Order> {
   const customer = await profiles.getProfile(input.customerId)
   if (!customer || customer.role !== 'customer' || customer.isArchived) throw new NotFoundError(adminMessages.customerNotFound)
-  const orderNumber = await orders.nextOrderNumber()
+  const [orderNumber, taxRatePpm] = await Promise.all([orders.nextOrderNumber(), settings.taxRatePpm()])
   const at = now().toISOString()
   const order = newOrder(
     {
@@ -42,6 +45,8 @@ export async function createAdminOrder({ orders, profiles, input, adminId, now =
       description: input.description,
       estimatedCostCents: input.estimatedCostCents,
       inboundTrackingNumber: input.inboundTrackingNumber ?? undefined,
+      // The rate of the day it was created: changing the setting later never changes this invoice.
+      taxRatePpm,
     },
     { invoiceId: uuid(), at },
   )

@@ -1,38 +1,41 @@
-import { adminMessages } from '@gs/shared/admin-messages'
+import type { ApprovalRequestInput } from '@gs/shared/schemas/admin-orders'
+import { HISTORY_EVENTS } from '@gs/shared/statuses'
+import { sortableId } from '../db/ids.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
+import { requestApproval, requestNote } from '../domain/extra-work.ts'
 import type { Order } from '../domain/order.ts'
-import { ValidationError } from '../lib/errors.ts'
-import { approvalNotification, changeOrder } from './admin-order-write.ts'
+import { approvalNotification, changeOrder, staffUpdate } from './admin-order-write.ts'
 
 interface RequestApproval {
   orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>
   orderId: string
-  reason: string
+  input: ApprovalRequestInput
+  adminId: string
   now?: () => Date
 }
 
 /**
- * Asks the customer to approve the additional costs: the request is pending (so not billed
- * until approved) and the customer is notified, in the same transaction as the order.
- * A new request replaces an earlier decision.
+ * Groups unbilled lines (existing and new) into a request the customer approves or rejects: they are
+ * not billed until approved. The customer is notified (the spec's title and message) and the history
+ * records the request, in the same transaction as the order.
  */
-export async function requestAdditionalCostApproval({ orders, orderId, reason, now }: RequestApproval): Promise<Order> {
-  const why = reason?.trim() ?? ''
-  if (!why) throw new ValidationError(adminMessages.approvalReasonRequired, { reason: adminMessages.approvalReasonRequired })
+export async function requestAdditionalCostApproval({ orders, orderId, input, adminId, now }: RequestApproval): Promise<Order> {
   const { order } = await changeOrder({
     orders,
     orderId,
     now,
     change: (current, at) => {
-      const next: Order = {
-        ...current,
-        additionalCostApprovalStatus: 'pending',
-        additionalCostApprovalNote: why,
-        additionalCostReason: current.additionalCostReason || why,
-        additionalCostApprovalDate: undefined,
-        additionalCostRejectionReason: undefined,
+      const t = Date.parse(at)
+      const ids = input.lines.map((_, i) => sortableId(t + i + 1))
+      const { order: next, request } = requestApproval(current, { reason: input.reason, lineIds: input.lineIds, lines: input.lines, requestId: sortableId(t), newLineIds: ids }, { at, by: adminId })
+      return {
+        order: next,
+        extras: {
+          putUpdates: [staffUpdate({ order: next, status: HISTORY_EVENTS.approvalRequested, notes: requestNote(next, request), userId: adminId, at })],
+          putNotifications: [approvalNotification({ order: next, note: input.reason, at })],
+        },
+        result: null,
       }
-      return { order: next, extras: { putNotifications: [approvalNotification({ order: next, note: why, at })] }, result: null }
     },
   })
   return order

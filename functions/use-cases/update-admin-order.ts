@@ -1,9 +1,11 @@
 import { adminMessages, defaultStatusNote } from '@gs/shared/admin-messages'
 import type { UpdateAdminOrderInput } from '@gs/shared/schemas/admin-orders'
+import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import { VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
-import type { Notification, Order, StatusUpdate } from '../domain/order.ts'
+import { assertCoversPaid, checkRelease } from '../domain/extra-work.ts'
+import type { Order, StatusUpdate } from '../domain/order.ts'
 import { ConflictError } from '../lib/errors.ts'
-import { approvalNotification, loadStaffOrder, staffUpdate } from './admin-order-write.ts'
+import { loadStaffOrder, staffUpdate } from './admin-order-write.ts'
 
 interface UpdateAdminOrder {
   orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>
@@ -14,43 +16,33 @@ interface UpdateAdminOrder {
 }
 
 /**
- * The admin edit form, against the version the admin loaded: a stale edit is a 409,
- * never a silent overwrite. A status change or a status note adds a history entry
- * (by default "Status updated to {status} - Admin"); a pending approval with a note,
- * newly requested or reworded, notifies the customer. One transaction, so the stored
- * invoice follows the new costs at once.
+ * The admin edit form, against the version the admin loaded: a stale edit is a 409, never a
+ * silent overwrite. A status change or a status note adds a history entry (by default "Status
+ * updated to {status} - Admin"); a release status with a balance due needs an override reason,
+ * recorded in the history; the total may not drop below what was paid. One transaction, so the
+ * stored invoice follows at once. Extra work and its approval have their own routes.
  */
 export async function updateAdminOrder({ orders, orderId, input, adminId, now = () => new Date() }: UpdateAdminOrder): Promise<Order> {
   const current = await loadStaffOrder({ orders, orderId })
   if (current.version !== input.version) throw new ConflictError(adminMessages.staleOrder)
-  const { version, statusNote, ...fields } = input
+  const { version, statusNote, releaseOverrideReason, ...fields } = input
   const at = now().toISOString()
   const next: Order = { ...current }
   for (const [key, value] of Object.entries(fields)) {
     // null (or a blank optional text) clears a field; absent leaves it alone.
     if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value === null ? undefined : value
   }
-
-  const approvalChanged = next.additionalCostApprovalStatus !== current.additionalCostApprovalStatus
-  if (approvalChanged) {
-    next.additionalCostApprovalDate = next.additionalCostApprovalStatus === 'approved' || next.additionalCostApprovalStatus === 'rejected' ? at : undefined
-  }
+  if (next.estimatedCostCents !== current.estimatedCostCents) assertCoversPaid(next, 'estimatedCostCents')
+  const override = checkRelease(current, next.currentStatus, releaseOverrideReason, 'currentStatus')
 
   const putUpdates: StatusUpdate[] = []
-  const statusChanged = next.currentStatus !== current.currentStatus
-  if (statusChanged || statusNote) {
+  if (next.currentStatus !== current.currentStatus || statusNote) {
     putUpdates.push(staffUpdate({ order: next, status: next.currentStatus, notes: statusNote || defaultStatusNote(next.currentStatus), userId: adminId, at }))
   }
-
-  const putNotifications: Notification[] = []
-  const note = next.additionalCostApprovalNote
-  const noteChanged = note !== current.additionalCostApprovalNote
-  if (next.additionalCostApprovalStatus === 'pending' && note && (approvalChanged || noteChanged)) {
-    putNotifications.push(approvalNotification({ order: next, note, at }))
-  }
+  if (override) putUpdates.push(staffUpdate({ order: next, status: HISTORY_EVENTS.releaseOverride, notes: override, userId: adminId, at, seq: 1 }))
 
   try {
-    return await orders.saveOrder(next, version, { putUpdates, putNotifications })
+    return await orders.saveOrder(next, version, { putUpdates })
   } catch (err) {
     if (err instanceof VersionConflict) throw new ConflictError(adminMessages.staleOrder)
     throw err

@@ -4,7 +4,9 @@ import { createOrderRepository } from '../../functions/db/repositories/orders.ts
 import type { Profile } from '../../functions/db/repositories/profiles.ts'
 import { paymentEntity } from '../../functions/db/entities/payment.ts'
 import { defaultTable } from '../../functions/db/table.ts'
-import { newOrder, invoiceOf, type Notification, type Order, type Part, type StatusUpdate } from '../../functions/domain/order.ts'
+import { addLine, requestApproval } from '../../functions/domain/extra-work.ts'
+import { newOrder, invoiceOf, type Notification, type Order, type StatusUpdate } from '../../functions/domain/order.ts'
+import type { AddLineInput } from '@gs/shared/schemas/admin-orders'
 import { statusLabel } from '@gs/shared/statuses'
 
 const DAY = 86_400_000
@@ -15,7 +17,10 @@ interface DemoOrder {
   /** Staff status changes after "Order created", oldest first. */
   steps?: string[]
   customerNote?: string
-  parts?: Array<Pick<Part, 'partName' | 'partCostCents' | 'quantity'> & { partDescription?: string }>
+  /** Extra work billed at once. */
+  lines?: AddLineInput[]
+  /** Extra work the customer is asked to approve. */
+  approval?: { reason: string; lines: AddLineInput[] }
   paidInFull?: boolean
 }
 
@@ -31,9 +36,10 @@ const DEMO_ORDERS: DemoOrder[] = [
     daysAgo: 25,
     order: { firearmMake: 'Remington', firearmModel: '870 Express', serialNumber: 'RS81239U', firearmCaliber: '12 Gauge', serviceType: 'Repair', description: 'Action binds when cycling; inspect and repair.', estimatedCostCents: 15000, currentStatus: 'work_complete', inboundTrackingNumber: '9400111899223856907712' },
     steps: ['firearm_received', 'evaluating', 'in_progress', 'work_complete'],
-    parts: [
-      { partName: 'Action bar assembly', partDescription: 'OEM replacement', partCostCents: 4200, quantity: 1 },
-      { partName: 'Shell latch', partCostCents: 950, quantity: 2 },
+    lines: [
+      { kind: 'part', name: 'Action bar assembly', description: 'OEM replacement', unitCents: 4200, quantity: 1, needsApproval: false },
+      { kind: 'part', name: 'Shell latch', unitCents: 950, quantity: 2, needsApproval: false },
+      { kind: 'labor', name: 'Fit and function test', unitCents: 3500, quantity: 1, needsApproval: false },
     ],
   },
   {
@@ -45,7 +51,15 @@ const DEMO_ORDERS: DemoOrder[] = [
     daysAgo: 10,
     order: {
       firearmMake: 'Glock', firearmModel: '19 Gen 5', serialNumber: 'BXKL552', firearmCaliber: '9mm', serviceType: 'Repair', description: 'Intermittent failure to extract.', estimatedCostCents: 12000, currentStatus: 'parts_needed',
-      additionalCostCents: 12500, additionalCostReason: 'Replacement extractor and firing pin spring', additionalCostApprovalStatus: 'pending', inboundTrackingNumber: '9400111899223856918854',
+      inboundTrackingNumber: '9400111899223856918854',
+    },
+    approval: {
+      reason: 'Replacement extractor and firing pin spring',
+      lines: [
+        { kind: 'part', name: 'Extractor', unitCents: 4500, quantity: 1, needsApproval: true },
+        { kind: 'part', name: 'Firing pin spring', unitCents: 1500, quantity: 1, needsApproval: true },
+        { kind: 'labor', name: 'Install and test fire', unitCents: 6500, quantity: 1, needsApproval: true },
+      ],
     },
     steps: ['firearm_received', 'evaluating', 'parts_needed'],
     customerNote: 'It mostly happens with steel-cased ammo.',
@@ -90,7 +104,6 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
     if (demo.customerNote) {
       updates.push(update(12 * (demo.steps?.length ?? 0) + 6, { status: 'customer_note', notes: demo.customerNote, createdBy: customer.id, authorLabel: customer.firstName || 'Customer', isCustomerNote: true }))
     }
-    const parts: Part[] = (demo.parts ?? []).map((p, i) => ({ ...p, orderId, partId: sortableId(at(30 + i).getTime()), createdAt: at(30 + i).toISOString(), createdBy: adminId }))
     const last = updates[updates.length - 1].createdAt
     let order: Order = newOrder({
       orderId,
@@ -99,11 +112,15 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
       customerName,
       customerEmail: customer.email,
       customerPhone: customer.phone,
-      partsTotalCents: parts.reduce((sum, p) => sum + p.partCostCents * p.quantity, 0),
-      partsCount: parts.length,
       createdAt: at(0).toISOString(),
       ...demo.order,
     }, { invoiceId: uuid(), at: last })
+    for (const [i, line] of (demo.lines ?? []).entries()) order = addLine(order, line, sortableId(at(30 + i).getTime()), { at: at(30 + i).toISOString(), by: adminId })
+    if (demo.approval) {
+      const t = at(30)
+      const ids = demo.approval.lines.map((_, i) => sortableId(t.getTime() + i + 1))
+      order = requestApproval(order, { reason: demo.approval.reason, lineIds: [], lines: demo.approval.lines, requestId: sortableId(t.getTime()), newLineIds: ids }, { at: t.toISOString(), by: adminId }).order
+    }
     if (demo.paidInFull) {
       const amountCents = invoiceOf(order).totalCents
       order = { ...order, amountPaidCents: amountCents }
@@ -113,10 +130,10 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
         .go()
     }
     // Oldest first: each becomes the customer's latest order, with its status, in its own create transaction.
-    created.push(await orders.createOrder(order, { putUpdates: updates, putParts: parts }))
+    created.push(await orders.createOrder(order, { putUpdates: updates }))
   }
 
-  const pending = created.find((o) => o.additionalCostApprovalStatus === 'pending')
+  const pending = created.find((o) => o.approvalRequests.some((r) => r.status === 'pending'))
   const shipped = created.find((o) => o.currentStatus === 'shipped')
   const note = (o: Order | undefined, daysAgo: number, n: Pick<Notification, 'title' | 'message' | 'read'>): Notification => {
     const t = now - daysAgo * DAY
@@ -125,7 +142,7 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
   const demoNotifications = [
     note(shipped, 30, { title: 'Payment Received', message: `Payment received in full for order ${shipped?.orderNumber}. Thank you!`, read: true }),
     note(shipped, 28, { title: 'Your Order Has Shipped', message: `Your ${shipped?.firearmMake} ${shipped?.firearmModel} is on its way. Tracking: ${shipped?.outboundTrackingNumber}`, read: true }),
-    note(pending, 9, { title: 'Action Required: Additional Costs', message: `Your order requires approval for additional costs: ${pending?.additionalCostReason}`, read: false }),
+    note(pending, 9, { title: 'Action Required: Additional Costs', message: `Your order requires approval for additional costs: ${pending?.approvalRequests[0]?.reason}`, read: false }),
   ]
   for (const n of demoNotifications) await notifications.add(n)
   return { orders: created, notifications: demoNotifications }

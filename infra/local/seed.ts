@@ -1,5 +1,7 @@
 import { createUserDirectory } from '../../functions/auth/users.ts'
 import { cognitoClient } from '../../functions/auth/cognito.ts'
+import { isConditionalFailure } from '../../functions/db/conditions.ts'
+import { orderRefEntity } from '../../functions/db/entities/order-ref.ts'
 import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
 import { defaultTable } from '../../functions/db/table.ts'
@@ -27,6 +29,7 @@ export async function seedLocal({ userPoolId }: { userPoolId: string }): Promise
     if (a.group === 'customer') await seedDemoData({ customer: profile, adminId })
   }
   await refreshStaleCustomerSummaries()
+  await backfillOrderRefs()
   return created
 }
 
@@ -41,4 +44,27 @@ export async function refreshStaleCustomerSummaries(): Promise<number> {
   const stale = (await createProfileRepository(table).listCustomers()).filter((p) => p.latestOrder && p.latestOrder.version === undefined)
   for (const p of stale) await orders.refreshLatestOrder(p.id)
   return stale.length
+}
+
+/**
+ * Orders created before the order number → id pointer existed cannot be found by their number
+ * (Invoice Refresh Utility): write the missing pointers. Local data only; a few reads per customer
+ * at start, and nothing written once done.
+ */
+export async function backfillOrderRefs(): Promise<number> {
+  const table = defaultTable()
+  const orders = createOrderRepository(table)
+  const refs = orderRefEntity(table)
+  let written = 0
+  for (const p of await createProfileRepository(table).listCustomers()) {
+    for (const o of await orders.listOrdersForCustomer(p.id)) {
+      try {
+        await refs.create({ orderNumber: o.orderNumber, orderId: o.orderId }).go()
+        written++
+      } catch (err) {
+        if (!isConditionalFailure(err)) throw err
+      }
+    }
+  }
+  return written
 }

@@ -1,5 +1,11 @@
-/** Texts of the admin's order, message and part actions, shared by the server and the SPA (no zod here). */
-export const adminMessages = {
+import { MAX_LINE_TOTAL_CENTS, MAX_LINES_PER_ORDER, MAX_REQUESTS_PER_ORDER } from './invoice.ts'
+import { formatCents } from './money.ts'
+
+/** Texts of the admin's order, message and line actions, shared by the server and the SPA (no zod here). */
+// Built in a call marked pure: its templates format numbers, which esbuild cannot prove free of side
+// effects, so a plain object literal would stay in every bundle that imports this module, used or not.
+export const adminMessages = /* @__PURE__ */ (() =>
+  ({
   customerRequired: 'Please select a customer',
   customerNotFound: 'Customer not found',
   firearmMakeRequired: 'Firearm make is required',
@@ -8,23 +14,39 @@ export const adminMessages = {
   serviceTypeRequired: 'Service type is required',
   descriptionRequired: 'Description is required',
   estimatedCostInvalid: 'Please enter a valid estimated cost',
-  additionalCostInvalid: 'Please enter a valid additional cost',
   statusInvalid: 'Please choose a valid status',
-  approvalStatusInvalid: 'Please choose a valid approval status',
   versionRequired: 'The order version is required',
   staleOrder: 'This order was changed by someone else. Reload it and apply your changes again.',
   approvalReasonRequired: 'Please provide a reason for the additional costs',
   messageEmpty: 'Message cannot be empty',
   messageNotFound: 'Message not found',
   customerNoteLocked: 'Customer notes cannot be edited or deleted',
-  partNameRequired: 'Part name is required',
+  lineNameRequired: 'Name is required',
+  lineKindInvalid: 'Please choose part, labor or other',
   partCostInvalid: 'Please enter a valid cost',
   partQuantityInvalid: 'Please enter a valid quantity',
-  partNotFound: 'Part not found',
+  needsApprovalInvalid: 'needsApproval must be true or false',
+  lineTotalTooLarge: `A line cannot total more than ${formatCents(MAX_LINE_TOTAL_CENTS)}`,
+  tooManyLines: `An order can have at most ${MAX_LINES_PER_ORDER} lines of extra work`,
+  tooManyRequests: `An order can have at most ${MAX_REQUESTS_PER_ORDER} approval requests`,
+  lineNotFound: 'Line not found',
+  lineAwaitingApproval: "This line is waiting for the customer's answer. Withdraw the request before removing it.",
+  lineNotRequestable: 'Only lines that are not billed and not already waiting for an answer can be put in an approval request',
+  approvalAmountZero: 'An approval request needs extra work costing more than $0.00: choose or add the parts or labor to approve',
+  approvalAlreadyPending: 'The customer has not answered the last approval request yet. Withdraw it before asking again.',
+  requestNotFound: 'Approval request not found',
+  requestNotPending: 'This approval request is no longer waiting for an answer',
+  totalBelowPaid: (totalCents: number, paidCents: number) =>
+    `This change would bring the total to ${formatCents(totalCents)}, below the ${formatCents(paidCents)} already paid. Refund the difference first.`,
+  releaseBalanceDue: (balanceCents: number, statusLabel: string) =>
+    `This order has a balance due of ${formatCents(balanceCents)}: a firearm is released only after full payment. Collect the payment before setting it to ${statusLabel}, or give an override reason.`,
+  releaseOverrideNote: (balanceCents: number, reason: string) => `Released with a balance due of ${formatCents(balanceCents)}: ${reason}`,
+  approvalRequestedNote: (amount: string, reason: string) => `Approval requested for ${amount}: ${reason}`,
+  approvalWithdrawnNote: 'Approval request withdrawn',
   orderCreated: 'Order created',
   approvalTitle: 'Action Required: Additional Costs',
   approvalMessage: (note: string) => `Your order requires approval for additional costs: ${note}`,
-} as const
+  }) as const)()
 
 /** The default text of a staff status update: "Status updated to work complete - Admin" (admin-side §7). */
 export const defaultStatusNote = (status: string) => `Status updated to ${status.replace(/_/g, ' ')} - Admin`

@@ -1,4 +1,4 @@
-import type { InvoicePaymentStatus } from './invoice.ts'
+import type { InvoicePaymentStatus, LineKind, LineState, RequestStatus } from './invoice.ts'
 import type { ApprovalStatus } from './statuses.ts'
 
 /**
@@ -11,14 +11,52 @@ export interface Invoice {
   invoiceId: string
   invoiceNumber: string
   serviceCents: number
+  /** Billed parts (taxable). */
   partsCents: number
+  /** Billed labor and other charges (never taxed). */
+  laborCents: number
   taxCents: number
+  /** The order's tax rate in parts per million (77,500 = 7.75 %). */
+  taxRatePpm: number
   shippingCents: number
   totalCents: number
   amountPaidCents: number
   balanceDueCents: number
   paymentStatus: InvoicePaymentStatus
+  /** Extra work waiting for the customer's approval: not in the total. */
+  pendingApprovalCents: number
   lastUpdated: string | null
+}
+
+/** A line of extra work on an order: a part (taxable), labor or another charge. */
+export interface ExtraLine {
+  id: string
+  kind: LineKind
+  name: string
+  description: string | null
+  unitCents: number
+  quantity: number
+  lineTotalCents: number
+  taxable: boolean
+  state: LineState
+  needsApproval: boolean
+  requestId: string | null
+  createdAt: string
+  createdBy: string
+}
+
+/** An approval request: the lines it asked for (as asked), their tax and total, and the customer's answer. */
+export interface ApprovalRequest {
+  id: string
+  reason: string
+  status: RequestStatus
+  lines: Array<{ id: string; kind: LineKind; name: string; unitCents: number; quantity: number; lineTotalCents: number }>
+  subtotalCents: number
+  taxCents: number
+  totalCents: number
+  requestedAt: string
+  decidedAt: string | null
+  rejectionReason: string | null
 }
 
 export interface Order {
@@ -41,6 +79,9 @@ export interface Order {
   additionalCostApprovalDate: string | null
   additionalCostApprovalNote: string | null
   additionalCostRejectionReason: string | null
+  additionalCostApproved: boolean
+  lines: ExtraLine[]
+  approvalRequests: ApprovalRequest[]
   currentStatus: string
   inboundTrackingNumber: string | null
   outboundTrackingNumber: string | null
@@ -51,6 +92,26 @@ export interface Order {
   updatedAt: string
   version: number
   invoice: Invoice
+}
+
+/** The Invoice Refresh Utility: the invoice as stored on the order and as the calculator makes it now. */
+export interface InvoiceCheck {
+  orderId: string
+  orderNumber: string
+  version: number
+  /** What the order item last stored (what the admin lists showed). */
+  stored: Pick<Invoice, 'totalCents' | 'balanceDueCents' | 'paymentStatus'> & { amountPaidCents: number }
+  invoice: Invoice
+}
+
+/** A direct fix: the invoice before and after (the payments re-read from the ledger); `applied` when saved. */
+export interface InvoiceFix {
+  orderId: string
+  orderNumber: string
+  version: number
+  before: Invoice
+  after: Invoice
+  applied: boolean
 }
 
 export type AdminInvoiceStatus = 'no_invoice' | 'paid' | 'partially_paid' | 'payment_due'
@@ -70,18 +131,6 @@ export interface StatusUpdate {
   isCustomerNote: boolean
   createdAt: string
   updatedAt: string
-}
-
-export interface Part {
-  id: string
-  orderId: string
-  partName: string
-  partDescription: string | null
-  partCostCents: number
-  quantity: number
-  lineTotalCents: number
-  createdAt: string
-  createdBy: string
 }
 
 export interface Payment {
@@ -107,7 +156,6 @@ export interface AdminPayment extends Payment {
 
 export interface OrderDetail extends Order {
   updates: StatusUpdate[]
-  parts: Part[]
   payments: Payment[]
 }
 

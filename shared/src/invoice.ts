@@ -1,76 +1,257 @@
-import { percentOfCents } from './money.ts'
-import type { ApprovalStatus } from './statuses.ts'
+import { formatCents } from './money.ts'
 
-/** Sales tax on parts only, in basis points (7.75 %). */
-export const TAX_RATE_BASIS_POINTS = 775
+/**
+ * The one cost model of an order (docs/business-rules.md "Money"), used by the functions and the SPA.
+ *
+ * An order's bill is its service (the estimated cost, or a service cost the shop set), plus the
+ * extra work that is billed, plus tax on the taxable part of that work, plus the return shipping
+ * fee when selected. Extra work is itemized lines: parts are taxable; labor and other charges are
+ * never taxed. A line is billed when it needs no approval, or when the approval request it belongs
+ * to was approved. Everything is integer cents; the tax rate is in parts per million.
+ */
+
 export const SHIPPING_FEE_CENTS = 2500
+/** 7.75 %: the rate every order was billed at before the rate became a setting, and the setting's default. */
+export const DEFAULT_TAX_RATE_PPM = 77_500
+/** Bounds that keep an order one small DynamoDB item (its lines and requests live on it). */
+export const MAX_LINES_PER_ORDER = 40
+export const MAX_REQUESTS_PER_ORDER = 10
+/** One line's total (unit cost x quantity) at most $1,000,000.00, so every sum stays an exact integer. */
+export const MAX_LINE_TOTAL_CENTS = 100_000_000
+
+export const LINE_KINDS = ['part', 'labor', 'other'] as const
+export type LineKind = (typeof LINE_KINDS)[number]
+export const LINE_KIND_LABELS: Record<LineKind, string> = { part: 'Part', labor: 'Labor', other: 'Other charge' }
+/** Sales tax applies to parts only, never to service, labor or other charges (both specs §9). */
+export const isTaxable = (kind: LineKind) => kind === 'part'
+
+export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const
+export type RequestStatus = (typeof REQUEST_STATUSES)[number]
+
+/**
+ * Where a line stands: billed (needs no approval, or its request was approved); draft (needs the
+ * customer's approval and has not been asked yet, or its request was withdrawn); pending (asked,
+ * no answer yet); rejected (the customer said no). Only billed lines are on the invoice.
+ */
+export type LineState = 'billed' | 'draft' | 'pending' | 'rejected'
+
+export interface ExtraLine {
+  lineId: string
+  kind: LineKind
+  name: string
+  description?: string
+  unitCents: number
+  quantity: number
+  /** Added as needing the customer's approval (spec: a part's `approved` flag defaults to approved, i.e. false here). */
+  needsApproval: boolean
+  /** The approval request the line was last put in. */
+  requestId?: string
+  createdAt: string
+  createdBy: string
+}
+
+/** A line as a request asked for it: what the customer saw, kept even if the line changes later. */
+export type RequestedLine = Pick<ExtraLine, 'lineId' | 'kind' | 'name' | 'unitCents' | 'quantity'>
+
+export interface ApprovalRequest {
+  requestId: string
+  reason: string
+  status: RequestStatus
+  lines: RequestedLine[]
+  requestedAt: string
+  requestedBy: string
+  decidedAt?: string
+  decidedBy?: string
+  rejectionReason?: string
+}
 
 export type InvoicePaymentStatus = 'unpaid' | 'partially_paid' | 'paid'
 
-export interface InvoiceInput {
+export interface BillInput {
   estimatedCostCents: number
   /** A service cost set by the shop overrides the estimate. */
   serviceCostCents?: number | null
-  additionalCostCents: number
-  additionalCostApprovalStatus: ApprovalStatus
-  /** Sum of parts (cost x quantity); null or undefined when the order has no parts. */
-  partsTotalCents?: number | null
+  lines: readonly ExtraLine[]
+  requests: readonly ApprovalRequest[]
+  taxRatePpm: number
   shippingSelected: boolean
   amountPaidCents: number
 }
 
 export interface InvoiceAmounts {
   serviceCents: number
+  /** Billed taxable lines (parts). */
   partsCents: number
+  /** Billed untaxed lines (labor and other charges). */
+  laborCents: number
   taxCents: number
   shippingCents: number
   totalCents: number
   amountPaidCents: number
   balanceDueCents: number
   paymentStatus: InvoicePaymentStatus
+  /** Lines waiting for the customer's answer (not in the total). */
+  pendingApprovalCents: number
+  taxRatePpm: number
+}
+
+export interface BilledLine extends ExtraLine {
+  state: LineState
+  lineTotalCents: number
+  taxable: boolean
 }
 
 const cents = (n: number | null | undefined) => (Number.isFinite(n) && (n as number) > 0 ? Math.round(n as number) : 0)
 
-/** The one invoice calculator (API.md "Invoice" rules), in integer cents. */
-export function calculateInvoice(o: InvoiceInput): InvoiceAmounts {
+export const lineTotalCents = (l: Pick<ExtraLine, 'unitCents' | 'quantity'>) => cents(l.unitCents) * cents(l.quantity)
+
+/** round-half-up of `amountCents` x rate (ppm), exact for any amount (BigInt). */
+export function taxOn(amountCents: number, taxRatePpm: number): number {
+  const a = BigInt(cents(amountCents))
+  const r = BigInt(cents(taxRatePpm))
+  return Number((a * r + 500_000n) / 1_000_000n)
+}
+
+export function lineState(line: Pick<ExtraLine, 'needsApproval' | 'requestId'>, requests: readonly Pick<ApprovalRequest, 'requestId' | 'status'>[]): LineState {
+  const request = line.requestId ? requests.find((r) => r.requestId === line.requestId) : undefined
+  if (request?.status === 'approved') return 'billed'
+  if (request?.status === 'pending') return 'pending'
+  if (request?.status === 'rejected') return 'rejected'
+  return line.needsApproval ? 'draft' : 'billed'
+}
+
+export function billLines(lines: readonly ExtraLine[], requests: readonly ApprovalRequest[]): BilledLine[] {
+  return lines.map((l) => ({ ...l, state: lineState(l, requests), lineTotalCents: lineTotalCents(l), taxable: isTaxable(l.kind) }))
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0)
+
+/** The one invoice calculator, in integer cents. */
+export function calculateBill(o: BillInput): InvoiceAmounts & { lines: BilledLine[] } {
   const serviceCents = o.serviceCostCents !== null && o.serviceCostCents !== undefined ? cents(o.serviceCostCents) : cents(o.estimatedCostCents)
-  const billable = o.additionalCostApprovalStatus === 'not_required' || o.additionalCostApprovalStatus === 'approved'
-  // "When the order has parts": the caller passes null/undefined when it has none (parts summing to 0 still count).
-  const rawParts = o.partsTotalCents !== null && o.partsTotalCents !== undefined ? o.partsTotalCents : o.additionalCostCents
-  const partsCents = billable ? cents(rawParts) : 0
-  const taxCents = percentOfCents(partsCents, TAX_RATE_BASIS_POINTS)
+  const lines = billLines(o.lines, o.requests)
+  const billed = lines.filter((l) => l.state === 'billed')
+  const partsCents = sum(billed.filter((l) => l.taxable).map((l) => l.lineTotalCents))
+  const laborCents = sum(billed.filter((l) => !l.taxable).map((l) => l.lineTotalCents))
+  const taxCents = taxOn(partsCents, o.taxRatePpm)
   const shippingCents = o.shippingSelected ? SHIPPING_FEE_CENTS : 0
-  const totalCents = serviceCents + partsCents + taxCents + shippingCents
+  const totalCents = serviceCents + partsCents + laborCents + taxCents + shippingCents
   const amountPaidCents = cents(o.amountPaidCents)
   const balanceDueCents = Math.max(0, totalCents - amountPaidCents)
   return {
     serviceCents,
     partsCents,
+    laborCents,
     taxCents,
     shippingCents,
     totalCents,
     amountPaidCents,
     balanceDueCents,
     paymentStatus: invoicePaymentStatus(amountPaidCents, balanceDueCents),
+    pendingApprovalCents: sum(lines.filter((l) => l.state === 'pending').map((l) => l.lineTotalCents)),
+    taxRatePpm: cents(o.taxRatePpm),
+    lines,
   }
 }
+
+/** What a request asks the customer to approve: its lines, the tax on its parts, and the sum. */
+export function requestAmounts(lines: readonly RequestedLine[], taxRatePpm: number) {
+  const subtotalCents = sum(lines.map(lineTotalCents))
+  const taxCents = taxOn(sum(lines.filter((l) => isTaxable(l.kind)).map(lineTotalCents)), taxRatePpm)
+  return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents }
+}
+
+/**
+ * The spec's single additional-cost fields (both specs §3, §4), derived from the requests so every
+ * screen written against them keeps working: they describe the latest request that was not
+ * withdrawn; with none, the approval is not_required and the additional cost is the billed extra work.
+ */
+export function additionalCostFields(o: Pick<BillInput, 'lines' | 'requests'>) {
+  const latest = [...o.requests].reverse().find((r) => r.status !== 'withdrawn')
+  if (!latest) {
+    const billed = billLines(o.lines, o.requests).filter((l) => l.state === 'billed')
+    return {
+      additionalCostCents: sum(billed.map((l) => l.lineTotalCents)),
+      additionalCostReason: null,
+      additionalCostApprovalStatus: 'not_required' as const,
+      additionalCostApprovalDate: null,
+      additionalCostApprovalNote: null,
+      additionalCostRejectionReason: null,
+      additionalCostApproved: false,
+    }
+  }
+  return {
+    additionalCostCents: sum(latest.lines.map(lineTotalCents)),
+    additionalCostReason: latest.reason,
+    additionalCostApprovalStatus: latest.status as 'pending' | 'approved' | 'rejected',
+    additionalCostApprovalDate: latest.decidedAt ?? null,
+    additionalCostApprovalNote: latest.status === 'approved' ? CUSTOMER_APPROVED_NOTE : latest.reason,
+    additionalCostRejectionReason: latest.rejectionReason ?? null,
+    additionalCostApproved: latest.status === 'approved',
+  }
+}
+
+/** Stored as the approval note and written in the history when the customer approves (customer-side §4). */
+export const CUSTOMER_APPROVED_NOTE = 'Customer approved additional costs'
 
 export function invoicePaymentStatus(amountPaidCents: number, balanceDueCents: number): InvoicePaymentStatus {
   if (balanceDueCents <= 0) return 'paid'
   return amountPaidCents > 0 ? 'partially_paid' : 'unpaid'
 }
 
-/**
- * Admin "direct fix" (admin-side §9): total = service cost + parts + tax, no
- * shipping; balance = max(0, total - paid). Service comes from the service cost
- * (the estimate when the shop set none) and parts from the additional cost
- * field, not from the part lines; a pending or rejected additional cost is
- * still not billed, and tax is still on parts only.
- */
-export function directFixInvoice(o: InvoiceInput): InvoiceAmounts {
-  return calculateInvoice({ ...o, partsTotalCents: null, shippingSelected: false })
+/** "7.75%" (up to three decimals, no trailing zeros). */
+export const formatTaxRate = (taxRatePpm: number) => `${Number((cents(taxRatePpm) / 10_000).toFixed(3))}%`
+/** A rate typed in percent (at most three decimals, 0–100) in ppm; null otherwise. */
+export function taxRatePercentToPpm(percent: number): number | null {
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100) return null
+  const ppm = Math.round(percent * 10_000)
+  return Math.abs(ppm - percent * 10_000) < 1e-6 && ppm % 10 === 0 ? ppm : null
 }
+export const taxRatePpmToPercent = (ppm: number) => Number((ppm / 10_000).toFixed(3))
+
+/** The tax line's label: "Tax (7.75% on parts)". */
+export const taxLabel = (taxRatePpm: number) => `Tax (${formatTaxRate(taxRatePpm)} on parts)`
+
+export interface StatementRow {
+  key: string
+  label: string
+  cents: number
+}
+
+/** A line as the statement needs it (an API ExtraLine fits). */
+export interface StatementLine {
+  id: string
+  name: string
+  quantity: number
+  state: LineState
+  lineTotalCents: number
+}
+
+/**
+ * The bill as the customer and staff read it: service, every billed line, tax, shipping. These rows
+ * always sum to the invoice's `totalCents` (tested); payments and the balance follow the total.
+ * Lines not billed (awaiting approval, drafts, rejected) are never among them.
+ */
+export function billStatement(
+  invoice: Pick<InvoiceAmounts, 'serviceCents' | 'partsCents' | 'taxCents' | 'taxRatePpm' | 'shippingCents'>,
+  lines: readonly StatementLine[],
+  { serviceLabel = 'Service' } = {},
+): StatementRow[] {
+  const rows: StatementRow[] = [{ key: 'service', label: serviceLabel, cents: invoice.serviceCents }]
+  for (const l of lines) {
+    if (l.state !== 'billed') continue
+    rows.push({ key: `line-${l.id}`, label: l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name, cents: l.lineTotalCents })
+  }
+  if (invoice.partsCents > 0 || invoice.taxCents > 0) rows.push({ key: 'tax', label: taxLabel(invoice.taxRatePpm), cents: invoice.taxCents })
+  rows.push({ key: 'shipping', label: 'Shipping', cents: invoice.shippingCents })
+  return rows
+}
+
+/** "$45.00 awaiting approval": lines the customer has not answered yet (never in the total). */
+export const pendingSummary = (pendingCents: number) => (pendingCents > 0 ? `${formatCents(pendingCents)} awaiting approval` : null)
+
+/** Extra work on the bill (billed parts, labor and other charges): never what awaits approval or was rejected. */
+export const billedExtraCents = (invoice: Pick<InvoiceAmounts, 'partsCents' | 'laborCents'>) => invoice.partsCents + invoice.laborCents
 
 /**
  * Splits a charge across orders in proportion to each balance, in whole cents
@@ -81,11 +262,11 @@ export function directFixInvoice(o: InvoiceInput): InvoiceAmounts {
  */
 export function splitProportionally(totalCents: number, balances: readonly number[]): number[] {
   const bs = balances.map((b) => BigInt(Number.isFinite(b) && b > 0 ? Math.round(b) : 0))
-  const sum = bs.reduce((a, b) => a + b, 0n)
+  const sumB = bs.reduce((a, b) => a + b, 0n)
   const total = BigInt(Number.isFinite(totalCents) && totalCents > 0 ? Math.round(totalCents) : 0)
-  if (sum <= 0n || total <= 0n) return balances.map(() => 0)
-  const shares = bs.map((b) => (total * b) / sum)
-  const remainders = bs.map((b, i) => ({ i, r: total * b - shares[i] * sum }))
+  if (sumB <= 0n || total <= 0n) return balances.map(() => 0)
+  const shares = bs.map((b) => (total * b) / sumB)
+  const remainders = bs.map((b, i) => ({ i, r: total * b - shares[i] * sumB }))
   let rest = total - shares.reduce((a, b) => a + b, 0n)
   remainders.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1))
   for (const { i } of remainders) {
@@ -102,3 +283,10 @@ export function adminInvoiceStatus(invoice: { balanceDueCents: number; paymentSt
   if (invoice.balanceDueCents <= 0) return 'paid' as const
   return invoice.paymentStatus === 'partially_paid' ? ('partially_paid' as const) : ('payment_due' as const)
 }
+
+/** Statuses that release the firearm: refused while a balance is due unless staff give a reason (shipping policy). */
+export const RELEASE_STATUSES = ['ready_for_pickup', 'shipped', 'delivered', 'order_closed'] as const
+export const isReleaseStatus = (status: string) => (RELEASE_STATUSES as readonly string[]).includes(status)
+/** Moving to `nextStatus` releases the firearm while money is owed: refused unless staff give a reason. */
+export const releaseNeedsOverride = (currentStatus: string, nextStatus: string, balanceDueCents: number) =>
+  nextStatus !== currentStatus && isReleaseStatus(nextStatus) && balanceDueCents > 0

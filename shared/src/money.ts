@@ -14,6 +14,3 @@ export function dollarsToCents(input: string | number): number | null {
 
 /** 1234 → "12.34", for form inputs. */
 export const centsToInput = (cents: number | null | undefined) => ((cents ?? 0) / 100).toFixed(2)
-
-/** round-half-up of a non-negative value in cents times a rate given in basis points (7.75 % = 775). */
-export const percentOfCents = (cents: number, basisPoints: number) => Math.floor((cents * basisPoints + 5000) / 10000)

@@ -13,7 +13,10 @@ export const RECENT_ACTIVITY_DAYS = 30
 export const DEV_SUCCESS_CARD = '4242424242424242'
 export const DEV_DECLINE_CARD = '4000000000000002'
 
-export const paymentMessages = {
+// Built in a call marked pure: its templates format numbers, which esbuild cannot prove free of side
+// effects, so a plain object literal would stay in every bundle that imports this module, used or not.
+export const paymentMessages = /* @__PURE__ */ (() =>
+  ({
   missingOrderId: 'Missing order ID',
   invalidOrderId: 'Invalid order ID',
   tooManyOrders: `A payment can cover at most ${MAX_ORDERS_PER_PAYMENT} orders`,
@@ -45,7 +48,7 @@ export const paymentMessages = {
   paidNotificationMessage: (orderNumber: string) => `Payment received in full for order ${orderNumber}. Thank you!`,
   defaultMethod: 'Credit Card',
   failedFallback: 'Payment failed',
-} as const
+  }) as const)()
 
 /** Admin Invoice Refresh Utility (admin-side §5, §8). */
 export const invoiceMessages = {
@@ -53,6 +56,10 @@ export const invoiceMessages = {
   bothIdsRequired: 'Please enter both order ID and invoice ID',
   orderNotFound: (reason: string) => `Order not found: ${reason}`,
   invoiceNotFound: (reason: string) => `Invoice not found: ${reason}`,
+  versionRequired: 'Preview the fix first: the order version it was previewed on is required',
+  fixStale: 'The order changed since the preview. Preview the fix again.',
+  repairedNote: (before: string, after: string, paidBefore: string, paidAfter: string) =>
+    `Invoice repaired: total ${before} → ${after}, paid ${paidBefore} → ${paidAfter}`,
 } as const
 
 /** Admin payments filters (admin-side "Payment Management"). */

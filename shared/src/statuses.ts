@@ -39,6 +39,19 @@ export const OTHER_STATUSES = [
 
 export const CUSTOMER_NOTE = 'customer_note'
 
+/**
+ * History entries that record an event rather than set the order's status (the order keeps its
+ * status): they are titled by what happened, never by the status the order happened to be in.
+ */
+export const HISTORY_EVENTS = {
+  approvalRequested: 'approval_requested',
+  approvalWithdrawn: 'approval_withdrawn',
+  costsApproved: 'costs_approved',
+  costsRejected: 'costs_rejected',
+  invoiceRepaired: 'invoice_repaired',
+  releaseOverride: 'release_override',
+} as const
+
 export type AdminStatus = (typeof ADMIN_STATUSES)[number]
 export type OrderStatus = AdminStatus | (typeof OTHER_STATUSES)[number]
 
@@ -49,6 +62,12 @@ const LABELS: Record<string, string> = {
   in_progress: 'Work In Progress',
   payment_received: 'Payment Received',
   customer_note: 'Customer Note',
+  approval_requested: 'Approval Requested',
+  approval_withdrawn: 'Approval Request Withdrawn',
+  costs_approved: 'Additional Costs Approved',
+  costs_rejected: 'Additional Costs Rejected',
+  invoice_repaired: 'Invoice Repaired',
+  release_override: 'Released With Balance Due',
 }
 
 /** Unknown values title-cased without underscores; "Processing" when missing. */

@@ -36,15 +36,36 @@ interface OrderIds {
 interface Visit {
   name: string
   url?: string | ((ids: OrderIds) => string)
-  ready: (page: Page) => Promise<string | void>
+  ready: (page: Page, ids?: OrderIds) => Promise<string | void>
   /** Check that every form control in view has an accessible name. */
   form?: boolean
   /**
-   * Fields to change in the order API's answer for this visit, for states the seed has not got
-   * and that only a change of data would bring (which the other spec files would then see).
+   * The order API's answer changed for this visit, for states the seed has not got and that only
+   * a change of data would bring (which the other spec files would then see).
    */
-  orderAs?: { id: (ids: OrderIds) => string; fields: Record<string, unknown> }
+  orderAs?: { id: (ids: OrderIds) => string; change: (order: ApiOrder) => ApiOrder }
 }
+
+/** The order as the API answers it, as far as these visits change it. */
+type ApiOrder = { approvalRequests: Array<Record<string, unknown>> } & Record<string, unknown>
+
+/**
+ * The order with its latest approval request in `status` (and the approval fields, which the API
+ * derives from that request, to match).
+ */
+const requestAs =
+  (status: 'pending' | 'approved' | 'rejected', extra: { decidedAt?: string; rejectionReason?: string } = {}) =>
+  (order: ApiOrder): ApiOrder => {
+    const requests = order.approvalRequests
+    const last = { ...requests[requests.length - 1], status, decidedAt: extra.decidedAt ?? null, rejectionReason: extra.rejectionReason ?? null }
+    return {
+      ...order,
+      approvalRequests: [...requests.slice(0, -1), last],
+      additionalCostApprovalStatus: status,
+      additionalCostApprovalDate: extra.decidedAt ?? null,
+      additionalCostRejectionReason: extra.rejectionReason ?? null,
+    }
+  }
 
 const h1 = (page: Page, name: string | RegExp) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 
@@ -119,7 +140,7 @@ const CUSTOMER_PAGES: Visit[] = [
     name: 'order: pending approval, timeline, notes',
     url: (ids) => `/orders/${ids.pendingApproval}`,
     // Seeded as pending; customer-portal.spec.ts approves it, so a rerun on the same stack asks for it.
-    orderAs: { id: (ids) => ids.pendingApproval, fields: { additionalCostApprovalStatus: 'pending' } },
+    orderAs: { id: (ids) => ids.pendingApproval, change: requestAs('pending') },
     ready: async (p) => {
       await expect(p.getByRole('region', { name: 'Additional Costs Approval' }).getByRole('button', { name: 'Approve' })).toBeVisible()
       await expect(p.getByRole('progressbar', { name: 'Order progress' })).toBeVisible()
@@ -140,7 +161,7 @@ const CUSTOMER_PAGES: Visit[] = [
   {
     name: 'order: additional cost approved',
     url: (ids) => `/orders/${ids.pendingApproval}`,
-    orderAs: { id: (ids) => ids.pendingApproval, fields: { additionalCostApprovalStatus: 'approved', additionalCostApprovalDate: '2025-01-02T15:04:05.000Z' } },
+    orderAs: { id: (ids) => ids.pendingApproval, change: requestAs('approved', { decidedAt: '2025-01-02T15:04:05.000Z' }) },
     ready: (p) => expect(p.getByRole('region', { name: 'Additional Costs Approval' }).getByText('Approved on')).toBeVisible(),
   },
   {
@@ -148,7 +169,7 @@ const CUSTOMER_PAGES: Visit[] = [
     url: (ids) => `/orders/${ids.pendingApproval}`,
     orderAs: {
       id: (ids) => ids.pendingApproval,
-      fields: { additionalCostApprovalStatus: 'rejected', additionalCostApprovalDate: '2025-01-02T15:04:05.000Z', additionalCostRejectionReason: 'Too expensive for now' },
+      change: requestAs('rejected', { decidedAt: '2025-01-02T15:04:05.000Z', rejectionReason: 'Too expensive for now' }),
     },
     ready: (p) => expect(p.getByRole('region', { name: 'Additional Costs Approval' }).getByText('Too expensive for now')).toBeVisible(),
   },
@@ -267,6 +288,18 @@ const ADMIN_PAGES: Visit[] = [
     form: true,
   },
   {
+    name: 'edit order modal (an approval request waiting, the request history)',
+    ready: async (p) => {
+      const scope = await openDialog(p, activeOrder(p, 'Glock 19 Gen 5').getByRole('button', { name: /^Edit/ }), /^Edit Order GS-/)
+      const dialog = p.getByRole('dialog')
+      // Seeded waiting; customer-portal.spec.ts approves it, so a rerun on the same stack sees the form.
+      await expect(dialog.getByTestId('pending-request').or(dialog.getByRole('form', { name: 'Request approval' }))).toBeVisible()
+      await expect(dialog.getByRole('list', { name: 'Approval requests' })).toBeVisible()
+      return scope
+    },
+    form: true,
+  },
+  {
     name: 'print work order modal',
     ready: async (p) => {
       const scope = await openDialog(p, activeOrder(p, 'Glock 19 Gen 5').getByRole('button', { name: /^Print/ }), 'Work Order Preview')
@@ -299,7 +332,19 @@ const ADMIN_PAGES: Visit[] = [
     ready: (p) => expect(p.getByRole('table').getByRole('row').nth(1)).toBeVisible(),
     form: true,
   },
-  { name: 'invoice refresh', url: '/admin/invoice-refresh', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'invoice refresh', url: '/admin/invoice-refresh', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), form: true },
+  {
+    name: 'invoice refresh: an invoice looked up, a Direct Fix previewed',
+    ready: async (p, ids) => {
+      await p.getByLabel('Order ID').fill(ids!.withParts)
+      await p.getByRole('button', { name: 'Look Up Invoice' }).click()
+      await expect(p.getByRole('region', { name: /^Current Invoice/ })).toBeVisible()
+      await p.getByRole('button', { name: 'Direct Fix Invoice' }).click()
+      await expect(p.getByRole('table', { name: 'Direct Fix preview' })).toBeVisible()
+      return 'main'
+    },
+    form: true,
+  },
 ]
 
 // -- the checks -------------------------------------------------------------------------------
@@ -398,10 +443,10 @@ async function checkPages(browser: Browser, visits: Visit[], storageState?: Stor
         if (visit.url) {
           await page.unrouteAll({ behavior: 'ignoreErrors' })
           if (visit.orderAs) {
-            const { id, fields } = visit.orderAs
+            const { id, change } = visit.orderAs
             await page.route(`**/api/orders/${id(ids!)}`, async (route) => {
               const response = await route.fetch()
-              await route.fulfill({ response, json: { ...(await response.json()), ...fields } })
+              await route.fulfill({ response, json: change(await response.json()) })
             })
           }
           await page.goto(typeof visit.url === 'string' ? visit.url : visit.url(ids!))
@@ -409,7 +454,7 @@ async function checkPages(browser: Browser, visits: Visit[], storageState?: Stor
           await page.keyboard.press('Escape')
           await expect(page.getByRole('dialog')).toHaveCount(0)
         }
-        const scope = await visit.ready(page)
+        const scope = await visit.ready(page, ids)
         await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0)
         await settle(page)
         if (visit.form) {
@@ -458,7 +503,7 @@ test('customer pages: no axe violations in either theme, every form control name
 })
 
 test('admin pages: no axe violations in either theme, every form control named', async ({ browser }) => {
-  expect(await checkPages(browser, ADMIN_PAGES, states.admin)).toBeGreaterThan(0)
+  expect(await checkPages(browser, ADMIN_PAGES, states.admin, ids)).toBeGreaterThan(0)
 })
 
 // -- modals -----------------------------------------------------------------------------------

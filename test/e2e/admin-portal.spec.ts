@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
+import { fillNewOrder, signIn } from './steps.ts'
 
 async function confirmWith(page: Page, text: string, button: string) {
   const dialog = page.getByRole('dialog', { name: 'Please Confirm' })
@@ -63,55 +56,57 @@ test('an admin runs an order from new customer to unarchive, and the customer se
   await createForm.getByRole('button', { name: 'Create Order' }).click()
   await expect(createForm.getByText('Please select a customer')).toBeVisible()
   await expect(createForm.getByText('Please enter a valid estimated cost')).toBeVisible()
-  await createForm.getByLabel('Customer').fill(`owner-${suffix}`)
-  await createForm.getByRole('list', { name: 'Matching customers' }).getByRole('button', { name: /Riley Maker/ }).click()
-  await expect(createForm.getByTestId('selected-customer')).toContainText(email)
-  await createForm.getByLabel('Firearm Make').fill('Colt')
-  await createForm.getByLabel('Firearm Model').fill(model)
-  await createForm.getByLabel('Serial Number').fill(`SN-${suffix}`)
-  await createForm.getByLabel('Caliber').fill('.357 Magnum')
-  await createForm.getByLabel('Service Type').selectOption('Repair')
-  await createForm.getByLabel('Description').fill('Timing is off; cylinder does not lock up.')
-  await createForm.getByLabel('Estimated Cost ($)').fill('150.00')
-  await createForm.getByRole('button', { name: 'Create Order' }).click()
+  await fillNewOrder(createForm, {
+    search: `owner-${suffix}`,
+    customer: /Riley Maker/,
+    email,
+    make: 'Colt',
+    model,
+    serial: `SN-${suffix}`,
+    caliber: '.357 Magnum',
+    description: 'Timing is off; cylinder does not lock up.',
+    estimate: '150.00',
+  })
   await expect(page.getByText('Order created successfully!')).toBeVisible()
   const row = page.getByRole('list', { name: 'Active orders' }).getByRole('listitem').filter({ hasText: model })
   await expect(row).toContainText('Order Created')
   await expect(row).toContainText('Owes: $175.00')
 
-  // ... adds two parts; the invoice follows (tax 7.75 % on parts only).
+  // ... adds two parts that need the customer's approval: not billed yet, shown apart.
   await row.getByRole('button', { name: /^Edit/ }).click()
-  let editor = page.getByRole('dialog', { name: /^Edit Order GS-/ })
+  const editor = page.getByRole('dialog', { name: /^Edit Order GS-/ })
   await expect(editor.getByLabel('Firearm Model')).toHaveValue(model)
-  const addPart = editor.getByRole('form', { name: 'Add part' })
-  await addPart.getByLabel('Part Name').fill('Hand spring')
-  await addPart.getByLabel('Part Cost ($)').fill('12.50')
-  await addPart.getByLabel('Quantity').fill('2')
-  await addPart.getByRole('button', { name: 'Add Part' }).click()
+  const addLine = editor.getByRole('form', { name: 'Add part or charge' })
+  await addLine.getByLabel('Kind').selectOption('part')
+  await addLine.getByLabel('Name').fill('Hand spring')
+  await addLine.getByLabel('Cost ($)').fill('12.50')
+  await addLine.getByLabel('Quantity').fill('2')
+  await addLine.getByLabel('Needs customer approval').check()
+  await addLine.getByRole('button', { name: 'Add to Order' }).click()
   await expect(editor.getByRole('cell', { name: 'Hand spring', exact: true })).toBeVisible()
-  await addPart.getByLabel('Part Name').fill('Cylinder bolt')
-  await addPart.getByLabel('Part Cost ($)').fill('35')
-  await addPart.getByLabel('Quantity').fill('1')
-  await addPart.getByRole('button', { name: 'Add Part' }).click()
-  await expect(editor.getByTestId('parts-total')).toHaveText('$60.00')
+  await addLine.getByLabel('Name').fill('Cylinder bolt')
+  await addLine.getByLabel('Cost ($)').fill('35')
+  await addLine.getByLabel('Quantity').fill('1')
+  await addLine.getByLabel('Needs customer approval').check()
+  await addLine.getByRole('button', { name: 'Add to Order' }).click()
+  await expect(editor.getByRole('cell', { name: 'Cylinder bolt', exact: true })).toBeVisible()
+  await expect(editor.getByTestId('parts-total')).toHaveText('$0.00')
   const summary = editor.getByRole('group', { name: 'Invoice summary' })
-  await expect(summary).toContainText('Tax (7.75% on parts)$4.65')
-  await expect(summary).toContainText('Total$239.65')
+  await expect(summary.getByTestId('invoice-total')).toHaveText('$175.00')
 
-  // The additional cost goes on the order, then the customer is asked to approve it.
-  await editor.getByLabel('Additional Cost ($)').fill('60.00')
-  await editor.getByRole('button', { name: 'Save Changes' }).click()
-  await expect(page.getByText('Order updated successfully!')).toBeVisible()
-  await expect(editor).toBeHidden()
-
-  await row.getByRole('button', { name: /^Edit/ }).click()
-  editor = page.getByRole('dialog', { name: /^Edit Order GS-/ })
-  const requestApproval = editor.getByRole('button', { name: 'Request Approval' })
+  // ... and asks the customer to approve them (the request's tax on the parts included).
+  const request = editor.getByRole('form', { name: 'Request approval' })
+  const requestApproval = request.getByRole('button', { name: 'Request Approval' })
   await expect(requestApproval).toBeDisabled()
-  await editor.getByLabel('Approval Note').fill('Worn hand spring and cylinder bolt need replacing')
+  await expect(request.getByRole('checkbox', { name: /Hand spring/ })).toBeChecked()
+  await expect(request.getByRole('checkbox', { name: /Cylinder bolt/ })).toBeChecked()
+  await expect(request.getByTestId('request-amount')).toContainText('The customer is asked for $64.65')
+  await request.getByLabel('Reason for the additional costs').fill('Worn hand spring and cylinder bolt need replacing')
   await requestApproval.click()
   await expect(editor.getByText('Approval requested. The customer has been notified.')).toBeVisible()
-  await expect(editor.getByLabel('Approval Status')).toHaveValue('pending')
+  await expect(editor.getByTestId('pending-request')).toContainText("Waiting for the customer's answer: $64.65")
+  await expect(editor.getByTestId('pending-total')).toHaveText('$60.00')
+  await expect(editor.getByTestId('extra-work')).toContainText('Billed $0.00 · Awaiting approval $60.00 (request of')
 
   // ... posts a status message and edits it.
   const post = editor.getByRole('form', { name: 'Post status message' })
@@ -143,7 +138,9 @@ test('an admin runs an order from new customer to unarchive, and the customer se
   const archived = page.getByRole('list', { name: 'Archived orders' }).getByRole('listitem').filter({ hasText: model })
   await expect(archived).toContainText('Riley Maker')
   await expect(archived).toContainText('Repair')
-  await expect(archived).toContainText('Estimated Cost: $150.00 · Additional Cost: $60.00')
+  // Not approved yet: no additional cost on the bill.
+  await expect(archived).toContainText('Estimated Cost: $150.00')
+  await expect(archived).not.toContainText('Additional Cost')
   await archived.getByRole('button', { name: 'Unarchive' }).click()
   await confirmWith(page, 'Are you sure you want to unarchive this order? It will reappear in the main active orders list.', 'Unarchive')
   await expect(page.getByText('Order unarchived successfully!')).toBeVisible()
@@ -154,7 +151,7 @@ test('an admin runs an order from new customer to unarchive, and the customer se
   await page.getByRole('button', { name: 'Sign Out' }).first().click()
   await expect(page).toHaveURL(/\/login$/)
 
-  // The customer signs in and sees the order, its parts, the approval request and, once approved, the tax.
+  // The customer signs in and sees the order, the request's parts and total and, once approved, the bill.
   await signIn(page, email, password)
   const card = page.getByRole('article', { name: `Colt ${model}` })
   await expect(card).toBeVisible()
@@ -164,14 +161,18 @@ test('an admin runs an order from new customer to unarchive, and the customer se
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Colt ${model}`) })).toBeVisible()
   await expect(page.getByText('Action required: Approval needed for additional costs').first()).toBeVisible()
   await expect(page.getByText('Worn hand spring and cylinder bolt need replacing').first()).toBeVisible()
-  await expect(page.getByText('Hand spring', { exact: true }).first()).toBeVisible()
-  await expect(page.getByText('Cylinder bolt', { exact: true }).first()).toBeVisible()
+  const approval = page.getByRole('region', { name: 'Additional Costs Approval' })
+  await expect(approval).toContainText('Hand spring × 2 at $12.50$25.00')
+  await expect(approval).toContainText('Cylinder bolt$35.00')
+  await expect(approval.getByTestId('request-total')).toHaveText('$64.65')
   await expect(page.getByText('Ordering parts from the factory').first()).toBeVisible()
 
-  await page.getByRole('button', { name: 'Approve' }).click()
+  await approval.getByRole('button', { name: 'Approve' }).click()
   await expect(page.getByText('Customer approved additional costs - Ready to order parts').first()).toBeVisible()
-  const payment = page.getByRole('region', { name: 'Payment' }).or(page.locator('section', { hasText: 'Balance Due' })).first()
-  await expect(payment).toContainText('Parts$60.00')
-  await expect(payment).toContainText('Tax$4.65')
-  await expect(payment).toContainText('Total$239.65')
+  const bill = page.getByRole('region', { name: 'Service Details' }).getByTestId('bill')
+  await expect(bill).toContainText('Hand spring × 2$25.00')
+  await expect(bill).toContainText('Cylinder bolt$35.00')
+  await expect(bill).toContainText('Tax (7.75% on parts)$4.65')
+  await expect(bill.getByTestId('invoice-total')).toHaveText('$239.65')
+  await expect(page.getByRole('region', { name: 'Payment' })).toContainText('Total$239.65')
 })

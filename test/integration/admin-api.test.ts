@@ -185,43 +185,91 @@ describe('admin orders', () => {
     expect((await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { description: 'no version' } })).status).toBe(400)
   })
 
-  it('requests approval with a reason and the customer sees the notification', async () => {
+  it('requests approval of itemized lines; the customer sees the notification and that request, approves, and only then is it billed', async () => {
     const order = await newOrder(customerId)
     expect((await admin(`/api/admin/orders/${order.id}/approval-request`, { method: 'POST', body: { reason: '  ' } })).body.error.message).toBe('Please provide a reason for the additional costs')
-    await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { version: 1, additionalCostCents: 4000 } })
+    // A billed part first: a later request never un-bills it.
+    await admin(`/api/admin/orders/${order.id}/lines`, { method: 'POST', body: { name: 'Hammer spring', unitCents: 1000, quantity: 1 } })
     const reason = `New firing pin ${tag()}`
-    const res = await admin(`/api/admin/orders/${order.id}/approval-request`, { method: 'POST', body: { reason } })
-    expect(res).toMatchObject({ status: 200, body: { additionalCostApprovalStatus: 'pending', additionalCostApprovalNote: reason, invoice: { partsCents: 0 } } })
+    const res = await admin(`/api/admin/orders/${order.id}/approval-request`, {
+      method: 'POST',
+      body: { reason, lines: [{ name: 'Firing pin', unitCents: 4000, quantity: 1 }, { kind: 'labor', name: 'Fit and test', unitCents: 2500, quantity: 1 }] },
+    })
+    expect(res).toMatchObject({ status: 200, body: { additionalCostApprovalStatus: 'pending', additionalCostApprovalNote: reason, additionalCostCents: 6500, invoice: { partsCents: 1000, laborCents: 0, pendingApprovalCents: 6500 } } })
+    const request = res.body.approvalRequests[0]
+    expect(request).toMatchObject({ reason, status: 'pending', subtotalCents: 6500, taxCents: 310, totalCents: 6810 })
     const notes = (await api('/api/notifications', { token: ownerToken })).body.items
     expect(notes).toContainEqual(expect.objectContaining({ orderId: order.id, title: 'Action Required: Additional Costs', message: `Your order requires approval for additional costs: ${reason}`, read: false }))
+    // A second request while this one waits is refused and changes nothing.
+    const second = await admin(`/api/admin/orders/${order.id}/approval-request`, { method: 'POST', body: { reason: 'More', lines: [{ name: 'Spring', unitCents: 100, quantity: 1 }] } })
+    expect(second.status).toBe(409)
+    const seen = await api(`/api/orders/${order.id}`, { token: ownerToken })
+    expect(seen.body.approvalRequests.map((r: { reason: string }) => r.reason)).toEqual([reason])
+    const approved = await api(`/api/orders/${order.id}/approval`, { method: 'POST', token: ownerToken, body: { decision: 'approve', requestId: request.id } })
+    expect(approved.body.invoice).toMatchObject({ partsCents: 5000, laborCents: 2500, taxCents: 388, pendingApprovalCents: 0, totalCents: 15000 + 5000 + 2500 + 388 + 2500 })
   })
 
-  it('adds and removes parts; the invoice follows at once (tax 7.75 % on parts only, half up)', async () => {
+  it('refuses a request for $0 with a clear message and changes nothing', async () => {
     const order = await newOrder(customerId)
-    const a = await admin(`/api/admin/orders/${order.id}/parts`, { method: 'POST', body: { partName: 'Hammer spring', partDescription: 'Wolff', partCostCents: 1250, quantity: 2 } })
-    expect(a).toMatchObject({ status: 201, body: { partName: 'Hammer spring', partDescription: 'Wolff', partCostCents: 1250, quantity: 2, lineTotalCents: 2500 } })
-    await admin(`/api/admin/orders/${order.id}/parts`, { method: 'POST', body: { partName: 'Pin', partCostCents: 399, quantity: 3 } })
+    for (const body of [{ reason: 'Parts' }, { reason: 'Parts', lines: [{ name: 'Free check', unitCents: 0, quantity: 1 }] }]) {
+      const res = await admin(`/api/admin/orders/${order.id}/approval-request`, { method: 'POST', body })
+      expect(res.status).toBe(400)
+      expect(res.body.error.message).toBe('An approval request needs extra work costing more than $0.00: choose or add the parts or labor to approve')
+    }
+    const after = (await admin(`/api/admin/orders/${order.id}`)).body
+    expect(after).toMatchObject({ version: 1, approvalRequests: [], lines: [], additionalCostApprovalStatus: 'not_required' })
+  })
+
+  it('refuses to release the firearm while a balance is due, naming the balance, unless an override reason is given (recorded)', async () => {
+    const order = await newOrder(customerId)
+    for (const status of ['ready_for_pickup', 'shipped', 'delivered', 'order_closed']) {
+      const res = await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { version: 1, currentStatus: status } })
+      expect(res.status).toBe(400)
+      expect(res.body.error.message).toContain('balance due of $175.00')
+      expect(res.body.error.fields).toHaveProperty('currentStatus')
+      const byMessage = await admin(`/api/admin/orders/${order.id}/updates`, { method: 'POST', body: { status } })
+      expect(byMessage.status).toBe(400)
+    }
+    expect((await admin(`/api/admin/orders/${order.id}`)).body).toMatchObject({ version: 1, currentStatus: 'order_created' })
+    const res = await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { version: 1, currentStatus: 'shipped', releaseOverrideReason: 'Customer pays cash on pickup' } })
+    expect(res).toMatchObject({ status: 200, body: { currentStatus: 'shipped' } })
+    const updates = (await admin(`/api/admin/orders/${order.id}`)).body.updates
+    expect(updates.map((u: { status: string; notes: string }) => [u.status, u.notes]).slice(0, 2)).toEqual([
+      ['release_override', 'Released with a balance due of $175.00: Customer pays cash on pickup'],
+      ['shipped', 'Status updated to shipped - Admin'],
+    ])
+  })
+
+  it('adds and removes lines; the invoice follows at once (tax 7.75 % on parts only, half up, never on labor)', async () => {
+    const order = await newOrder(customerId)
+    const a = await admin(`/api/admin/orders/${order.id}/lines`, { method: 'POST', body: { name: 'Hammer spring', description: 'Wolff', unitCents: 1250, quantity: 2 } })
+    expect(a.status).toBe(201)
+    const hammer = a.body.lines.find((l: { name: string }) => l.name === 'Hammer spring')
+    expect(hammer).toMatchObject({ kind: 'part', description: 'Wolff', unitCents: 1250, quantity: 2, lineTotalCents: 2500, state: 'billed', taxable: true })
+    await admin(`/api/admin/orders/${order.id}/lines`, { method: 'POST', body: { name: 'Pin', unitCents: 399, quantity: 3 } })
+    await admin(`/api/admin/orders/${order.id}/lines`, { method: 'POST', body: { kind: 'labor', name: 'Fitting', unitCents: 3000, quantity: 1 } })
     let invoice = (await admin(`/api/admin/orders/${order.id}`)).body.invoice
-    // 2500 + 1197 = 3697; 7.75 % = 286.5175 → 287
-    expect(invoice).toMatchObject({ serviceCents: 15000, partsCents: 3697, taxCents: 287, shippingCents: 2500, totalCents: 21484, balanceDueCents: 21484 })
-    expect((await admin(`/api/admin/orders/${order.id}/parts`)).body.items.map((p: { partName: string }) => p.partName).sort()).toEqual(['Hammer spring', 'Pin'])
-    const removed = await admin(`/api/admin/orders/${order.id}/parts/${a.body.id}`, { method: 'DELETE' })
+    // parts 2500 + 1197 = 3697; 7.75 % = 286.5175 → 287; labor untaxed
+    expect(invoice).toMatchObject({ serviceCents: 15000, partsCents: 3697, laborCents: 3000, taxCents: 287, shippingCents: 2500, totalCents: 24484, balanceDueCents: 24484 })
+    const removed = await admin(`/api/admin/orders/${order.id}/lines/${hammer.id}`, { method: 'DELETE' })
     expect(removed).toMatchObject({ status: 200, body: { invoice: { partsCents: 1197, taxCents: 93 } } })
     invoice = (await api(`/api/orders/${order.id}`, { token: ownerToken })).body.invoice
-    expect(invoice).toMatchObject({ partsCents: 1197, taxCents: 93, totalCents: 15000 + 1197 + 93 + 2500 })
-    expect((await admin(`/api/admin/orders/${order.id}/parts/${a.body.id}`, { method: 'DELETE' })).status).toBe(404)
+    expect(invoice).toMatchObject({ partsCents: 1197, taxCents: 93, totalCents: 15000 + 1197 + 3000 + 93 + 2500 })
+    expect((await admin(`/api/admin/orders/${order.id}/lines/${hammer.id}`, { method: 'DELETE' })).status).toBe(404)
     const list = (await admin('/api/admin/orders?view=active&limit=100')).body.items.find((o: { id: string }) => o.id === order.id)
-    expect(list).toMatchObject({ invoiceBalanceDueCents: 15000 + 1197 + 93 + 2500, invoicePaymentStatus: 'payment_due' })
+    expect(list).toMatchObject({ invoiceBalanceDueCents: 15000 + 1197 + 3000 + 93 + 2500, invoicePaymentStatus: 'payment_due' })
   })
 
   it.each([
-    [{ partName: '', partCostCents: 100, quantity: 1 }, 'Part name is required'],
-    [{ partName: 'x', partCostCents: -1, quantity: 1 }, 'Please enter a valid cost'],
-    [{ partName: 'x', partCostCents: 100, quantity: 0 }, 'Please enter a valid quantity'],
-    [{ partName: 'x', partCostCents: 100, quantity: 1.5 }, 'Please enter a valid quantity'],
-  ])('validates a part %j', async (body, message) => {
+    [{ name: '', unitCents: 100, quantity: 1 }, 'Name is required'],
+    [{ name: 'x', unitCents: -1, quantity: 1 }, 'Please enter a valid cost'],
+    [{ name: 'x', unitCents: 100, quantity: 0 }, 'Please enter a valid quantity'],
+    [{ name: 'x', unitCents: 100, quantity: 1.5 }, 'Please enter a valid quantity'],
+    [{ name: 'x', kind: 'tip', unitCents: 100, quantity: 1 }, 'Please choose part, labor or other'],
+    [{ name: 'x', unitCents: 100_000_000, quantity: 2 }, 'A line cannot total more than $1,000,000.00'],
+  ])('validates a line %j', async (body, message) => {
     const order = await newOrder(customerId)
-    expect((await admin(`/api/admin/orders/${order.id}/parts`, { method: 'POST', body })).body.error.message).toBe(message)
+    expect((await admin(`/api/admin/orders/${order.id}/lines`, { method: 'POST', body })).body.error.message).toBe(message)
   })
 
   it('archives, unarchives and soft deletes, moving the order between lists', async () => {

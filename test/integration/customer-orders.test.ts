@@ -4,8 +4,9 @@ import { sortableId, uuid } from '../../functions/db/ids.ts'
 import { createNotificationRepository } from '../../functions/db/repositories/notifications.ts'
 import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
 import { defaultTable } from '../../functions/db/table.ts'
-import { newOrder, type Notification, type Order, type Part, type StatusUpdate } from '../../functions/domain/order.ts'
+import { newOrder, type Notification, type Order, type StatusUpdate } from '../../functions/domain/order.ts'
 import { ADMIN, CUSTOMER, api, signIn, signUp, useStackTable } from './helpers.ts'
+import { line, requestedExtra } from '../support/extra-work.ts'
 
 interface Customer {
   id: string
@@ -24,12 +25,11 @@ async function newCustomer(firstName: string): Promise<Customer> {
 
 const repo = () => createOrderRepository(defaultTable())
 
-async function createOrder(customerId: string, over: Partial<Order> = {}, extras: { updates?: Array<Partial<StatusUpdate>>; parts?: Array<Partial<Part>> } = {}) {
+async function createOrder(customerId: string, over: Partial<Order> = {}, extras: { updates?: Array<Partial<StatusUpdate>>; parts?: Array<{ name: string; unitCents: number; quantity: number }> } = {}) {
   const orders = repo()
   const orderNumber = await orders.nextOrderNumber()
   const orderId = uuid()
   const createdAt = over.createdAt ?? new Date().toISOString()
-  const parts = (extras.parts ?? []).map((p, i) => ({ orderId, partId: sortableId(Date.parse(createdAt) + i), partName: 'Part', partCostCents: 1000, quantity: 1, createdAt, createdBy: 'admin', ...p }) as Part)
   const o: Order = newOrder({
     orderId,
     orderNumber,
@@ -42,8 +42,7 @@ async function createOrder(customerId: string, over: Partial<Order> = {}, extras
     serviceType: 'Repair',
     description: 'Fix it',
     estimatedCostCents: 10000,
-    partsTotalCents: parts.reduce((s, p) => s + p.partCostCents * p.quantity, 0),
-    partsCount: parts.length,
+    lines: (extras.parts ?? []).map((p) => line(p.unitCents, { name: p.name, quantity: p.quantity })),
     createdAt,
     ...over,
   }, { invoiceId: uuid(), at: createdAt })
@@ -51,7 +50,7 @@ async function createOrder(customerId: string, over: Partial<Order> = {}, extras
     const at = new Date(Date.parse(createdAt) + i * 1000).toISOString()
     return { orderId, updateId: sortableId(Date.parse(at)), status: 'order_created', notes: '', createdBy: 'admin', authorLabel: 'Admin', isCustomerNote: false, createdAt: at, updatedAt: at, ...u } as StatusUpdate
   })
-  return orders.createOrder(o, { putUpdates: updates, putParts: parts })
+  return orders.createOrder(o, { putUpdates: updates })
 }
 
 async function addNotification(userId: string, n: Partial<Notification> = {}) {
@@ -76,14 +75,12 @@ beforeAll(async () => {
       { status: 'order_created', notes: 'Order created' },
       { status: 'work_complete', notes: 'Status updated to Work Complete - Admin' },
     ],
-    parts: [{ partName: 'Extractor', partCostCents: 5000, quantity: 1 }, { partName: 'Spring', partCostCents: 3750, quantity: 2 }],
+    parts: [{ name: 'Extractor', unitCents: 5000, quantity: 1 }, { name: 'Spring', unitCents: 3750, quantity: 2 }],
   })
   pending = await createOrder(a.id, {
     createdAt: '2026-02-01T00:00:00.000Z',
     currentStatus: 'parts_needed',
-    additionalCostCents: 12500,
-    additionalCostReason: 'Replacement extractor and firing pin spring',
-    additionalCostApprovalStatus: 'pending',
+    ...requestedExtra(12500, 'pending', 'Replacement extractor and firing pin spring'),
   })
   newest = await createOrder(a.id, { createdAt: '2026-03-01T00:00:00.000Z' })
   await createOrder(a.id, { createdAt: '2026-04-01T00:00:00.000Z', isDeleted: true })
@@ -104,12 +101,12 @@ describe('a customer\'s orders', () => {
     expect(bList.body.items).toHaveLength(1)
   })
 
-  it('shows the order detail with updates (newest first), parts, payments and the invoice', async () => {
+  it('shows the order detail with updates (newest first), its lines, payments and the invoice', async () => {
     const res = await api(`/api/orders/${older.orderId}`, { token: a.token })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ id: older.orderId, orderNumber: older.orderNumber, currentStatus: 'work_complete', payments: [] })
     expect(res.body.updates.map((u: { notes: string }) => u.notes)).toEqual(['Status updated to Work Complete - Admin', 'Order created'])
-    expect(res.body.parts.map((p: { partName: string; lineTotalCents: number }) => [p.partName, p.lineTotalCents]).sort()).toEqual([['Extractor', 5000], ['Spring', 7500]])
+    expect(res.body.lines.map((p: { name: string; lineTotalCents: number; state: string }) => [p.name, p.lineTotalCents, p.state]).sort()).toEqual([['Extractor', 5000, 'billed'], ['Spring', 7500, 'billed']])
     // parts 12500 → tax 7.75 % = 968.75 → 969 (half up)
     expect(res.body.invoice).toMatchObject({ serviceCents: 10000, partsCents: 12500, taxCents: 969, shippingCents: 2500, totalCents: 25969, balanceDueCents: 25969, paymentStatus: 'unpaid' })
   })
@@ -156,7 +153,7 @@ describe('another customer\'s order is a 404 that leaks nothing and changes noth
     }
     const after = await repo().getOrderDetail(pending.orderId)
     expect(after?.order.version).toBe(before?.order.version)
-    expect(after?.order.additionalCostApprovalStatus).toBe('pending')
+    expect(after?.order.approvalRequests.map((r) => r.status)).toEqual(['pending'])
     expect(after?.updates).toHaveLength(before!.updates.length)
   })
 
@@ -205,13 +202,13 @@ describe('additional-cost approval', () => {
     // Now billed: parts 12500 + tax 969.
     expect(res.body.invoice).toMatchObject({ partsCents: 12500, taxCents: 969, totalCents: 10000 + 12500 + 969 + 2500 })
     const updates = await api(`/api/orders/${pending.orderId}/updates`, { token: a.token })
-    expect(updates.body.items[0]).toMatchObject({ notes: 'Customer approved additional costs', authorLabel: 'Alice', isCustomerNote: true, status: 'parts_needed' })
+    expect(updates.body.items[0]).toMatchObject({ notes: 'Customer approved additional costs', authorLabel: 'Alice', isCustomerNote: true, status: 'costs_approved' })
     const again = await api(`/api/orders/${pending.orderId}/approval`, { token: a.token, method: 'POST', body: { decision: 'approve' } })
     expect(again).toMatchObject({ status: 409, body: { error: { code: 'conflict', message: 'There is no pending approval request for this order' } } })
   })
 
   it('rejects a pending request with the reason', async () => {
-    const o = await createOrder(a.id, { additionalCostCents: 5000, additionalCostApprovalStatus: 'pending' })
+    const o = await createOrder(a.id, requestedExtra(5000, 'pending'))
     const res = await api(`/api/orders/${o.orderId}/approval`, { token: a.token, method: 'POST', body: { decision: 'reject', reason: '  Too expensive  ' } })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ additionalCostApprovalStatus: 'rejected', additionalCostRejectionReason: 'Too expensive' })

@@ -116,7 +116,7 @@ describe('GET /api/admin/customers shows the latest order with its current statu
     const older = await newOrder(c.id, { firearmModel: 'Older' })
     const newer = await newOrder(c.id, { firearmModel: 'Newer' })
     expect(await row(c.email)).toMatchObject({ orderCount: 2, latestOrder: { id: newer.id, firearmModel: 'Newer', currentStatus: 'order_created' } })
-    expect((await admin(`/api/admin/orders/${older.id}`, { method: 'PATCH', body: { version: 1, currentStatus: 'shipped' } })).status).toBe(200)
+    expect((await admin(`/api/admin/orders/${older.id}`, { method: 'PATCH', body: { version: 1, currentStatus: 'shipped', releaseOverrideReason: 'Paid at the counter' } })).status).toBe(200)
     expect(await row(c.email)).toMatchObject({ orderCount: 2, latestOrder: { id: newer.id, currentStatus: 'order_created' } })
     // Deleting the latest shows the previous one with ITS current status (not the one it had when created).
     expect((await admin(`/api/admin/orders/${newer.id}`, { method: 'DELETE' })).status).toBe(200)
@@ -145,7 +145,7 @@ describe('GET /api/admin/customers shows the latest order with its current statu
     const email = `sum-cust-${randomUUID().slice(0, 8)}@example.com`
     const created = await admin('/api/admin/customers', { method: 'POST', body: { email, password: 'Password1', firstName: 'Dee', lastName: 'Cider' } })
     const o = await newOrder(created.body.id)
-    expect((await admin(`/api/admin/orders/${o.id}/approval-request`, { method: 'POST', body: { reason: 'New spring' } })).status).toBe(200)
+    expect((await admin(`/api/admin/orders/${o.id}/approval-request`, { method: 'POST', body: { reason: 'New spring', lines: [{ name: 'Spring', unitCents: 900, quantity: 1 }] } })).status).toBe(200)
     const { AccessToken } = await signIn(email, 'Password1')
     expect((await api(`/api/orders/${o.id}/approval`, { token: AccessToken, method: 'POST', body: { decision: 'approve' } })).status).toBe(200)
     expect((await row(email)).latestOrder).toMatchObject({ id: o.id, currentStatus: 'order_created' })

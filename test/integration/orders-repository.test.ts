@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createOrderRepository, VersionConflict } from '../../functions/db/repositories/orders.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { sortableId, uuid } from '../../functions/db/ids.ts'
-import { newOrder, type Order } from '../../functions/domain/order.ts'
+import { invoiceOf, newOrder, type Order } from '../../functions/domain/order.ts'
+import { orderEntity } from '../../functions/db/entities/order.ts'
+import { partEntity } from '../../functions/db/entities/part.ts'
 import { useStackTable } from './helpers.ts'
 
 beforeAll(() => useStackTable())
@@ -43,7 +45,7 @@ describe('the order repository against DynamoDB Local', () => {
     const detail = await repo.getOrderDetail(o.orderId)
     expect(detail?.order).toMatchObject({ orderId: o.orderId, orderNumber: o.orderNumber, version: 1 })
     expect(detail?.updates.map((u) => u.notes)).toEqual(['Order created'])
-    expect(detail?.parts).toEqual([])
+    expect(detail?.order.lines).toEqual([])
     expect(await repo.getOrderDetail(uuid())).toBeNull()
   })
 
@@ -67,5 +69,44 @@ describe('the order repository against DynamoDB Local', () => {
     expect(archived.items.map((x) => x.orderId)).toContain(o.orderId)
     const active = await repo.listOrdersByState('active')
     expect(active.items.map((x) => x.orderId)).not.toContain(o.orderId)
+  })
+})
+
+describe('orders stored before itemized lines', () => {
+  /** An order item as the previous version wrote it: one additional cost, one approval status, part items beside it. */
+  async function legacyOrder(over: Record<string, unknown>, parts: Array<{ partName: string; partCostCents: number; quantity: number }> = []) {
+    const table = defaultTable()
+    const repo = createOrderRepository(table)
+    const o = await buildOrder(uuid())
+    const { lines: _l, approvalRequests: _r, taxRatePpm: _t, ...old } = o
+    const at = o.createdAt
+    await orderEntity(table).create({ ...old, listState: 'active', partsCount: parts.length, partsTotalCents: parts.reduce((s, p) => s + p.partCostCents * p.quantity, 0), ...over } as never).go()
+    for (const p of parts) await partEntity(table).create({ orderId: o.orderId, partId: sortableId(), ...p, createdAt: at, createdBy: 'admin' }).go()
+    return { repo, orderId: o.orderId }
+  }
+
+  it('bills exactly what the old calculator billed: parts (or the additional cost) taxed, not while pending or rejected', async () => {
+    const cases: Array<[Record<string, unknown>, Array<{ partName: string; partCostCents: number; quantity: number }>, { parts: number; total: number; pending: number }]> = [
+      [{ additionalCostCents: 4000, additionalCostApprovalStatus: 'not_required' }, [], { parts: 4000, total: 10_000 + 4000 + 310 + 2500, pending: 0 }],
+      [{ additionalCostCents: 4000, additionalCostApprovalStatus: 'approved' }, [], { parts: 4000, total: 16_810, pending: 0 }],
+      [{ additionalCostCents: 4000, additionalCostApprovalStatus: 'pending', additionalCostApprovalNote: 'New pin' }, [], { parts: 0, total: 12_500, pending: 4000 }],
+      [{ additionalCostCents: 4000, additionalCostApprovalStatus: 'rejected' }, [], { parts: 0, total: 12_500, pending: 0 }],
+      // With parts, the parts sum is billed and the additional cost field is ignored (as before).
+      [{ additionalCostCents: 9999, additionalCostApprovalStatus: 'not_required' }, [{ partName: 'Spring', partCostCents: 1250, quantity: 2 }, { partName: 'Pin', partCostCents: 399, quantity: 3 }], { parts: 3697, total: 10_000 + 3697 + 287 + 2500, pending: 0 }],
+    ]
+    for (const [over, parts, want] of cases) {
+      const { repo, orderId } = await legacyOrder(over, parts)
+      for (const o of [await repo.getOrder(orderId), (await repo.getOrderDetail(orderId))?.order, (await repo.getOrders([orderId], { consistent: true }))[0]]) {
+        const inv = invoiceOf(o!)
+        expect({ parts: inv.partsCents, total: inv.totalCents, pending: inv.pendingApprovalCents }).toEqual(want)
+      }
+      const order = (await repo.getOrder(orderId))!
+      if (parts.length) expect(order.lines.map((l) => [l.name, l.unitCents * l.quantity])).toEqual(parts.map((p) => [p.partName, p.partCostCents * p.quantity]))
+      // The next write stores the itemized shape, billing the same.
+      const saved = await repo.saveOrder(order, order.version)
+      const again = (await repo.getOrder(orderId))!
+      expect(invoiceOf(again).totalCents).toBe(want.total)
+      expect(again.lines.length).toBe(saved.lines.length)
+    }
   })
 })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, api, signIn, signUp, useStackTable } from './helpers.ts'
 import { balanceOf, orderRepo, seedOrder } from './payments-fixtures.ts'
+import { billedExtra } from '../support/extra-work.ts'
 
 interface Customer {
   id: string
@@ -86,7 +87,7 @@ describe('POST /api/payments/intents: validation and ownership', () => {
 
 describe('paying in dev mode', () => {
   it('charges the whole balance, stores the shipping choice and reuses the intent on a double click', async () => {
-    const o = await seedOrder(a.id, { additionalCostCents: 1000 })
+    const o = await seedOrder(a.id, { ...billedExtra(1000) })
     const body = { orderIds: [o.orderId], includeShipping: false }
     const res = await createIntent(a.token, body)
     expect(res.status).toBe(201)
@@ -168,7 +169,7 @@ describe('paying in dev mode', () => {
   })
 
   it('splits a batch in proportion to the balances, cents summing exactly, and pays all three', async () => {
-    const orders = await Promise.all([seedOrder(a.id, { estimatedCostCents: 3333 }), seedOrder(a.id, { estimatedCostCents: 1, additionalCostCents: 999 }), seedOrder(a.id, { estimatedCostCents: 7777 })])
+    const orders = await Promise.all([seedOrder(a.id, { estimatedCostCents: 3333 }), seedOrder(a.id, { estimatedCostCents: 1, ...billedExtra(999) }), seedOrder(a.id, { estimatedCostCents: 7777 })])
     const res = await createIntent(a.token, { orderIds: orders.map((o) => o.orderId), includeShipping: true })
     expect(res.status).toBe(201)
     const balances = orders.map(balanceOf)
@@ -214,7 +215,7 @@ describe('admin payments and invoices', () => {
   })
 
   it('looks up, refreshes and directly fixes an invoice', async () => {
-    const o = await seedOrder(a.id, { additionalCostCents: 2000, amountPaidCents: 1000 })
+    const o = await seedOrder(a.id, { ...billedExtra(2000), amountPaidCents: 1000 })
     expect((await api('/api/admin/invoices', { token: adminToken })).body.error.message).toBe('Please enter an order ID')
     const unknown = await api(`/api/admin/invoices?orderId=${randomUUID()}`, { token: adminToken })
     expect(unknown.status).toBe(404)
@@ -222,26 +223,35 @@ describe('admin payments and invoices', () => {
 
     const look = await api(`/api/admin/invoices?orderId=${o.orderId}`, { token: adminToken })
     expect(look.status).toBe(200)
-    expect(look.body).toMatchObject({ invoiceId: o.invoiceId, invoiceNumber: o.invoiceNumber, serviceCents: 10_000, partsCents: 2000, taxCents: 155, shippingCents: 2500, totalCents: 14_655, balanceDueCents: 13_655 })
+    expect(look.body).toMatchObject({ orderId: o.orderId, version: 1, invoice: { invoiceId: o.invoiceId, invoiceNumber: o.invoiceNumber, serviceCents: 10_000, partsCents: 2000, taxCents: 155, shippingCents: 2500, totalCents: 14_655, balanceDueCents: 13_655 } })
+    // The order number works wherever an order id is asked, in any case.
+    const byNumber = await api(`/api/admin/invoices?orderId=${o.orderNumber.toLowerCase()}`, { token: adminToken })
+    expect(byNumber.body).toMatchObject({ orderId: o.orderId, invoice: { totalCents: 14_655 } })
 
-    const noOrder = await api(`/api/admin/invoices/${o.invoiceId}/fix`, { token: adminToken, method: 'POST', body: { orderId: ' ' } })
+    const noOrder = await api(`/api/admin/invoices/${o.invoiceId}/fix`, { token: adminToken, method: 'POST', body: { orderId: ' ', preview: true } })
     expect(noOrder.status).toBe(400)
     expect(noOrder.body.error.message).toBe('Please enter both order ID and invoice ID')
-    const wrong = await api(`/api/admin/invoices/${randomUUID()}/fix`, { token: adminToken, method: 'POST', body: { orderId: o.orderId } })
+    const wrong = await api(`/api/admin/invoices/${randomUUID()}/fix`, { token: adminToken, method: 'POST', body: { orderId: o.orderId, preview: true } })
     expect(wrong.status).toBe(404)
     expect(wrong.body.error.message).toMatch(/^Invoice not found: /)
 
-    const fixed = await api(`/api/admin/invoices/${o.invoiceId}/fix`, { token: adminToken, method: 'POST', body: { orderId: o.orderId } })
-    expect(fixed.status).toBe(200)
-    expect(fixed.body).toMatchObject({ serviceCents: 10_000, partsCents: 2000, taxCents: 155, shippingCents: 0, totalCents: 12_155, amountPaidCents: 1000, balanceDueCents: 11_155, paymentStatus: 'partially_paid' })
-    expect(Date.parse(fixed.body.lastUpdated)).toBeGreaterThan(Date.parse(look.body.lastUpdated) - 1)
-    // the customer sees the fixed invoice too
-    expect((await api(`/api/orders/${o.orderId}`, { token: a.token })).body.invoice.totalCents).toBe(12_155)
+    // The stored paid amount (1000) has no payment behind it: the fix re-reads the ledger (none) with the same calculator.
+    const preview = await api(`/api/admin/invoices/${o.invoiceId}/fix`, { token: adminToken, method: 'POST', body: { orderId: o.orderNumber, preview: true } })
+    expect(preview.body).toMatchObject({ applied: false, version: 1, before: { totalCents: 14_655, amountPaidCents: 1000, balanceDueCents: 13_655 }, after: { totalCents: 14_655, amountPaidCents: 0, balanceDueCents: 14_655 } })
+    expect((await api(`/api/orders/${o.orderId}`, { token: a.token })).body.invoice.amountPaidCents).toBe(1000)
+    // Applying needs the previewed version: no silent change.
+    expect((await api(`/api/admin/invoices/${o.invoiceId}/fix`, { token: adminToken, method: 'POST', body: { orderId: o.orderId } })).status).toBe(400)
+    expect((await api(`/api/admin/invoices/${o.invoiceId}/fix`, { token: adminToken, method: 'POST', body: { orderId: o.orderId, version: 7 } })).status).toBe(409)
+    const fixed = await api(`/api/admin/invoices/${o.invoiceId}/fix`, { token: adminToken, method: 'POST', body: { orderId: o.orderId, version: 1 } })
+    expect(fixed.body).toMatchObject({ applied: true, version: 2, after: { totalCents: 14_655, amountPaidCents: 0, balanceDueCents: 14_655 } })
+    const seen = (await api(`/api/orders/${o.orderId}`, { token: a.token })).body
+    expect(seen.invoice).toMatchObject({ totalCents: 14_655, amountPaidCents: 0 })
+    expect(seen.updates[0]).toMatchObject({ status: 'invoice_repaired', notes: 'Invoice repaired: total $146.55 → $146.55, paid $10.00 → $0.00' })
 
     expect((await api('/api/admin/invoices/refresh', { token: adminToken, method: 'POST', body: {} })).body.error.message).toBe('Please enter an order ID')
     const refreshed = await api('/api/admin/invoices/refresh', { token: adminToken, method: 'POST', body: { orderId: o.orderId } })
     expect(refreshed.status).toBe(200)
-    expect(refreshed.body).toMatchObject({ shippingCents: 2500, totalCents: 14_655, balanceDueCents: 13_655 })
+    expect(refreshed.body).toMatchObject({ shippingCents: 2500, totalCents: 14_655, balanceDueCents: 14_655 })
     expect((await api('/api/admin/invoices/refresh', { token: a.token, method: 'POST', body: { orderId: o.orderId } })).status).toBe(403)
   })
 })

@@ -7,6 +7,7 @@ import { paymentIdFor } from '../../functions/domain/payment.ts'
 import { loadGroupHandler } from '../../functions/lib/load-group.ts'
 import { balanceOf, deliver, intentEvent, orderRepo, paymentRepo, seedCheckout, seedOrder, sign } from './payments-fixtures.ts'
 import { useStackTable } from './helpers.ts'
+import { billedExtra } from '../support/extra-work.ts'
 
 beforeAll(() => {
   useStackTable()
@@ -75,7 +76,7 @@ describe('POST /api/webhooks/stripe: signature', () => {
 describe('payment_intent.succeeded', () => {
   it('records the payment, the invoice and, when paid in full, the status, history entry and notification', async () => {
     const c = customer()
-    const order = await seedOrder(c, { additionalCostCents: 2000 })
+    const order = await seedOrder(c, { ...billedExtra(2000) })
     const due = balanceOf(order)
     expect(due).toBe(10_000 + 2000 + 155 + 2500)
     const checkout = await seedCheckout(c, [{ orderId: order.orderId, amountCents: due }])
@@ -164,9 +165,9 @@ describe('payment_intent.succeeded', () => {
   it('a batch over three orders with odd balances records three payments summing to the charge', async () => {
     const c = customer()
     const orders = await Promise.all([
-      seedOrder(c, { estimatedCostCents: 3332, additionalCostCents: 101 }),
+      seedOrder(c, { estimatedCostCents: 3332, ...billedExtra(101) }),
       seedOrder(c, { estimatedCostCents: 7777, shippingSelected: false }),
-      seedOrder(c, { estimatedCostCents: 3, additionalCostCents: 999 }),
+      seedOrder(c, { estimatedCostCents: 3, ...billedExtra(999) }),
     ])
     const balances = orders.map(balanceOf)
     const charge = balances.reduce((a, b) => a + b, 0)

@@ -18,6 +18,7 @@ import { newOrder, type Order } from '../../functions/domain/order.ts'
 import type { ApiEvent } from '../../functions/lib/http.ts'
 import { loadGroupHandler } from '../../functions/lib/load-group.ts'
 import { routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
+import { line, requestedExtra } from '../support/extra-work.ts'
 
 export type Claims = Record<string, string>
 
@@ -146,14 +147,16 @@ export interface World {
   customerId: string
   order: Order
   updateId: string
-  partId: string
+  /** A billed line, and the pending approval request. */
+  lineId: string
+  requestId: string
   notificationId: string
   paymentIntentId: string
 }
 
 /**
- * An order (payable balance, a pending additional-cost request, so the approval
- * route has something to decide), a staff status update, a part, a notification
+ * An order (payable balance, a billed part line and a pending approval request, so
+ * the approval routes have something to decide), a staff status update, a notification
  * and a pending dev payment intent, all belonging to `customerId`.
  */
 export async function seedWorld(customerId: string, email = 'owner@example.com'): Promise<World> {
@@ -163,6 +166,7 @@ export async function seedWorld(customerId: string, email = 'owner@example.com')
   const orderId = uuid()
   const updateId = sortableId()
   const partId = sortableId()
+  const pendingWork = requestedExtra(3_000, 'pending', 'Worn hand')
   const notificationId = sortableId()
   const base: Order = newOrder({
     orderId,
@@ -177,9 +181,7 @@ export async function seedWorld(customerId: string, email = 'owner@example.com')
     serviceType: 'Repair',
     description: 'Timing work',
     estimatedCostCents: 12_000,
-    additionalCostCents: 3_000,
-    additionalCostReason: 'Worn hand',
-    additionalCostApprovalStatus: 'pending',
+    ...pendingWork,
     currentStatus: 'work_complete',
   }, { invoiceId: uuid(), at })
   const created = await orders.createOrder(base, {
@@ -188,9 +190,7 @@ export async function seedWorld(customerId: string, email = 'owner@example.com')
     ],
     putNotifications: [{ userId: customerId, notificationId, orderId, title: 'Work complete', message: 'Your order is ready', read: false, createdAt: at }],
   })
-  const order = await orders.saveOrder({ ...created, partsTotalCents: 1_500, partsCount: 1 }, created.version, {
-    putParts: [{ orderId, partId, partName: 'Hand', partCostCents: 1_500, quantity: 1, createdAt: at, createdBy: 'admin' }],
-  })
+  const order = await orders.saveOrder({ ...created, lines: [...created.lines, line(1_500, { lineId: partId, name: 'Hand' })] }, created.version)
   const paymentIntentId = `pi_quality_${randomUUID().replace(/-/g, '').slice(0, 20)}`
   await createPaymentRepository(defaultTable()).saveCheckout({
     paymentIntentId,
@@ -203,7 +203,7 @@ export async function seedWorld(customerId: string, email = 'owner@example.com')
     createdAt: at,
     updatedAt: at,
   })
-  return { customerId, order, updateId, partId, notificationId, paymentIntentId }
+  return { customerId, order, updateId, lineId: partId, requestId: pendingWork.approvalRequests[0].requestId, notificationId, paymentIntentId }
 }
 
 /** Everything a write could change in a world (and the owner's profile and the shop settings). */
@@ -217,7 +217,6 @@ export async function snapshot(w: World) {
   return {
     order: detail?.order,
     updates: detail?.updates,
-    parts: detail?.parts,
     payments: detail?.payments,
     checkout: checkout && { ...checkout, updatedAt: undefined },
     notifications,
@@ -234,7 +233,8 @@ export async function snapshot(w: World) {
 export const ID_SOURCES: Record<string, (w: World) => string> = {
   'orders/{orderId}': (w) => w.order.orderId,
   'updates/{updateId}': (w) => w.updateId,
-  'parts/{partId}': (w) => w.partId,
+  'lines/{lineId}': (w) => w.lineId,
+  'approval-requests/{requestId}': (w) => w.requestId,
   'notifications/{id}': (w) => w.notificationId,
   'customers/{id}': (w) => w.customerId,
   'intents/{paymentIntentId}': (w) => w.paymentIntentId,
@@ -277,16 +277,16 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
   'POST /api/admin/customers': () => ({ email: `q-new-${randomUUID().slice(0, 8)}@example.com`, password: 'Password123!', firstName: 'New', lastName: 'Customer', phone: '+15551234567', enableSmsNotifications: false }),
   'PATCH /api/admin/customers/{id}': () => ({ firstName: 'Quinta', lastName: 'Quinn', phone: '', enableSmsNotifications: true }),
   'POST /api/admin/orders': (w) => ({ customerId: w.customerId, firearmMake: 'Glock', firearmModel: '19', serialNumber: 'ABC123', firearmCaliber: '9mm', serviceType: 'Repair', description: 'Fix it', estimatedCostCents: 5_000, inboundTrackingNumber: '1Z999' }),
-  'PATCH /api/admin/orders/{orderId}': (w) => ({ version: w.order.version, firearmMake: 'Colt', currentStatus: 'work_complete', statusNote: 'Note', additionalCostCents: 3_000, estimatedCostCents: 12_000, additionalCostApprovalStatus: 'pending' }),
-  'POST /api/admin/orders/{orderId}/approval-request': () => ({ reason: 'More parts needed' }),
+  'PATCH /api/admin/orders/{orderId}': (w) => ({ version: w.order.version, firearmMake: 'Colt', currentStatus: 'work_complete', statusNote: 'Note', estimatedCostCents: 12_000 }),
+  'POST /api/admin/orders/{orderId}/approval-request': () => ({ reason: 'More parts needed', lines: [{ kind: 'part', name: 'Hand', unitCents: 1_200, quantity: 1 }] }),
   'POST /api/admin/orders/{orderId}/updates': () => ({ status: 'in_progress', notes: 'Working on it' }),
   'PATCH /api/admin/orders/{orderId}/updates/{updateId}': () => ({ notes: 'Edited' }),
-  'POST /api/admin/orders/{orderId}/parts': () => ({ partName: 'Spring', partDescription: 'Recoil', partCostCents: 500, quantity: 2 }),
+  'POST /api/admin/orders/{orderId}/lines': () => ({ kind: 'part', name: 'Spring', description: 'Recoil', unitCents: 500, quantity: 2, needsApproval: false }),
   'PUT /api/admin/settings': () => ({ businessName: 'Shop', phone: '555', email: 'shop@example.com', defaultTaxRate: 7.75, smtpServer: 'smtp.example.com', smtpPort: 587, fromEmail: 'shop@example.com', laborRateCents: 7_500, minimumServiceFeeCents: 2_500 }),
   'POST /api/payments/intents': (w) => ({ orderIds: [w.order.orderId], amountCents: 500, includeShipping: true }),
   'POST /api/dev/payments/{paymentIntentId}/confirm': () => ({ cardNumber: '4000000000000002' }),
   'POST /api/admin/invoices/refresh': (w) => ({ orderId: w.order.orderId }),
-  'POST /api/admin/invoices/{invoiceId}/fix': (w) => ({ orderId: w.order.orderId }),
+  'POST /api/admin/invoices/{invoiceId}/fix': (w) => ({ orderId: w.order.orderId, version: w.order.version }),
   'POST /api/webhooks/stripe': () => ({ id: 'evt_x', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } }),
 }
 

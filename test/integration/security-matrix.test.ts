@@ -85,7 +85,8 @@ describe('the matrix covers every route', () => {
       'POST /api/admin/orders/{orderId}/archive',
       'POST /api/admin/orders/{orderId}/unarchive',
       'DELETE /api/admin/orders/{orderId}/updates/{updateId}',
-      'DELETE /api/admin/orders/{orderId}/parts/{partId}',
+      'DELETE /api/admin/orders/{orderId}/lines/{lineId}',
+      'POST /api/admin/orders/{orderId}/approval-requests/{requestId}/withdraw',
     ])
     const unknown = writes.map(routeKey).filter((k) => !expectedNoBody.has(k))
     expect(unknown, `Add a valid sample body to SAMPLE_BODIES in test/integration/quality-helpers.ts (or, if the route takes no body, to expectedNoBody here) for: ${unknown.join('; ')}`).toEqual([])
@@ -136,7 +137,7 @@ describe("another customer's ids → 404, no data, no change", () => {
     expect(errorShapeProblem(res.body)).toBeNull()
     const text = JSON.stringify(res.body)
     const o = world.order
-    for (const secret of [o.serialNumber, o.customerEmail, o.customerName, o.orderNumber, o.customerId, o.orderId, o.invoiceNumber, world.paymentIntentId, world.notificationId, world.updateId, world.partId]) {
+    for (const secret of [o.serialNumber, o.customerEmail, o.customerName, o.orderNumber, o.customerId, o.orderId, o.invoiceNumber, world.paymentIntentId, world.notificationId, world.updateId, world.lineId]) {
       expect(text, `the 404 body reveals ${secret}`).not.toContain(secret)
     }
     expect(await snapshot(world)).toEqual(before)

@@ -157,7 +157,7 @@ async function busyUntilStopped(client: PortalClient, stop: () => Promise<unknow
     }),
     loop(() => pay(client, token, { orderIds: [payOrder], amountCents: 100 })),
     // Parts on the order being paid: the payment's transaction meets concurrent order writes.
-    loop(() => ok(client.api(`/api/admin/orders/${payOrder}/parts`, { token: adminToken, method: 'POST', body: { partName: 'Pin', partCostCents: 150, quantity: 1 } }), 201)),
+    loop(() => ok(client.api(`/api/admin/orders/${payOrder}/lines`, { token: adminToken, method: 'POST', body: { name: 'Pin', unitCents: 150, quantity: 1 } }), 201)),
     // A few only: the customer's order list (one page of 100) must still hold them all at the end.
     loop(() => newOrder(client, adminToken, 9_000), 15),
     loop(() => client.signIn(acked.customer.email, PASSWORD)),
@@ -271,8 +271,7 @@ describe('npm start restarted in the middle of use', () => {
     const token = me.accessToken
 
     const [o1, o2, , o4] = [await newOrder(client, adminToken, 20_000), await newOrder(client, adminToken, 15_000), await newOrder(client, adminToken, 30_000), await newOrder(client, adminToken, 8_000)]
-    await ok(client.api(`/api/admin/orders/${o1.id}`, { token: adminToken, method: 'PATCH', body: { version: o1.version, additionalCostCents: 4_000, additionalCostReason: 'New barrel' } }))
-    await ok(client.api(`/api/admin/orders/${o1.id}/approval-request`, { token: adminToken, method: 'POST', body: { reason: 'The barrel is pitted' } }))
+    await ok(client.api(`/api/admin/orders/${o1.id}/approval-request`, { token: adminToken, method: 'POST', body: { reason: 'The barrel is pitted', lines: [{ name: 'New barrel', unitCents: 4_000, quantity: 1 }] } }))
     const notifications = (await ok(client.api('/api/notifications', { token }))).items as Api.Notification[]
     const approval = notifications.find((n) => n.orderId === o1.id)
     expect(approval?.title).toBe('Action Required: Additional Costs')

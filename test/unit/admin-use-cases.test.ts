@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { createUserDirectory } from '../../functions/auth/users.ts'
 import { VersionConflict, type OrderWriteExtras } from '../../functions/db/repositories/orders.ts'
 import type { NewProfile, Profile } from '../../functions/db/repositories/profiles.ts'
-import { invoiceOf, newOrder, type Order, type Part, type StatusUpdate } from '../../functions/domain/order.ts'
+import { invoiceOf, newOrder, type Order, type StatusUpdate } from '../../functions/domain/order.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../functions/lib/errors.ts'
-import { addOrderPart } from '../../functions/use-cases/add-order-part.ts'
+import { addOrderLine } from '../../functions/use-cases/add-order-line.ts'
 import { addStaffUpdate } from '../../functions/use-cases/add-staff-update.ts'
 import { createAdminOrder } from '../../functions/use-cases/create-admin-order.ts'
 import { createCustomer } from '../../functions/use-cases/create-customer.ts'
@@ -13,7 +13,10 @@ import { deleteCustomer } from '../../functions/use-cases/delete-customer.ts'
 import { deleteStaffMessage } from '../../functions/use-cases/delete-staff-message.ts'
 import { editStaffMessage } from '../../functions/use-cases/edit-staff-message.ts'
 import { listCustomerRows } from '../../functions/use-cases/list-customer-rows.ts'
-import { removeOrderPart } from '../../functions/use-cases/remove-order-part.ts'
+import { removeOrderLine } from '../../functions/use-cases/remove-order-line.ts'
+import { withdrawApprovalRequest } from '../../functions/use-cases/withdraw-approval-request.ts'
+import { addLineSchema, approvalRequestSchema } from '../../shared/src/schemas/admin-orders.ts'
+import { billedExtra, requestedExtra } from '../support/extra-work.ts'
 import { requestAdditionalCostApproval } from '../../functions/use-cases/request-additional-cost-approval.ts'
 import { updateAdminOrder } from '../../functions/use-cases/update-admin-order.ts'
 
@@ -38,22 +41,18 @@ const baseOrder = (over: Partial<Order> = {}): Order =>
 /** An in-memory order store with the repository's version check and extras. */
 function fakeOrders(initial: Order, { conflicts = 0 } = {}) {
   let stored = initial
-  let parts: Part[] = []
   const writes: OrderWriteExtras[] = []
   let pendingConflicts = conflicts
   return {
     get stored() {
       return stored
     },
-    get parts() {
-      return parts
-    },
     writes,
     async getOrder(id: string) {
       return id === stored.orderId ? { ...stored } : null
     },
     async getOrderDetail(id: string) {
-      return id === stored.orderId ? { order: { ...stored }, updates: [], parts: [...parts], payments: [] } : null
+      return id === stored.orderId ? { order: { ...stored }, updates: [], payments: [] } : null
     },
     async saveOrder(o: Order, expectedVersion: number, extras: OrderWriteExtras = {}) {
       if (pendingConflicts > 0) {
@@ -63,7 +62,6 @@ function fakeOrders(initial: Order, { conflicts = 0 } = {}) {
       }
       if (stored.version !== expectedVersion) throw new VersionConflict()
       writes.push(extras)
-      parts = [...parts.filter((p) => !(extras.deleteParts ?? []).includes(p.partId)), ...(extras.putParts ?? [])]
       stored = { ...o, version: expectedVersion + 1 }
       return stored
     },
@@ -173,11 +171,12 @@ describe('createAdminOrder', () => {
     const order = await createAdminOrder({
       orders: { nextOrderNumber: async () => 'GS-000042', createOrder: async (o, x) => ((extras = x), o) },
       profiles: { getProfile: async () => customerProfile() },
+      settings: { taxRatePpm: async () => 88_750 },
       input: { customerId: 'c1', firearmMake: 'Glock', firearmModel: '19', serialNumber: 'G1', serviceType: 'Cleaning', description: 'Clean', estimatedCostCents: 5000 },
       adminId: 'admin-1',
       now: () => new Date(NOW),
     })
-    expect(order).toMatchObject({ orderNumber: 'GS-000042', invoiceNumber: 'INV-000042', customerName: 'Casey Customer', customerEmail: 'casey@example.com', customerPhone: '+15550100002', currentStatus: 'order_created' })
+    expect(order).toMatchObject({ orderNumber: 'GS-000042', invoiceNumber: 'INV-000042', customerName: 'Casey Customer', customerEmail: 'casey@example.com', customerPhone: '+15550100002', currentStatus: 'order_created', taxRatePpm: 88_750 })
     expect(extras?.putUpdates?.map((u) => [u.status, u.notes, u.authorLabel, u.isCustomerNote])).toEqual([['order_created', 'Order created', 'Admin', false]])
   })
 
@@ -186,6 +185,7 @@ describe('createAdminOrder', () => {
       const err = await createAdminOrder({
         orders: { nextOrderNumber: async () => expect.unreachable(), createOrder: async () => expect.unreachable() },
         profiles: { getProfile: async () => p },
+        settings: { taxRatePpm: async () => 77_500 },
         input: { customerId: 'c1', firearmMake: 'a', firearmModel: 'b', serialNumber: 'c', serviceType: 'Repair', description: 'd', estimatedCostCents: 0 },
         adminId: 'a',
       }).catch((e) => e)
@@ -222,43 +222,99 @@ describe('updateAdminOrder', () => {
     expect(err.message).toBe('This order was changed by someone else. Reload it and apply your changes again.')
   })
 
-  it('notifies the customer when approval is set to pending with a note', async () => {
-    const orders = fakeOrders(baseOrder({ additionalCostCents: 4000 }))
-    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, additionalCostApprovalStatus: 'pending', additionalCostApprovalNote: 'New barrel' }, adminId: 'a' })
-    expect(orders.writes[0].putNotifications?.map((n) => [n.userId, n.title, n.message])).toEqual([
-      ['c1', 'Action Required: Additional Costs', 'Your order requires approval for additional costs: New barrel'],
+  it('refuses a release status while a balance is due, naming the balance, and records an override reason', async () => {
+    const orders = fakeOrders(baseOrder({ currentStatus: 'work_complete', ...billedExtra(4000) }))
+    for (const status of ['ready_for_pickup', 'shipped', 'delivered', 'order_closed']) {
+      const err = await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, currentStatus: status }, adminId: 'a' }).catch((e) => e)
+      expect(err).toBeInstanceOf(ValidationError)
+      // 100.00 + 40.00 + 3.10 tax + 25.00 shipping
+      expect(err.message).toContain('balance due of $168.10')
+      expect(err.fields).toHaveProperty('currentStatus')
+    }
+    expect(orders.writes).toEqual([])
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, currentStatus: 'shipped', releaseOverrideReason: 'Pays cash on delivery' }, adminId: 'a' })
+    expect(orders.writes[0].putUpdates?.map((u) => [u.status, u.notes])).toEqual([
+      ['shipped', 'Status updated to shipped - Admin'],
+      ['release_override', 'Released with a balance due of $168.10: Pays cash on delivery'],
     ])
+    const paid = fakeOrders(baseOrder({ currentStatus: 'work_complete', amountPaidCents: 12_500 }))
+    expect((await updateAdminOrder({ orders: paid, orderId: 'o1', input: { version: 1, currentStatus: 'order_closed' }, adminId: 'a' })).currentStatus).toBe('order_closed')
+  })
+
+  it('never lowers the estimate below what was paid', async () => {
+    const orders = fakeOrders(baseOrder({ amountPaidCents: 12_500 }))
+    const err = await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, estimatedCostCents: 5000 }, adminId: 'a' }).catch((e) => e)
+    expect(err).toBeInstanceOf(ValidationError)
+    expect(err.message).toBe('This change would bring the total to $75.00, below the $125.00 already paid. Refund the difference first.')
+    expect(orders.writes).toEqual([])
   })
 })
 
 describe('requestAdditionalCostApproval', () => {
+  const input = (over: Record<string, unknown>) => approvalRequestSchema.parse({ reason: 'Cracked slide', ...over })
+
   it('needs a reason', async () => {
+    expect(approvalRequestSchema.safeParse({ reason: '   ' }).error?.issues[0].message).toBe('Please provide a reason for the additional costs')
+  })
+
+  it('refuses a request for $0 and changes nothing', async () => {
     const orders = fakeOrders(baseOrder())
-    const err = await requestAdditionalCostApproval({ orders, orderId: 'o1', reason: '   ' }).catch((e) => e)
-    expect(err).toBeInstanceOf(ValidationError)
-    expect(err.message).toBe('Please provide a reason for the additional costs')
+    for (const over of [{}, { lines: [{ name: 'Nothing', unitCents: 0, quantity: 1 }] }]) {
+      const err = await requestAdditionalCostApproval({ orders, orderId: 'o1', input: input(over), adminId: 'a' }).catch((e) => e)
+      expect(err).toBeInstanceOf(ValidationError)
+      expect(err.message).toBe('An approval request needs extra work costing more than $0.00: choose or add the parts or labor to approve')
+    }
     expect(orders.writes).toEqual([])
   })
 
-  it('sets pending and notifies the customer in the same write, retrying a concurrent change', async () => {
-    const orders = fakeOrders(baseOrder({ additionalCostCents: 4000 }), { conflicts: 1 })
-    const saved = await requestAdditionalCostApproval({ orders, orderId: 'o1', reason: ' Cracked slide ' })
-    expect(saved).toMatchObject({ additionalCostApprovalStatus: 'pending', additionalCostApprovalNote: 'Cracked slide', additionalCostReason: 'Cracked slide' })
-    expect(orders.writes[0].putNotifications?.[0]).toMatchObject({ userId: 'c1', orderId: 'o1', message: 'Your order requires approval for additional costs: Cracked slide', read: false })
+  it('asks for new lines, notifies the customer with the spec texts and records it, retrying a concurrent change', async () => {
+    const orders = fakeOrders(baseOrder(), { conflicts: 1 })
+    const saved = await requestAdditionalCostApproval({ orders, orderId: 'o1', input: input({ reason: ' Cracked slide ', lines: [{ name: 'Slide', unitCents: 4000, quantity: 1 }, { kind: 'labor', name: 'Fit', unitCents: 2000, quantity: 1 }] }), adminId: 'a' })
+    expect(saved.approvalRequests).toHaveLength(1)
+    expect(saved.approvalRequests[0]).toMatchObject({ status: 'pending', reason: 'Cracked slide' })
+    // Not billed until approved.
+    expect(invoiceOf(saved)).toMatchObject({ partsCents: 0, laborCents: 0, pendingApprovalCents: 6000, totalCents: 12_500 })
+    expect(orders.writes[0].putNotifications?.[0]).toMatchObject({ userId: 'c1', orderId: 'o1', title: 'Action Required: Additional Costs', message: 'Your order requires approval for additional costs: Cracked slide', read: false })
+    // 40.00 + 3.10 tax + 20.00 labor
+    expect(orders.writes[0].putUpdates?.map((u) => [u.status, u.notes])).toEqual([['approval_requested', 'Approval requested for $63.10: Cracked slide']])
+  })
+
+  it('never un-bills approved or billed lines, and waits for one answer at a time', async () => {
+    const approved = requestedExtra(3000, 'approved')
+    const orders = fakeOrders(baseOrder({ lines: [...approved.lines, ...billedExtra(1000).lines], approvalRequests: approved.approvalRequests }))
+    const billedBefore = invoiceOf(orders.stored).totalCents
+    for (const l of orders.stored.lines) {
+      await expect(requestAdditionalCostApproval({ orders, orderId: 'o1', input: input({ lineIds: [l.lineId] }), adminId: 'a' })).rejects.toThrow('Only lines that are not billed')
+    }
+    await requestAdditionalCostApproval({ orders, orderId: 'o1', input: input({ reason: 'Second', lines: [{ name: 'Pin', unitCents: 500, quantity: 1 }] }), adminId: 'a' })
+    expect(invoiceOf(orders.stored).totalCents).toBe(billedBefore)
+    const again = await requestAdditionalCostApproval({ orders, orderId: 'o1', input: input({ lines: [{ name: 'Pin', unitCents: 500, quantity: 1 }] }), adminId: 'a' }).catch((e) => e)
+    expect(again).toBeInstanceOf(ConflictError)
+    // Withdrawn: its line is a draft again and can be asked for anew.
+    const pending = orders.stored.approvalRequests.find((r) => r.status === 'pending')!
+    await withdrawApprovalRequest({ orders, orderId: 'o1', requestId: pending.requestId, adminId: 'a' })
+    const draft = orders.stored.lines.find((l) => l.requestId === pending.requestId)!
+    const re = await requestAdditionalCostApproval({ orders, orderId: 'o1', input: input({ reason: 'Third', lineIds: [draft.lineId] }), adminId: 'a' })
+    expect(re.approvalRequests.map((r) => r.status)).toEqual(['approved', 'withdrawn', 'pending'])
   })
 })
 
-describe('parts', () => {
-  it('keeps partsTotalCents and partsCount in step as parts come and go, and the invoice follows', async () => {
+describe('lines', () => {
+  it('bills parts with tax and labor without; removes lines unless they await an answer or the total would drop below what was paid', async () => {
     const orders = fakeOrders(baseOrder())
-    const a = await addOrderPart({ orders, orderId: 'o1', input: { partName: 'Spring', partCostCents: 1250, quantity: 2 }, adminId: 'a' })
-    await addOrderPart({ orders, orderId: 'o1', input: { partName: 'Pin', partCostCents: 399, quantity: 3 }, adminId: 'a' })
-    expect(orders.stored).toMatchObject({ partsTotalCents: 3697, partsCount: 2 })
-    expect(invoiceOf(orders.stored)).toMatchObject({ partsCents: 3697, taxCents: 287 })
-    await removeOrderPart({ orders, orderId: 'o1', partId: a.partId })
-    expect(orders.stored).toMatchObject({ partsTotalCents: 1197, partsCount: 1 })
-    expect(orders.parts.map((p) => p.partName)).toEqual(['Pin'])
-    await expect(removeOrderPart({ orders, orderId: 'o1', partId: a.partId })).rejects.toThrow('Part not found')
+    await addOrderLine({ orders, orderId: 'o1', input: addLineSchema.parse({ name: 'Spring', unitCents: 1250, quantity: 2 }), adminId: 'a' })
+    await addOrderLine({ orders, orderId: 'o1', input: addLineSchema.parse({ name: 'Pin', unitCents: 399, quantity: 3 }), adminId: 'a' })
+    await addOrderLine({ orders, orderId: 'o1', input: addLineSchema.parse({ kind: 'labor', name: 'Fitting', unitCents: 5000, quantity: 1 }), adminId: 'a' })
+    expect(invoiceOf(orders.stored)).toMatchObject({ partsCents: 3697, laborCents: 5000, taxCents: 287, totalCents: 10_000 + 3697 + 5000 + 287 + 2500 })
+    const spring = orders.stored.lines[0]
+    await removeOrderLine({ orders, orderId: 'o1', lineId: spring.lineId })
+    expect(orders.stored.lines.map((l) => l.name)).toEqual(['Pin', 'Fitting'])
+    await expect(removeOrderLine({ orders, orderId: 'o1', lineId: spring.lineId })).rejects.toThrow('Line not found')
+
+    const paid = fakeOrders(baseOrder({ ...billedExtra(5000), amountPaidCents: 18_000 }))
+    await expect(removeOrderLine({ orders: paid, orderId: 'o1', lineId: paid.stored.lines[0].lineId })).rejects.toThrow('below the $180.00 already paid')
+    const asked = fakeOrders(baseOrder(requestedExtra(5000, 'pending')))
+    await expect(removeOrderLine({ orders: asked, orderId: 'o1', lineId: asked.stored.lines[0].lineId })).rejects.toThrow("waiting for the customer's answer")
   })
 })
 
@@ -288,9 +344,17 @@ describe('staff messages', () => {
   })
 
   it('posting a message sets the order status, with the default text when there are no notes', async () => {
-    const orders = fakeOrders(baseOrder())
+    const orders = fakeOrders(baseOrder({ amountPaidCents: 12_500 }))
     const u = await addStaffUpdate({ orders, orderId: 'o1', status: 'ready_for_pickup', adminId: 'a' })
     expect(u.notes).toBe('Status updated to ready for pickup - Admin')
     expect(orders.stored.currentStatus).toBe('ready_for_pickup')
+  })
+
+  it('a release status by message is refused while a balance is due, unless overridden', async () => {
+    const orders = fakeOrders(baseOrder())
+    await expect(addStaffUpdate({ orders, orderId: 'o1', status: 'shipped', adminId: 'a' })).rejects.toThrow('balance due of $125.00')
+    expect(orders.writes).toEqual([])
+    await addStaffUpdate({ orders, orderId: 'o1', status: 'shipped', releaseOverrideReason: 'Owner approved', adminId: 'a' })
+    expect(orders.writes[0].putUpdates?.map((u) => u.status)).toEqual(['shipped', 'release_override'])
   })
 })

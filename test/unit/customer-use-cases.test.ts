@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { VersionConflict, type OrderRepository, type OrderWriteExtras } from '../../functions/db/repositories/orders.ts'
 import type { NotificationRepository } from '../../functions/db/repositories/notifications.ts'
 import type { StatusUpdateRepository } from '../../functions/db/repositories/status-updates.ts'
-import { newOrder, type Notification, type Order, type OrderDetail, type StatusUpdate } from '../../functions/domain/order.ts'
+import { invoiceOf, newOrder, type Notification, type Order, type OrderDetail, type StatusUpdate } from '../../functions/domain/order.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../functions/lib/errors.ts'
 import { addCustomerNote } from '../../functions/use-cases/add-customer-note.ts'
 import { listNotifications, markNotificationRead } from '../../functions/use-cases/customer-notifications.ts'
@@ -10,6 +10,8 @@ import { decideAdditionalCost } from '../../functions/use-cases/decide-additiona
 import { getCustomerOrder, loadOwnedOrder } from '../../functions/use-cases/get-customer-order.ts'
 import { listCustomerOrders } from '../../functions/use-cases/list-customer-orders.ts'
 import { addNoteSchema, approvalDecisionSchema, invoiceQuerySchema } from '../../shared/src/schemas/orders.ts'
+import { additionalCostFields } from '../../shared/src/invoice.ts'
+import { requestedExtra } from '../support/extra-work.ts'
 
 const OWNER = 'user-a'
 const OTHER = 'user-b'
@@ -29,9 +31,7 @@ const order = (o: Partial<Order> = {}): Order =>
       serviceType: 'Repair',
       description: 'Fix',
       estimatedCostCents: 10000,
-      additionalCostCents: 12500,
-      additionalCostReason: 'Replacement extractor',
-      additionalCostApprovalStatus: 'pending',
+      ...requestedExtra(12500, 'pending', 'Replacement extractor'),
       currentStatus: 'parts_needed',
       version: 3,
       ...o,
@@ -50,7 +50,7 @@ function fakeOrders(initial: Order[] = [order()]) {
     },
     async getOrderDetail(id): Promise<OrderDetail | null> {
       const o = store.get(id)
-      return o ? { order: o, updates: [], parts: [], payments: [] } : null
+      return o ? { order: o, updates: [], payments: [] } : null
     },
     async listOrdersForCustomer(customerId) {
       return [...store.values()].filter((o) => o.customerId === customerId && !o.isDeleted).sort((a, b) => b.createdAt.localeCompare(a.createdAt))
@@ -142,12 +142,14 @@ describe('addCustomerNote', () => {
 })
 
 describe('decideAdditionalCost', () => {
+  const approval = (o: Order) => additionalCostFields({ lines: o.lines, requests: o.approvalRequests })
   const now = () => new Date('2026-02-02T12:00:00.000Z')
 
   it('approves a pending request: approved, dated, noted, with a history entry in the same save', async () => {
     const orders = fakeOrders()
     const o = await decideAdditionalCost({ orders: orders.repo, orderId: ORDER_ID, customer: { userId: OWNER, firstName: 'Ada' }, decision: 'approve', now })
-    expect(o).toMatchObject({
+    expect(invoiceOf(o)).toMatchObject({ partsCents: 12500, taxCents: 969, pendingApprovalCents: 0 })
+    expect({ ...approval(o), version: o.version }).toMatchObject({
       additionalCostApprovalStatus: 'approved',
       additionalCostApprovalDate: '2026-02-02T12:00:00.000Z',
       additionalCostApprovalNote: 'Customer approved additional costs',
@@ -156,15 +158,16 @@ describe('decideAdditionalCost', () => {
     expect(orders.saves).toHaveLength(1)
     expect(orders.saves[0].expectedVersion).toBe(3)
     expect(orders.saves[0].extras?.putUpdates).toEqual([
-      expect.objectContaining({ status: 'parts_needed', notes: 'Customer approved additional costs', authorLabel: 'Ada', createdBy: OWNER, isCustomerNote: true }),
+      expect.objectContaining({ status: 'costs_approved', notes: 'Customer approved additional costs', authorLabel: 'Ada', createdBy: OWNER, isCustomerNote: true }),
     ])
   })
 
   it('rejects with a trimmed reason', async () => {
     const orders = fakeOrders()
     const o = await decideAdditionalCost({ orders: orders.repo, orderId: ORDER_ID, customer: { userId: OWNER }, decision: 'reject', reason: '  Too expensive ', now })
-    expect(o).toMatchObject({ additionalCostApprovalStatus: 'rejected', additionalCostApprovalDate: '2026-02-02T12:00:00.000Z', additionalCostRejectionReason: 'Too expensive' })
-    expect(orders.saves[0].extras?.putUpdates?.[0]).toMatchObject({ notes: 'Customer rejected additional costs: Too expensive', authorLabel: 'Customer' })
+    expect(approval(o)).toMatchObject({ additionalCostApprovalStatus: 'rejected', additionalCostApprovalDate: '2026-02-02T12:00:00.000Z', additionalCostRejectionReason: 'Too expensive' })
+    expect(invoiceOf(o)).toMatchObject({ partsCents: 0, pendingApprovalCents: 0, totalCents: 12_500 })
+    expect(orders.saves[0].extras?.putUpdates?.[0]).toMatchObject({ status: 'costs_rejected', notes: 'Customer rejected additional costs: Too expensive', authorLabel: 'Customer' })
   })
 
   it('needs a reason to reject', async () => {
@@ -180,7 +183,7 @@ describe('decideAdditionalCost', () => {
 
   it('is a 409 unless the request is pending', async () => {
     for (const status of ['not_required', 'approved', 'rejected'] as const) {
-      const orders = fakeOrders([order({ additionalCostApprovalStatus: status })])
+      const orders = fakeOrders([order(status === 'not_required' ? { lines: [], approvalRequests: [] } : requestedExtra(12500, status))])
       for (const decision of ['approve', 'reject'] as const) {
         const err = await decideAdditionalCost({ orders: orders.repo, orderId: ORDER_ID, customer: { userId: OWNER }, decision, reason: 'r' }).catch((e) => e)
         expect(err).toBeInstanceOf(ConflictError)
@@ -188,6 +191,13 @@ describe('decideAdditionalCost', () => {
       }
       expect(orders.saves).toEqual([])
     }
+  })
+
+  it('an answer to a request that is no longer the pending one is a 409', async () => {
+    const orders = fakeOrders()
+    const err = await decideAdditionalCost({ orders: orders.repo, orderId: ORDER_ID, customer: { userId: OWNER }, decision: 'approve', requestId: 'an-older-request' }).catch((e) => e)
+    expect(err).toBeInstanceOf(ConflictError)
+    expect(orders.saves).toEqual([])
   })
 
   it('approving twice: the second is a 409', async () => {
@@ -199,7 +209,7 @@ describe('decideAdditionalCost', () => {
   it('retries once on a concurrent write, then gives up with a 409', async () => {
     const orders = fakeOrders()
     orders.conflictOnce(1)
-    expect((await decideAdditionalCost({ orders: orders.repo, orderId: ORDER_ID, customer: { userId: OWNER }, decision: 'approve' })).additionalCostApprovalStatus).toBe('approved')
+    expect(approval(await decideAdditionalCost({ orders: orders.repo, orderId: ORDER_ID, customer: { userId: OWNER }, decision: 'approve' })).additionalCostApprovalStatus).toBe('approved')
     const again = fakeOrders()
     again.conflictOnce(2)
     await expect(decideAdditionalCost({ orders: again.repo, orderId: ORDER_ID, customer: { userId: OWNER }, decision: 'approve' })).rejects.toBeInstanceOf(ConflictError)
@@ -210,7 +220,8 @@ describe('decideAdditionalCost', () => {
     const settleFirst: typeof orders.repo = {
       ...orders.repo,
       async saveOrder(o, v, extras) {
-        orders.store.set(ORDER_ID, { ...orders.store.get(ORDER_ID)!, additionalCostApprovalStatus: 'rejected', version: v + 1 })
+        const stored = orders.store.get(ORDER_ID)!
+        orders.store.set(ORDER_ID, { ...stored, approvalRequests: stored.approvalRequests.map((r) => ({ ...r, status: 'rejected' as const })), version: v + 1 })
         return orders.repo.saveOrder(o, v, extras)
       },
     }
@@ -223,7 +234,7 @@ describe('decideAdditionalCost', () => {
     const orders = fakeOrders()
     await expect(decideAdditionalCost({ orders: orders.repo, orderId: ORDER_ID, customer: { userId: OTHER }, decision: 'approve' })).rejects.toBeInstanceOf(NotFoundError)
     expect(orders.saves).toEqual([])
-    expect(orders.store.get(ORDER_ID)?.additionalCostApprovalStatus).toBe('pending')
+    expect(approval(orders.store.get(ORDER_ID)!).additionalCostApprovalStatus).toBe('pending')
   })
 })
 

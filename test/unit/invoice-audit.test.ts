@@ -1,5 +1,5 @@
 import type * as Api from '@gs/shared/api-types'
-import { calculateInvoice } from '@gs/shared/invoice'
+import { calculateBill, DEFAULT_TAX_RATE_PPM } from '@gs/shared/invoice'
 import { describe, expect, it } from 'vitest'
 import { auditInvoice } from '../../scripts/invoice-audit.ts'
 
@@ -18,7 +18,7 @@ function order(paid: number[], over: Partial<Api.OrderDetail> = {}): Api.OrderDe
     notes: null,
   }))
   const amountPaidCents = paid.reduce((a, b) => a + b, 0)
-  const invoice = calculateInvoice({ estimatedCostCents: 10_000, additionalCostCents: 0, additionalCostApprovalStatus: 'not_required', partsTotalCents: null, shippingSelected: true, amountPaidCents })
+  const { lines: _lines, ...invoice } = calculateBill({ estimatedCostCents: 10_000, lines: [], requests: [], taxRatePpm: DEFAULT_TAX_RATE_PPM, shippingSelected: true, amountPaidCents })
   return {
     id: 'o1',
     orderNumber: 'GS-000001',
@@ -28,7 +28,8 @@ function order(paid: number[], over: Partial<Api.OrderDetail> = {}): Api.OrderDe
     shippingSelected: true,
     currentStatus: invoice.paymentStatus === 'paid' ? 'payment_received' : 'work_complete',
     invoice: { invoiceId: 'i1', invoiceNumber: 'INV-1', lastUpdated: null, ...invoice },
-    parts: [],
+    lines: [],
+    approvalRequests: [],
     updates: [],
     payments,
     ...over,

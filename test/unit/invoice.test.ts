@@ -1,144 +1,154 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  DEFAULT_TAX_RATE_PPM,
   SHIPPING_FEE_CENTS,
-  TAX_RATE_BASIS_POINTS,
+  additionalCostFields,
   adminInvoiceStatus,
-  calculateInvoice,
-  directFixInvoice,
+  billStatement,
+  calculateBill,
+  formatTaxRate,
   invoicePaymentStatus,
+  requestAmounts,
   splitProportionally,
-  type InvoiceInput,
+  taxLabel,
+  taxOn,
+  taxRatePercentToPpm,
+  type BillInput,
 } from '../../shared/src/invoice.ts'
-import { percentOfCents } from '../../shared/src/money.ts'
-import { invoiceInputsKey, invoiceOf, newOrder, type Order } from '../../functions/domain/order.ts'
+import { presentLine } from '../../functions/api/orders/present.ts'
+import { billedExtra, line, requestedExtra } from '../support/extra-work.ts'
 
-const base: InvoiceInput = {
-  estimatedCostCents: 10_000,
-  additionalCostCents: 0,
-  additionalCostApprovalStatus: 'not_required',
-  partsTotalCents: null,
-  shippingSelected: true,
-  amountPaidCents: 0,
-}
-const inv = (o: Partial<InvoiceInput>) => calculateInvoice({ ...base, ...o })
+const base: BillInput = { estimatedCostCents: 10_000, lines: [], requests: [], taxRatePpm: DEFAULT_TAX_RATE_PPM, shippingSelected: true, amountPaidCents: 0 }
+const bill = (o: Partial<BillInput>) => calculateBill({ ...base, ...o })
+const withExtra = (extra: { lines: BillInput['lines']; approvalRequests: BillInput['requests'] }, o: Partial<BillInput> = {}) => bill({ lines: extra.lines, requests: extra.approvalRequests, ...o })
 
-describe('calculateInvoice (API.md invoice rules, integer cents)', () => {
-  it('uses 7.75 % and a 25.00 shipping fee', () => {
-    expect(TAX_RATE_BASIS_POINTS).toBe(775)
+describe('calculateBill (docs/business-rules.md, integer cents)', () => {
+  it('uses 7.75 % by default and a 25.00 shipping fee', () => {
+    expect(DEFAULT_TAX_RATE_PPM).toBe(77_500)
+    expect(formatTaxRate(DEFAULT_TAX_RATE_PPM)).toBe('7.75%')
+    expect(taxLabel(88_750)).toBe('Tax (8.875% on parts)')
     expect(SHIPPING_FEE_CENTS).toBe(2500)
   })
 
-  it('adds service, parts, tax on parts only and shipping', () => {
-    expect(inv({ partsTotalCents: 4000 })).toEqual({
+  it('adds service, billed parts, tax on parts only, labor untaxed, and shipping', () => {
+    const { lines: _l, ...amounts } = bill({ lines: [line(4000), line(3000, { kind: 'labor' }), line(500, { kind: 'other' })] })
+    expect(amounts).toEqual({
       serviceCents: 10_000,
       partsCents: 4000,
+      laborCents: 3500,
       taxCents: 310,
+      taxRatePpm: 77_500,
       shippingCents: 2500,
-      totalCents: 16_810,
+      totalCents: 10_000 + 4000 + 3500 + 310 + 2500,
       amountPaidCents: 0,
-      balanceDueCents: 16_810,
+      balanceDueCents: 20_310,
       paymentStatus: 'unpaid',
+      pendingApprovalCents: 0,
     })
-    // never tax on service
-    expect(inv({}).taxCents).toBe(0)
+    // never tax on service or labor
+    expect(bill({ lines: [line(9999, { kind: 'labor' })] }).taxCents).toBe(0)
   })
 
-  it('rounds the tax half-up, at the boundary', () => {
-    // 200 x 7.75 % = 15.5 → 16; 199 → 15.4225 → 15; 1 → 0.0775 → 0; 7 → 0.5425 → 1; 6 → 0.465 → 0
-    expect(inv({ partsTotalCents: 200 }).taxCents).toBe(16)
-    expect(inv({ partsTotalCents: 199 }).taxCents).toBe(15)
-    expect(inv({ partsTotalCents: 1 }).taxCents).toBe(0)
-    expect(inv({ partsTotalCents: 7 }).taxCents).toBe(1)
-    expect(inv({ partsTotalCents: 6 }).taxCents).toBe(0)
-    // exactly .5 cents: 1000 x 7.75 % = 77.5 → 78; 3000 → 232.5 → 233
-    expect(inv({ partsTotalCents: 1000 }).taxCents).toBe(78)
-    expect(inv({ partsTotalCents: 3000 }).taxCents).toBe(233)
-    expect(percentOfCents(0, 775)).toBe(0)
-    // large amounts stay exact
-    expect(inv({ partsTotalCents: 99_999_999 }).taxCents).toBe(7_750_000)
-  })
-
-  it('leaves shipping off when not selected', () => {
-    const i = inv({ shippingSelected: false, partsTotalCents: 1000 })
-    expect(i.shippingCents).toBe(0)
-    expect(i.totalCents).toBe(10_000 + 1000 + 78)
-  })
-
-  it('lets a service cost set by the shop override the estimate (0 included)', () => {
-    expect(inv({ serviceCostCents: 7500 }).serviceCents).toBe(7500)
-    expect(inv({ serviceCostCents: 0 }).serviceCents).toBe(0)
-    expect(inv({ serviceCostCents: null }).serviceCents).toBe(10_000)
-  })
-
-  it('bills the parts sum when the order has parts, else the additional cost', () => {
-    expect(inv({ additionalCostCents: 5000 }).partsCents).toBe(5000)
-    expect(inv({ additionalCostCents: 5000, partsTotalCents: 1234 }).partsCents).toBe(1234)
-    // parts that sum to 0 are still "the order has parts"
-    expect(inv({ additionalCostCents: 5000, partsTotalCents: 0 }).partsCents).toBe(0)
-  })
-
-  it('bills parts only while the approval is not_required or approved', () => {
-    expect(inv({ additionalCostCents: 5000, additionalCostApprovalStatus: 'approved' }).partsCents).toBe(5000)
-    for (const s of ['pending', 'rejected'] as const) {
-      const i = inv({ additionalCostCents: 5000, additionalCostApprovalStatus: s })
-      expect(i.partsCents).toBe(0)
-      expect(i.taxCents).toBe(0)
-      expect(i.totalCents).toBe(12_500)
+  it('rounds the tax half-up on the parts sum, exactly for any size', () => {
+    // 200 x 7.75 % = 15.5 → 16; 199 → 15.4225 → 15; 1 → 0; 7 → 0.5425 → 1; 6 → 0.465 → 0
+    for (const [parts, tax] of [[200, 16], [199, 15], [1, 0], [7, 1], [6, 0], [1000, 78], [3000, 233], [99_999_999, 7_750_000]]) {
+      expect(bill({ lines: [line(parts)] }).taxCents).toBe(tax)
     }
+    expect(taxOn(0, 77_500)).toBe(0)
+    expect(taxOn(4_000_000_000, 88_750)).toBe(355_000_000)
   })
 
-  it('tracks partial payments and the three statuses', () => {
-    expect(inv({ amountPaidCents: 0 }).paymentStatus).toBe('unpaid')
-    const partial = inv({ amountPaidCents: 1 })
-    expect(partial.balanceDueCents).toBe(12_499)
-    expect(partial.paymentStatus).toBe('partially_paid')
-    const exact = inv({ amountPaidCents: 12_500 })
-    expect(exact.balanceDueCents).toBe(0)
-    expect(exact.paymentStatus).toBe('paid')
-    const oneShort = inv({ amountPaidCents: 12_499 })
-    expect(oneShort.balanceDueCents).toBe(1)
-    expect(oneShort.paymentStatus).toBe('partially_paid')
+  it("bills at the order's own rate", () => {
+    expect(bill({ lines: [line(10_000)], taxRatePpm: 82_500 }).taxCents).toBe(825)
+    expect(bill({ lines: [line(10_000)], taxRatePpm: 0 }).taxCents).toBe(0)
   })
 
-  it('never lets an overpayment push the balance below 0', () => {
-    const over = inv({ amountPaidCents: 50_000 })
-    expect(over.balanceDueCents).toBe(0)
-    expect(over.amountPaidCents).toBe(50_000)
-    expect(over.paymentStatus).toBe('paid')
+  it('bills a line that needs no approval or whose request was approved; pending, draft and rejected never', () => {
+    expect(withExtra(billedExtra(5000)).partsCents).toBe(5000)
+    expect(withExtra(requestedExtra(5000, 'approved')).partsCents).toBe(5000)
+    for (const status of ['pending', 'rejected', 'withdrawn'] as const) {
+      const b = withExtra(requestedExtra(5000, status))
+      expect(b).toMatchObject({ partsCents: 0, taxCents: 0, totalCents: 12_500, pendingApprovalCents: status === 'pending' ? 5000 : 0 })
+    }
+    expect(bill({ lines: [line(5000, { needsApproval: true })] })).toMatchObject({ partsCents: 0, totalCents: 12_500 })
   })
 
-  it('treats negative or non-finite inputs as 0 and rounds fractional cents', () => {
-    const i = inv({ estimatedCostCents: -5, additionalCostCents: Number.NaN, amountPaidCents: -100, shippingSelected: false })
-    expect(i).toMatchObject({ serviceCents: 0, partsCents: 0, totalCents: 0, amountPaidCents: 0, balanceDueCents: 0, paymentStatus: 'paid' })
-    expect(inv({ estimatedCostCents: 100.6 }).serviceCents).toBe(101)
+  it('leaves shipping off when not selected, and lets a service cost override the estimate (0 included)', () => {
+    expect(bill({ shippingSelected: false, lines: [line(1000)] }).totalCents).toBe(10_000 + 1000 + 78)
+    expect(bill({ serviceCostCents: 7500 }).serviceCents).toBe(7500)
+    expect(bill({ serviceCostCents: 0 }).serviceCents).toBe(0)
+    expect(bill({ serviceCostCents: null }).serviceCents).toBe(10_000)
   })
 
-  it('invoicePaymentStatus: paid at 0 or less', () => {
+  it('tracks partial payments and the three statuses; never a negative balance', () => {
+    expect(bill({}).paymentStatus).toBe('unpaid')
+    expect(bill({ amountPaidCents: 1 })).toMatchObject({ balanceDueCents: 12_499, paymentStatus: 'partially_paid' })
+    expect(bill({ amountPaidCents: 12_500 })).toMatchObject({ balanceDueCents: 0, paymentStatus: 'paid' })
+    expect(bill({ amountPaidCents: 50_000 })).toMatchObject({ balanceDueCents: 0, amountPaidCents: 50_000, paymentStatus: 'paid' })
     expect(invoicePaymentStatus(0, 0)).toBe('paid')
     expect(invoicePaymentStatus(5, -1)).toBe('paid')
-    expect(invoicePaymentStatus(5, 1)).toBe('partially_paid')
     expect(invoicePaymentStatus(0, 1)).toBe('unpaid')
+  })
+
+  it('treats negative or non-finite inputs as 0', () => {
+    expect(bill({ estimatedCostCents: -5, amountPaidCents: -100, shippingSelected: false, lines: [line(Number.NaN)] })).toMatchObject({ serviceCents: 0, partsCents: 0, totalCents: 0, balanceDueCents: 0 })
   })
 })
 
-describe('directFixInvoice (admin-side §9)', () => {
-  it('is service + parts (the additional cost) + tax, no shipping, balance max(0, total - paid)', () => {
-    const i = directFixInvoice({ ...base, serviceCostCents: 8000, additionalCostCents: 2000, partsTotalCents: 9999, amountPaidCents: 1000 })
-    expect(i).toEqual({
-      serviceCents: 8000,
-      partsCents: 2000,
-      taxCents: 155,
-      shippingCents: 0,
-      totalCents: 10_155,
-      amountPaidCents: 1000,
-      balanceDueCents: 9155,
-      paymentStatus: 'partially_paid',
-    })
-    expect(directFixInvoice({ ...base, amountPaidCents: 99_999 })).toMatchObject({ totalCents: 10_000, balanceDueCents: 0, paymentStatus: 'paid' })
+describe('the bill a person reads', () => {
+  const arbLine = fc.record({
+    unitCents: fc.integer({ min: 0, max: 2_000_000 }),
+    quantity: fc.integer({ min: 1, max: 50 }),
+    kind: fc.constantFrom('part' as const, 'labor' as const, 'other' as const),
+    status: fc.constantFrom('none' as const, 'draft' as const, 'pending' as const, 'approved' as const, 'rejected' as const, 'withdrawn' as const),
   })
 
-  it('falls back to the estimate without a service cost and does not bill an unapproved cost', () => {
-    expect(directFixInvoice({ ...base, additionalCostCents: 2000, additionalCostApprovalStatus: 'rejected' }).totalCents).toBe(10_000)
+  it('its rows (service, every billed line, tax, shipping) always sum to the total, and nothing unbilled is among them', () => {
+    fc.assert(
+      fc.property(fc.array(arbLine, { maxLength: 12 }), fc.integer({ min: 0, max: 5_000_000 }), fc.boolean(), fc.integer({ min: 0, max: 150_000 }), (specs, estimate, shipping, rate) => {
+        const lines = []
+        const requests = []
+        for (const [i, sp] of specs.entries()) {
+          if (sp.status === 'none' || sp.status === 'draft') lines.push(line(sp.unitCents, { quantity: sp.quantity, kind: sp.kind, needsApproval: sp.status === 'draft' }))
+          else {
+            const r = requestedExtra(sp.unitCents, sp.status, `r${i}`)
+            lines.push({ ...r.lines[0], quantity: sp.quantity, kind: sp.kind })
+            requests.push(...r.approvalRequests)
+          }
+        }
+        const b = calculateBill({ ...base, estimatedCostCents: estimate, shippingSelected: shipping, taxRatePpm: rate, lines, requests })
+        const rows = billStatement(b, b.lines.map(presentLine))
+        expect(rows.reduce((a, r) => a + r.cents, 0)).toBe(b.totalCents)
+        const billedIds = new Set(b.lines.filter((l) => l.state === 'billed').map((l) => `line-${l.lineId}`))
+        expect(rows.filter((r) => r.key.startsWith('line-')).map((r) => r.key)).toEqual([...billedIds])
+        expect(b.pendingApprovalCents).toBe(b.lines.filter((l) => l.state === 'pending').reduce((a, l) => a + l.lineTotalCents, 0))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('a request asks for its own lines, their tax and their sum', () => {
+    expect(requestAmounts([{ lineId: 'a', kind: 'part', name: 'Extractor', unitCents: 4500, quantity: 1 }, { lineId: 'b', kind: 'labor', name: 'Fit', unitCents: 6500, quantity: 1 }], 77_500)).toEqual({ subtotalCents: 11_000, taxCents: 349, totalCents: 11_349 })
+  })
+
+  it('the spec fields describe the latest request that was not withdrawn', () => {
+    expect(additionalCostFields({ lines: [], requests: [] })).toMatchObject({ additionalCostApprovalStatus: 'not_required', additionalCostCents: 0 })
+    expect(additionalCostFields({ lines: billedExtra(3000).lines, requests: [] })).toMatchObject({ additionalCostApprovalStatus: 'not_required', additionalCostCents: 3000 })
+    const first = requestedExtra(4500, 'approved', 'First')
+    const second = requestedExtra(2000, 'rejected', 'Second', { rejectionReason: 'No' })
+    const third = requestedExtra(999, 'withdrawn', 'Third')
+    const f = additionalCostFields({ lines: [...first.lines, ...second.lines, ...third.lines], requests: [...first.approvalRequests, ...second.approvalRequests, ...third.approvalRequests] })
+    expect(f).toMatchObject({ additionalCostApprovalStatus: 'rejected', additionalCostCents: 2000, additionalCostReason: 'Second', additionalCostRejectionReason: 'No', additionalCostApproved: false })
+  })
+
+  it('takes a typed tax rate with at most three decimals', () => {
+    expect(taxRatePercentToPpm(7.75)).toBe(77_500)
+    expect(taxRatePercentToPpm(8.875)).toBe(88_750)
+    expect(taxRatePercentToPpm(0)).toBe(0)
+    expect(taxRatePercentToPpm(8.8751)).toBeNull()
+    expect(taxRatePercentToPpm(-1)).toBeNull()
+    expect(taxRatePercentToPpm(101)).toBeNull()
   })
 })
 
@@ -198,39 +208,3 @@ describe('adminInvoiceStatus', () => {
   })
 })
 
-describe('invoiceOf with an admin direct fix', () => {
-  const order: Order = newOrder(
-    {
-      orderId: 'o1',
-      orderNumber: 'GS-000001',
-      customerId: 'c1',
-      customerName: 'A',
-      customerEmail: 'a@example.com',
-      firearmMake: 'Colt',
-      firearmModel: '1911',
-      serialNumber: 'S',
-      serviceType: 'Repair',
-      description: 'd',
-      estimatedCostCents: 10_000,
-      additionalCostCents: 2000,
-      additionalCostApprovalStatus: 'approved',
-    },
-    { invoiceId: 'inv', at: '2026-01-01T00:00:00.000Z' },
-  )
-  const fixed = { ...order, invoiceFixedAt: '2026-01-02T00:00:00.000Z', invoiceFixKey: invoiceInputsKey(order) }
-
-  it('applies the fix while the inputs are unchanged, payments included', () => {
-    expect(invoiceOf(order).totalCents).toBe(10_000 + 2000 + 155 + 2500)
-    expect(invoiceOf(fixed).totalCents).toBe(12_155)
-    expect(invoiceOf({ ...fixed, amountPaidCents: 12_155 }).paymentStatus).toBe('paid')
-  })
-
-  it('drops the fix once an input changes, and previews another shipping choice normally', () => {
-    expect(invoiceOf({ ...fixed, additionalCostCents: 3000 }).shippingCents).toBe(2500)
-    expect(invoiceOf({ ...fixed, shippingSelected: false }).totalCents).toBe(12_155)
-    expect(invoiceOf(fixed, false).totalCents).toBe(12_155)
-    const unshipped = { ...order, shippingSelected: false }
-    const fixedUnshipped = { ...unshipped, invoiceFixKey: invoiceInputsKey(unshipped) }
-    expect(invoiceOf(fixedUnshipped, true).shippingCents).toBe(2500)
-  })
-})

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
+import type { Invoice, Order } from '@gs/shared/api-types';
 import { ToastProvider } from '../../web/src/components/ui/toast';
 import { testConfig } from './render-app';
 
@@ -43,21 +44,24 @@ export function renderWithClient(ui: ReactElement) {
   };
 }
 
-export const invoice = {
+export const invoice: Invoice = {
   invoiceId: 'inv-1',
   invoiceNumber: 'INV-000001',
   serviceCents: 12000,
   partsCents: 0,
+  laborCents: 0,
   taxCents: 0,
+  taxRatePpm: 77_500,
   shippingCents: 2500,
   totalCents: 14500,
   amountPaidCents: 0,
   balanceDueCents: 14500,
-  paymentStatus: 'unpaid' as const,
+  paymentStatus: 'unpaid',
+  pendingApprovalCents: 0,
   lastUpdated: '2026-01-05T10:00:00.000Z',
 };
 
-export const baseOrder = {
+export const baseOrder: Order = {
   id: '0f1e2d3c-4b5a-4978-8877-665544332211',
   orderNumber: 'GS-000042',
   customerId: 'user-1',
@@ -77,6 +81,9 @@ export const baseOrder = {
   additionalCostApprovalDate: null,
   additionalCostApprovalNote: null,
   additionalCostRejectionReason: null,
+  additionalCostApproved: false,
+  lines: [],
+  approvalRequests: [],
   currentStatus: 'in_progress',
   inboundTrackingNumber: null,
   outboundTrackingNumber: null,

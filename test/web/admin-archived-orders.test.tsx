@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { baseOrder, stubAdminApi, type Reply } from './admin-api';
+import { baseOrder, invoice, stubAdminApi, type Reply } from './admin-api';
 import { admin, resetFakeAuth } from './fake-auth-client';
 import { renderApp } from './render-app';
 
@@ -25,7 +25,10 @@ const owing = archived({
   currentStatus: 'awaiting_payment',
   invoiceBalanceDueCents: 4250,
   estimatedCostCents: 7500,
-  additionalCostCents: 1999,
+  // Billed extra work $19.99 (a part $12.00 and labor $7.99); a request of $30.00 was rejected, another of $45.00 waits.
+  additionalCostCents: 4500,
+  additionalCostApprovalStatus: 'pending',
+  invoice: { ...invoice, partsCents: 1200, laborCents: 799, pendingApprovalCents: 4500 },
   createdAt: '2026-01-02T10:00:00.000Z',
 });
 const paid = archived({ id: 'ccccdddd-1111-4222-8333-444455556666', currentStatus: 'completed', createdAt: '2026-01-09T10:00:00.000Z' });
@@ -64,6 +67,7 @@ describe('Archived Orders', () => {
     expect(second).toHaveTextContent('Archived Feb 10, 2026');
     expect(second).toHaveTextContent('Estimated Cost: $75.00');
     expect(second).toHaveTextContent('Additional Cost: $19.99');
+    expect(second).not.toHaveTextContent('$45.00');
     expect(within(second).getByText('Awaiting Payment')).toHaveAttribute('data-color', 'blue');
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
   });
@@ -110,8 +114,7 @@ describe('Archived Orders', () => {
     stubAdminApi({
       'GET /api/me': [200, ME],
       'GET /api/admin/orders': [200, { items: [owing], cursor: null }],
-      [`GET /api/admin/orders/${owing.id}`]: [200, { ...owing, updates: [], parts: [], payments: [] }],
-      [`GET /api/admin/orders/${owing.id}/parts`]: [200, { items: [] }],
+      [`GET /api/admin/orders/${owing.id}`]: [200, { ...owing, updates: [], payments: [] }],
     });
     renderApp('/admin/archived-orders');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));

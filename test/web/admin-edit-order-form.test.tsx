@@ -1,8 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { EditOrderForm } from '../../web/src/features/admin-orders/components/edit-order-form';
-import { baseOrder, renderWithClient, stubAdminApi, type Reply } from './admin-api';
+import type { AdminOrder } from '../../web/src/features/admin-orders/types';
+import { baseOrder, renderWithClient, stubAdminApi } from './admin-api';
+import { makeLine, makeRequest } from './order-fixtures';
 
 const ORDER_PATH = `/api/admin/orders/${baseOrder.id}`;
 
@@ -12,8 +14,8 @@ function renderForm(order = baseOrder, onReload = vi.fn(async () => ({ ...baseOr
   return { onSaved, onReload };
 }
 
-describe('admin order edit form', () => {
-  it('shows every field with the order values', () => {
+describe('admin order edit form', { timeout: 20_000 }, () => {
+  it('shows every field with the order values, and the extra work as one read-only figure', () => {
     stubAdminApi({});
     renderForm();
     expect(screen.getByLabelText('Firearm Make')).toHaveValue('Glock');
@@ -27,47 +29,37 @@ describe('admin order edit form', () => {
     expect(screen.getByLabelText('Status Note')).toHaveValue('');
     expect(screen.getByLabelText('Inbound Tracking Number')).toHaveValue('');
     expect(screen.getByLabelText('Outbound Tracking Number')).toHaveValue('');
-    expect(screen.getByLabelText('Additional Cost ($)')).toHaveValue(0);
-    expect(screen.getByLabelText('Approval Status')).toHaveValue('not_required');
-    expect(screen.getByLabelText('Approval Note')).toHaveValue('');
+    // The additional cost, its approval status and note moved to Parts and Additional Costs.
+    expect(screen.queryByLabelText(/Additional Cost/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Approval Status')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Approval Note')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request Approval' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('extra-work')).toHaveTextContent('Billed $0.00');
+    expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
   });
 
-  it('keeps Request Approval disabled while the note is blank and while a request runs', async () => {
-    const user = userEvent.setup();
-    let finish!: (reply: [number, unknown]) => void;
-    const { calls } = stubAdminApi({
-      [`POST ${ORDER_PATH}/approval-request`]: () => new Promise<[number, unknown]>((resolve) => (finish = resolve)) as Reply,
-    });
-    renderForm();
-    const button = screen.getByRole('button', { name: 'Request Approval' });
-    expect(button).toBeDisabled();
-    expect(screen.getByText('Please provide a reason for the additional costs')).toBeInTheDocument();
-
-    await user.type(screen.getByLabelText('Approval Note'), '   ');
-    expect(button).toBeDisabled();
-
-    await user.type(screen.getByLabelText('Approval Note'), 'Needs a new extractor');
-    expect(button).toBeEnabled();
-    expect(screen.queryByText('Please provide a reason for the additional costs')).not.toBeInTheDocument();
-
-    await user.click(button);
-    const running = await screen.findByRole('button', { name: 'Requesting...' });
-    expect(running).toBeDisabled();
-    expect(calls.find((c) => c.path.endsWith('/approval-request'))?.body).toEqual({ reason: 'Needs a new extractor' });
-
-    finish([200, { ...baseOrder, version: 4, additionalCostApprovalStatus: 'pending', additionalCostApprovalNote: 'Needs a new extractor' }]);
-    expect(await screen.findByText('Approval requested. The customer has been notified.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Approval Status')).toHaveValue('pending');
-    expect(screen.getByRole('button', { name: 'Request Approval' })).toBeEnabled();
-  });
-
-  it('shows the failure text when the approval request fails', async () => {
-    const user = userEvent.setup();
-    stubAdminApi({ [`POST ${ORDER_PATH}/approval-request`]: [500, { error: { code: 'internal', message: 'boom' } }] });
-    renderForm();
-    await user.type(screen.getByLabelText('Approval Note'), 'Barrel');
-    await user.click(screen.getByRole('button', { name: 'Request Approval' }));
-    expect(await screen.findByText('Failed to request approval. Please try again.')).toBeInTheDocument();
+  it('breaks the extra work down by state and request', () => {
+    stubAdminApi({});
+    const lines = [
+      makeLine({ id: 'a', unitCents: 2500 }),
+      makeLine({ id: 'b', kind: 'labor', unitCents: 3600 }),
+      makeLine({ id: 'c', unitCents: 4500, state: 'pending', needsApproval: true, requestId: 'r2' }),
+      makeLine({ id: 'd', kind: 'other', unitCents: 2000, state: 'rejected', needsApproval: true, requestId: 'r1' }),
+      makeLine({ id: 'e', kind: 'other', unitCents: 1000, state: 'draft', needsApproval: true }),
+    ];
+    const order: AdminOrder = {
+      ...baseOrder,
+      lines,
+      approvalRequests: [
+        makeRequest([lines[3]], { id: 'r1', status: 'rejected', requestedAt: '2026-11-01T15:00:00.000Z' }),
+        makeRequest([lines[2]], { id: 'r2', requestedAt: '2026-11-03T15:00:00.000Z' }),
+      ],
+      invoice: { ...baseOrder.invoice, partsCents: 2500, laborCents: 3600, pendingApprovalCents: 4500 },
+    };
+    renderForm(order);
+    expect(screen.getByTestId('extra-work')).toHaveTextContent(
+      'Billed $61.00 · Awaiting approval $45.00 (request of Nov 3, 2026) · Rejected $20.00 (request of Nov 1, 2026) · Draft $10.00 (not requested yet)',
+    );
   });
 
   it('saves with the version it was loaded from, in cents', async () => {
@@ -85,9 +77,58 @@ describe('admin order edit form', () => {
       estimatedCostCents: 15025,
       currentStatus: 'work_complete',
       statusNote: 'Test fired, all good',
-      additionalCostCents: 0,
       inboundTrackingNumber: null,
     });
+    const body = calls.find((c) => c.method === 'PATCH')?.body as Record<string, unknown>;
+    expect(Object.keys(body).filter((k) => k.startsWith('additionalCost'))).toEqual([]);
+    expect(body).not.toHaveProperty('releaseOverrideReason');
+  });
+
+  it('asks for an override reason to release an order with a balance due, and sends it', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubAdminApi({ [`PATCH ${ORDER_PATH}`]: ({ body }) => [200, { ...baseOrder, ...(body as object), version: 4 }] });
+    const { onSaved } = renderForm();
+    await user.selectOptions(screen.getByLabelText('Status'), 'shipped');
+    const reason = screen.getByLabelText('Override reason');
+    const refusal = 'This order has a balance due of $145.00: a firearm is released only after full payment. Collect the payment before setting it to Shipped, or give an override reason.';
+    expect(reason).toHaveAccessibleDescription(refusal);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(reason).toHaveAccessibleDescription(refusal);
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await user.type(reason, 'Paid in cash at the counter');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), { timeout: 5000 });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ currentStatus: 'shipped', releaseOverrideReason: 'Paid in cash at the counter' });
+
+    // No balance due: no reason is asked.
+    cleanup();
+    renderForm({ ...baseOrder, invoice: { ...baseOrder.invoice, amountPaidCents: 14500, balanceDueCents: 0, paymentStatus: 'paid' } });
+    await user.selectOptions(screen.getByLabelText('Status'), 'shipped');
+    expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
+  });
+
+  it("maps the server's 400 field errors to the fields, the release refusal at the override reason", async () => {
+    const user = userEvent.setup();
+    const refusal = 'This order has a balance due of $20.00: a firearm is released only after full payment. Collect the payment before setting it to Ready For Pickup, or give an override reason.';
+    let reply: [number, unknown] = [400, { error: { code: 'validation_failed', message: refusal, fields: { currentStatus: refusal, releaseOverrideReason: refusal } } }];
+    const { calls } = stubAdminApi({ [`PATCH ${ORDER_PATH}`]: () => reply });
+    // The form's copy says nothing is owed; the server knows better.
+    renderForm({ ...baseOrder, invoice: { ...baseOrder.invoice, amountPaidCents: 14500, balanceDueCents: 0, paymentStatus: 'paid' } });
+    await user.selectOptions(screen.getByLabelText('Status'), 'ready_for_pickup');
+    expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const reason = await screen.findByLabelText('Override reason', {}, { timeout: 5000 });
+    expect(reason).toHaveAccessibleDescription(refusal);
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+    expect(await screen.findByText('Failed to update order. Please try again.')).toBeInTheDocument();
+
+    reply = [400, { error: { code: 'validation_failed', message: 'Please enter a valid estimated cost', fields: { estimatedCostCents: 'Please enter a valid estimated cost' } } }];
+    await user.type(reason, 'Customer pays on pickup');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByLabelText('Estimated Cost ($)')).toHaveAccessibleDescription('Please enter a valid estimated cost'), { timeout: 5000 });
+    expect(calls.at(-1)?.body).toMatchObject({ currentStatus: 'ready_for_pickup', releaseOverrideReason: 'Customer pays on pickup' });
   });
 
   it('explains a 409 and reloads the order on request', async () => {

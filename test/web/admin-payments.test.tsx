@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextSort } from '../../web/src/features/admin-payments/sorting';
+import type { InvoiceCheck } from '@gs/shared/api-types';
 import type { AdminPayment } from '../../web/src/features/admin-payments/types';
 import { invoice, stubAdminApi } from './admin-api';
 import { admin, resetFakeAuth } from './fake-auth-client';
@@ -48,7 +49,7 @@ describe('admin payment management', () => {
   it('shows the header, the four stats, the total and the payment columns', async () => {
     stubPayments([
       adminPayment(),
-      adminPayment({ paymentId: 'p2', customerName: '', customerEmail: null, firearmMake: null, firearmModel: null, serialNumber: null, receiptUrl: null, paymentMethod: '', paymentStatus: 'pending' }),
+      adminPayment({ paymentId: 'p2', customerName: '', customerEmail: '', firearmMake: '', firearmModel: '', serialNumber: '', receiptUrl: null, paymentMethod: '', paymentStatus: 'pending' }),
     ]);
     renderApp('/admin/payments');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Management' })).toBeInTheDocument();
@@ -158,34 +159,44 @@ describe('admin payment management', () => {
   });
 });
 
-describe('invoice refresh utility', () => {
+describe('invoice refresh utility', { timeout: 20_000 }, () => {
   beforeEach(() => resetFakeAuth(admin));
+  const wait = { timeout: 5000 };
+  const check = (over: Partial<InvoiceCheck> = {}): InvoiceCheck => ({
+    orderId: ORDER_ID,
+    orderNumber: 'GS-000042',
+    version: 7,
+    stored: { totalCents: invoice.totalCents, balanceDueCents: invoice.balanceDueCents, paymentStatus: invoice.paymentStatus, amountPaidCents: invoice.amountPaidCents },
+    invoice,
+    ...over,
+  });
 
-  it('disables the buttons while inputs are empty and asks for the ids', async () => {
+  it('disables the buttons while inputs are empty, asks for the ids, and looks an order up by its number', async () => {
     const user = userEvent.setup();
-    stubAdminApi({ 'GET /api/admin/invoices': [200, invoice] });
+    const api = stubAdminApi({ 'GET /api/admin/invoices': [200, check()] });
     renderApp('/admin/invoice-refresh');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice Refresh Utility' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice Refresh Utility' }, wait)).toBeInTheDocument();
     const lookUp = screen.getByRole('button', { name: 'Look Up Invoice' });
     const refresh = screen.getByRole('button', { name: 'Standard Refresh' });
     expect(lookUp).toBeDisabled();
     expect(refresh).toBeDisabled();
+    expect(screen.getByLabelText('Order ID')).toHaveAttribute('placeholder', 'Order ID or number (GS-000123)');
     expect(screen.queryByLabelText('Invoice ID for Direct Fix')).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Order ID'), '   ');
     expect(lookUp).toBeEnabled();
     await user.click(lookUp);
-    expect(await screen.findByText('Please enter an order ID')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter an order ID', {}, wait)).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Order ID'));
-    await user.type(screen.getByLabelText('Order ID'), ORDER_ID);
+    await user.type(screen.getByLabelText('Order ID'), 'GS-000042');
     await user.click(lookUp);
-    const current = await screen.findByRole('region', { name: 'Current Invoice' });
-    expect(current).toHaveTextContent('inv-1');
-    expect(current).toHaveTextContent('Service$120.00');
-    expect(current).toHaveTextContent('Parts$0.00');
-    expect(current).toHaveTextContent('Tax$0.00');
-    expect(current).toHaveTextContent('Total$145.00');
+    const current = await screen.findByRole('region', { name: /^Current Invoice/ }, wait);
+    expect(api.calls.find((c) => c.path === '/api/admin/invoices')?.url.searchParams.get('orderId')).toBe('GS-000042');
+    for (const text of ['GS-000042', 'inv-1', 'Service$120.00', 'Parts$0.00', 'Labor$0.00', 'Tax (7.75% on parts)$0.00', 'Shipping$25.00', 'Total$145.00', 'Amount Paid$0.00', 'Balance Due$145.00']) {
+      expect(current).toHaveTextContent(text);
+    }
+    expect(screen.queryByText('Stored invoice differs')).not.toBeInTheDocument();
     const invoiceInput = screen.getByLabelText('Invoice ID for Direct Fix');
     expect(invoiceInput).toHaveValue('inv-1');
     const fix = screen.getByRole('button', { name: 'Direct Fix Invoice' });
@@ -193,45 +204,96 @@ describe('invoice refresh utility', () => {
     expect(fix).toBeDisabled();
     await user.type(invoiceInput, '  ');
     await user.click(fix);
-    expect(await screen.findByText('Please enter both order ID and invoice ID')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter both order ID and invoice ID', {}, wait)).toBeInTheDocument();
   });
 
-  it('shows Processing... while working, then the updated invoice with its balance', async () => {
+  it('says when the stored invoice differs from the one computed now', async () => {
+    const user = userEvent.setup();
+    stubAdminApi({ 'GET /api/admin/invoices': [200, check({ stored: { totalCents: 12000, balanceDueCents: 2000, paymentStatus: 'partially_paid', amountPaidCents: 10000 } })] });
+    renderApp('/admin/invoice-refresh');
+    await user.type(await screen.findByLabelText('Order ID', {}, wait), ORDER_ID);
+    await user.click(screen.getByRole('button', { name: 'Look Up Invoice' }));
+    expect(await screen.findByText('Stored invoice differs', {}, wait)).toBeInTheDocument();
+    expect(screen.getByText(/The order lists show a total of \$120\.00, \$100\.00 paid and a balance due of \$20\.00\./)).toBeInTheDocument();
+  });
+
+  it('shows Processing... while a Standard Refresh runs, then the stored invoice with its balance', async () => {
     const user = userEvent.setup();
     let release!: () => void;
-    const api = stubAdminApi({
-      'GET /api/admin/invoices': [200, invoice],
+    stubAdminApi({
       'POST /api/admin/invoices/refresh': () =>
         new Promise((resolve) => {
           release = () => resolve([200, { ...invoice, totalCents: 12000, shippingCents: 0, balanceDueCents: 2000, amountPaidCents: 10000 }]);
         }),
-      'POST /api/admin/invoices/inv-1/fix': [200, { ...invoice, totalCents: 12000, balanceDueCents: 12000 }],
     });
     renderApp('/admin/invoice-refresh');
-    await user.type(await screen.findByLabelText('Order ID'), ORDER_ID);
+    await user.type(await screen.findByLabelText('Order ID', {}, wait), ORDER_ID);
     await user.click(screen.getByRole('button', { name: 'Standard Refresh' }));
-    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Processing...' }, wait)).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Look Up Invoice' })).toBeDisabled();
     release();
-    const success = await screen.findByText('Success');
+    const success = await screen.findByText('Success', {}, wait);
     const panel = success.closest('div[role="status"]') as HTMLElement;
+    expect(panel).toHaveTextContent('Invoice refreshed successfully.');
     expect(panel).toHaveTextContent('Total$120.00');
     expect(panel).toHaveTextContent('Balance Due$20.00');
+  });
 
-    await user.click(screen.getByRole('button', { name: 'Direct Fix Invoice' }));
-    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/admin/invoices/inv-1/fix')).toBe(true));
-    expect(api.calls.find((c) => c.path === '/api/admin/invoices/inv-1/fix')?.body).toEqual({ orderId: ORDER_ID });
-    await waitFor(() => expect(screen.getByText('Invoice fixed successfully.').closest('[role="status"]')).toHaveTextContent('Balance Due$120.00'));
+  it('previews a Direct Fix (before → after) and applies it only on confirmation, with the previewed version', async () => {
+    const user = userEvent.setup();
+    const before = { ...invoice, amountPaidCents: 5000, balanceDueCents: 9500, paymentStatus: 'partially_paid' as const };
+    const after = { ...invoice, amountPaidCents: 14500, balanceDueCents: 0, paymentStatus: 'paid' as const };
+    const api = stubAdminApi({
+      'GET /api/admin/invoices': [200, check({ invoice: before })],
+      'POST /api/admin/invoices/inv-1/fix': ({ body }) =>
+        (body as { preview?: boolean }).preview
+          ? [200, { orderId: ORDER_ID, orderNumber: 'GS-000042', version: 7, before, after, applied: false }]
+          : [200, { orderId: ORDER_ID, orderNumber: 'GS-000042', version: 8, before, after, applied: true }],
+    });
+    renderApp('/admin/invoice-refresh');
+    await user.type(await screen.findByLabelText('Order ID', {}, wait), 'GS-000042');
+    await user.click(screen.getByRole('button', { name: 'Look Up Invoice' }));
+    await user.click(await screen.findByRole('button', { name: 'Direct Fix Invoice' }, wait));
+    const preview = await screen.findByRole('table', { name: 'Direct Fix preview' }, wait);
+    const fixCalls = () => api.calls.filter((c) => c.path === '/api/admin/invoices/inv-1/fix');
+    expect(fixCalls().map((c) => c.body)).toEqual([{ orderId: 'GS-000042', preview: true }]);
+    const rows = within(preview).getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toEqual(['AmountBeforeAfter', 'Total$145.00$145.00', 'Amount Paid$50.00→ $145.00', 'Balance Due$95.00→ $0.00', 'Payment StatusPartially Paid→ Paid']);
+    expect(screen.queryByText('Invoice fixed successfully.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm Direct Fix' }));
+    await waitFor(() => expect(screen.getByText('Invoice fixed successfully.').closest('[role="status"]')).toHaveTextContent('Balance Due$0.00'), wait);
+    expect(fixCalls().map((c) => c.body)).toEqual([{ orderId: 'GS-000042', preview: true }, { orderId: 'GS-000042', version: 7 }]);
+    expect(screen.queryByRole('table', { name: 'Direct Fix preview' })).not.toBeInTheDocument();
+  });
+
+  it('drops a stale preview with the server message, to be previewed again', async () => {
+    const user = userEvent.setup();
+    stubAdminApi({
+      'GET /api/admin/invoices': [200, check()],
+      'POST /api/admin/invoices/inv-1/fix': ({ body }) =>
+        (body as { preview?: boolean }).preview
+          ? [200, { orderId: ORDER_ID, orderNumber: 'GS-000042', version: 7, before: invoice, after: invoice, applied: false }]
+          : [409, { error: { code: 'conflict', message: 'The order changed since the preview. Preview the fix again.' } }],
+    });
+    renderApp('/admin/invoice-refresh');
+    await user.type(await screen.findByLabelText('Order ID', {}, wait), ORDER_ID);
+    await user.click(screen.getByRole('button', { name: 'Look Up Invoice' }));
+    await user.click(await screen.findByRole('button', { name: 'Direct Fix Invoice' }, wait));
+    expect(await screen.findByText('Nothing changes: the invoice already matches the payment records.', {}, wait)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm Direct Fix' }));
+    expect(await screen.findByText('The order changed since the preview. Preview the fix again.', {}, wait)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm Direct Fix' })).not.toBeInTheDocument();
   });
 
   it('shows the server message verbatim in the Error panel', async () => {
     const user = userEvent.setup();
-    stubAdminApi({ 'GET /api/admin/invoices': [404, { error: { code: 'not_found', message: 'Order not found: no order with that ID' } }] });
+    stubAdminApi({ 'GET /api/admin/invoices': [404, { error: { code: 'not_found', message: 'Order not found: no order with ID or number nope' } }] });
     renderApp('/admin/invoice-refresh');
-    await user.type(await screen.findByLabelText('Order ID'), 'nope');
+    await user.type(await screen.findByLabelText('Order ID', {}, wait), 'nope');
     await user.click(screen.getByRole('button', { name: 'Look Up Invoice' }));
-    const alert = (await screen.findByText('Order not found: no order with that ID')).closest('[role="alert"]');
+    const alert = (await screen.findByText('Order not found: no order with ID or number nope', {}, wait)).closest('[role="alert"]');
     expect(alert).toHaveTextContent('Error');
-    expect(alert).toHaveTextContent('Order not found: no order with that ID');
+    expect(alert).toHaveTextContent('Order not found: no order with ID or number nope');
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PrintWorkOrderModal } from '../../web/src/features/admin-orders/components/print-work-order';
 import { SettingsTabs } from '../../web/src/features/admin-settings/components/settings-tabs';
 import { baseOrder, renderWithClient, stubAdminApi } from './admin-api';
+import { makeLine } from './order-fixtures';
 
 const update = (id: string, status: string, notes: string) => ({
   id, orderId: baseOrder.id, status, notes, createdBy: 'admin-1', authorLabel: 'Admin', isCustomerNote: false, createdAt: '2026-01-05T10:00:00.000Z', updatedAt: null,
@@ -11,7 +12,6 @@ const update = (id: string, status: string, notes: string) => ({
 const detail = {
   ...baseOrder,
   updates: [update('u5', 'work_complete', 'five'), update('u4', 'in_progress', 'four'), update('u3', 'evaluating', 'three'), update('u2', 'firearm_received', 'two'), update('u1', 'order_created', 'one')],
-  parts: [],
   payments: [],
 };
 
@@ -27,6 +27,23 @@ describe('work order printing', () => {
     expect(dialog).toHaveTextContent('three');
     expect(dialog).not.toHaveTextContent('two');
     expect(dialog).toHaveTextContent('+ 2 more updates');
+  });
+
+  it('prints the same bill as the portal: each billed line, tax at the order rate, and what waits for approval', async () => {
+    const lines = [
+      makeLine({ id: 'a', name: 'Hand spring', unitCents: 1250, quantity: 2 }),
+      makeLine({ id: 'b', kind: 'labor', name: 'Fit and test', unitCents: 3600 }),
+      makeLine({ id: 'c', name: 'Barrel bushing', unitCents: 4500, state: 'pending', needsApproval: true, requestId: 'r1' }),
+    ];
+    const inv = { ...baseOrder.invoice, partsCents: 2500, laborCents: 3600, taxCents: 194, totalCents: 20794, balanceDueCents: 20794, pendingApprovalCents: 4500 };
+    stubAdminApi({ [`GET /api/admin/orders/${baseOrder.id}`]: [200, { ...detail, lines, invoice: inv }] });
+    renderWithClient(<PrintWorkOrderModal orderId={baseOrder.id} onClose={() => undefined} />);
+    await screen.findByRole('heading', { name: 'Work Order GS-000042' }, { timeout: 5000 });
+    const dialog = screen.getByRole('dialog', { name: 'Work Order Preview' });
+    for (const text of ['Service$120.00', 'Hand spring × 2$25.00', 'Fit and test$36.00', 'Tax (7.75% on parts)$1.94', 'Shipping$25.00', 'Total$207.94', 'Balance Due$207.94', 'Not billed$45.00 awaiting approval']) {
+      expect(dialog).toHaveTextContent(text);
+    }
+    expect(dialog).not.toHaveTextContent('Barrel bushing');
   });
 
   it('asks for pop-ups when the print window is blocked', async () => {
@@ -67,6 +84,18 @@ describe('System Settings', () => {
     expect(tabs[4]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowRight}');
     expect(tabs[0]).toHaveFocus();
+  });
+
+  it('offers the tax rate to three decimals, 7.75 by default, and says what changing it does', async () => {
+    stubAdminApi({ 'GET /api/admin/settings': [200, { ...saved, defaultTaxRate: 7.75 }] });
+    renderWithClient(<SettingsTabs />);
+    const rate = await screen.findByLabelText('Default Tax Rate (%)', {}, { timeout: 5000 });
+    expect(rate).toHaveValue(7.75);
+    expect(rate).toHaveAttribute('placeholder', '7.75');
+    expect(rate).toHaveAttribute('step', '0.001');
+    expect(rate).toHaveAccessibleDescription(
+      'New orders bill parts at this rate. Each order keeps the rate it was created with, so changing it never changes an existing invoice.',
+    );
   });
 
   it('saves the Billing tab in cents', async () => {

@@ -7,11 +7,11 @@ import { baseOrder, renderWithClient, stubAdminApi } from './admin-api';
 const UPDATES = `/api/admin/orders/${baseOrder.id}/updates`;
 const staff = { id: 'u2', orderId: baseOrder.id, status: 'work_complete', notes: 'Work Complete - ready soon', createdBy: 'admin-1', authorLabel: 'Admin', isCustomerNote: false, createdAt: '2026-01-06T10:00:00.000Z', updatedAt: '2026-01-06T10:00:00.000Z' };
 const note = { id: 'u1', orderId: baseOrder.id, status: 'customer_note', notes: 'When will it ship?', createdBy: 'user-1', authorLabel: 'Jane', isCustomerNote: true, createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-05T10:00:00.000Z' };
-const detail = { ...baseOrder, updates: [staff, note], parts: [], payments: [] };
+const detail = { ...baseOrder, updates: [staff, note], payments: [] };
 
 afterEach(() => vi.useRealTimers());
 
-describe('admin Status History and Communication panel', () => {
+describe('admin Status History and Communication panel', { timeout: 20_000 }, () => {
   it('offers edit and delete on staff messages only, and highlights special statuses', () => {
     stubAdminApi({});
     renderWithClient(<StatusHistoryPanel order={detail} isError={false} isFetching={false} onRefresh={() => undefined} />);
@@ -59,5 +59,44 @@ describe('admin Status History and Communication panel', () => {
     await user.clear(screen.getByLabelText('Edit message'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Message cannot be empty')).toBeInTheDocument();
+  });
+
+  it('asks for an override reason to release an order with a balance due and sends it', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubAdminApi({ [`POST ${UPDATES}`]: [201, { ...staff, id: 'u3', status: 'shipped' }] });
+    renderWithClient(<StatusHistoryPanel order={detail} isError={false} isFetching={false} onRefresh={() => undefined} />);
+    expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), 'shipped');
+    const reason = screen.getByLabelText('Override reason');
+    const refusal = 'This order has a balance due of $145.00: a firearm is released only after full payment. Collect the payment before setting it to Shipped, or give an override reason.';
+    expect(reason).toHaveAccessibleDescription(refusal);
+    await user.click(screen.getByRole('button', { name: 'Post Update' }));
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(reason, 'Shop owner approved net-30 terms');
+    await user.click(screen.getByRole('button', { name: 'Post Update' }));
+    expect(await screen.findByText('Note added successfully!', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ status: 'shipped', releaseOverrideReason: 'Shop owner approved net-30 terms' });
+  });
+
+  it("shows the server's release refusal and lets the admin give a reason", async () => {
+    const user = userEvent.setup();
+    const refusal = 'This order has a balance due of $20.00: a firearm is released only after full payment. Collect the payment before setting it to Order Closed, or give an override reason.';
+    let reply: [number, unknown] = [400, { error: { code: 'validation_failed', message: refusal, fields: { status: refusal, releaseOverrideReason: refusal } } }];
+    const { calls } = stubAdminApi({ [`POST ${UPDATES}`]: () => reply });
+    const paid = { ...detail, invoice: { ...detail.invoice, amountPaidCents: 14500, balanceDueCents: 0, paymentStatus: 'paid' as const } };
+    renderWithClient(<StatusHistoryPanel order={paid} isError={false} isFetching={false} onRefresh={() => undefined} />);
+    await user.selectOptions(screen.getByLabelText('Status'), 'order_closed');
+    expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Post Update' }));
+    const reason = await screen.findByLabelText('Override reason', {}, { timeout: 5000 });
+    expect(reason).toHaveAccessibleDescription(refusal);
+    expect(screen.queryByText('Failed to add note. Please try again.')).not.toBeInTheDocument();
+
+    reply = [201, { ...staff, id: 'u4', status: 'order_closed' }];
+    await user.type(reason, 'Balance written off by the owner');
+    await user.click(screen.getByRole('button', { name: 'Post Update' }));
+    expect(await screen.findByText('Note added successfully!', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(calls.at(-1)?.body).toEqual({ status: 'order_closed', releaseOverrideReason: 'Balance written off by the owner' });
   });
 });

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApprovalPanel } from '../../web/src/features/orders/components/approval-panel';
 import type { Order } from '../../web/src/features/orders/types';
 import { customer, resetFakeAuth } from './fake-auth-client';
-import { ORDER_ID, makeOrder, pendingOrder, stubApiRoutes, type ApiCall } from './order-fixtures';
+import { ORDER_ID, makeOrder, makeRequest, pendingOrder, requestedLines, stubApiRoutes, type ApiCall } from './order-fixtures';
 import { renderApp } from './render-app';
 
 vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
@@ -47,58 +47,64 @@ async function openPanel() {
   return { user, panel };
 }
 
-describe('approval panel', () => {
+describe('approval panel', { timeout: 20_000 }, () => {
   beforeEach(() => resetFakeAuth(customer));
 
-  it('is hidden when no approval was requested or the additional cost is 0', () => {
-    renderPanel(makeOrder({ additionalCostCents: 12500, additionalCostApprovalStatus: 'not_required' }));
+  it('is hidden when no approval was requested, or the only request was withdrawn', () => {
+    renderPanel(makeOrder());
     expect(screen.queryByRole('region', { name: 'Additional Costs Approval' })).not.toBeInTheDocument();
-    renderPanel(pendingOrder({ additionalCostCents: 0 }));
+    const lines = requestedLines('draft');
+    renderPanel(makeOrder({ lines, approvalRequests: [makeRequest(lines, { status: 'withdrawn' })] }));
     expect(screen.queryByRole('region', { name: 'Additional Costs Approval' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 
-  it('shows the amount, the reason and the pending banner with Approve and Reject', () => {
+  it("shows the request's own lines, subtotal, tax and total, its reason and the pending banner with Approve and Reject", () => {
     renderPanel(pendingOrder());
     const panel = screen.getByRole('region', { name: 'Additional Costs Approval' });
-    expect(panel).toHaveTextContent('$125.00');
     expect(panel).toHaveTextContent('Replacement extractor and firing pin spring');
+    const rows = within(within(panel).getByRole('table', { name: 'Requested work' })).getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toEqual([
+      'ItemAmount',
+      'Extractor$45.00',
+      'Firing pin spring$15.00',
+      'Install and test fire$65.00',
+      'Subtotal$125.00',
+      'Tax (7.75% on parts)$4.65',
+      'Total to approve$129.65',
+    ]);
+    expect(within(panel).getByTestId('request-total')).toHaveTextContent('$129.65');
     expect(within(panel).getByText(PENDING)).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Approve' })).toBeEnabled();
     expect(within(panel).getByRole('button', { name: 'Reject' })).toBeEnabled();
   });
 
   it('shows the decision banners without buttons once decided', () => {
-    renderPanel(pendingOrder({ additionalCostApprovalStatus: 'approved', additionalCostApprovalDate: '2024-01-08T10:00:00.000Z' }));
+    renderPanel(pendingOrder({}, { status: 'approved' }));
     expect(screen.getByText(APPROVED)).toBeInTheDocument();
+    expect(screen.getByText('Approved on')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
-    renderPanel(pendingOrder({ additionalCostApprovalStatus: 'rejected', additionalCostRejectionReason: 'Too expensive' }));
+    renderPanel(pendingOrder({}, { status: 'rejected', reason: 'Too expensive' }));
     expect(screen.getByText(REJECTED)).toBeInTheDocument();
     expect(screen.getByText('Too expensive')).toBeInTheDocument();
   });
 
-  it('approves and the banner changes to the approved text', async () => {
-    const api = renderDashboard(pendingOrder(), () => [
-      200,
-      pendingOrder({ additionalCostApprovalStatus: 'approved', additionalCostApprovalDate: '2024-01-08T10:00:00.000Z' }),
-    ]);
+  it('approves the request it shows and the banner changes to the approved text', async () => {
+    const api = renderDashboard(pendingOrder(), () => [200, pendingOrder({}, { status: 'approved' })]);
     const { user, panel } = await openPanel();
     expect(within(panel).getByText(PENDING)).toBeInTheDocument();
     expect(screen.getByText('Action Required')).toBeInTheDocument();
 
     await user.click(within(panel).getByRole('button', { name: 'Approve' }));
 
-    expect(await within(panel).findByText(APPROVED)).toBeInTheDocument();
+    expect(await within(panel).findByText(APPROVED, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByText('Action Required')).not.toBeInTheDocument();
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ decision: 'approve' });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ decision: 'approve', requestId: 'req-1' });
   });
 
   it('requires a reason to reject, then rejects with it', async () => {
-    const api = renderDashboard(pendingOrder(), (call) => [
-      200,
-      pendingOrder({ additionalCostApprovalStatus: 'rejected', additionalCostRejectionReason: (call.body as { reason: string }).reason }),
-    ]);
+    const api = renderDashboard(pendingOrder(), (call) => [200, pendingOrder({}, { status: 'rejected', reason: (call.body as { reason: string }).reason })]);
     const { user, panel } = await openPanel();
     await user.click(within(panel).getByRole('button', { name: 'Reject' }));
     const reason = within(panel).getByLabelText('Reason for rejecting');
@@ -110,8 +116,15 @@ describe('approval panel', () => {
     await user.clear(reason);
     await user.type(reason, ' I will source the parts myself ');
     await user.click(within(panel).getByRole('button', { name: 'Confirm Rejection' }));
-    expect(await within(panel).findByText(REJECTED)).toBeInTheDocument();
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ decision: 'reject', reason: 'I will source the parts myself' });
+    expect(await within(panel).findByText(REJECTED, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ decision: 'reject', reason: 'I will source the parts myself', requestId: 'req-1' });
+  });
+
+  it("shows the server's answer when the request is no longer waiting", async () => {
+    renderDashboard(pendingOrder(), () => [409, { error: { code: 'conflict', message: 'There is no pending approval request for this order' } }]);
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+    expect(await within(panel).findByText('There is no pending approval request for this order', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('says so when approving or rejecting fails', async () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../web/src/features/orders/types';
 import { customer, resetFakeAuth } from './fake-auth-client';
-import { ORDER_ID, makeDetail, makeOrder, makeUpdate, pendingOrder, stubApiRoutes } from './order-fixtures';
+import { ORDER_ID, makeDetail, makeLine, makeOrder, makeRequest, makeUpdate, pendingOrder, stubApiRoutes } from './order-fixtures';
 import { renderApp } from './render-app';
 
 vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
@@ -33,7 +33,7 @@ function stubOrders(orders: Order[] | [number, unknown]) {
   });
 }
 
-describe('customer dashboard orders', () => {
+describe('customer dashboard orders', { timeout: 20_000 }, () => {
   beforeEach(() => resetFakeAuth(customer));
 
   it('shows a collapsed card per order with short id, date-time and badges', async () => {
@@ -78,6 +78,44 @@ describe('customer dashboard orders', () => {
     expect(within(service).getByTestId('invoice-total')).toHaveTextContent('$175.00');
     expect(within(card).getByRole('region', { name: 'Status History & Communication' })).toBeInTheDocument();
     expect(await within(card).findByText('Status updated to Work In Progress - Admin')).toBeInTheDocument();
+  });
+
+  it('bills the approved work line by line, the rows adding up to the total, and lists work awaiting approval apart', async () => {
+    const user = userEvent.setup();
+    // Approved: two parts and labor billed, tax on the parts. Waiting: a new $45.00 request.
+    const approved = pendingOrder({}, { status: 'approved' });
+    const waiting = makeLine({ id: 'l-bushing', name: 'Barrel bushing', unitCents: 4500, state: 'pending', needsApproval: true, requestId: 'req-2' });
+    const order = {
+      ...approved,
+      lines: [...approved.lines, waiting],
+      approvalRequests: [...approved.approvalRequests, makeRequest([waiting], { id: 'req-2', reason: 'Bushing is cracked' })],
+      additionalCostApprovalStatus: 'pending' as const,
+      additionalCostCents: 4500,
+      invoice: { ...approved.invoice, pendingApprovalCents: 4500 },
+    };
+    stubOrders([order]);
+    renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: /Glock 19 Gen 5/ }, { timeout: 5000 }));
+    const service = screen.getByRole('region', { name: 'Service Details' });
+    const bill = within(service).getByTestId('bill');
+    const rows = Array.from(bill.querySelectorAll('[data-bill-row]')).map((r) => r.textContent);
+    expect(rows).toEqual(['Service$150.00', 'Extractor$45.00', 'Firing pin spring$15.00', 'Install and test fire$65.00', 'Tax (7.75% on parts)$4.65', 'Shipping$25.00']);
+    const sum = Array.from(bill.querySelectorAll('[data-bill-row] dd')).reduce((s, dd) => s + Number(dd.getAttribute('data-cents')), 0);
+    expect(sum).toBe(order.invoice.totalCents);
+    expect(within(service).getByTestId('invoice-total')).toHaveTextContent('$304.65');
+    expect(bill).not.toHaveTextContent('Barrel bushing');
+    expect(within(service).getByRole('group', { name: 'Awaiting approval: $45.00' })).toHaveTextContent('Barrel bushing$45.00');
+  });
+
+  it('never bills rejected work', async () => {
+    const user = userEvent.setup();
+    stubOrders([pendingOrder({}, { status: 'rejected', reason: 'Too expensive' })]);
+    renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: /Glock 19 Gen 5/ }, { timeout: 5000 }));
+    const service = screen.getByRole('region', { name: 'Service Details' });
+    expect(service).not.toHaveTextContent('Extractor');
+    expect(within(service).getByTestId('invoice-total')).toHaveTextContent('$175.00');
+    expect(within(service).queryByTestId('awaiting-approval')).not.toBeInTheDocument();
   });
 
   it('previews the total from the server when the shipping fee is unchecked', async () => {
@@ -128,7 +166,7 @@ describe('My Firearm Orders', () => {
   beforeEach(() => resetFakeAuth(customer));
 
   it('lists the order cards', async () => {
-    stubOrders([pendingOrder(), paidOrder]);
+    stubOrders([pendingOrder({}, { status: 'approved' }), paidOrder]);
     renderApp('/orders');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Firearm Orders' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Orders' });

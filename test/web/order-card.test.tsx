@@ -34,9 +34,24 @@ describe('order card', () => {
     expect(within(card).getByText('Work In Progress')).toHaveAttribute('data-tone', 'primary');
   });
 
-  it('appends the additional cost to the estimate', () => {
-    const { card } = renderCard(pendingOrder());
+  it('appends the billed extra work to the estimate', () => {
+    const { card } = renderCard(pendingOrder({}, { status: 'approved' }));
     expect(card).toHaveTextContent('$150.00 + $125.00 additional');
+    expect(card).not.toHaveTextContent('awaiting approval');
+  });
+
+  it('shows extra work awaiting approval apart, never as additional', () => {
+    const { card } = renderCard(pendingOrder());
+    expect(card).toHaveTextContent('$150.00');
+    expect(card).not.toHaveTextContent(/\+ \$[\d.,]+ additional/);
+    expect(card).toHaveTextContent('$125.00 awaiting approval');
+  });
+
+  it('never shows rejected extra work', () => {
+    const { card } = renderCard(pendingOrder({}, { status: 'rejected', reason: 'Too much' }));
+    expect(card).not.toHaveTextContent(/\+ \$[\d.,]+ additional/);
+    expect(card).not.toHaveTextContent('$125.00');
+    expect(card).not.toHaveTextContent('awaiting approval');
   });
 
   it('defaults the service type and shows "Processing" without a status', () => {

@@ -5,7 +5,7 @@ import { defineRoute } from '../../lib/http.ts'
 import { decideAdditionalCost } from '../../use-cases/decide-additional-cost.ts'
 import { presentOrder } from './present.ts'
 
-/** POST /api/orders/{orderId}/approval { decision, reason? } → 200 Order; 409 unless the request is pending. */
+/** POST /api/orders/{orderId}/approval { decision, reason?, requestId? } → 200 Order; 409 unless the request is pending. */
 export const handler = defineRoute({ body: approvalDecisionSchema }, async ({ caller, params, body }) => {
   const order = await decideAdditionalCost({
     orders: createOrderRepository(defaultTable()),
@@ -13,6 +13,7 @@ export const handler = defineRoute({ body: approvalDecisionSchema }, async ({ ca
     customer: caller,
     decision: body.decision,
     reason: body.reason,
+    requestId: body.requestId,
   })
   return { body: presentOrder(order) }
 })

@@ -1,12 +1,12 @@
 import type * as Api from '@gs/shared/api-types'
-import { adminInvoiceStatus } from '@gs/shared/invoice'
-import { invoiceOf, type Notification, type Order, type OrderDetail, type Part, type Payment, type StatusUpdate } from '../../domain/order.ts'
+import { additionalCostFields, adminInvoiceStatus, requestAmounts, type ApprovalRequest, type BilledLine } from '@gs/shared/invoice'
+import { invoiceOf, type Notification, type Order, type OrderDetail, type Payment, type StatusUpdate } from '../../domain/order.ts'
 import type { PaymentSummary } from '../../domain/payment.ts'
 
 /** The contract's shapes (API.md "Entities as the API shows them"); the only place they are built. */
 
 export function presentInvoice(o: Order, shippingSelected = o.shippingSelected): Api.Invoice {
-  const inv = invoiceOf(o, shippingSelected)
+  const { lines: _lines, ...inv } = invoiceOf(o, shippingSelected)
   return {
     invoiceId: o.invoiceId,
     invoiceNumber: o.invoiceNumber,
@@ -14,6 +14,33 @@ export function presentInvoice(o: Order, shippingSelected = o.shippingSelected):
     lastUpdated: o.invoiceLastUpdated,
   }
 }
+
+export const presentLine = (l: BilledLine): Api.ExtraLine => ({
+  id: l.lineId,
+  kind: l.kind,
+  name: l.name,
+  description: l.description ?? null,
+  unitCents: l.unitCents,
+  quantity: l.quantity,
+  lineTotalCents: l.lineTotalCents,
+  taxable: l.taxable,
+  state: l.state,
+  needsApproval: l.needsApproval,
+  requestId: l.requestId ?? null,
+  createdAt: l.createdAt,
+  createdBy: l.createdBy,
+})
+
+export const presentRequest = (r: ApprovalRequest, taxRatePpm: number): Api.ApprovalRequest => ({
+  id: r.requestId,
+  reason: r.reason,
+  status: r.status,
+  lines: r.lines.map((l) => ({ id: l.lineId, kind: l.kind, name: l.name, unitCents: l.unitCents, quantity: l.quantity, lineTotalCents: l.unitCents * l.quantity })),
+  ...requestAmounts(r.lines, taxRatePpm),
+  requestedAt: r.requestedAt,
+  decidedAt: r.decidedAt ?? null,
+  rejectionReason: r.rejectionReason ?? null,
+})
 
 export function presentOrder(o: Order): Api.Order {
   return {
@@ -30,12 +57,9 @@ export function presentOrder(o: Order): Api.Order {
     serviceType: o.serviceType,
     description: o.description,
     estimatedCostCents: o.estimatedCostCents,
-    additionalCostCents: o.additionalCostCents,
-    additionalCostReason: o.additionalCostReason ?? null,
-    additionalCostApprovalStatus: o.additionalCostApprovalStatus,
-    additionalCostApprovalDate: o.additionalCostApprovalDate ?? null,
-    additionalCostApprovalNote: o.additionalCostApprovalNote ?? null,
-    additionalCostRejectionReason: o.additionalCostRejectionReason ?? null,
+    ...additionalCostFields({ lines: o.lines, requests: o.approvalRequests }),
+    lines: invoiceOf(o).lines.map(presentLine),
+    approvalRequests: o.approvalRequests.map((r) => presentRequest(r, o.taxRatePpm)),
     currentStatus: o.currentStatus,
     inboundTrackingNumber: o.inboundTrackingNumber ?? null,
     outboundTrackingNumber: o.outboundTrackingNumber ?? null,
@@ -71,18 +95,6 @@ export const presentUpdate = (u: StatusUpdate): Api.StatusUpdate => ({
   updatedAt: u.updatedAt,
 })
 
-export const presentPart = (p: Part): Api.Part => ({
-  id: p.partId,
-  orderId: p.orderId,
-  partName: p.partName,
-  partDescription: p.partDescription ?? null,
-  partCostCents: p.partCostCents,
-  quantity: p.quantity,
-  lineTotalCents: p.partCostCents * p.quantity,
-  createdAt: p.createdAt,
-  createdBy: p.createdBy,
-})
-
 export const presentPayment = (p: PaymentSummary): Api.Payment => ({
   paymentId: p.paymentId,
   orderId: p.orderId,
@@ -114,12 +126,11 @@ export const presentNotification = (n: Notification): Api.Notification => ({
   createdAt: n.createdAt,
 })
 
-/** GET /api/orders/{id}: the order with `updates` (newest first), `parts` and `payments`. */
+/** GET /api/orders/{id}: the order with `updates` (newest first) and `payments`. */
 export function presentOrderDetail(d: OrderDetail): Api.OrderDetail {
   return {
     ...presentOrder(d.order),
     updates: d.updates.map(presentUpdate),
-    parts: d.parts.map(presentPart),
     payments: d.payments.map(presentPayment),
   }
 }

@@ -3,6 +3,17 @@ import type { TableConfig } from '../table.ts'
 
 const now = () => new Date().toISOString()
 
+const requiredString = { type: 'string', required: true } as const
+const requiredNumber = { type: 'number', required: true } as const
+/** A line as a request keeps it (RequestedLine); a line on the order has these and more. */
+const requestedLineProperties = {
+  lineId: requiredString,
+  kind: { type: ['part', 'labor', 'other'], required: true },
+  name: requiredString,
+  unitCents: requiredNumber,
+  quantity: requiredNumber,
+} as const
+
 /**
  * An order, with its invoice summary kept on the same item (one invoice per
  * order), so lists show balances without a second read and the webhook can
@@ -25,9 +36,48 @@ export const orderSchema = {
     description: { type: 'string', default: '' },
     estimatedCostCents: { type: 'number', default: 0 },
     serviceCostCents: { type: 'number' },
-    additionalCostCents: { type: 'number', default: 0 },
+    /** Extra work on the order (shared/src/invoice.ts ExtraLine); bounded by MAX_LINES_PER_ORDER. */
+    lines: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          ...requestedLineProperties,
+          description: { type: 'string' },
+          needsApproval: { type: 'boolean', required: true },
+          requestId: { type: 'string' },
+          createdAt: requiredString,
+          createdBy: requiredString,
+        },
+      },
+    },
+    /** The approval requests (ApprovalRequest), oldest first, each with the lines as asked; bounded by MAX_REQUESTS_PER_ORDER. */
+    approvalRequests: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          requestId: requiredString,
+          reason: requiredString,
+          status: { type: ['pending', 'approved', 'rejected', 'withdrawn'], required: true },
+          lines: { type: 'list', required: true, items: { type: 'map', properties: requestedLineProperties } },
+          requestedAt: requiredString,
+          requestedBy: requiredString,
+          decidedAt: { type: 'string' },
+          decidedBy: { type: 'string' },
+          rejectionReason: { type: 'string' },
+        },
+      },
+    },
+    /** The tax rate the order bills parts at (ppm), fixed when it is created. Absent on orders made before: 77,500 (7.75 %). */
+    taxRatePpm: { type: 'number' },
+    /**
+     * Before itemized lines (read only, by toOrder, for orders stored before): one additional cost
+     * with one approval, and the parts total. Never written any more.
+     */
+    additionalCostCents: { type: 'number' },
     additionalCostReason: { type: 'string' },
-    additionalCostApprovalStatus: { type: ['not_required', 'pending', 'approved', 'rejected'], default: 'not_required' },
+    additionalCostApprovalStatus: { type: ['not_required', 'pending', 'approved', 'rejected'] },
     additionalCostApprovalDate: { type: 'string' },
     additionalCostApprovalNote: { type: 'string' },
     additionalCostRejectionReason: { type: 'string' },
@@ -41,9 +91,8 @@ export const orderSchema = {
     deletedAt: { type: 'string' },
     /** 'active' | 'archived' | 'deleted': the admin lists' partition. */
     listState: { type: ['active', 'archived', 'deleted'], default: 'active' },
-    /** Sum of parts (cost x quantity), kept in step with the part items; 0 when there are none. */
-    partsTotalCents: { type: 'number', default: 0 },
-    partsCount: { type: 'number', default: 0 },
+    partsTotalCents: { type: 'number' },
+    partsCount: { type: 'number' },
     amountPaidCents: { type: 'number', default: 0 },
     invoiceId: { type: 'string', required: true },
     invoiceNumber: { type: 'string', required: true },
@@ -51,9 +100,6 @@ export const orderSchema = {
     invoiceBalanceDueCents: { type: 'number', default: 0 },
     invoicePaymentStatus: { type: ['unpaid', 'partially_paid', 'paid'], default: 'unpaid' },
     invoiceLastUpdated: { type: 'string', default: now },
-    /** Admin direct fix (functions/domain/order.ts invoiceOf): when it was made and the invoice inputs it applies to. */
-    invoiceFixedAt: { type: 'string' },
-    invoiceFixKey: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', default: now },
     version: { type: 'number', default: 1 },

@@ -9,7 +9,10 @@ export const settingsSchema = {
     businessName: { type: 'string' },
     phone: { type: 'string' },
     email: { type: 'string' },
+    /** Never applied to any invoice (the page pre-filled 8.25 while invoices used 7.75 %): ignored, see taxRatePpm. */
     defaultTaxRate: { type: 'number' },
+    /** The rate new orders bill parts at, in ppm; absent: 77,500 (7.75 %). */
+    taxRatePpm: { type: 'number' },
     smtpServer: { type: 'string' },
     smtpPort: { type: 'number' },
     fromEmail: { type: 'string' },

@@ -1,10 +1,14 @@
 import type { EntityItem } from 'electrodb'
-import { invoiceOf, type Notification, type Order, type OrderDetail, type Part, type Payment, type StatusUpdate } from '../../domain/order.ts'
+import { invoiceOf, type Notification, type Order, type OrderDetail, type Payment, type StatusUpdate } from '../../domain/order.ts'
+import { DEFAULT_TAX_RATE_PPM } from '@gs/shared/invoice'
 import { orderEntity } from '../entities/order.ts'
+import { isLegacy, itemizeLegacy, needsLegacyParts, type LegacyPart } from './legacy-order.ts'
 import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
 import { createService, type GunsmithService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
-import { formatOrderNumber } from '../../domain/order.ts'
+import { formatOrderNumber, normalizeOrderNumber } from '../../domain/order.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 import { byCustomer, latestOrderItems, planLatestOrder, planLatestRefresh } from './latest-order.ts'
 
 export type OrderListState = 'active' | 'archived'
@@ -18,8 +22,6 @@ export interface Page<T> {
 export interface OrderWriteExtras {
   putUpdates?: StatusUpdate[]
   deleteUpdates?: string[]
-  putParts?: Part[]
-  deleteParts?: string[]
   putNotifications?: Notification[]
 }
 
@@ -69,9 +71,11 @@ export interface OrderRepository {
   /** Creates the order (version 1) with its first status update, atomically; it becomes the customer's latest order. */
   createOrder(order: Order, extras?: OrderWriteExtras): Promise<Order>
   getOrder(orderId: string): Promise<Order | null>
+  /** The order a person typed: its id, or its number (GS-000123, any case); null when there is none. */
+  findOrder(idOrNumber: string): Promise<Order | null>
   /** Several orders by id in one BatchGet (missing ones are left out); `consistent` when a write is planned on them. */
   getOrders(orderIds: string[], opts?: { consistent?: boolean }): Promise<Order[]>
-  /** The order with its updates (newest first), parts and payments: one Query. */
+  /** The order with its updates (newest first) and payments: one Query. */
   getOrderDetail(orderId: string): Promise<OrderDetail | null>
   listOrdersForCustomer(customerId: string): Promise<Order[]>
   listOrdersByState(state: OrderListState, opts?: { limit?: number; cursor?: string | null }): Promise<Page<Order>>
@@ -99,34 +103,50 @@ const backoff = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math
 
 export type OrderItem = EntityItem<ReturnType<typeof orderEntity>>
 
-/** Reads a stored order item (exported for the payments repository, which writes orders inside its own transaction). */
-export function toOrder(i: OrderItem): Order {
+const LEGACY_ATTRIBUTES = [
+  'additionalCostCents',
+  'additionalCostReason',
+  'additionalCostApprovalStatus',
+  'additionalCostApprovalDate',
+  'additionalCostApprovalNote',
+  'additionalCostRejectionReason',
+  'partsTotalCents',
+  'partsCount',
+  'invoiceFixedAt',
+  'invoiceFixKey',
+] as const
+
+/** Reads a stored order item (with its part items when it predates itemized lines: legacy-order.ts). */
+export function toOrder(i: OrderItem, legacyParts: readonly LegacyPart[] | null = null): Order {
   const { listState: _l, invoiceTotalCents: _t, invoiceBalanceDueCents: _b, invoicePaymentStatus: _p, ...rest } = i
+  const fields: Record<string, unknown> = { ...rest }
+  for (const k of LEGACY_ATTRIBUTES) delete fields[k]
+  const extra = isLegacy(i) ? itemizeLegacy(i, legacyParts) : { lines: i.lines ?? [], approvalRequests: i.approvalRequests ?? [] }
   return {
-    ...rest,
+    ...fields,
     customerName: i.customerName ?? '',
     customerEmail: i.customerEmail ?? '',
     serialNumber: i.serialNumber ?? '',
     serviceType: i.serviceType ?? '',
     description: i.description ?? '',
     estimatedCostCents: i.estimatedCostCents ?? 0,
-    additionalCostCents: i.additionalCostCents ?? 0,
-    additionalCostApprovalStatus: i.additionalCostApprovalStatus ?? 'not_required',
+    lines: extra.lines.map((l) => ({ ...l })) as Order['lines'],
+    approvalRequests: extra.approvalRequests.map((r) => ({ ...r, lines: r.lines.map((l) => ({ ...l })) })) as Order['approvalRequests'],
+    taxRatePpm: i.taxRatePpm ?? DEFAULT_TAX_RATE_PPM,
     currentStatus: i.currentStatus ?? 'order_created',
     shippingSelected: i.shippingSelected ?? true,
     isArchived: i.isArchived ?? false,
     isDeleted: i.isDeleted ?? false,
-    partsTotalCents: i.partsTotalCents ?? 0,
-    partsCount: i.partsCount ?? 0,
     amountPaidCents: i.amountPaidCents ?? 0,
     invoiceLastUpdated: i.invoiceLastUpdated ?? i.createdAt,
     updatedAt: i.updatedAt ?? i.createdAt,
     version: i.version ?? 1,
+    storedInvoice: { totalCents: i.invoiceTotalCents ?? 0, balanceDueCents: i.invoiceBalanceDueCents ?? 0, paymentStatus: i.invoicePaymentStatus ?? 'unpaid', amountPaidCents: i.amountPaidCents ?? 0 },
   } as Order
 }
 
 /** The stored item: the order plus the projections the lists read (state partition, invoice summary). */
-export function orderItem(o: Order): OrderItem {
+export function orderItem({ storedInvoice: _stored, ...o }: Order): OrderItem {
   const inv = invoiceOf(o)
   return {
     ...o,
@@ -141,7 +161,16 @@ const byNewest = <T extends { createdAt: string }>(a: T, b: T) => (a.createdAt <
 
 export function createOrderRepository({ table, client }: TableConfig): OrderRepository {
   const service = createService({ table, client })
-  const { order, counter } = service.entities
+  const { order, counter, orderRef, part } = service.entities
+
+  /** One order; one that predates itemized lines is read with its part items (legacy-order.ts). */
+  async function readOne(orderId: string, consistent: boolean): Promise<Order | null> {
+    const { data } = await order.get({ orderId }).go({ consistent })
+    if (!data) return null
+    if (!needsLegacyParts(data)) return toOrder(data)
+    const { data: parts } = await part.query.byOrder({ orderId }).go({ pages: 'all', consistent })
+    return toOrder(data, parts as LegacyPart[])
+  }
 
   async function commit({ orders: writes, items, ...extras }: OrderCommit) {
     const orderId = writes[0]?.order.orderId
@@ -151,7 +180,7 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
       let ownItems = 0
       const result = await service.transaction
         .write((entities) => {
-          const { order: orders, statusUpdate, part, notification } = entities
+          const { order: orders, orderRef, statusUpdate, notification } = entities
           const own = [
             ...writes.map(({ order: o, expected, softDelete }) =>
               expected === 'create'
@@ -164,8 +193,8 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
             ),
             ...(extras.putUpdates ?? []).map((u) => statusUpdate.put(u).commit()),
             ...(extras.deleteUpdates ?? []).map((updateId) => statusUpdate.delete({ orderId, updateId }).commit()),
-            ...(extras.putParts ?? []).map((p) => part.put(p).commit()),
-            ...(extras.deleteParts ?? []).map((partId) => part.delete({ orderId, partId }).commit()),
+            // The number → id pointer of a new order (findOrder).
+            ...writes.filter((w) => w.expected === 'create').map(({ order: o }) => orderRef.create({ orderNumber: o.orderNumber, orderId: o.orderId }).commit()),
             ...(extras.putNotifications ?? []).map((n) => notification.put(n).commit()),
             ...(items?.(entities) ?? []),
           ]
@@ -198,18 +227,26 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
       return write({ ...o, version: 1 }, 'create', extras)
     },
     async getOrder(orderId) {
-      const { data } = await order.get({ orderId }).go()
-      return data ? toOrder(data) : null
+      return readOne(orderId, false)
+    },
+    async findOrder(idOrNumber) {
+      const typed = idOrNumber.trim()
+      if (UUID.test(typed)) return readOne(typed.toLowerCase(), false)
+      const number = normalizeOrderNumber(typed)
+      if (!number) return null
+      const { data } = await orderRef.get({ orderNumber: number }).go()
+      return data ? readOne(data.orderId, false) : null
     },
     async getOrders(orderIds, { consistent = false } = {}) {
       const ids = [...new Set(orderIds)]
       if (!ids.length) return []
       const { data, unprocessed } = await order.get(ids.map((orderId) => ({ orderId }))).go({ concurrent: 4, consistent })
-      const found = data.map(toOrder)
+      const found: Order[] = []
+      for (const item of data) found.push(needsLegacyParts(item) ? ((await readOne(item.orderId, consistent)) as Order) : toOrder(item))
       // DynamoDB may leave keys unprocessed under load; read those one by one.
       for (const key of unprocessed) {
-        const { data: one } = await order.get({ orderId: key.orderId }).go({ consistent })
-        if (one) found.push(toOrder(one))
+        const one = await readOne(key.orderId, consistent)
+        if (one) found.push(one)
       }
       return found
     },
@@ -218,9 +255,9 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
       const [o] = data.order
       if (!o) return null
       return {
-        order: toOrder(o),
-        updates: (data.statusUpdate as StatusUpdate[]).sort(byNewest),
-        parts: (data.part as Part[]).sort(byNewest),
+        order: toOrder(o, data.part as LegacyPart[]),
+        // Newest first; entries of one change share a time and follow their ids (sortable, in the order written).
+        updates: (data.statusUpdate as StatusUpdate[]).sort((a, b) => byNewest(a, b) || (a.updateId < b.updateId ? 1 : a.updateId > b.updateId ? -1 : 0)),
         payments: (data.payment as Payment[]).sort((a, b) => (a.paymentDate < b.paymentDate ? 1 : -1)),
       }
     },
@@ -229,11 +266,11 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
         .byCustomer({ customerId })
         .where(({ isDeleted }, { ne }) => ne(isDeleted, true))
         .go({ order: 'desc', pages: 'all' })
-      return data.map(toOrder)
+      return data.map((i) => toOrder(i))
     },
     async listOrdersByState(state, { limit = 100, cursor = null } = {}) {
       const res = await order.query.byListState({ listState: state }).go({ order: 'desc', limit, cursor })
-      return { items: res.data.map(toOrder), cursor: res.cursor ?? null }
+      return { items: res.data.map((i) => toOrder(i)), cursor: res.cursor ?? null }
     },
     async saveOrder(o, expectedVersion, extras) {
       const next = { ...o, version: expectedVersion + 1, updatedAt: new Date().toISOString(), invoiceLastUpdated: new Date().toISOString() }

@@ -1,4 +1,5 @@
-import { SETTINGS_DEFAULTS, type Settings } from '@gs/shared/schemas/settings'
+import { DEFAULT_TAX_RATE_PPM, taxRatePercentToPpm, taxRatePpmToPercent } from '@gs/shared/invoice'
+import { SETTINGS_DEFAULTS, type Settings } from '@gs/shared/settings'
 import { settingsEntity } from '../entities/settings.ts'
 import type { TableConfig } from '../table.ts'
 
@@ -7,16 +8,23 @@ export interface SettingsRepository {
   getSettings(): Promise<Settings>
   /** Saves the given fields (others keep their saved values) and returns the whole settings. */
   saveSettings(changes: Partial<Settings>): Promise<Settings>
+  /** The rate a new order bills parts at (ppm). */
+  taxRatePpm(): Promise<number>
 }
 
 const SCOPE = 'shop'
 
-function withDefaults(item: Partial<Settings> | null | undefined): Settings {
+type Stored = Partial<Omit<Settings, 'defaultTaxRate'>> & { taxRatePpm?: number }
+
+function withDefaults(item: Stored | null | undefined): Settings {
   const out: Record<string, unknown> = { ...SETTINGS_DEFAULTS }
   for (const key of Object.keys(SETTINGS_DEFAULTS)) {
+    // The old defaultTaxRate attribute was never applied to an invoice: the rate is taxRatePpm.
+    if (key === 'defaultTaxRate') continue
     const v = (item as Record<string, unknown> | null | undefined)?.[key]
     if (v !== undefined && v !== null) out[key] = v
   }
+  out.defaultTaxRate = taxRatePpmToPercent(item?.taxRatePpm ?? DEFAULT_TAX_RATE_PPM)
   return out as Settings
 }
 
@@ -25,13 +33,19 @@ export function createSettingsRepository({ table, client }: TableConfig): Settin
   return {
     async getSettings() {
       const { data } = await settings.get({ scope: SCOPE }).go()
-      return withDefaults(data)
+      return withDefaults(data as Stored | null)
     },
-    async saveSettings(changes) {
-      const fields = Object.fromEntries(Object.entries(changes).filter(([k, v]) => v !== undefined && k in SETTINGS_DEFAULTS))
+    async saveSettings({ defaultTaxRate, ...changes }) {
+      const fields: Record<string, unknown> = Object.fromEntries(Object.entries(changes).filter(([k, v]) => v !== undefined && k in SETTINGS_DEFAULTS))
+      const ppm = defaultTaxRate === undefined ? null : taxRatePercentToPpm(defaultTaxRate)
+      if (ppm !== null) fields.taxRatePpm = ppm
       // upsert: creates the item on the first save, otherwise sets only these fields.
       const { data } = await settings.upsert({ scope: SCOPE, ...fields }).go({ response: 'all_new' })
-      return withDefaults(data as Partial<Settings>)
+      return withDefaults(data as Stored)
+    },
+    async taxRatePpm() {
+      const { data } = await settings.get({ scope: SCOPE }).go({ attributes: ['taxRatePpm'] })
+      return data?.taxRatePpm ?? DEFAULT_TAX_RATE_PPM
     },
   }
 }

@@ -1,5 +1,6 @@
 import { ADMIN_TEXT_MAX_LENGTH, adminMessages as m } from '../admin-messages.ts'
-import { APPROVAL_STATUSES, ORDER_STATUSES } from '../statuses.ts'
+import { LINE_KINDS, MAX_LINE_TOTAL_CENTS, MAX_LINES_PER_ORDER } from '../invoice.ts'
+import { ORDER_STATUSES } from '../statuses.ts'
 import * as z from './zod.ts'
 
 const required = (message: string, max = 200) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, message))
@@ -42,16 +43,34 @@ export const updateAdminOrderSchema = z.strictObject({
   statusNote: optionalText(ADMIN_TEXT_MAX_LENGTH),
   inboundTrackingNumber: optionalText(100),
   outboundTrackingNumber: optionalText(100),
-  additionalCostCents: z.optional(cents(m.additionalCostInvalid)),
-  additionalCostReason: optionalText(ADMIN_TEXT_MAX_LENGTH),
-  additionalCostApprovalStatus: z.optional(z.enum(APPROVAL_STATUSES, { error: m.approvalStatusInvalid })),
-  additionalCostApprovalNote: optionalText(ADMIN_TEXT_MAX_LENGTH),
+  /** Needed to move an order with a balance due to a release status (ready for pickup, shipped, delivered, closed). */
+  releaseOverrideReason: optionalText(ADMIN_TEXT_MAX_LENGTH),
 })
 export type UpdateAdminOrderInput = z.infer<typeof updateAdminOrderSchema>
 
-/** POST /api/admin/orders/{orderId}/approval-request */
+/** A line of extra work: a part (taxed), labor or another charge (never taxed). */
+export const addLineSchema = z
+  .strictObject({
+    kind: z._default(z.enum(LINE_KINDS, { error: m.lineKindInvalid }), 'part'),
+    name: required(m.lineNameRequired),
+    description: optionalText(ADMIN_TEXT_MAX_LENGTH),
+    unitCents: cents(m.partCostInvalid),
+    quantity: z.number({ error: m.partQuantityInvalid }).check(z.int(m.partQuantityInvalid), z.gte(1, m.partQuantityInvalid), z.lte(10_000, m.partQuantityInvalid)),
+    /** Billed only once the customer approves it (in an approval request); by default a line is billed at once. */
+    needsApproval: z._default(z.boolean({ error: m.needsApprovalInvalid }), false),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.unitCents * v.quantity > MAX_LINE_TOTAL_CENTS) ctx.addIssue({ code: 'custom', path: ['unitCents'], message: m.lineTotalTooLarge })
+    }),
+  )
+export type AddLineInput = z.infer<typeof addLineSchema>
+
+/** POST /api/admin/orders/{orderId}/approval-request: existing unbilled lines and/or new ones, with the reason the customer reads. */
 export const approvalRequestSchema = z.strictObject({
   reason: z.string({ error: m.approvalReasonRequired }).check(z.trim(), z.minLength(1, m.approvalReasonRequired), z.maxLength(ADMIN_TEXT_MAX_LENGTH)),
+  lineIds: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(MAX_LINES_PER_ORDER, m.tooManyLines)), []),
+  lines: z._default(z.array(addLineSchema).check(z.maxLength(MAX_LINES_PER_ORDER, m.tooManyLines)), []),
 })
 export type ApprovalRequestInput = z.infer<typeof approvalRequestSchema>
 
@@ -69,6 +88,7 @@ export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>
 export const addStatusUpdateSchema = z.strictObject({
   status,
   notes: z.optional(z.string().check(z.trim(), z.maxLength(ADMIN_TEXT_MAX_LENGTH))),
+  releaseOverrideReason: optionalText(ADMIN_TEXT_MAX_LENGTH),
 })
 export type AddStatusUpdateInput = z.infer<typeof addStatusUpdateSchema>
 
@@ -77,12 +97,3 @@ export const editStatusUpdateSchema = z.strictObject({
   notes: z.string({ error: m.messageEmpty }).check(z.trim(), z.minLength(1, m.messageEmpty), z.maxLength(ADMIN_TEXT_MAX_LENGTH)),
 })
 export type EditStatusUpdateInput = z.infer<typeof editStatusUpdateSchema>
-
-/** POST /api/admin/orders/{orderId}/parts (admin-side §5 "Add part"). */
-export const addPartSchema = z.strictObject({
-  partName: required(m.partNameRequired),
-  partDescription: z.optional(z.string().check(z.trim(), z.maxLength(ADMIN_TEXT_MAX_LENGTH))),
-  partCostCents: cents(m.partCostInvalid),
-  quantity: z.number({ error: m.partQuantityInvalid }).check(z.int(m.partQuantityInvalid), z.gte(1, m.partQuantityInvalid), z.lte(10_000, m.partQuantityInvalid)),
-})
-export type AddPartInput = z.infer<typeof addPartSchema>

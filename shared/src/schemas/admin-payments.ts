@@ -28,5 +28,18 @@ export const invoiceLookupQuerySchema = z.object({ orderId: orderId(im.orderIdRe
 /** POST /api/admin/invoices/refresh { orderId } */
 export const invoiceRefreshSchema = z.strictObject({ orderId: orderId(im.orderIdRequired) })
 
-/** POST /api/admin/invoices/{invoiceId}/fix { orderId } */
-export const invoiceFixSchema = z.strictObject({ orderId: orderId(im.bothIdsRequired) })
+/**
+ * POST /api/admin/invoices/{invoiceId}/fix: `{ orderId, preview: true }` shows before → after and
+ * changes nothing; `{ orderId, version }` applies it, only to the version that was previewed.
+ */
+export const invoiceFixSchema = z
+  .strictObject({
+    orderId: orderId(im.bothIdsRequired),
+    preview: z._default(z.boolean({ error: 'preview must be true or false' }), false),
+    version: z.optional(z.number({ error: im.versionRequired }).check(z.int(im.versionRequired), z.gte(1, im.versionRequired))),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!v.preview && v.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: im.versionRequired })
+    }),
+  )

@@ -14,6 +14,8 @@ export const approvalDecisionSchema = z
   .strictObject({
     decision: z.enum(['approve', 'reject'], { error: orderMessages.decisionInvalid }),
     reason: z.optional(z.string().check(z.trim(), z.maxLength(NOTE_MAX_LENGTH, orderMessages.rejectionReasonTooLong))),
+    /** The request the customer read; when it is no longer the pending one the answer is refused (409). */
+    requestId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   })
   .check(
     z.superRefine((v, ctx) => {

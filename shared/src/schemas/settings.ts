@@ -1,24 +1,6 @@
+import { taxRatePercentToPpm } from '../invoice.ts'
+import { settingsMessages } from '../settings.ts'
 import * as z from './zod.ts'
-
-/** The settings page's placeholder defaults (admin-side §2); text fields start empty. */
-export const SETTINGS_DEFAULTS = {
-  businessName: '',
-  phone: '',
-  email: '',
-  defaultTaxRate: 8.25,
-  smtpServer: '',
-  smtpPort: 587,
-  fromEmail: '',
-  laborRateCents: 7500,
-  minimumServiceFeeCents: 2500,
-} as const
-
-export const settingsMessages = {
-  taxRateInvalid: 'Please enter a tax rate between 0 and 100',
-  smtpPortInvalid: 'Please enter a port between 1 and 65535',
-  laborRateInvalid: 'Please enter a valid labor rate',
-  minimumFeeInvalid: 'Please enter a valid minimum service fee',
-} as const
 
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max))
 const cents = (message: string) => z.number({ error: message }).check(z.int(message), z.gte(0, message), z.lte(100_000_000, message))
@@ -29,7 +11,7 @@ export const settingsSchema = z.strictObject({
   phone: z.optional(text(40)),
   email: z.optional(text(254)),
   defaultTaxRate: z.optional(
-    z.number({ error: settingsMessages.taxRateInvalid }).check(z.gte(0, settingsMessages.taxRateInvalid), z.lte(100, settingsMessages.taxRateInvalid)),
+    z.number({ error: settingsMessages.taxRateInvalid }).check(z.refine((v) => taxRatePercentToPpm(v) !== null, settingsMessages.taxRateInvalid)),
   ),
   smtpServer: z.optional(text(253)),
   smtpPort: z.optional(
@@ -42,4 +24,3 @@ export const settingsSchema = z.strictObject({
   minimumServiceFeeCents: z.optional(cents(settingsMessages.minimumFeeInvalid)),
 })
 export type SettingsInput = z.infer<typeof settingsSchema>
-export type Settings = { -readonly [K in keyof typeof SETTINGS_DEFAULTS]: (typeof SETTINGS_DEFAULTS)[K] extends string ? string : number }

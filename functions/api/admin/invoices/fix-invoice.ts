@@ -1,3 +1,4 @@
+import type * as Api from '@gs/shared/api-types'
 import { invoiceFixSchema } from '@gs/shared/schemas/admin-payments'
 import { createOrderRepository } from '../../../db/repositories/orders.ts'
 import { defaultTable } from '../../../db/table.ts'
@@ -5,8 +6,9 @@ import { defineRoute } from '../../../lib/http.ts'
 import { fixInvoice } from '../../../use-cases/admin-invoices.ts'
 import { presentInvoice } from '../../orders/present.ts'
 
-/** POST /api/admin/invoices/{invoiceId}/fix { orderId } → Invoice with total = service + parts + tax, balance = max(0, total - paid). */
-export const handler = defineRoute({ body: invoiceFixSchema }, async ({ params, body }) => {
-  const order = await fixInvoice({ orders: createOrderRepository(defaultTable()), orderId: body.orderId, invoiceId: params.invoiceId })
-  return { body: presentInvoice(order) }
+/** POST /api/admin/invoices/{invoiceId}/fix { orderId, preview: true } | { orderId, version } → InvoiceFix (before → after). */
+export const handler = defineRoute({ body: invoiceFixSchema }, async ({ caller, params, body }) => {
+  const r = await fixInvoice({ orders: createOrderRepository(defaultTable()), orderId: body.orderId, invoiceId: params.invoiceId, preview: body.preview, version: body.version, adminId: caller.userId })
+  const result: Api.InvoiceFix = { orderId: r.after.orderId, orderNumber: r.after.orderNumber, version: r.after.version, before: presentInvoice(r.before), after: presentInvoice(r.after), applied: r.applied }
+  return { body: result }
 })

@@ -7,6 +7,11 @@ import { presentUpdate } from '../../orders/present.ts'
 
 /** POST /api/admin/orders/{orderId}/updates { status, notes? } → 201 StatusUpdate; sets the order's status. */
 export const handler = defineRoute({ body: addStatusUpdateSchema }, async ({ caller, params, body }) => {
-  const update = await addStaffUpdate({ orders: createOrderRepository(defaultTable()), orderId: params.orderId, status: body.status, notes: body.notes, adminId: caller.userId })
+  const update = await addStaffUpdate({
+    orders: createOrderRepository(defaultTable()),
+    orderId: params.orderId,
+    status: body.status,
+    notes: body.notes,
+    releaseOverrideReason: body.releaseOverrideReason, adminId: caller.userId })
   return { statusCode: 201, body: presentUpdate(update) }
 })

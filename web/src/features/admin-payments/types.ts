@@ -1,19 +1,13 @@
-import type { Invoice } from '../orders/types';
-import type { Payment } from '../payments/types';
+import type { AdminPayment } from '@gs/shared/api-types';
+import type { ADMIN_PAYMENT_SORTS, ADMIN_PAYMENT_STATUSES, SORT_DIRECTIONS } from '@gs/shared/payment-messages';
 
 // Admin payment shapes (API.md; functions/api/orders/present.ts presentAdminPayment).
+export type { AdminPayment };
 
-export interface AdminPayment extends Payment {
-  customerName: string | null;
-  customerEmail: string | null;
-  firearmMake: string | null;
-  firearmModel: string | null;
-  serialNumber: string | null;
-}
-
-export type AdminPaymentSort = 'date' | 'customer' | 'amount';
-export type SortDirection = 'asc' | 'desc';
-export type AdminPaymentStatusFilter = '' | 'successful' | 'pending' | 'failed';
+export type AdminPaymentSort = (typeof ADMIN_PAYMENT_SORTS)[number];
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+/** '' is All Statuses. */
+export type AdminPaymentStatusFilter = '' | (typeof ADMIN_PAYMENT_STATUSES)[number];
 
 export interface AdminPaymentsQuery {
   search: string;
@@ -40,13 +34,7 @@ export interface AdminPaymentsPage {
   stats: AdminPaymentStats;
 }
 
-export type { Invoice };
-
 export const adminPaymentKeys = {
   all: ['admin', 'payments'] as const,
   list: (query: AdminPaymentsQuery) => [...adminPaymentKeys.all, 'list', query] as const,
-};
-
-export const adminInvoiceKeys = {
-  all: ['admin', 'invoices'] as const,
 };

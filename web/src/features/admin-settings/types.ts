@@ -1,14 +1,5 @@
-/** GET/PUT /api/admin/settings (money in cents, tax rate in percent). */
-export interface Settings {
-  businessName: string;
-  phone: string;
-  email: string;
-  defaultTaxRate: number;
-  smtpServer: string;
-  smtpPort: number;
-  fromEmail: string;
-  laborRateCents: number;
-  minimumServiceFeeCents: number;
-}
+// GET/PUT /api/admin/settings (money in cents, tax rate in percent): the shape the server's schema makes.
+export type { Settings } from '@gs/shared/settings';
+export type { SettingsInput } from '@gs/shared/schemas/settings';
 
 export const settingsKey = ['admin', 'settings'] as const;

@@ -1,12 +1,7 @@
+import type { Notification } from '@gs/shared/api-types';
+
 /** Notification as API.md shows it. */
-export interface Notification {
-  id: string;
-  orderId: string | null;
-  title: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-}
+export type { Notification };
 
 export interface NotificationList {
   items: Notification[];

@@ -118,7 +118,7 @@ function PaymentForm({ order }: { order: OrderDetail }) {
       ) : null}
 
       <div className="grid items-start gap-6 md:grid-cols-2">
-        <InvoiceSummary invoice={invoice} busy={isPreviewing}>
+        <InvoiceSummary invoice={invoice} lines={order.lines} busy={isPreviewing}>
           <ShippingChoice
             checked={shipping}
             onChange={setShipping}

@@ -11,7 +11,6 @@ import { ApprovalPanel } from '../../../features/orders/components/approval-pane
 import { PaymentBadges, StatusBadge } from '../../../features/orders/components/order-badges';
 import { FirearmDetails, ServiceDetails } from '../../../features/orders/components/order-details';
 import { OrderTimeline } from '../../../features/orders/components/order-timeline';
-import { PartsList } from '../../../features/orders/components/parts-list';
 import { PaymentPanel } from '../../../features/orders/components/payment-panel';
 import { StatusHistoryPanel } from '../../../features/orders/components/status-history-panel';
 import { shortOrderId } from '../../../features/orders/types';
@@ -99,7 +98,6 @@ export default function OrderRoute() {
                 <FirearmDetails order={o} />
                 <ServiceDetails order={o} />
               </div>
-              {o.parts.length > 0 ? <PartsList parts={o.parts} /> : null}
             </section>
             <StatusHistoryPanel orderId={o.id} />
           </div>

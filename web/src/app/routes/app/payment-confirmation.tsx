@@ -188,7 +188,7 @@ function Confirmation({
         {receiptUrl ? null : <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{msg.receiptProcessing}</p>}
       </section>
 
-      <InvoiceSummary invoice={order.invoice} />
+      <InvoiceSummary invoice={order.invoice} lines={order.lines} />
 
       <div data-print="hide" className="flex flex-wrap gap-3">
         <Button onClick={() => window.print()}>Print Invoice</Button>

@@ -1,9 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
+import type { AddStatusUpdateInput } from '@gs/shared/schemas/admin-orders';
 import { api } from '../../../lib/api-client';
 import type { StatusUpdate } from '../types';
 
-export function addStatusUpdate({ orderId, status, notes }: { orderId: string; status: string; notes?: string }): Promise<StatusUpdate> {
-  return api.post<StatusUpdate>(`/admin/orders/${encodeURIComponent(orderId)}/updates`, { status, notes: notes || undefined });
+/**
+ * POST /api/admin/orders/{orderId}/updates. Like the edit form, a release status while a balance is
+ * due is a 400 naming the balance unless `releaseOverrideReason` is given.
+ */
+export function addStatusUpdate({ orderId, status, notes, releaseOverrideReason }: { orderId: string } & AddStatusUpdateInput): Promise<StatusUpdate> {
+  return api.post<StatusUpdate>(`/admin/orders/${encodeURIComponent(orderId)}/updates`, {
+    status,
+    notes: notes || undefined,
+    releaseOverrideReason: releaseOverrideReason || undefined,
+  });
 }
 
 /** The panel refreshes the list itself (500 ms after a save, admin-side §2). */

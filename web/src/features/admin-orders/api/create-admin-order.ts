@@ -1,18 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateAdminOrderInput } from '@gs/shared/schemas/admin-orders';
 import { api } from '../../../lib/api-client';
 import { adminOrderKeys, type AdminOrder } from '../types';
-
-export interface CreateAdminOrderInput {
-  customerId: string;
-  firearmMake: string;
-  firearmModel: string;
-  serialNumber: string;
-  firearmCaliber?: string;
-  serviceType: string;
-  description: string;
-  estimatedCostCents: number;
-  inboundTrackingNumber?: string;
-}
 
 export function createAdminOrder(input: CreateAdminOrderInput): Promise<AdminOrder> {
   return api.post<AdminOrder>('/admin/orders', input);

@@ -1,19 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import type { ApprovalRequestInput } from '@gs/shared/schemas/admin-orders';
 import { api } from '../../../lib/api-client';
-import { adminOrderKeys, type AdminOrder } from '../types';
+import type { AdminOrder } from '../types';
+import { useSyncAdminOrder } from './sync-order';
 
-export function requestApproval({ orderId, reason }: { orderId: string; reason: string }): Promise<AdminOrder> {
-  return api.post<AdminOrder>(`/admin/orders/${encodeURIComponent(orderId)}/approval-request`, { reason });
+/**
+ * POST /api/admin/orders/{orderId}/approval-request → Order: the chosen unbilled lines wait for the
+ * customer's answer, who is notified. A request for $0 is a 400; one while another waits is a 409.
+ */
+export function requestApproval({ orderId, input }: { orderId: string; input: ApprovalRequestInput }): Promise<AdminOrder> {
+  return api.post<AdminOrder>(`/admin/orders/${encodeURIComponent(orderId)}/approval-request`, input);
 }
 
-/** Sets approval to pending and notifies the customer. */
 export function useRequestApproval() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: requestApproval,
-    onSuccess: (_order, { orderId }) => {
-      void queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(orderId) });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'list'] });
-    },
-  });
+  const sync = useSyncAdminOrder();
+  return useMutation({ mutationFn: requestApproval, onSuccess: sync });
 }

@@ -1,25 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApprovalStatus } from '@gs/shared/statuses';
+import type { UpdateAdminOrderInput } from '@gs/shared/schemas/admin-orders';
 import { api } from '../../../lib/api-client';
-import { adminOrderKeys, type AdminOrder } from '../types';
+import type { AdminOrder } from '../types';
+import { useSyncAdminOrder } from './sync-order';
 
-export interface UpdateAdminOrderInput {
-  version: number;
-  firearmMake?: string;
-  firearmModel?: string;
-  serialNumber?: string;
-  serviceType?: string;
-  description?: string;
-  estimatedCostCents?: number;
-  currentStatus?: string;
-  statusNote?: string | null;
-  inboundTrackingNumber?: string | null;
-  outboundTrackingNumber?: string | null;
-  additionalCostCents?: number;
-  additionalCostApprovalStatus?: ApprovalStatus;
-  additionalCostApprovalNote?: string | null;
-}
-
+/**
+ * PATCH /api/admin/orders/{orderId}. A release status (ready for pickup, shipped, delivered, closed)
+ * while a balance is due is a 400 naming the balance unless `releaseOverrideReason` is given.
+ */
 export function updateAdminOrder({ orderId, input }: { orderId: string; input: UpdateAdminOrderInput }): Promise<AdminOrder> {
   return api.patch<AdminOrder>(`/admin/orders/${encodeURIComponent(orderId)}`, input);
 }
@@ -27,11 +15,11 @@ export function updateAdminOrder({ orderId, input }: { orderId: string; input: U
 /** A stale `version` is a 409 (someone else saved first); the caller shows it. */
 export function useUpdateAdminOrder() {
   const queryClient = useQueryClient();
+  const sync = useSyncAdminOrder();
   return useMutation({
     mutationFn: updateAdminOrder,
-    onSuccess: (_order, { orderId }) => {
-      void queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(orderId) });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'list'] });
+    onSuccess: (order) => {
+      sync(order);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'customers'] });
     },
   });

@@ -1,5 +1,6 @@
 import { formatDate } from '@gs/shared/dates';
 import { formatCents } from '@gs/shared/money';
+import { billedExtraCents } from '@gs/shared/invoice';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useAdminOrders } from '../api/list-admin-orders';
@@ -25,6 +26,8 @@ function RefreshIcon() {
 
 function ArchivedItem({ order, actions }: { order: AdminListOrder; actions: ReturnType<typeof useOrderActions> }) {
   const name = `${order.firearmMake} ${order.firearmModel}`;
+  // "Additional cost" is the extra work on the bill: never a request still waiting or rejected.
+  const extraCents = billedExtraCents(order.invoice);
   return (
     <li className="flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between">
       <div className="min-w-0 space-y-1">
@@ -42,7 +45,7 @@ function ArchivedItem({ order, actions }: { order: AdminListOrder; actions: Retu
         </p>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           Estimated Cost: {formatCents(order.estimatedCostCents)}
-          {order.additionalCostCents > 0 ? ` · Additional Cost: ${formatCents(order.additionalCostCents)}` : ''}
+          {extraCents > 0 ? ` · Additional Cost: ${formatCents(extraCents)}` : ''}
         </p>
       </div>
       <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${name} #${shortId(order.id)}`}>

@@ -1,18 +1,20 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { adminMessages } from '@gs/shared/admin-messages';
+import { isReleaseStatus } from '@gs/shared/invoice';
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
-import { ADMIN_STATUSES, APPROVAL_STATUSES, SERVICE_TYPES, statusLabel, type ApprovalStatus } from '@gs/shared/statuses';
+import type { UpdateAdminOrderInput } from '@gs/shared/schemas/admin-orders';
+import { ADMIN_STATUSES, SERVICE_TYPES, statusLabel } from '@gs/shared/statuses';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
-import { useRequestApproval } from '../api/request-approval';
-import { useUpdateAdminOrder, type UpdateAdminOrderInput } from '../api/update-admin-order';
+import { useUpdateAdminOrder } from '../api/update-admin-order';
+import { extraWorkBreakdown } from '../extra-work';
+import { releaseHint, releaseNeedsOverride } from '../release';
 import type { AdminOrder } from '../types';
 
 export const UPDATE_FAILED = 'Failed to update order. Please try again.';
-export const APPROVAL_FAILED = 'Failed to request approval. Please try again.';
 
 // The fields the form shows, as the server holds them (the status note is not stored on the order).
 const EDITABLE = [
@@ -25,13 +27,10 @@ const EDITABLE = [
   'currentStatus',
   'inboundTrackingNumber',
   'outboundTrackingNumber',
-  'additionalCost',
-  'additionalCostApprovalStatus',
-  'additionalCostApprovalNote',
 ] as const;
 type EditableKey = (typeof EDITABLE)[number];
 type Snapshot = Record<EditableKey, string>;
-type Values = Snapshot & { statusNote: string };
+type Values = Snapshot & { statusNote: string; releaseOverrideReason: string };
 type Errors = Partial<Record<keyof Values, string>>;
 
 function snapshotOf(order: AdminOrder): Snapshot {
@@ -45,19 +44,17 @@ function snapshotOf(order: AdminOrder): Snapshot {
     currentStatus: order.currentStatus ?? '',
     inboundTrackingNumber: order.inboundTrackingNumber ?? '',
     outboundTrackingNumber: order.outboundTrackingNumber ?? '',
-    additionalCost: centsToInput(order.additionalCostCents),
-    additionalCostApprovalStatus: order.additionalCostApprovalStatus ?? 'not_required',
-    additionalCostApprovalNote: order.additionalCostApprovalNote ?? '',
   };
 }
+
+const blankExtras = { statusNote: '', releaseOverrideReason: '' };
 
 // Server field names → form field names, for 400 responses.
 const SERVER_FIELDS: Record<string, keyof Values> = {
   estimatedCostCents: 'estimatedCost',
-  additionalCostCents: 'additionalCost',
 };
 
-function validate(values: Values): Errors {
+function validate(values: Values, order: AdminOrder): Errors {
   const errors: Errors = {};
   if (!values.firearmMake.trim()) errors.firearmMake = adminMessages.firearmMakeRequired;
   if (!values.firearmModel.trim()) errors.firearmModel = adminMessages.firearmModelRequired;
@@ -65,13 +62,13 @@ function validate(values: Values): Errors {
   if (!values.serviceType.trim()) errors.serviceType = adminMessages.serviceTypeRequired;
   if (!values.description.trim()) errors.description = adminMessages.descriptionRequired;
   if (dollarsToCents(values.estimatedCost) === null) errors.estimatedCost = adminMessages.estimatedCostInvalid;
-  if (values.additionalCost.trim() && dollarsToCents(values.additionalCost) === null) {
-    errors.additionalCost = adminMessages.additionalCostInvalid;
+  if (releaseNeedsOverride(order, values.currentStatus) && !values.releaseOverrideReason.trim()) {
+    errors.releaseOverrideReason = releaseHint(order, values.currentStatus);
   }
   return errors;
 }
 
-function toInput(values: Values, version: number): UpdateAdminOrderInput {
+function toInput(values: Values, version: number, order: AdminOrder): UpdateAdminOrderInput {
   const optional = (v: string) => v.trim() || null;
   return {
     version,
@@ -85,18 +82,12 @@ function toInput(values: Values, version: number): UpdateAdminOrderInput {
     statusNote: values.statusNote.trim() || undefined,
     inboundTrackingNumber: optional(values.inboundTrackingNumber),
     outboundTrackingNumber: optional(values.outboundTrackingNumber),
-    additionalCostCents: values.additionalCost.trim() ? (dollarsToCents(values.additionalCost) ?? 0) : 0,
-    additionalCostApprovalStatus: values.additionalCostApprovalStatus as ApprovalStatus,
-    additionalCostApprovalNote: optional(values.additionalCostApprovalNote),
+    // Sent whenever one was written for a move to a release status (also when it was the server,
+    // not the form, that found the balance: the field then appears with its refusal).
+    releaseOverrideReason:
+      isReleaseStatus(values.currentStatus) && values.currentStatus !== order.currentStatus ? values.releaseOverrideReason.trim() || undefined : undefined,
   };
 }
-
-const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
-  not_required: 'Not Required',
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
 
 export interface EditOrderFormProps {
   order: AdminOrder;
@@ -113,16 +104,15 @@ export interface EditOrderFormProps {
  */
 export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderFormProps) {
   const [base, setBase] = useState(() => ({ version: order.version, snapshot: snapshotOf(order) }));
-  const [values, setValues] = useState<Values>(() => ({ ...snapshotOf(order), statusNote: '' }));
+  const [values, setValues] = useState<Values>(() => ({ ...snapshotOf(order), ...blankExtras }));
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
-  const [approvalMessage, setApprovalMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // The server refused a release the form did not know was owed (the balance changed meanwhile).
+  const [serverAskedOverride, setServerAskedOverride] = useState(false);
   const update = useUpdateAdminOrder();
-  const approval = useRequestApproval();
-  const approvalHintId = useId();
 
-  // Three-way merge of a newer copy of the order (refetch, or the admin's own part or
+  // Three-way merge of a newer copy of the order (refetch, or the admin's own line or
   // message changes in the panels beside the form).
   useEffect(() => {
     if (order.version === base.version) return;
@@ -146,21 +136,22 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
 
   const resetTo = (fresh: AdminOrder) => {
     setBase({ version: fresh.version, snapshot: snapshotOf(fresh) });
-    setValues({ ...snapshotOf(fresh), statusNote: '' });
+    setValues({ ...snapshotOf(fresh), ...blankExtras });
     setErrors({});
     setFormError(null);
     setConflict(false);
+    setServerAskedOverride(false);
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
     setConflict(false);
-    const found = validate(values);
+    const found = validate(values, order);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      const saved = await update.mutateAsync({ orderId: order.id, input: toInput(values, base.version) });
+      const saved = await update.mutateAsync({ orderId: order.id, input: toInput(values, base.version, order) });
       resetTo(saved);
       onSaved(saved);
     } catch (error) {
@@ -171,6 +162,9 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
         const mapped: Errors = {};
         for (const [field, message] of Object.entries(error.fields)) mapped[SERVER_FIELDS[field] ?? (field as keyof Values)] = message;
+        // The release refusal names both fields with one text: it is shown once, at the reason asked for.
+        if (mapped.releaseOverrideReason && mapped.currentStatus === mapped.releaseOverrideReason) delete mapped.currentStatus;
+        if (mapped.releaseOverrideReason) setServerAskedOverride(true);
         setErrors(mapped);
       }
       setFormError(UPDATE_FAILED);
@@ -182,34 +176,10 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
     if (fresh) resetTo(fresh);
   };
 
-  const noteBlank = values.additionalCostApprovalNote.trim() === '';
-  const requestApproval = async () => {
-    setApprovalMessage(null);
-    if (noteBlank) {
-      setApprovalMessage({ tone: 'error', text: adminMessages.approvalReasonRequired });
-      return;
-    }
-    try {
-      const next = await approval.mutateAsync({ orderId: order.id, reason: values.additionalCostApprovalNote.trim() });
-      const server = snapshotOf(next);
-      setValues((v) => ({
-        ...v,
-        additionalCostApprovalStatus: server.additionalCostApprovalStatus,
-        additionalCostApprovalNote: server.additionalCostApprovalNote,
-      }));
-      setBase((b) => ({ version: next.version, snapshot: { ...b.snapshot, additionalCostApprovalStatus: server.additionalCostApprovalStatus, additionalCostApprovalNote: server.additionalCostApprovalNote } }));
-      setApprovalMessage({ tone: 'success', text: 'Approval requested. The customer has been notified.' });
-    } catch (error) {
-      setApprovalMessage({
-        tone: 'error',
-        text: error instanceof ApiError && error.status === 400 ? error.message : APPROVAL_FAILED,
-      });
-    }
-  };
-
   const statusOptions: string[] = (ADMIN_STATUSES as readonly string[]).includes(values.currentStatus)
     ? [...ADMIN_STATUSES]
     : [values.currentStatus, ...ADMIN_STATUSES];
+  const askOverride = releaseNeedsOverride(order, values.currentStatus) || (serverAskedOverride && isReleaseStatus(values.currentStatus));
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Edit order">
@@ -270,59 +240,32 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
           onChange={set('statusNote')}
           error={errors.statusNote}
         />
+        {askOverride ? (
+          <TextAreaField
+            label="Override reason"
+            required
+            rows={2}
+            className="sm:col-span-2"
+            placeholder="Why the firearm is released before full payment"
+            value={values.releaseOverrideReason}
+            onChange={set('releaseOverrideReason')}
+            error={errors.releaseOverrideReason}
+            hint={releaseNeedsOverride(order, values.currentStatus) ? releaseHint(order, values.currentStatus) : undefined}
+          />
+        ) : null}
         <FormField label="Inbound Tracking Number" value={values.inboundTrackingNumber} onChange={set('inboundTrackingNumber')} error={errors.inboundTrackingNumber} />
         <FormField label="Outbound Tracking Number" value={values.outboundTrackingNumber} onChange={set('outboundTrackingNumber')} error={errors.outboundTrackingNumber} />
       </fieldset>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Additional Costs</legend>
-        <FormField
-          label="Additional Cost ($)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          value={values.additionalCost}
-          onChange={set('additionalCost')}
-          error={errors.additionalCost}
-        />
-        <SelectField label="Approval Status" value={values.additionalCostApprovalStatus} onChange={set('additionalCostApprovalStatus')}>
-          {APPROVAL_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {APPROVAL_LABELS[status]}
-            </option>
-          ))}
-        </SelectField>
-        <div className="sm:col-span-2">
-          <TextAreaField
-            label="Approval Note"
-            rows={2}
-            placeholder="Reason for the additional costs"
-            value={values.additionalCostApprovalNote}
-            onChange={set('additionalCostApprovalNote')}
-            hint={noteBlank ? adminMessages.approvalReasonRequired : undefined}
-            id={approvalHintId}
-          />
-          <div className="mt-2 flex flex-wrap items-center gap-3">
-            <Button
-              variant="secondary"
-              onClick={() => void requestApproval()}
-              disabled={noteBlank || approval.isPending}
-              aria-describedby={noteBlank ? `${approvalHintId}-hint` : undefined}
-            >
-              {approval.isPending ? 'Requesting...' : 'Request Approval'}
-            </Button>
-            {approvalMessage ? (
-              <p
-                role={approvalMessage.tone === 'error' ? 'alert' : 'status'}
-                className={`text-sm ${approvalMessage.tone === 'error' ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'}`}
-              >
-                {approvalMessage.text}
-              </p>
-            ) : null}
-          </div>
-        </div>
-      </fieldset>
+      <section aria-labelledby={`extra-work-figure-${order.id}`} className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
+        <h3 id={`extra-work-figure-${order.id}`} className="font-semibold">
+          Extra work
+        </h3>
+        <p data-testid="extra-work" className="mt-1 [overflow-wrap:anywhere] text-slate-800 dark:text-slate-200">
+          {extraWorkBreakdown(order).join(' · ')}
+        </p>
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Parts, labor and approval requests are managed in Parts and Additional Costs.</p>
+      </section>
 
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
         <Button variant="secondary" onClick={onCancel}>

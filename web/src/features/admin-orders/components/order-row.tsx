@@ -1,6 +1,7 @@
 import { formatDate } from '@gs/shared/dates';
-import { formatCents } from '@gs/shared/money';
+import { pendingSummary } from '@gs/shared/invoice';
 import { approvalBanner } from '@gs/shared/statuses';
+import { costSummary } from '../../../components/billing/cost-summary';
 import { Button } from '../../../components/ui/button';
 import type { AdminListOrder } from '../types';
 import { BalanceText } from './balance-text';
@@ -18,6 +19,7 @@ export interface OrderRowActions {
 /** One active order: firearm, customer, status, balance and the Edit, Archive, Delete and Print actions. */
 export function OrderRow({ order, actions }: { order: AdminListOrder; actions: OrderRowActions }) {
   const banner = approvalBanner(order.additionalCostApprovalStatus, order.additionalCostCents);
+  const pending = pendingSummary(order.invoice.pendingApprovalCents);
   const label = `${order.firearmMake} ${order.firearmModel}`;
   return (
     <li className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center lg:justify-between">
@@ -30,7 +32,8 @@ export function OrderRow({ order, actions }: { order: AdminListOrder; actions: O
           <span className="font-mono">{order.orderNumber}</span> · {order.customerName} · {order.serviceType} · {formatDate(order.createdAt)}
         </p>
         <p className="text-sm">
-          <span className="text-slate-700 dark:text-slate-300">Estimated {formatCents(order.estimatedCostCents)}</span>
+          <span className="text-slate-700 dark:text-slate-300">Estimated {costSummary(order)}</span>
+          {pending ? <span className="text-amber-800 dark:text-amber-300"> ({pending})</span> : null}
           {' · '}
           <BalanceText balanceDueCents={order.invoiceBalanceDueCents} />
         </p>

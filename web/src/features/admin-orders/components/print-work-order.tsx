@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { formatDate, formatDateTime } from '@gs/shared/dates';
+import { billStatement, pendingSummary } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
 import { statusLabel } from '@gs/shared/statuses';
 import { Alert } from '../../../components/ui/alert';
@@ -93,11 +94,16 @@ export function WorkOrderSheet({ order }: { order: AdminOrderDetail }) {
         <h3 className={heading}>Costs</h3>
         <dl className={grid}>
           <Row label="Estimated Cost" value={formatCents(order.estimatedCostCents)} />
-          <Row label="Parts" value={formatCents(order.invoice.partsCents)} />
-          <Row label="Tax" value={formatCents(order.invoice.taxCents)} />
-          <Row label="Shipping" value={formatCents(order.invoice.shippingCents)} />
+          {/* The same statement as every bill in the portal: these rows add up to the total. */}
+          {billStatement(order.invoice, order.lines).map((row) => (
+            <Row key={row.key} label={row.label} value={formatCents(row.cents)} />
+          ))}
           <Row label="Total" value={formatCents(order.invoice.totalCents)} />
+          <Row label="Amount Paid" value={formatCents(order.invoice.amountPaidCents)} />
           <Row label="Balance Due" value={formatCents(order.invoice.balanceDueCents)} />
+          {pendingSummary(order.invoice.pendingApprovalCents) ? (
+            <Row label="Not billed" value={pendingSummary(order.invoice.pendingApprovalCents)} />
+          ) : null}
         </dl>
       </section>
       <section className={section}>

@@ -2,15 +2,18 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminMessages } from '@gs/shared/admin-messages';
 import { formatDateTime } from '@gs/shared/dates';
+import { isReleaseStatus } from '@gs/shared/invoice';
 import { ADMIN_STATUSES, statusLabel } from '@gs/shared/statuses';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
 import { useAddStatusUpdate } from '../api/add-status-update';
 import { useDeleteStatusUpdate } from '../api/delete-status-update';
 import { useEditStatusUpdate } from '../api/edit-status-update';
+import { releaseHint, releaseNeedsOverride } from '../release';
 import { adminOrderKeys, type AdminOrderDetail, type StatusUpdate } from '../types';
 import { StatusBadge } from './status-badge';
 import { StatusText } from './status-text';
@@ -58,6 +61,10 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
   const { confirm, dialog } = useConfirm();
   const [status, setStatus] = useState(order?.currentStatus ?? ADMIN_STATUSES[0]);
   const [notes, setNotes] = useState('');
+  const [override, setOverride] = useState('');
+  const [overrideError, setOverrideError] = useState<string | null>(null);
+  // The server refused a release the panel did not know was owed (the balance changed meanwhile).
+  const [serverAsked, setServerAsked] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string; text: string; error?: string } | null>(null);
@@ -95,17 +102,37 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
     );
   }
 
+  const askOverride = releaseNeedsOverride(order, status) || (serverAsked && isReleaseStatus(status));
+
   const onAdd = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    if (releaseNeedsOverride(order, status) && !override.trim()) {
+      setOverrideError(releaseHint(order, status));
+      return;
+    }
     try {
-      await add.mutateAsync({ orderId: order.id, status, notes: notes.trim() || undefined });
+      await add.mutateAsync({
+        orderId: order.id,
+        status,
+        notes: notes.trim() || undefined,
+        releaseOverrideReason: isReleaseStatus(status) ? override.trim() || undefined : undefined,
+      });
       setNotes('');
+      setOverride('');
+      setOverrideError(null);
+      setServerAsked(false);
       touched.current = false;
       flash(statusPanelMessages.added);
       refreshSoon();
-    } catch {
-      setError(statusPanelMessages.addFailed);
+    } catch (err) {
+      const fields = err instanceof ApiError && err.status === 400 ? err.fields : {};
+      const refusal = fields.releaseOverrideReason ?? fields.status;
+      if (refusal) {
+        // The release refusal names the balance: it is shown at the reason it asks for.
+        setServerAsked(true);
+        setOverrideError(refusal);
+      } else setError(statusPanelMessages.addFailed);
     }
   };
 
@@ -156,7 +183,7 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
       {error ? <Alert tone="error">{error}</Alert> : null}
       {isError ? <Alert tone="error">{statusPanelMessages.loadFailed}</Alert> : null}
 
-      <form onSubmit={onAdd} aria-label="Post status message" className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+      <form onSubmit={onAdd} noValidate aria-label="Post status message" className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
         <SelectField
           label="Status"
           value={status}
@@ -173,6 +200,21 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
           ))}
         </SelectField>
         <TextAreaField label="Message" rows={2} placeholder="Message for the customer (optional)" value={notes} onChange={(event) => setNotes(event.target.value)} />
+        {askOverride ? (
+          <TextAreaField
+            label="Override reason"
+            required
+            rows={2}
+            placeholder="Why the firearm is released before full payment"
+            value={override}
+            onChange={(event) => {
+              setOverride(event.target.value);
+              setOverrideError(null);
+            }}
+            error={overrideError ?? undefined}
+            hint={releaseNeedsOverride(order, status) ? releaseHint(order, status) : undefined}
+          />
+        ) : null}
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Posting...' : 'Post Update'}
         </Button>

@@ -1,29 +1,35 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { Invoice, InvoiceCheck, InvoiceFix } from '@gs/shared/api-types';
+import { taxLabel } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
 import { invoiceMessages } from '@gs/shared/payment-messages';
 import { errorMessage } from '../../../components/errors/error-screen';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
-import { fixInvoice, lookUpInvoice, refreshInvoice } from '../api/invoices';
-import type { Invoice } from '../types';
+import { applyInvoiceFix, lookUpInvoice, previewInvoiceFix, refreshInvoice } from '../api/invoices';
 
-type Action = 'lookup' | 'refresh' | 'fix';
+type Action = 'lookup' | 'refresh' | 'fix' | 'confirm';
 type Result = { tone: 'error'; message: string } | { tone: 'success'; message: string; invoice: Invoice } | null;
+/** What the tool shows as the current invoice: a lookup also says what the order item has stored. */
+type Current = { invoice: Invoice; orderNumber?: string; stored?: InvoiceCheck['stored'] };
 
-function Amounts({ invoice, withBalance }: { invoice: Invoice; withBalance?: boolean }) {
+const PAYMENT_STATUS_LABELS: Record<Invoice['paymentStatus'], string> = { unpaid: 'Unpaid', partially_paid: 'Partially Paid', paid: 'Paid' };
+
+function Amounts({ invoice }: { invoice: Invoice }) {
   const rows: Array<[string, ReactNode]> = [
     ['Invoice ID', <span className="font-mono break-all">{invoice.invoiceId}</span>],
     ['Service', formatCents(invoice.serviceCents)],
     ['Parts', formatCents(invoice.partsCents)],
-    ['Tax', formatCents(invoice.taxCents)],
+    ['Labor', formatCents(invoice.laborCents)],
+    [taxLabel(invoice.taxRatePpm), formatCents(invoice.taxCents)],
+    ['Shipping', formatCents(invoice.shippingCents)],
     ['Total', formatCents(invoice.totalCents)],
+    ['Amount Paid', formatCents(invoice.amountPaidCents)],
+    ['Balance Due', formatCents(invoice.balanceDueCents)],
   ];
-  if (withBalance) {
-    rows.push(['Amount Paid', formatCents(invoice.amountPaidCents)], ['Balance Due', formatCents(invoice.balanceDueCents)]);
-  }
   return (
-    <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+    <dl className="mt-2 grid grid-cols-[minmax(0,max-content)_1fr] gap-x-6 gap-y-1 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="opacity-80">{label}</dt>
@@ -34,17 +40,64 @@ function Amounts({ invoice, withBalance }: { invoice: Invoice; withBalance?: boo
   );
 }
 
+const storedDiffers = ({ invoice, stored }: Current) =>
+  !!stored &&
+  (stored.totalCents !== invoice.totalCents || stored.balanceDueCents !== invoice.balanceDueCents || stored.amountPaidCents !== invoice.amountPaidCents);
+
+/** Before → after of a Direct Fix, row by row; unchanged rows are shown plainly. */
+function FixPreview({ fix }: { fix: InvoiceFix }) {
+  const rows: Array<[string, string, string]> = [
+    ['Total', formatCents(fix.before.totalCents), formatCents(fix.after.totalCents)],
+    ['Amount Paid', formatCents(fix.before.amountPaidCents), formatCents(fix.after.amountPaidCents)],
+    ['Balance Due', formatCents(fix.before.balanceDueCents), formatCents(fix.after.balanceDueCents)],
+    ['Payment Status', PAYMENT_STATUS_LABELS[fix.before.paymentStatus], PAYMENT_STATUS_LABELS[fix.after.paymentStatus]],
+  ];
+  const changes = rows.some(([, before, after]) => before !== after);
+  return (
+    <div className="space-y-2">
+      <table className="w-full text-left text-sm" aria-label="Direct Fix preview">
+        <thead className="text-xs tracking-wide text-slate-600 uppercase dark:text-slate-400">
+          <tr>
+            <th scope="col" className="py-1 pr-3">Amount</th>
+            <th scope="col" className="py-1 pr-3 text-right">Before</th>
+            <th scope="col" className="py-1 text-right">After</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.map(([label, before, after]) => (
+            <tr key={label} className={before !== after ? 'font-semibold' : undefined}>
+              <th scope="row" className="py-1 pr-3 font-normal">
+                {label}
+              </th>
+              <td className="py-1 pr-3 text-right tabular-nums">{before}</td>
+              <td className="py-1 text-right tabular-nums">
+                {before !== after ? <span aria-hidden="true">→ </span> : null}
+                {after}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {changes ? null : <p className="text-sm text-slate-600 dark:text-slate-400">Nothing changes: the invoice already matches the payment records.</p>}
+    </div>
+  );
+}
+
 /**
- * Admin tool: look an order's invoice up, recompute it from the order ("Standard Refresh"), or
- * rewrite it as service + parts + tax ("Direct Fix"). Server messages are shown as they come.
+ * Admin tool: look an order's invoice up (by id or number), store it as the calculator makes it
+ * ("Standard Refresh"), or re-read the amount paid from the payment records ("Direct Fix"): a
+ * Direct Fix is previewed first and applied only on confirmation, to the order version previewed.
+ * Server messages are shown as they come.
  */
 export function InvoiceRefreshUtility() {
   const [orderId, setOrderId] = useState('');
   const [invoiceId, setInvoiceId] = useState('');
-  const [current, setCurrent] = useState<Invoice | null>(null);
+  const [current, setCurrent] = useState<Current | null>(null);
+  const [preview, setPreview] = useState<InvoiceFix | null>(null);
   const [running, setRunning] = useState<Action | null>(null);
   const [result, setResult] = useState<Result>(null);
   const headingId = useId();
+  const previewHeadingId = useId();
 
   const order = orderId.trim();
   const invoice = invoiceId.trim();
@@ -56,25 +109,32 @@ export function InvoiceRefreshUtility() {
   const perform = async (action: Action) => {
     if (busy) return;
     if (!order) return setResult({ tone: 'error', message: invoiceMessages.orderIdRequired });
-    if (action === 'fix' && !invoice) return setResult({ tone: 'error', message: invoiceMessages.bothIdsRequired });
+    if ((action === 'fix' || action === 'confirm') && !invoice) return setResult({ tone: 'error', message: invoiceMessages.bothIdsRequired });
     setRunning(action);
     setResult(null);
     try {
       if (action === 'lookup') {
-        const found = await lookUpInvoice(order);
-        setCurrent(found);
-        setInvoiceId(found.invoiceId);
-      } else {
-        const updated = action === 'refresh' ? await refreshInvoice(order) : await fixInvoice({ orderId: order, invoiceId: invoice });
-        setCurrent(updated);
+        const check = await lookUpInvoice(order);
+        setCurrent({ invoice: check.invoice, orderNumber: check.orderNumber, stored: check.stored });
+        setInvoiceId(check.invoice.invoiceId);
+        setPreview(null);
+      } else if (action === 'refresh') {
+        const updated = await refreshInvoice(order);
+        setCurrent({ invoice: updated });
         setInvoiceId((typed) => typed || updated.invoiceId);
-        setResult({
-          tone: 'success',
-          message: action === 'refresh' ? 'Invoice refreshed successfully.' : 'Invoice fixed successfully.',
-          invoice: updated,
-        });
+        setPreview(null);
+        setResult({ tone: 'success', message: 'Invoice refreshed successfully.', invoice: updated });
+      } else if (action === 'fix') {
+        setPreview(await previewInvoiceFix({ orderId: order, invoiceId: invoice }));
+      } else if (preview) {
+        const fixed = await applyInvoiceFix({ orderId: order, invoiceId: invoice, version: preview.version });
+        setCurrent({ invoice: fixed.after, orderNumber: fixed.orderNumber });
+        setPreview(null);
+        setResult({ tone: 'success', message: 'Invoice fixed successfully.', invoice: fixed.after });
       }
     } catch (err) {
+      // A stale preview (409) must be previewed again: it is dropped with the server's message.
+      if (action === 'confirm') setPreview(null);
       setResult({ tone: 'error', message: errorMessage(err) });
     } finally {
       setRunning(null);
@@ -85,6 +145,8 @@ export function InvoiceRefreshUtility() {
     event.preventDefault();
     void perform('lookup');
   };
+
+  const label = (action: Action, text: string) => (running === action ? 'Processing...' : text);
 
   return (
     <div className="space-y-6">
@@ -100,17 +162,19 @@ export function InvoiceRefreshUtility() {
           onChange={(e) => {
             setOrderId(e.target.value);
             if (current) setCurrent(null);
+            if (preview) setPreview(null);
           }}
-          placeholder="e.g. 3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f"
+          placeholder="Order ID or number (GS-000123)"
+          hint="The order's ID or its number."
           autoComplete="off"
           spellCheck={false}
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={busy || noOrder}>
-            {running === 'lookup' ? 'Processing...' : 'Look Up Invoice'}
+            {label('lookup', 'Look Up Invoice')}
           </Button>
           <Button variant="secondary" disabled={busy || noOrder} onClick={() => void perform('refresh')}>
-            {running === 'refresh' ? 'Processing...' : 'Standard Refresh'}
+            {label('refresh', 'Standard Refresh')}
           </Button>
         </div>
       </form>
@@ -122,22 +186,50 @@ export function InvoiceRefreshUtility() {
         >
           <div>
             <h2 id={headingId} className="text-lg font-semibold">
-              Current Invoice
+              Current Invoice{current.orderNumber ? ` · ${current.orderNumber}` : ''}
             </h2>
-            <Amounts invoice={current} />
+            <Amounts invoice={current.invoice} />
           </div>
+          {current.stored && storedDiffers(current) ? (
+            <Alert tone="warning" title="Stored invoice differs">
+              <p>
+                The order lists show a total of {formatCents(current.stored.totalCents)}, {formatCents(current.stored.amountPaidCents)} paid and a balance
+                due of {formatCents(current.stored.balanceDueCents)}. Standard Refresh stores the amounts above.
+              </p>
+            </Alert>
+          ) : null}
           <FormField
             label="Invoice ID for Direct Fix"
             name="invoiceId"
             value={invoiceId}
-            onChange={(e) => setInvoiceId(e.target.value)}
+            onChange={(e) => {
+              setInvoiceId(e.target.value);
+              if (preview) setPreview(null);
+            }}
             autoComplete="off"
             spellCheck={false}
-            hint="Direct Fix sets the total to service + parts + tax and the balance to the total less payments."
+            hint="Direct Fix re-reads the amount paid from the order's payment records. You see the change before it is saved."
           />
           <Button variant="danger" disabled={busy || noOrder || noInvoice} onClick={() => void perform('fix')}>
-            {running === 'fix' ? 'Processing...' : 'Direct Fix Invoice'}
+            {label('fix', 'Direct Fix Invoice')}
           </Button>
+
+          {preview ? (
+            <section aria-labelledby={previewHeadingId} className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950/40">
+              <h3 id={previewHeadingId} className="font-semibold">
+                Direct Fix preview · {preview.orderNumber}
+              </h3>
+              <FixPreview fix={preview} />
+              <div className="flex flex-wrap gap-3">
+                <Button variant="danger" disabled={busy} onClick={() => void perform('confirm')}>
+                  {label('confirm', 'Confirm Direct Fix')}
+                </Button>
+                <Button variant="secondary" disabled={busy} onClick={() => setPreview(null)}>
+                  Cancel
+                </Button>
+              </div>
+            </section>
+          ) : null}
         </section>
       ) : null}
 
@@ -150,7 +242,7 @@ export function InvoiceRefreshUtility() {
         <div role="status">
           <Alert tone="success" title="Success">
             <p>{result.message}</p>
-            <Amounts invoice={result.invoice} withBalance />
+            <Amounts invoice={result.invoice} />
           </Alert>
         </div>
       ) : null}

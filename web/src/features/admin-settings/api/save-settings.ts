@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { settingsKey, type Settings } from '../types';
+import { settingsKey, type Settings, type SettingsInput } from '../types';
 
 /** Saves the fields sent (one tab's worth); returns every setting as saved. */
-export function saveSettings(input: Partial<Settings>): Promise<Settings> {
+export function saveSettings(input: SettingsInput): Promise<Settings> {
   return api.put<Settings>('/admin/settings', input);
 }
 

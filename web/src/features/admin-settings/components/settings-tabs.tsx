@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
+import { SETTINGS_DEFAULTS, TAX_RATE_HINT, settingsMessages } from '@gs/shared/settings';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -47,12 +48,12 @@ const SECTIONS: Record<'general' | 'email' | 'billing', SectionDef> = {
       { key: 'businessName', label: 'Business Name' },
       { key: 'phone', label: 'Phone', type: 'tel' },
       { key: 'email', label: 'Email', type: 'email' },
-      { key: 'defaultTaxRate', label: 'Default Tax Rate (%)', type: 'number', placeholder: '8.25', step: 0.01, min: 0 },
+      { key: 'defaultTaxRate', label: 'Default Tax Rate (%)', type: 'number', placeholder: String(SETTINGS_DEFAULTS.defaultTaxRate), step: 0.001, min: 0, hint: TAX_RATE_HINT },
     ],
     fromSettings: (s) => ({ businessName: s.businessName, phone: s.phone, email: s.email, defaultTaxRate: String(s.defaultTaxRate) }),
     toInput: (v) => {
       const rate = number(v.defaultTaxRate);
-      if (rate === null) return { error: ['defaultTaxRate', 'Please enter a tax rate between 0 and 100'] };
+      if (rate === null) return { error: ['defaultTaxRate', settingsMessages.taxRateInvalid] };
       return { input: { businessName: v.businessName.trim(), phone: v.phone.trim(), email: v.email.trim(), defaultTaxRate: rate } };
     },
   },
@@ -65,7 +66,7 @@ const SECTIONS: Record<'general' | 'email' | 'billing', SectionDef> = {
     fromSettings: (s) => ({ smtpServer: s.smtpServer, smtpPort: String(s.smtpPort), fromEmail: s.fromEmail }),
     toInput: (v) => {
       const port = number(v.smtpPort);
-      if (port === null) return { error: ['smtpPort', 'Please enter a port between 1 and 65535'] };
+      if (port === null) return { error: ['smtpPort', settingsMessages.smtpPortInvalid] };
       return { input: { smtpServer: v.smtpServer.trim(), smtpPort: port, fromEmail: v.fromEmail.trim() } };
     },
   },
@@ -77,9 +78,9 @@ const SECTIONS: Record<'general' | 'email' | 'billing', SectionDef> = {
     fromSettings: (s) => ({ laborRate: centsToInput(s.laborRateCents), minimumServiceFee: centsToInput(s.minimumServiceFeeCents) }),
     toInput: (v) => {
       const labor = dollarsToCents(v.laborRate);
-      if (labor === null) return { error: ['laborRate', 'Please enter a valid labor rate'] };
+      if (labor === null) return { error: ['laborRate', settingsMessages.laborRateInvalid] };
       const fee = dollarsToCents(v.minimumServiceFee);
-      if (fee === null) return { error: ['minimumServiceFee', 'Please enter a valid minimum service fee'] };
+      if (fee === null) return { error: ['minimumServiceFee', settingsMessages.minimumFeeInvalid] };
       return { input: { laborRateCents: labor, minimumServiceFeeCents: fee } };
     },
   },
@@ -124,6 +125,7 @@ function SettingsForm({ section, settings, title }: { section: SectionDef; setti
           placeholder={f.placeholder}
           step={f.step}
           min={f.min}
+          hint={f.hint}
           value={values[f.key] ?? ''}
           onChange={(event) => setValues((v) => ({ ...v, [f.key]: event.target.value }))}
           error={errors[f.key]}

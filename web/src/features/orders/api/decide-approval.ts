@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { ApprovalDecisionInput } from '@gs/shared/schemas/orders';
+import { ApiError, api } from '../../../lib/api-client';
 import type { Order, OrderDetail } from '../types';
 import type { OrderList } from './get-orders';
 import { orderKeys } from './query-keys';
 
-export type ApprovalDecision = { decision: 'approve' } | { decision: 'reject'; reason: string };
-
-/** POST /api/orders/{orderId}/approval → the updated Order (409 unless the request is pending). */
-export function decideApproval({ orderId, ...decision }: { orderId: string } & ApprovalDecision): Promise<Order> {
+/**
+ * POST /api/orders/{orderId}/approval → the updated Order. With the `requestId` the customer read,
+ * an answer to a request that is no longer the pending one is refused (409).
+ */
+export function decideApproval({ orderId, ...decision }: { orderId: string } & ApprovalDecisionInput): Promise<Order> {
   return api.post<Order>(`/orders/${encodeURIComponent(orderId)}/approval`, decision);
 }
 
@@ -25,6 +27,10 @@ export function useDecideApproval() {
         detail ? { ...detail, ...order } : detail,
       );
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
+    // The request changed meanwhile (withdrawn, or answered elsewhere): show the order as it is now.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
 }

@@ -1,17 +1,32 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime } from '@gs/shared/dates';
+import { taxLabel } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
 import { orderMessages } from '@gs/shared/order-messages';
 import { showApprovalPanel } from '@gs/shared/statuses';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
 import { useDecideApproval } from '../api/decide-approval';
-import type { Order } from '../types';
+import type { ApprovalRequest, Order } from '../types';
 import { ApprovalBanner } from './approval-banner';
 
 export const APPROVE_FAILED = 'Failed to approve costs. Please try again.';
 export const REJECT_FAILED = 'Failed to reject costs. Please try again.';
 
-/** The customer's answer to an additional-cost request; hidden unless one was asked for a cost above 0. */
+/** The request the approval fields describe: the latest one the shop did not withdraw. */
+export const latestRequest = (order: Pick<Order, 'approvalRequests'>): ApprovalRequest | undefined =>
+  [...order.approvalRequests].reverse().find((r) => r.status !== 'withdrawn');
+
+/** A refusal the customer can act on (the request is no longer waiting, a reason is missing) is shown as the server wrote it. */
+const failure = (error: unknown, fallback: string) =>
+  error instanceof ApiError && (error.status === 400 || error.status === 409) ? error.message : fallback;
+
+const cell = 'py-1.5';
+
+/**
+ * The customer's answer to the shop's latest request: its own lines, their subtotal, tax and
+ * total (what they approve), and the reason. Hidden unless a request for more than $0 was made.
+ */
 export function ApprovalPanel({ order }: { order: Order }) {
   const headingId = useId();
   const reasonId = useId();
@@ -20,12 +35,16 @@ export function ApprovalPanel({ order }: { order: Order }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  if (!showApprovalPanel(order.additionalCostApprovalStatus, order.additionalCostCents)) return null;
-  const status = order.additionalCostApprovalStatus;
+  const request = latestRequest(order);
+  if (!request || !showApprovalPanel(order.additionalCostApprovalStatus, order.additionalCostCents)) return null;
+  const status = request.status;
 
   const approve = () => {
     setError(null);
-    decide.mutate({ orderId: order.id, decision: 'approve' }, { onError: () => setError(APPROVE_FAILED) });
+    decide.mutate(
+      { orderId: order.id, decision: 'approve', requestId: request.id },
+      { onError: (e) => setError(failure(e, APPROVE_FAILED)) },
+    );
   };
 
   const reject = (event: FormEvent) => {
@@ -37,13 +56,13 @@ export function ApprovalPanel({ order }: { order: Order }) {
     }
     setError(null);
     decide.mutate(
-      { orderId: order.id, decision: 'reject', reason: why },
+      { orderId: order.id, decision: 'reject', reason: why, requestId: request.id },
       {
         onSuccess: () => {
           setRejecting(false);
           setReason('');
         },
-        onError: () => setError(REJECT_FAILED),
+        onError: (e) => setError(failure(e, REJECT_FAILED)),
       },
     );
   };
@@ -57,28 +76,73 @@ export function ApprovalPanel({ order }: { order: Order }) {
         Additional Costs Approval
       </h3>
       <ApprovalBanner order={order} className="mt-3" />
-      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="text-slate-600 dark:text-slate-400">Amount</dt>
-        <dd className="font-semibold">{formatCents(order.additionalCostCents)}</dd>
-        {order.additionalCostReason ? (
-          <>
-            <dt className="text-slate-600 dark:text-slate-400">Reason</dt>
-            <dd>{order.additionalCostReason}</dd>
-          </>
-        ) : null}
-        {status !== 'pending' && order.additionalCostApprovalDate ? (
-          <>
-            <dt className="text-slate-600 dark:text-slate-400">{status === 'approved' ? 'Approved on' : 'Rejected on'}</dt>
-            <dd>{formatDateTime(order.additionalCostApprovalDate)}</dd>
-          </>
-        ) : null}
-        {status === 'rejected' && order.additionalCostRejectionReason ? (
-          <>
-            <dt className="text-slate-600 dark:text-slate-400">Your reason</dt>
-            <dd>{order.additionalCostRejectionReason}</dd>
-          </>
-        ) : null}
-      </dl>
+
+      <p className="mt-3 text-sm">
+        <span className="text-slate-600 dark:text-slate-400">Reason: </span>
+        <span className="[overflow-wrap:anywhere]">{request.reason}</span>
+      </p>
+
+      <table className="mt-3 w-full text-sm" aria-label="Requested work">
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Amount</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {request.lines.map((line) => (
+            <tr key={line.id}>
+              <td className={`${cell} pr-4 [overflow-wrap:anywhere]`}>
+                {line.name}
+                {line.quantity > 1 ? (
+                  <span className="text-slate-600 dark:text-slate-400">
+                    {' '}
+                    × {line.quantity} at {formatCents(line.unitCents)}
+                  </span>
+                ) : null}
+              </td>
+              <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>{formatCents(line.lineTotalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-slate-200 dark:border-slate-700">
+          <tr>
+            <th scope="row" className={`${cell} text-left font-normal text-slate-600 dark:text-slate-400`}>
+              Subtotal
+            </th>
+            <td className={`${cell} text-right tabular-nums`}>{formatCents(request.subtotalCents)}</td>
+          </tr>
+          {request.taxCents > 0 ? (
+            <tr>
+              <th scope="row" className={`${cell} text-left font-normal text-slate-600 dark:text-slate-400`}>
+                {taxLabel(order.invoice.taxRatePpm)}
+              </th>
+              <td className={`${cell} text-right tabular-nums`}>{formatCents(request.taxCents)}</td>
+            </tr>
+          ) : null}
+          <tr>
+            <th scope="row" className={`${cell} text-left font-semibold`}>
+              {status === 'pending' ? 'Total to approve' : 'Total'}
+            </th>
+            <td className={`${cell} text-right font-semibold tabular-nums`} data-testid="request-total">
+              {formatCents(request.totalCents)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+
+      {status !== 'pending' && request.decidedAt ? (
+        <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          <dt className="text-slate-600 dark:text-slate-400">{status === 'approved' ? 'Approved on' : 'Rejected on'}</dt>
+          <dd>{formatDateTime(request.decidedAt)}</dd>
+          {status === 'rejected' && request.rejectionReason ? (
+            <>
+              <dt className="text-slate-600 dark:text-slate-400">Your reason</dt>
+              <dd className="[overflow-wrap:anywhere]">{request.rejectionReason}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
 
       {status === 'pending' && !rejecting ? (
         <div className="mt-4 flex flex-wrap gap-2">

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { formatDate } from '@gs/shared/dates';
-import { formatCents } from '@gs/shared/money';
+import { pendingSummary } from '@gs/shared/invoice';
 import { needsPayment } from '@gs/shared/statuses';
+import { costSummary } from '../../../components/billing/cost-summary';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import type { Order } from '../types';
@@ -9,17 +10,12 @@ import { ApprovalBanner } from './approval-banner';
 import { PaymentBadges, StatusBadge } from './order-badges';
 import { DEFAULT_SERVICE_TYPE } from './order-details';
 
-/** "$150.00", or "$150.00 + $125.00 additional" when an additional cost exists. */
-export function costSummary(order: Pick<Order, 'estimatedCostCents' | 'additionalCostCents'>): string {
-  const estimate = formatCents(order.estimatedCostCents);
-  return order.additionalCostCents > 0 ? `${estimate} + ${formatCents(order.additionalCostCents)} additional` : estimate;
-}
-
 /**
  * An order in a list. The whole card opens the order (the title link is stretched over it),
  * while "Make Payment" stays a separate link on top.
  */
 export function OrderCard({ order }: { order: Order }) {
+  const pending = pendingSummary(order.invoice.pendingApprovalCents);
   return (
     <article className="relative flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md sm:p-5 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-start justify-between gap-3">
@@ -41,7 +37,10 @@ export function OrderCard({ order }: { order: Order }) {
         <dt className="text-slate-600 dark:text-slate-400">Service</dt>
         <dd>{order.serviceType || DEFAULT_SERVICE_TYPE}</dd>
         <dt className="text-slate-600 dark:text-slate-400">Estimate</dt>
-        <dd className="font-medium">{costSummary(order)}</dd>
+        <dd className="font-medium">
+          {costSummary(order)}
+          {pending ? <span className="block text-xs font-normal text-amber-800 dark:text-amber-300">{pending}</span> : null}
+        </dd>
       </dl>
       <div className="flex flex-wrap gap-1.5 empty:hidden">
         <PaymentBadges order={order} />

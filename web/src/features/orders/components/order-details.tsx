@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { SHIPPING_FEE_CENTS } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
+import { BillSummary } from '../../../components/billing/bill-summary';
 import { useOrderInvoice } from '../api/get-order-invoice';
 import type { Order } from '../types';
 import { TrackingLink } from './tracking-link';
@@ -49,16 +50,14 @@ export function FirearmDetails({ order }: { order: Order }) {
 }
 
 /**
- * Service, costs and the invoice total. The shipping checkbox previews the server's invoice
- * for that choice (nothing is saved; the choice is made again on the payment page).
+ * Service and its bill. The shipping checkbox previews the server's invoice for that choice
+ * (nothing is saved; the choice is made again on the payment page).
  */
 export function ServiceDetails({ order }: { order: Order }) {
   const headingId = useId();
   const shippingId = useId();
   const [shipping, setShipping] = useState(order.shippingSelected);
   const { invoice, isPreviewing, isError } = useOrderInvoice(order, shipping);
-  const pendingCost = order.additionalCostCents > 0 && order.additionalCostApprovalStatus === 'pending';
-  const rejectedCost = order.additionalCostCents > 0 && order.additionalCostApprovalStatus === 'rejected';
 
   return (
     <section aria-labelledby={headingId} className={cardClasses}>
@@ -69,14 +68,6 @@ export function ServiceDetails({ order }: { order: Order }) {
         <Row label="Service Type">{order.serviceType || DEFAULT_SERVICE_TYPE}</Row>
         {order.description ? <Row label="Description">{order.description}</Row> : null}
         <Row label="Estimated Cost">{formatCents(order.estimatedCostCents)}</Row>
-        {order.additionalCostCents > 0 ? (
-          <Row label="Additional Cost">
-            {formatCents(order.additionalCostCents)}
-            {pendingCost ? <span className="block text-xs text-amber-800 dark:text-amber-300">Awaiting your approval</span> : null}
-            {rejectedCost ? <span className="block text-xs text-red-700 dark:text-red-300">Rejected</span> : null}
-          </Row>
-        ) : null}
-        {invoice.taxCents > 0 ? <Row label="Tax on Parts">{formatCents(invoice.taxCents)}</Row> : null}
       </dl>
 
       <div className="mt-3 flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
@@ -85,7 +76,7 @@ export function ServiceDetails({ order }: { order: Order }) {
           type="checkbox"
           checked={shipping}
           onChange={(event) => setShipping(event.target.checked)}
-          className="mt-0.5 size-4 accent-slate-900 dark:accent-amber-400"
+          className="mt-0.5 size-4 shrink-0 accent-slate-900 dark:accent-amber-400"
         />
         <label htmlFor={shippingId}>
           Include return shipping fee ({formatCents(SHIPPING_FEE_CENTS)})
@@ -93,26 +84,13 @@ export function ServiceDetails({ order }: { order: Order }) {
         </label>
       </div>
 
-      <dl className="mt-3 text-sm" aria-busy={isPreviewing || undefined}>
-        <Row label="Shipping">{formatCents(invoice.shippingCents)}</Row>
-        <Row label="Total" strong>
-          <span data-testid="invoice-total">{formatCents(invoice.totalCents)}</span>
-        </Row>
-        {invoice.amountPaidCents > 0 ? <Row label="Amount Paid">{formatCents(invoice.amountPaidCents)}</Row> : null}
-        {invoice.amountPaidCents > 0 || invoice.balanceDueCents !== invoice.totalCents ? (
-          <Row label="Balance Due" strong>
-            {formatCents(invoice.balanceDueCents)}
-          </Row>
+      <BillSummary invoice={invoice} lines={order.lines} busy={isPreviewing} className="mt-3">
+        {isError ? (
+          <p role="alert" className="mt-2 text-xs text-red-700 dark:text-red-300">
+            Could not update the total for this shipping choice.
+          </p>
         ) : null}
-      </dl>
-      {pendingCost ? (
-        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">The additional cost is added to the total once you approve it.</p>
-      ) : null}
-      {isError ? (
-        <p role="alert" className="mt-2 text-xs text-red-700 dark:text-red-300">
-          Could not update the total for this shipping choice.
-        </p>
-      ) : null}
+      </BillSummary>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '@gs/shared/dates';
 import { formatCents } from '@gs/shared/money';
 import { Badge } from '../../../components/ui/badge';
+import { BillTotals } from '../../../components/billing/bill-summary';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import type { OrderDetail } from '../types';
@@ -13,7 +14,7 @@ const PAYMENT_STATUS = {
   unpaid: { label: 'Unpaid', tone: 'grey' },
 } as const;
 
-/** The invoice summary and the way to pay it; a closed order has no payment panel. */
+/** What is owed and the way to pay it; a closed order has no payment panel. */
 export function PaymentPanel({ order, className = '' }: { order: OrderDetail; className?: string }) {
   const headingId = useId();
   if (order.currentStatus === 'order_closed') return null;
@@ -34,39 +35,9 @@ export function PaymentPanel({ order, className = '' }: { order: OrderDetail; cl
       {invoice.invoiceNumber ? (
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Invoice {invoice.invoiceNumber}</p>
       ) : null}
-      <dl className="mt-3 space-y-1.5 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600 dark:text-slate-400">Service</dt>
-          <dd>{formatCents(invoice.serviceCents)}</dd>
-        </div>
-        {invoice.partsCents > 0 ? (
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600 dark:text-slate-400">Parts</dt>
-            <dd>{formatCents(invoice.partsCents)}</dd>
-          </div>
-        ) : null}
-        {invoice.taxCents > 0 ? (
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600 dark:text-slate-400">Tax</dt>
-            <dd>{formatCents(invoice.taxCents)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600 dark:text-slate-400">Shipping</dt>
-          <dd>{formatCents(invoice.shippingCents)}</dd>
-        </div>
-        <div className="flex justify-between gap-4 border-t border-slate-200 pt-1.5 font-semibold dark:border-slate-700">
-          <dt>Total</dt>
-          <dd>{formatCents(invoice.totalCents)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600 dark:text-slate-400">Amount Paid</dt>
-          <dd>{formatCents(invoice.amountPaidCents)}</dd>
-        </div>
-        <div className="flex justify-between gap-4 text-base font-bold">
-          <dt>Balance Due</dt>
-          <dd>{formatCents(invoice.balanceDueCents)}</dd>
-        </div>
+      {/* The itemized bill is in Service Details beside this panel; here, what is owed. */}
+      <dl className="mt-2 text-sm">
+        <BillTotals invoice={invoice} divider={false} />
       </dl>
 
       {invoice.balanceDueCents > 0 ? (

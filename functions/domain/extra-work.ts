@@ -1,0 +1,153 @@
+import { adminMessages as m } from '@gs/shared/admin-messages'
+import {
+  CUSTOMER_APPROVED_NOTE,
+  lineState,
+  MAX_LINES_PER_ORDER,
+  MAX_REQUESTS_PER_ORDER,
+  releaseNeedsOverride,
+  requestAmounts,
+  type ApprovalRequest,
+  type ExtraLine,
+} from '@gs/shared/invoice'
+import { formatCents } from '@gs/shared/money'
+import { orderMessages } from '@gs/shared/order-messages'
+import type { AddLineInput } from '@gs/shared/schemas/admin-orders'
+import { statusLabel } from '@gs/shared/statuses'
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts'
+import { invoiceOf, type Order } from './order.ts'
+
+/**
+ * The rules of extra work and its approval (docs/business-rules.md "Money"), as pure changes of
+ * an Order: each returns the next order or throws, and changes nothing when it throws.
+ */
+
+interface Stamp {
+  at: string
+  by: string
+}
+
+function newLine(input: AddLineInput, lineId: string, { at, by }: Stamp, needsApproval = input.needsApproval): ExtraLine {
+  return {
+    lineId,
+    kind: input.kind,
+    name: input.name,
+    ...(input.description ? { description: input.description } : {}),
+    unitCents: input.unitCents,
+    quantity: input.quantity,
+    needsApproval,
+    createdAt: at,
+    createdBy: by,
+  }
+}
+
+function assertRoomForLines(order: Order, added: number) {
+  if (order.lines.length + added > MAX_LINES_PER_ORDER) throw new ValidationError(m.tooManyLines, { lines: m.tooManyLines })
+}
+
+/**
+ * Nothing a change does may bring the total below what the customer has paid: money is never
+ * silently turned into an overpayment. (Refunds are the way to give money back.)
+ */
+export function assertCoversPaid(next: Order, field = 'total') {
+  const { totalCents } = invoiceOf(next)
+  if (totalCents < next.amountPaidCents) {
+    const message = m.totalBelowPaid(totalCents, next.amountPaidCents)
+    throw new ValidationError(message, { [field]: message })
+  }
+}
+
+/** A line of extra work; billed at once unless it needs the customer's approval (then it waits for a request). */
+export function addLine(order: Order, input: AddLineInput, lineId: string, stamp: Stamp): Order {
+  assertRoomForLines(order, 1)
+  return { ...order, lines: [...order.lines, newLine(input, lineId, stamp)] }
+}
+
+/** Removes a line that is not waiting for the customer's answer; the total must still cover what was paid. */
+export function removeLine(order: Order, lineId: string): Order {
+  const line = order.lines.find((l) => l.lineId === lineId)
+  if (!line) throw new NotFoundError(m.lineNotFound)
+  if (lineState(line, order.approvalRequests) === 'pending') throw new ConflictError(m.lineAwaitingApproval)
+  const next = { ...order, lines: order.lines.filter((l) => l.lineId !== lineId) }
+  assertCoversPaid(next)
+  return next
+}
+
+const pendingRequest = (order: Order) => order.approvalRequests.find((r) => r.status === 'pending')
+
+/**
+ * Asks the customer to approve lines that are not billed yet (drafts, lines of a rejected or withdrawn
+ * request, or new ones): they stay unbilled until approved. Billed lines are never put in a request,
+ * so a new request never un-bills anything. One request waits for an answer at a time.
+ */
+export function requestApproval(
+  order: Order,
+  { reason, lineIds, lines, requestId, newLineIds }: { reason: string; lineIds: readonly string[]; lines: readonly AddLineInput[]; requestId: string; newLineIds: readonly string[] },
+  stamp: Stamp,
+): { order: Order; request: ApprovalRequest } {
+  if (pendingRequest(order)) throw new ConflictError(m.approvalAlreadyPending)
+  if (order.approvalRequests.length >= MAX_REQUESTS_PER_ORDER) throw new ValidationError(m.tooManyRequests)
+  const wanted = new Set(lineIds)
+  for (const id of wanted) {
+    const line = order.lines.find((l) => l.lineId === id)
+    if (!line) throw new ValidationError(m.lineNotFound, { lineIds: m.lineNotFound })
+    const state = lineState(line, order.approvalRequests)
+    if (state !== 'draft' && state !== 'rejected') throw new ValidationError(m.lineNotRequestable, { lineIds: m.lineNotRequestable })
+  }
+  assertRoomForLines(order, lines.length)
+  const added = lines.map((input, i) => ({ ...newLine(input, newLineIds[i], stamp, true), requestId }))
+  const nextLines = [...order.lines.map((l) => (wanted.has(l.lineId) ? { ...l, needsApproval: true, requestId } : l)), ...added]
+  const asked = nextLines.filter((l) => l.requestId === requestId)
+  const request: ApprovalRequest = {
+    requestId,
+    reason,
+    status: 'pending',
+    lines: asked.map(({ lineId, kind, name, unitCents, quantity }) => ({ lineId, kind, name, unitCents, quantity })),
+    requestedAt: stamp.at,
+    requestedBy: stamp.by,
+  }
+  if (requestAmounts(request.lines, order.taxRatePpm).totalCents <= 0) {
+    throw new ValidationError(m.approvalAmountZero, { lineIds: m.approvalAmountZero })
+  }
+  return { order: { ...order, lines: nextLines, approvalRequests: [...order.approvalRequests, request] }, request }
+}
+
+function decidePending(order: Order, requestId: string | undefined, change: (r: ApprovalRequest) => ApprovalRequest, notPending: string): Order {
+  const pending = pendingRequest(order)
+  if (!pending || (requestId && pending.requestId !== requestId)) throw new ConflictError(notPending)
+  return { ...order, approvalRequests: order.approvalRequests.map((r) => (r.requestId === pending.requestId ? change(r) : r)) }
+}
+
+/** The customer's answer to the pending request: approved lines are billed, rejected ones never are. */
+export function decideRequest(order: Order, { decision, reason, requestId }: { decision: 'approve' | 'reject'; reason?: string; requestId?: string }, { at, by }: Stamp): Order {
+  return decidePending(
+    order,
+    requestId,
+    (r) => (decision === 'approve' ? { ...r, status: 'approved', decidedAt: at, decidedBy: by } : { ...r, status: 'rejected', decidedAt: at, decidedBy: by, rejectionReason: reason }),
+    orderMessages.noPendingApproval,
+  )
+}
+
+/** Staff take back a request the customer has not answered: its lines are drafts again. */
+export function withdrawRequest(order: Order, requestId: string, { at, by }: Stamp): Order {
+  if (!order.approvalRequests.some((r) => r.requestId === requestId)) throw new NotFoundError(m.requestNotFound)
+  return decidePending(order, requestId, (r) => ({ ...r, status: 'withdrawn', decidedAt: at, decidedBy: by }), m.requestNotPending)
+}
+
+/** The history note of a decision, as the customer wrote it. */
+export const decisionNote = (decision: 'approve' | 'reject', reason?: string) => (decision === 'approve' ? CUSTOMER_APPROVED_NOTE : orderMessages.customerRejected(reason ?? ''))
+
+export const requestNote = (order: Order, request: ApprovalRequest) => m.approvalRequestedNote(formatCents(requestAmounts(request.lines, order.taxRatePpm).totalCents), request.reason)
+
+/**
+ * A firearm is released only after full payment (shipping policy): moving to a release status with
+ * a balance due needs an override reason, which the caller records. Returns the override note, if any.
+ */
+export function checkRelease(order: Order, nextStatus: string, overrideReason: string | null | undefined, field: string): string | null {
+  const { balanceDueCents } = invoiceOf(order)
+  if (!releaseNeedsOverride(order.currentStatus, nextStatus, balanceDueCents)) return null
+  if (!overrideReason?.trim()) {
+    const message = m.releaseBalanceDue(balanceDueCents, statusLabel(nextStatus))
+    throw new ValidationError(message, { [field]: message, releaseOverrideReason: message })
+  }
+  return m.releaseOverrideNote(balanceDueCents, overrideReason.trim())
+}

@@ -1,0 +1,30 @@
+/** The shop's settings as the page and the server know them (no zod here: the settings page loads it only with the form's schema). */
+import { DEFAULT_TAX_RATE_PPM, taxRatePpmToPercent } from './invoice.ts'
+
+/**
+ * The settings before anything is saved; text fields start empty. The tax rate starts at the rate
+ * the shop bills (7.75 %, both specs §9), not the old placeholder 8.25, which was never applied.
+ */
+export const SETTINGS_DEFAULTS = {
+  businessName: '',
+  phone: '',
+  email: '',
+  defaultTaxRate: taxRatePpmToPercent(DEFAULT_TAX_RATE_PPM),
+  smtpServer: '',
+  smtpPort: 587,
+  fromEmail: '',
+  laborRateCents: 7500,
+  minimumServiceFeeCents: 2500,
+} as const
+
+export const settingsMessages = {
+  taxRateInvalid: 'Please enter a tax rate between 0 and 100, with at most three decimals',
+  smtpPortInvalid: 'Please enter a port between 1 and 65535',
+  laborRateInvalid: 'Please enter a valid labor rate',
+  minimumFeeInvalid: 'Please enter a valid minimum service fee',
+} as const
+
+export type Settings = { -readonly [K in keyof typeof SETTINGS_DEFAULTS]: (typeof SETTINGS_DEFAULTS)[K] extends string ? string : number }
+
+/** What the settings page says under the tax rate. */
+export const TAX_RATE_HINT = 'New orders bill parts at this rate. Each order keeps the rate it was created with, so changing it never changes an existing invoice.'

@@ -1,0 +1,32 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.locator('main').getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign Out' }).first().click()
+  await expect(page).toHaveURL(/\/login$/)
+}
+
+/** Fills the admin "Create New Order" form: picks the customer found by `search`, then the firearm and the service. */
+export async function fillNewOrder(
+  form: Locator,
+  o: { search: string; customer: RegExp; email?: string; make: string; model: string; serial: string; caliber?: string; description: string; estimate: string },
+) {
+  await form.getByLabel('Customer').fill(o.search)
+  await form.getByRole('list', { name: 'Matching customers' }).getByRole('button', { name: o.customer }).click()
+  await expect(form.getByTestId('selected-customer')).toContainText(o.email ?? '')
+  await form.getByLabel('Firearm Make').fill(o.make)
+  await form.getByLabel('Firearm Model').fill(o.model)
+  await form.getByLabel('Serial Number').fill(o.serial)
+  if (o.caliber) await form.getByLabel('Caliber').fill(o.caliber)
+  await form.getByLabel('Service Type').selectOption('Repair')
+  await form.getByLabel('Description').fill(o.description)
+  await form.getByLabel('Estimated Cost ($)').fill(o.estimate)
+  await form.getByRole('button', { name: 'Create Order' }).click()
+}

@@ -1,0 +1,30 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminListOrder } from '../../web/src/features/admin-orders/types';
+import { OrderRow } from '../../web/src/features/admin-orders/components/order-row';
+import { baseOrder, invoice } from './admin-api';
+
+const actions = { edit: () => undefined, print: () => undefined, archive: () => undefined, remove: () => undefined };
+const row = (over: Partial<AdminListOrder>): AdminListOrder => ({ ...baseOrder, invoiceBalanceDueCents: 14500, invoicePaymentStatus: 'payment_due', ...over });
+
+describe('an active order row', () => {
+  it('shows the estimate plus the billed extra work, and work awaiting approval apart', () => {
+    render(
+      <ul>
+        <OrderRow order={row({ invoice: { ...invoice, partsCents: 2500, laborCents: 3600, pendingApprovalCents: 4500 } })} actions={actions} />
+      </ul>,
+    );
+    expect(screen.getByRole('listitem')).toHaveTextContent('Estimated $120.00 + $61.00 additional ($45.00 awaiting approval)');
+  });
+
+  it('never counts rejected or unrequested work', () => {
+    render(
+      <ul>
+        <OrderRow order={row({ additionalCostCents: 2000, additionalCostApprovalStatus: 'rejected' })} actions={actions} />
+      </ul>,
+    );
+    const item = screen.getByRole('listitem');
+    expect(item).toHaveTextContent('Estimated $120.00 · Owes: $145.00');
+    expect(item).toHaveTextContent('Customer rejected additional costs - Needs attention');
+  });
+});

@@ -1,0 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { adminOrderKeys, type AdminOrder, type AdminOrderDetail } from '../types';
+
+/**
+ * After a change the server answers with the order: it is shown at once (its lines, requests
+ * and invoice), then the detail (for the history entry the change wrote) and the lists are re-read.
+ */
+export function useSyncAdminOrder() {
+  const queryClient = useQueryClient();
+  return (order: AdminOrder) => {
+    queryClient.setQueryData<AdminOrderDetail>(adminOrderKeys.detail(order.id), (detail) => (detail ? { ...detail, ...order } : detail));
+    void queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(order.id) });
+    void queryClient.invalidateQueries({ queryKey: adminOrderKeys.lists });
+  };
+}
