@@ -37,7 +37,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       console.log(`Lambda bundles as the CDK builds them (AWS SDK from the runtime); budget ${kb(API_BUNDLE_BUDGET_BYTES)} per handler\n`)
       for (const r of results) {
         console.log(`${r.group}: ${kb(r.bytes)} loaded at a cold start (${kb(r.gzipBytes)} gzipped) ${r.bytes <= API_BUNDLE_BUDGET_BYTES ? 'OK' : 'OVER BUDGET'}`)
-        for (const c of r.chunks.filter((c) => c.lazy)) console.log(`    + lazy chunk ${c.file}: ${kb(c.bytes)} (${r.packagesByFile[c.file].join(', ')})`)
+        if (r.heaviestRoute) console.log(`    the heaviest route: ${r.heaviestRoute}`)
+        const lazy = r.chunks.filter((c) => c.lazy)
+        // Packages (not our own folders) in lazy chunks: the Stripe SDK; the route chunks are summed up.
+        for (const c of lazy.filter((c) => r.packagesByFile[c.file].some((p) => !/^(functions|shared)\//.test(p)))) console.log(`    + lazy chunk ${c.file}: ${kb(c.bytes)} (${r.packagesByFile[c.file].join(', ')})`)
+        const own = lazy.filter((c) => r.packagesByFile[c.file].every((p) => /^(functions|shared)\//.test(p)))
+        if (own.length) console.log(`    + ${own.length} chunks of other routes and their code, loaded on first use: ${kb(own.reduce((s, c) => s + c.bytes, 0))}`)
         for (const t of r.top) console.log(`    ${kb(t.bytes).padStart(9)}  ${t.input}`)
       }
     }

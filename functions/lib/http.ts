@@ -182,10 +182,10 @@ const errorHandler = (): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> 
   },
 })
 
-/** What a function needs of each of its routes: who may call it and its handler. */
+/** What a function needs of each of its routes: who may call it, and its module (imported on first use). */
 export interface GroupRoute {
   access: Access
-  handler: RouteHandler
+  load: () => Promise<RouteModule>
 }
 
 export interface GroupOptions {
@@ -200,7 +200,7 @@ export function routeTable(defs: readonly RouteDef[], modules: Record<string, Ro
     defs.map((r) => {
       const mod = modules[r.handler]
       if (!mod) throw new Error(`Route module ${r.handler} is missing`)
-      return [routeKey(r), { access: r.access, handler: mod.handler }]
+      return [routeKey(r), { access: r.access, load: async () => mod }]
     }),
   )
 }
@@ -209,7 +209,8 @@ export function routeTable(defs: readonly RouteDef[], modules: Record<string, Ro
 export function createGroupHandler(group: FunctionGroup, { routes, gate }: GroupOptions) {
   const base = async (event: ApiEvent, context: Context): Promise<APIGatewayProxyResultV2> => {
     const s = state(event)
-    const result = await s.route.handler({
+    const { handler } = await s.route.load()
+    const result = await handler({
       event,
       caller: s.caller as Caller,
       params: s.params,

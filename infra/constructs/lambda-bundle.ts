@@ -20,8 +20,9 @@ export const LAMBDA_HANDLER = 'index.handler'
  * - The AWS SDK v3 is left to the Lambda runtime (it ships it, on NODE_PATH), as
  *   the CDK does by default: bundled, it tripled every function.
  * - ESM with code splitting: what a function reaches only through a dynamic
- *   `import()` (the Stripe SDK, see functions/payments/stripe-sdk.ts) lands in its
- *   own chunk, loaded by the first request that needs it, not at every cold start.
+ *   `import()` lands in its own chunk, loaded by the first request that needs it, not
+ *   at every cold start: each route module (the generated entry imports them on first
+ *   use, functions/lib/group-entry.ts) and the Stripe SDK (functions/payments/stripe-sdk.ts).
  * - `jsonschema` (ElectroDB's only use: checking entity models) is swapped for
  *   functions/lib/jsonschema-lite.ts.
  */
@@ -95,8 +96,15 @@ export interface BuiltBundle {
   group: string
   /** Absolute path of the handler file, index.mjs. */
   entryFile: string
-  /** What a cold start loads: index.mjs and the chunks it imports statically. */
+  /**
+   * What a cold start loads: index.mjs and its static imports, plus the chunks of the route it
+   * serves (a route module and its static imports) for the heaviest route; the Stripe SDK is a
+   * dynamic import of its own, loaded by the first call to Stripe.
+   */
   bytes: number
+  /** The route module whose cold start is the heaviest (`bytes`), relative to the repository, and its chunk file. */
+  heaviestRoute: string | null
+  heaviestRouteFile: string | null
   gzipBytes: number
   /** Every other file: `lazy` chunks are loaded by a dynamic import, on first use. */
   chunks: Array<{ file: string; bytes: number; lazy: boolean }>
@@ -120,25 +128,38 @@ export function buildBundles({ outDir }: { outDir: string }): BuiltBundle[] {
     const meta = bundleLambda(entry, dir)
     const rel = (file: string) => path.relative(dir, path.join(repoRoot, file))
     const outputs = new Map(Object.entries(meta.outputs).filter(([file]) => file.endsWith('.mjs')).map(([file, o]) => [rel(file), o]))
-    // The files a cold start loads: index.mjs and, transitively, its static imports.
-    // (esbuild marks a dynamic import's chunk as an entry point too, so follow the import kinds.)
-    const loaded = new Set<string>()
-    const visit = (file: string) => {
-      if (loaded.has(file)) return
-      loaded.add(file)
-      for (const imp of outputs.get(file)?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) visit(rel(imp.path))
+    // A file and, transitively, its static imports. (esbuild marks a dynamic import's chunk as an
+    // entry point too, so follow the import kinds.)
+    const closure = (start: string, into = new Set<string>()) => {
+      const visit = (file: string) => {
+        if (into.has(file)) return
+        into.add(file)
+        for (const imp of outputs.get(file)?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) visit(rel(imp.path))
+      }
+      visit(start)
+      return into
     }
-    visit('index.mjs')
+    const read = (file: string) => fs.readFileSync(path.join(dir, file))
+    const size = (files: Set<string>) => [...files].reduce((sum, f) => sum + read(f).byteLength, 0)
+    // A cold start: index.mjs and its imports, and the chunks of the one route it serves (the heaviest of them).
+    const routeChunks = [...outputs].filter(([file, o]) => file !== 'index.mjs' && o.entryPoint?.startsWith('functions/')).map(([file, o]) => ({ file, module: o.entryPoint! }))
+    let loaded = closure('index.mjs')
+    let heaviest: (typeof routeChunks)[number] | null = null
+    for (const r of routeChunks) {
+      const withRoute = closure(r.file, new Set(closure('index.mjs')))
+      if (size(withRoute) > size(loaded)) [loaded, heaviest] = [withRoute, r]
+    }
     const byPackage = new Map<string, number>()
     for (const file of loaded)
       for (const [input, { bytesInOutput }] of Object.entries(outputs.get(file)!.inputs)) byPackage.set(packageOf(input), (byPackage.get(packageOf(input)) ?? 0) + bytesInOutput)
-    const read = (file: string) => fs.readFileSync(path.join(dir, file))
     const cold = Buffer.concat([...loaded].map(read))
     const chunks = [...outputs.keys()].filter((f) => f !== 'index.mjs').map((file) => ({ file, bytes: read(file).byteLength, lazy: !loaded.has(file) }))
     return {
       group: name,
       entryFile: path.join(dir, 'index.mjs'),
       bytes: cold.byteLength,
+      heaviestRoute: heaviest?.module ?? null,
+      heaviestRouteFile: heaviest ? path.join(dir, heaviest.file) : null,
       gzipBytes: gzipSync(cold).byteLength,
       chunks,
       totalBytes: read('index.mjs').byteLength + chunks.reduce((sum, c) => sum + c.bytes, 0),

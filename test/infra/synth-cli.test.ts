@@ -63,10 +63,12 @@ describe('`cdk synth` offline', () => {
     for (const fn of fns) {
       const dir = join(out, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`)
       const handler = readFileSync(join(dir, 'index.mjs'), 'utf8')
-      expect(handler).not.toMatch(/\bclass DynamoDBClient\b|Smithy/)
-      expect(handler).toMatch(/from"@aws-sdk\/client-dynamodb"|require\("@aws-sdk\/|from"@aws-sdk\//)
-      expect(handler).not.toContain('api.stripe.com')
       const chunks = existsSync(join(dir, 'chunks')) ? readdirSync(join(dir, 'chunks')).filter((f) => f.endsWith('.mjs')) : []
+      // The handler file and the chunks it and its route modules share: the AWS SDK is the runtime's, never inside.
+      const code = [handler, ...chunks.map((f) => readFileSync(join(dir, 'chunks', f), 'utf8'))].join('\n')
+      expect(code).not.toMatch(/\bclass DynamoDBClient\b|Smithy/)
+      expect(code).toMatch(/from"@aws-sdk\/client-dynamodb"|require\("@aws-sdk\/|from"@aws-sdk\//)
+      expect(handler).not.toContain('api.stripe.com')
       const stripeChunk = chunks.find((f) => readFileSync(join(dir, 'chunks', f), 'utf8').includes('api.stripe.com'))
       const paysByCard = /api-customer|stripe-webhook/.test(fn.Properties.Description)
       expect(stripeChunk !== undefined, fn.Properties.Description).toBe(paysByCard)
