@@ -2,17 +2,23 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { DevIntent, DevIntentRepository } from '../db/repositories/dev-intents.ts'
 import type { PaymentIntentEvent } from './stripe-events.ts'
 import type { PaymentGateway } from './gateway.ts'
+import { formatCents } from '@gs/shared/money'
+import { paymentMessages } from '@gs/shared/payment-messages'
+import { MIN_CHARGE_CENTS } from '@gs/shared/payment-rules'
+import { ValidationError } from '../lib/errors.ts'
 
 /**
  * The dev gateway (local stack without STRIPE_SECRET_KEY): the same
  * PaymentIntent life cycle, stored locally. Ids are derived from the
  * idempotency key, so the same key returns the same intent, as Stripe does.
- * There is no receipt in dev: receiptUrl stays null.
+ * There is no receipt in dev: receiptUrl stays null. Stripe's minimum charge applies.
  */
 export function createDevGateway({ intents, now = () => new Date() }: { intents: Pick<DevIntentRepository, 'createIfAbsent'>; now?: () => Date }): PaymentGateway {
   return {
     mode: 'dev',
     async createIntent(req) {
+      // What Stripe answers for a charge under its minimum (an invalid request, before any intent exists).
+      if (req.amountCents < MIN_CHARGE_CENTS) throw new ValidationError(paymentMessages.invalidRequest(`Amount must be at least ${formatCents(MIN_CHARGE_CENTS)} usd`))
       const id = `pi_dev_${createHash('sha256').update(req.idempotencyKey).digest('hex').slice(0, 24)}`
       const intent = await intents.createIfAbsent({
         id,

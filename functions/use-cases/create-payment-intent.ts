@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { splitProportionally } from '@gs/shared/invoice'
 import { paymentMessages as m } from '@gs/shared/payment-messages'
 import { orderMessages } from '@gs/shared/order-messages'
+import { cardChargeProblem } from '@gs/shared/payment-rules'
 import type { CreateIntentInput } from '@gs/shared/schemas/payments'
 import { VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
 import type { PaymentRepository } from '../db/repositories/payments.ts'
@@ -52,6 +53,10 @@ export async function createPaymentIntent({ orders, payments, gateway, customer,
   } else {
     amountCents = balances.reduce((a, b) => a + b, 0)
   }
+  // Stripe's minimum charge, and no partial payment that leaves an amount a card can never pay.
+  const total = balances.reduce((a, b) => a + b, 0)
+  const problem = cardChargeProblem(amountCents, ids.length === 1 ? balances[0] : total)
+  if (problem) throw new ValidationError(problem.message, { amountCents: problem.message })
 
   // Store the shipping choice (only where it changes, so a repeated request keeps the versions and the key).
   const current: Order[] = []

@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, api, signIn, signUp, useStackTable } from './helpers.ts'
 import { balanceOf, orderRepo, seedOrder } from './payments-fixtures.ts'
 import { billedExtra } from '../support/extra-work.ts'
+import { defaultTable } from '../../functions/db/table.ts'
+import { createDevGateway } from '../../functions/payments/dev-gateway.ts'
+import { createDevIntentRepository } from '../../functions/db/repositories/dev-intents.ts'
 
 interface Customer {
   id: string
@@ -60,6 +63,18 @@ describe('POST /api/payments/intents: validation and ownership', () => {
     const res = await createIntent(a.token, { orderIds: [o.orderId], amountCents: balanceOf(o) + 1 })
     expect(res.status).toBe(400)
     expect(res.body.error.message).toBe('Payment amount cannot exceed the balance due of $125.00')
+  })
+
+  it("refuses a charge under Stripe's $0.50 minimum, or one leaving less than $0.50 owing, and so does the dev gateway", async () => {
+    const o = await seedOrder(a.id)
+    const tiny = await createIntent(a.token, { orderIds: [o.orderId], amountCents: 25 })
+    expect(tiny).toMatchObject({ status: 400, body: { error: { message: 'A card payment must be at least $0.50.', fields: { amountCents: 'A card payment must be at least $0.50.' } } } })
+    const leaves = await createIntent(a.token, { orderIds: [o.orderId], amountCents: balanceOf(o) - 25 })
+    expect(leaves.body.error.message).toBe('A partial payment must leave at least $0.50 owing. Pay the full balance of $125.00, or at most $124.50.')
+    expect((await createIntent(a.token, { orderIds: [o.orderId], amountCents: 50 })).status).toBe(201)
+    // The gateway itself, as Stripe does, whatever the caller checked.
+    const gateway = createDevGateway({ intents: createDevIntentRepository(defaultTable()) })
+    await expect(gateway.createIntent({ amountCents: 49, idempotencyKey: `k-${randomUUID()}`, description: 'x', metadata: {} })).rejects.toMatchObject({ statusCode: 400, message: 'Invalid request: Amount must be at least $0.50 usd' })
   })
 
   it("is a 404 for another customer's order, even in a batch, and changes nothing", async () => {

@@ -100,6 +100,21 @@ describe('createPaymentIntent', () => {
     })
   })
 
+  it("keeps Stripe's $0.50 minimum: no smaller charge, no partial payment leaving less than $0.50 owing", async () => {
+    const f = fakes([order({ amountPaidCents: 2500 })])
+    const pay = (amountCents?: number) => createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input(amountCents === undefined ? {} : { amountCents }) })
+    await expect(pay(25)).rejects.toMatchObject({ statusCode: 400, message: 'A card payment must be at least $0.50.' })
+    await expect(pay(9_975)).rejects.toMatchObject({ statusCode: 400, message: 'A partial payment must leave at least $0.50 owing. Pay the full balance of $100.00, or at most $99.50.' })
+    expect((await pay(50)).amountCents).toBe(50)
+    expect((await pay(9_950)).amountCents).toBe(9_950)
+    const small = fakes([order({ amountPaidCents: 12_475 })])
+    await expect(createPaymentIntent({ ...small, customer: { userId: 'cust' }, input: input({}) })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'The balance of $0.25 is below the $0.50 minimum for a card payment. Please pay it at the shop.',
+    })
+    expect(small.gateway.createIntent).not.toHaveBeenCalled()
+  })
+
   it('splits a batch by balance and describes all orders', async () => {
     const f = fakes([order(), order({ orderId: ID2, orderNumber: 'GS-000002', estimatedCostCents: 333 }), order({ orderId: ID3, orderNumber: 'GS-000003', amountPaidCents: 5000 })])
     const r = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: createIntentSchema.parse({ orderIds: [ID1, ID2, ID3] }) })

@@ -111,6 +111,34 @@ describe('single order payment', () => {
     expect(api.calls.some((c) => c.path === '/api/payments/intents')).toBe(false);
   });
 
+  it("explains Stripe's $0.50 minimum and offers the full balance instead of leaving less than $0.50 owing", async () => {
+    const user = userEvent.setup();
+    const api = stubPayments();
+    renderApp(`/orders/${ORDER_ID}/payment`);
+    const amount = await amountInput();
+    await user.clear(amount);
+    await user.type(amount, '174.75');
+    expect(await screen.findByText('A partial payment must leave at least $0.50 owing. Pay the full balance of $175.00, or at most $174.50.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay the full balance ($175.00)' }));
+    expect(amount).toHaveValue(175);
+    expect(screen.queryByText(/must leave at least/)).not.toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '0.25');
+    await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
+    await user.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(await screen.findByText('A card payment must be at least $0.50.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/api/payments/intents')).toBe(false);
+  });
+
+  it('says a balance under $0.50 is paid at the shop, with no card form', async () => {
+    const owing = makeOrder({ currentStatus: 'payment_needed', invoice: { ...makeOrder().invoice, amountPaidCents: 17_475, balanceDueCents: 25, paymentStatus: 'partially_paid' } });
+    stubPayments({ orders: [owing] });
+    renderApp(`/orders/${ORDER_ID}/payment`);
+    expect(await screen.findByText('The balance of $0.25 is below the $0.50 minimum for a card payment. Please pay it at the shop.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Payment Amount ($)')).not.toBeInTheDocument();
+  });
+
   it('shows the invoice and updates it when the shipping fee is unchecked', async () => {
     const user = userEvent.setup();
     const api = stubPayments({

@@ -1,4 +1,5 @@
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
+import { cardChargeProblem, type ChargeProblem } from '@gs/shared/payment-rules';
 import { paymentPageMessages } from './messages';
 
 /**
@@ -11,11 +12,16 @@ export function clampAmountInput(raw: string, balanceCents: number): string {
   return raw;
 }
 
-/** The amount to charge in cents, or the message to show: 0 or less (or not a number) is invalid. */
-export function parseAmount(raw: string, balanceCents: number): { cents: number } | { error: string } {
+/**
+ * The amount to charge in cents, or the message to show: 0 or less (or not a number) is invalid,
+ * and the card rules the server applies (shared/src/payment-rules.ts) are explained before it is asked.
+ */
+export function parseAmount(raw: string, balanceCents: number): { cents: number } | { error: string; problem?: ChargeProblem['kind'] } {
   const cents = dollarsToCents(raw);
   if (cents === null || cents <= 0) return { error: paymentPageMessages.invalidAmount };
-  return { cents: Math.min(cents, balanceCents) };
+  const charge = Math.min(cents, balanceCents);
+  const problem = cardChargeProblem(charge, balanceCents);
+  return problem ? { error: problem.message, problem: problem.kind } : { cents: charge };
 }
 
 /** /payments/batch?orders=a,b: a comma list; blank entries dropped, duplicates once. */

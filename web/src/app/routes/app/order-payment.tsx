@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { centsToInput, formatCents } from '@gs/shared/money';
 import { PageTitle } from '../../../components/seo/page-title';
 import { Alert } from '../../../components/ui/alert';
-import { buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../components/errors/error-screen';
@@ -14,6 +14,7 @@ import { useOrderInvoice } from '../../../features/orders/api/get-order-invoice'
 import { orderKeys } from '../../../features/orders/api/query-keys';
 import { shortOrderId, type OrderDetail } from '../../../features/orders/types';
 import { clampAmountInput, parseAmount } from '../../../features/payments/amount';
+import { chargeMessages, MIN_CHARGE_CENTS } from '@gs/shared/payment-rules';
 import { createPaymentIntent } from '../../../features/payments/api/create-payment-intent';
 import { paymentKeys } from '../../../features/payments/api/query-keys';
 import { CardPayment } from '../../../features/payments/components/card-payment';
@@ -137,7 +138,11 @@ function PaymentForm({ order }: { order: OrderDetail }) {
           <h2 id="pay-heading" className="text-lg font-semibold">
             Payment
           </h2>
-          {balance <= 0 ? (
+          {balance > 0 && balance < MIN_CHARGE_CENTS ? (
+            <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 dark:bg-amber-950/50 dark:text-amber-100">
+              {chargeMessages.balanceBelowMinimum(balance)}
+            </p>
+          ) : balance <= 0 ? (
             <>
               <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100">
                 This order is paid in full. Nothing is due.
@@ -163,6 +168,20 @@ function PaymentForm({ order }: { order: OrderDetail }) {
                   setAmount(clampAmountInput(e.target.value, balance));
                 }}
               />
+              {'problem' in parsed && parsed.problem === 'leaves_below_minimum' ? (
+                <div className="-mt-2 space-y-2 text-sm">
+                  <p className="text-amber-900 dark:text-amber-200">{parsed.error}</p>
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setEdited(false);
+                      setAmount(centsToInput(balance));
+                    }}
+                  >
+                    Pay the full balance ({formatCents(balance)})
+                  </Button>
+                </div>
+              ) : null}
               <CardPayment
                 amountCents={chargeCents}
                 submitLabel={chargeCents > 0 ? `Pay ${formatCents(chargeCents)}` : 'Pay'}
