@@ -2,7 +2,12 @@ import type { Payment } from './order.ts'
 
 /** A payment attempt (a PaymentIntent) and how its charge is split across the caller's orders. */
 export type PaymentsMode = 'stripe' | 'dev'
-export type CheckoutStatus = 'pending' | 'processing' | 'succeeded' | 'failed'
+/**
+ * `canceled`: the intent was canceled at the provider (it can no longer be paid). `needs_review`: a
+ * success event the provider does not confirm (status, amount received or currency differ): nothing
+ * is paid, staff look at it.
+ */
+export type CheckoutStatus = 'pending' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'needs_review'
 
 export interface Allocation {
   orderId: string

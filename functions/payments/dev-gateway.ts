@@ -13,7 +13,7 @@ import { ValidationError } from '../lib/errors.ts'
  * idempotency key, so the same key returns the same intent, as Stripe does.
  * There is no receipt in dev: receiptUrl stays null. Stripe's minimum charge applies.
  */
-export function createDevGateway({ intents, now = () => new Date() }: { intents: Pick<DevIntentRepository, 'createIfAbsent'>; now?: () => Date }): PaymentGateway {
+export function createDevGateway({ intents, now = () => new Date() }: { intents: Pick<DevIntentRepository, 'createIfAbsent' | 'get'>; now?: () => Date }): PaymentGateway {
   return {
     mode: 'dev',
     async createIntent(req) {
@@ -34,8 +34,11 @@ export function createDevGateway({ intents, now = () => new Date() }: { intents:
       })
       return { paymentIntentId: intent.id, clientSecret: intent.client_secret, amountCents: intent.amount }
     },
-    async getReceiptUrl() {
-      return null
+    async retrieveIntent(paymentIntentId) {
+      const intent = await intents.get(paymentIntentId)
+      if (!intent) return null
+      const received = intent.status === 'succeeded' ? intent.amount : 0
+      return { id: intent.id, status: intent.status, amountCents: intent.amount, amountReceivedCents: received, currency: intent.currency, receiptUrl: null }
     },
   }
 }

@@ -22,6 +22,17 @@ export interface PaymentGateway {
   readonly mode: PaymentsMode
   /** Throws the contract's errors: "Payment failed: …" 402, "Invalid request: …" 400, "Payment processing error: …" 502. */
   createIntent(req: CreateIntentRequest): Promise<CreatedIntent>
-  /** The receipt of the intent's latest charge, when the provider has one. */
-  getReceiptUrl(paymentIntentId: string): Promise<string | null>
+  /** The intent as the provider holds it (the source of truth for what was charged); null when it has none by that id. */
+  retrieveIntent(paymentIntentId: string): Promise<ProviderIntent | null>
+}
+
+/** What the provider says of a PaymentIntent, whatever the webhook event carried. */
+export interface ProviderIntent {
+  id: string
+  status: string
+  amountCents: number
+  amountReceivedCents: number
+  currency: string
+  /** The receipt of its latest charge, when there is one. */
+  receiptUrl: string | null
 }

@@ -76,16 +76,17 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
         throw mapStripeError(err)
       }
     },
-    async getReceiptUrl(paymentIntentId) {
+    async retrieveIntent(paymentIntentId) {
       const stripe = await stripeClient()
-      const pi = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] })
-      const charge = pi.latest_charge
-      if (!charge) return null
-      if (typeof charge === 'string') {
-        const c = await stripe.charges.retrieve(charge)
-        return c.receipt_url ?? null
+      try {
+        // Expanded, the latest charge is an object (with its receipt) whatever API version the webhook endpoint is on.
+        const pi = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] })
+        const charge = pi.latest_charge && typeof pi.latest_charge === 'object' ? pi.latest_charge : null
+        return { id: pi.id, status: pi.status, amountCents: pi.amount, amountReceivedCents: pi.amount_received ?? 0, currency: pi.currency, receiptUrl: charge?.receipt_url ?? null }
+      } catch (err) {
+        if ((err as { code?: string }).code === 'resource_missing') return null
+        throw err
       }
-      return charge.receipt_url ?? null
     },
   }
 }

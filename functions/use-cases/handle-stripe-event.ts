@@ -9,7 +9,7 @@ import { log } from '../lib/logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import type { PaymentIntentEvent } from '../payments/stripe-events.ts'
 
-export type EventOutcome = 'recorded' | 'duplicate' | 'updated' | 'unchanged' | 'unknown_intent' | 'ignored'
+export type EventOutcome = 'recorded' | 'duplicate' | 'updated' | 'unchanged' | 'unknown_intent' | 'ignored' | 'not_confirmed'
 
 /** The status the webhook sets when an invoice reaches paid (API.md). */
 export const PAYMENT_RECEIVED_STATUS = 'payment_received'
@@ -19,7 +19,7 @@ interface HandleStripeEvent {
   event: PaymentIntentEvent
   orders: Pick<OrderRepository, 'getOrders'>
   payments: Pick<PaymentRepository, 'getCheckout' | 'recordSucceededCheckout' | 'applyCheckoutEvent'>
-  gateway: Pick<PaymentGateway, 'getReceiptUrl'>
+  gateway: Pick<PaymentGateway, 'retrieveIntent'>
   now?: () => Date
   /** Attempts of the success transaction when concurrent writers cancel it (an admin edit, another delivery). */
   maxAttempts?: number
@@ -33,9 +33,15 @@ const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
  * (metadata is informational only). Exactly once per intent whatever the
  * number, order or concurrency of deliveries: the success is one transaction
  * whose conditions (checkout not yet succeeded, payments absent, order versions
- * unchanged, event marker absent) let only one writer through; a failed or
- * processing event never changes a succeeded checkout. Throws (→ 500, Stripe
- * retries) when a success cannot be recorded.
+ * unchanged, event marker absent) let only one writer through; a failed,
+ * processing or canceled event never changes a succeeded checkout.
+ *
+ * The provider is the source of truth: a success is recorded only when the
+ * PaymentIntent, retrieved from the provider, has succeeded, received exactly
+ * the checkout's amount, in USD. Otherwise nothing is paid and the checkout is
+ * marked needs_review (logged as an error, for staff). The receipt comes with
+ * that same retrieval. Throws (→ 500, Stripe retries) when the provider cannot
+ * be asked or a success cannot be recorded.
  */
 export async function handleStripeEvent({ event, orders, payments, gateway, now = () => new Date(), maxAttempts = 8, sleep = wait }: HandleStripeEvent): Promise<EventOutcome> {
   const intent = event.data?.object
@@ -45,13 +51,14 @@ export async function handleStripeEvent({ event, orders, payments, gateway, now 
     case 'payment_intent.succeeded':
       return recordSuccess()
     case 'payment_intent.payment_failed':
-    case 'payment_intent.processing': {
+    case 'payment_intent.processing':
+    case 'payment_intent.canceled': {
       const checkout = await payments.getCheckout(intentId)
       if (!checkout) return unknown()
       if (checkout.status === 'succeeded') return 'unchanged'
       const failed = event.type === 'payment_intent.payment_failed'
       const changed = await payments.applyCheckoutEvent(intentId, {
-        status: failed ? 'failed' : 'processing',
+        status: failed ? 'failed' : event.type === 'payment_intent.canceled' ? 'canceled' : 'processing',
         eventId: event.id,
         eventCreated: event.created,
         failureMessage: failed ? intent.last_payment_error?.message || m.failedFallback : undefined,
@@ -70,21 +77,30 @@ export async function handleStripeEvent({ event, orders, payments, gateway, now 
   }
 
   async function recordSuccess(): Promise<EventOutcome> {
-    let receiptUrl: string | null = null
-    let receiptKnown = false
+    const first = await payments.getCheckout(intentId)
+    if (!first) return unknown()
+    if (first.status === 'succeeded') return 'duplicate'
+    // Before any write: a failure to ask the provider is a 500, and Stripe retries.
+    const provider = await gateway.retrieveIntent(intentId)
+    const problem = !provider
+      ? 'the provider has no such payment intent'
+      : provider.status !== 'succeeded'
+        ? `the provider reports status ${provider.status}`
+        : provider.currency !== 'usd'
+          ? `the provider received ${provider.currency}`
+          : provider.amountReceivedCents !== first.amountCents
+            ? `the provider received ${provider.amountReceivedCents} cents of the ${first.amountCents} this checkout charges`
+            : null
+    if (problem) {
+      log.error('payment not confirmed by the provider: not recorded, needs review', { paymentIntentId: intentId, eventId: event.id, problem })
+      await payments.applyCheckoutEvent(intentId, { status: 'needs_review', eventId: event.id, eventCreated: event.created, failureMessage: `Not confirmed by the provider: ${problem}`, at: now().toISOString() })
+      return 'not_confirmed'
+    }
+    const receiptUrl = provider!.receiptUrl
     for (let attempt = 1; ; attempt++) {
-      const checkout = await payments.getCheckout(intentId)
+      const checkout = attempt === 1 ? first : await payments.getCheckout(intentId)
       if (!checkout) return unknown()
       if (checkout.status === 'succeeded') return 'duplicate'
-      if (attempt === 1 && typeof intent.amount === 'number' && intent.amount !== checkout.amountCents) {
-        // The charge is what Stripe took; the allocations are what the invoices get. Record, but make it visible.
-        log.warn('payment intent amount differs from its checkout', { paymentIntentId: intentId, intentAmount: intent.amount, checkoutAmount: checkout.amountCents })
-      }
-      // Before any write: a failure here is a 500 and Stripe retries.
-      if (!receiptKnown) {
-        receiptUrl = await receiptFor(checkout)
-        receiptKnown = true
-      }
       // Strongly consistent: the success write expects the latest order versions.
       const current = await orders.getOrders(checkout.orderIds, { consistent: true })
       const write = buildSuccessWrite({ checkout, current, event, receiptUrl, at: now().toISOString() })
@@ -99,13 +115,6 @@ export async function handleStripeEvent({ event, orders, payments, gateway, now 
       // An order changed under us (an admin edit) or another delivery holds the items: retry on fresh data.
       await sleep(Math.round(Math.random() * 25 * 2 ** Math.min(attempt, 5)))
     }
-  }
-
-  async function receiptFor(checkout: Checkout): Promise<string | null> {
-    const fromEvent = intent.latest_charge
-    if (fromEvent && typeof fromEvent === 'object' && fromEvent.receipt_url) return fromEvent.receipt_url
-    if (checkout.mode === 'dev' || !fromEvent) return null
-    return gateway.getReceiptUrl(intentId)
   }
 }
 

@@ -31,7 +31,7 @@ export const handler = defineRoute({}, async ({ event, rawBody }) => {
     event: stripeEvent,
     orders: createOrderRepository(table),
     payments: createPaymentRepository(table),
-    gateway: { getReceiptUrl: async (id) => (await paymentGateway()).getReceiptUrl(id) },
+    gateway: { retrieveIntent: async (id) => (await paymentGateway()).retrieveIntent(id) },
   })
   log.info('stripe event handled', { eventId: stripeEvent.id, type: stripeEvent.type, outcome })
   return { body: { received: true, outcome } }

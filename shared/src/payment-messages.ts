@@ -48,6 +48,7 @@ export const paymentMessages = /* @__PURE__ */ (() =>
   paidNotificationMessage: (orderNumber: string) => `Payment received in full for order ${orderNumber}. Thank you!`,
   defaultMethod: 'Credit Card',
   failedFallback: 'Payment failed',
+  intentCanceled: 'This payment was canceled. Please start the payment again.',
   }) as const)()
 
 /** Admin Invoice Refresh Utility (admin-side §5, §8). */

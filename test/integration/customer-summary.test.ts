@@ -226,7 +226,8 @@ describe('races: the profile never shows an order that is not the latest, nor a 
       event: intentEvent('payment_intent.succeeded', checkout.paymentIntentId, checkout.amountCents) as never,
       orders: createOrderRepository(race.table),
       payments,
-      gateway: { getReceiptUrl: async () => null },
+      // The provider confirms the charge exactly.
+      gateway: { retrieveIntent: async (id) => ({ id, status: 'succeeded', amountCents: checkout.amountCents, amountReceivedCents: checkout.amountCents, currency: 'usd', receiptUrl: null }) },
       sleep: async () => undefined,
     })
     expect(outcome).toBe('recorded')

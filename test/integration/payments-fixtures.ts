@@ -3,6 +3,7 @@ import Stripe from 'stripe'
 import { sortableId, uuid } from '../../functions/db/ids.ts'
 import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
 import { createPaymentRepository } from '../../functions/db/repositories/payments.ts'
+import { createDevIntentRepository, type DevIntent } from '../../functions/db/repositories/dev-intents.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { newOrder, invoiceOf, type Order } from '../../functions/domain/order.ts'
 import type { Allocation, Checkout } from '../../functions/domain/payment.ts'
@@ -38,7 +39,7 @@ export async function seedOrder(customerId: string, over: Partial<Order> = {}): 
 export const balanceOf = (o: Order) => invoiceOf(o).balanceDueCents
 
 /** A checkout as POST /api/payments/intents stores it (the webhook's only source of truth). */
-export async function seedCheckout(customerId: string, allocations: Allocation[], over: Partial<Checkout> = {}): Promise<Checkout> {
+export async function seedCheckout(customerId: string, allocations: Allocation[], over: Partial<Checkout> = {}, provider: DevIntent['status'] = 'succeeded'): Promise<Checkout> {
   const at = new Date().toISOString()
   const c: Checkout = {
     paymentIntentId: `pi_test_${randomUUID().replace(/-/g, '').slice(0, 20)}`,
@@ -53,8 +54,12 @@ export async function seedCheckout(customerId: string, allocations: Allocation[]
     ...over,
   }
   await paymentRepo().saveCheckout(c)
+  // The dev provider's side (the webhook asks it): the customer has paid the checkout's amount, unless told otherwise.
+  if (c.mode === 'dev') await devIntentRepo().save({ id: c.paymentIntentId, client_secret: `${c.paymentIntentId}_secret`, amount: c.amountCents, currency: 'usd', status: provider, created: Math.floor(Date.now() / 1000) })
   return c
 }
+
+export const devIntentRepo = () => createDevIntentRepository(defaultTable())
 
 let seq = 0
 /** A Stripe-format PaymentIntent event. */

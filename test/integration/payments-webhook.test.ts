@@ -5,7 +5,7 @@ import { defaultTable } from '../../functions/db/table.ts'
 import { invoiceOf } from '../../functions/domain/order.ts'
 import { paymentIdFor } from '../../functions/domain/payment.ts'
 import { loadGroupHandler } from '../../functions/lib/load-group.ts'
-import { balanceOf, deliver, intentEvent, orderRepo, paymentRepo, seedCheckout, seedOrder, sign } from './payments-fixtures.ts'
+import { balanceOf, deliver, devIntentRepo, intentEvent, orderRepo, paymentRepo, seedCheckout, seedOrder, sign } from './payments-fixtures.ts'
 import { useStackTable } from './helpers.ts'
 import { billedExtra } from '../support/extra-work.ts'
 
@@ -70,6 +70,34 @@ describe('POST /api/webhooks/stripe: signature', () => {
     )) as { statusCode: number; body: string }
     expect(res.statusCode).toBe(200)
     expect((await paymentsOf(other.orderId)).map((p) => p.amountCents)).toEqual([5000])
+  })
+})
+
+describe('the provider is the source of truth', () => {
+  it('records nothing for a signed success event the provider does not confirm, and marks the checkout for review', async () => {
+    const c = customer()
+    const order = await seedOrder(c)
+    const due = balanceOf(order)
+    // Not paid at the provider; then paid, but a different amount than the checkout charges.
+    const unpaid = await seedCheckout(c, [{ orderId: order.orderId, amountCents: due }], {}, 'requires_payment_method')
+    const res = await deliver(intentEvent('payment_intent.succeeded', unpaid.paymentIntentId, due))
+    expect(res).toMatchObject({ status: 200, body: { outcome: 'not_confirmed' } })
+    const other = await seedCheckout(c, [{ orderId: order.orderId, amountCents: due }])
+    await devIntentRepo().save({ ...(await devIntentRepo().get(other.paymentIntentId))!, amount: 1 })
+    expect((await deliver(intentEvent('payment_intent.succeeded', other.paymentIntentId, due))).body.outcome).toBe('not_confirmed')
+    const after = (await orderRepo().getOrderDetail(order.orderId))!
+    expect(after.payments).toEqual([])
+    expect(after.order).toMatchObject({ amountPaidCents: 0, version: order.version })
+    expect(await paymentRepo().getCheckout(unpaid.paymentIntentId)).toMatchObject({ status: 'needs_review', failureMessage: 'Not confirmed by the provider: the provider reports status requires_payment_method' })
+    expect((await paymentRepo().getCheckout(other.paymentIntentId))?.failureMessage).toBe(`Not confirmed by the provider: the provider received 1 cents of the ${due} this checkout charges`)
+  })
+
+  it('closes a canceled checkout', async () => {
+    const c = customer()
+    const order = await seedOrder(c)
+    const checkout = await seedCheckout(c, [{ orderId: order.orderId, amountCents: balanceOf(order) }], {}, 'canceled')
+    expect((await deliver(intentEvent('payment_intent.canceled', checkout.paymentIntentId, checkout.amountCents))).body.outcome).toBe('updated')
+    expect(await paymentRepo().getCheckout(checkout.paymentIntentId)).toMatchObject({ status: 'canceled' })
   })
 })
 

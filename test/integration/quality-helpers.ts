@@ -19,6 +19,7 @@ import type { ApiEvent } from '../../functions/lib/http.ts'
 import { loadGroupHandler } from '../../functions/lib/load-group.ts'
 import { routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
 import { line, requestedExtra } from '../support/extra-work.ts'
+import { createDevIntentRepository } from '../../functions/db/repositories/dev-intents.ts'
 
 export type Claims = Record<string, string>
 
@@ -203,6 +204,8 @@ export async function seedWorld(customerId: string, email = 'owner@example.com')
     createdAt: at,
     updatedAt: at,
   })
+  // The dev provider's side of that checkout: created, not paid yet.
+  await createDevIntentRepository(defaultTable()).save({ id: paymentIntentId, client_secret: `${paymentIntentId}_secret`, amount: 1_000, currency: 'usd', status: 'requires_payment_method', created: Math.floor(Date.parse(at) / 1000) })
   return { customerId, order, updateId, lineId: partId, requestId: pendingWork.approvalRequests[0].requestId, notificationId, paymentIntentId }
 }
 

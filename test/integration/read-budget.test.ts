@@ -23,6 +23,7 @@ import { routeKey, routes, type RouteDef } from '../../functions/routes.ts'
 import { useStackTable } from './helpers.ts'
 import { intentEvent, sign } from './payments-fixtures.ts'
 import { call, createTestUser, realParams, seedWorld, type TestUser, type World } from './quality-helpers.ts'
+import { createDevIntentRepository } from '../../functions/db/repositories/dev-intents.ts'
 
 const MAX_REQUESTS_PER_READ = 1
 
@@ -107,7 +108,9 @@ describe('read budget: at most 1 DynamoDB request per read route, on a warm cont
     expect(pending.sent).toEqual(['GetItemCommand'])
     expect(pending.body).toMatchObject({ status: 'pending', payments: [] })
 
-    // The webhook (in process) records the success: payments, order and checkout in one transaction.
+    // Paid at the (dev) provider; the webhook (in process) records it: payments, order and checkout in one transaction.
+    const intents = createDevIntentRepository(defaultTable())
+    await intents.save({ ...(await intents.get(world.paymentIntentId))!, status: 'succeeded' })
     const webhook = routes.find((r) => r.fn === 'stripe-webhook')!
     const payload = JSON.stringify(intentEvent('payment_intent.succeeded', world.paymentIntentId, 1_000))
     const delivered = await call(webhook, { rawBody: payload, headers: { 'stripe-signature': sign(payload) } })

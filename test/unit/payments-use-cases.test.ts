@@ -4,7 +4,7 @@ import { invoiceOf, newOrder, type Order } from '../../functions/domain/order.ts
 import type { Checkout } from '../../functions/domain/payment.ts'
 import { VersionConflict } from '../../functions/db/repositories/orders.ts'
 import type { SucceededCheckoutWrite, WriteOutcome } from '../../functions/db/repositories/payments.ts'
-import type { PaymentGateway } from '../../functions/payments/gateway.ts'
+import type { PaymentGateway, ProviderIntent } from '../../functions/payments/gateway.ts'
 import type { PaymentIntentEvent } from '../../functions/payments/stripe-events.ts'
 import { createPaymentIntent } from '../../functions/use-cases/create-payment-intent.ts'
 import { handleStripeEvent } from '../../functions/use-cases/handle-stripe-event.ts'
@@ -63,7 +63,7 @@ function fakes(initial: Order[]) {
   const gateway: PaymentGateway & { createIntent: ReturnType<typeof vi.fn> } = {
     mode: 'dev',
     createIntent: vi.fn(async (req) => ({ paymentIntentId: `pi_${req.idempotencyKey.slice(-8)}`, clientSecret: 'secret', amountCents: req.amountCents })),
-    getReceiptUrl: vi.fn(async () => null),
+    retrieveIntent: vi.fn(async () => null),
   }
   return { store, checkouts, orders, payments, gateway }
 }
@@ -179,10 +179,14 @@ describe('handleStripeEvent', () => {
   }
   let version = 1
   const orders = { getOrders: vi.fn(async () => [order({ version: version++ })]) }
+  /** The provider's answer: by default it confirms the checkout exactly. */
+  const provider = (over: Partial<ProviderIntent> = {}) => ({
+    retrieveIntent: vi.fn(async (): Promise<ProviderIntent | null> => ({ id: 'pi_1', status: 'succeeded', amountCents: 12_500, amountReceivedCents: 12_500, currency: 'usd', receiptUrl: null, ...over })),
+  })
 
   it('builds one write: payment, paid order with its status, update and notification, receipt from Stripe', async () => {
     const payments = repo([])
-    const gateway = { getReceiptUrl: vi.fn(async () => 'https://pay.stripe.com/receipts/x') }
+    const gateway = provider({ receiptUrl: 'https://pay.stripe.com/receipts/x' })
     expect(await handleStripeEvent({ event: event('payment_intent.succeeded', { latest_charge: 'ch_1' }), orders, payments, gateway, now: () => new Date('2026-03-01T00:00:00.000Z') })).toBe('recorded')
     const [w] = payments.writes
     expect(w.payments).toEqual([expect.objectContaining({ paymentId: `pay_pi_1_${ID1}`, amountCents: 12_500, paymentStatus: 'successful', receiptUrl: 'https://pay.stripe.com/receipts/x', paymentDate: '2026-03-01T00:00:00.000Z' })])
@@ -198,7 +202,7 @@ describe('handleStripeEvent', () => {
   it('retries on fresh data when an order changed concurrently, then records', async () => {
     const payments = repo([{ committed: false, reasons: ['None', 'None', 'ConditionalCheckFailed', 'None'] }, { committed: false, reasons: ['TransactionConflict'] }])
     const sleep = vi.fn(async () => undefined)
-    expect(await handleStripeEvent({ event: event('payment_intent.succeeded'), orders, payments, gateway: { getReceiptUrl: vi.fn() }, sleep })).toBe('recorded')
+    expect(await handleStripeEvent({ event: event('payment_intent.succeeded'), orders, payments, gateway: provider(), sleep })).toBe('recorded')
     expect(payments.recordSucceededCheckout).toHaveBeenCalledTimes(3)
     expect(sleep).toHaveBeenCalledTimes(2)
     // each attempt re-reads the orders and expects the version it read
@@ -207,24 +211,45 @@ describe('handleStripeEvent', () => {
 
   it('throws (a 500, so Stripe retries) when the payment cannot be recorded', async () => {
     const payments = repo(Array.from({ length: 10 }, () => ({ committed: false, reasons: ['TransactionConflict'] })))
-    await expect(handleStripeEvent({ event: event('payment_intent.succeeded'), orders, payments, gateway: { getReceiptUrl: vi.fn() }, maxAttempts: 3, sleep: async () => undefined })).rejects.toThrow(/Could not record payment pi_1/)
-    const failingReceipt = repo([])
-    await expect(handleStripeEvent({ event: event('payment_intent.succeeded', { latest_charge: 'ch_1' }), orders, payments: failingReceipt, gateway: { getReceiptUrl: vi.fn(async () => Promise.reject(new Error('stripe down'))) } })).rejects.toThrow('stripe down')
-    expect(failingReceipt.recordSucceededCheckout).not.toHaveBeenCalled()
+    await expect(handleStripeEvent({ event: event('payment_intent.succeeded'), orders, payments, gateway: provider(), maxAttempts: 3, sleep: async () => undefined })).rejects.toThrow(/Could not record payment pi_1/)
+    // The provider cannot be asked: nothing is written, Stripe retries.
+    const unreachable = repo([])
+    const down = { retrieveIntent: vi.fn(async () => Promise.reject(new Error('stripe down'))) }
+    await expect(handleStripeEvent({ event: event('payment_intent.succeeded', { latest_charge: 'ch_1' }), orders, payments: unreachable, gateway: down })).rejects.toThrow('stripe down')
+    expect(unreachable.recordSucceededCheckout).not.toHaveBeenCalled()
   })
 
   it('stops as soon as another delivery has recorded the intent', async () => {
     const payments = repo([])
     payments.getCheckout.mockResolvedValue({ ...checkout, status: 'succeeded' })
-    expect(await handleStripeEvent({ event: event('payment_intent.succeeded'), orders, payments, gateway: { getReceiptUrl: vi.fn() } })).toBe('duplicate')
+    expect(await handleStripeEvent({ event: event('payment_intent.succeeded'), orders, payments, gateway: provider() })).toBe('duplicate')
     expect(payments.recordSucceededCheckout).not.toHaveBeenCalled()
-    expect(await handleStripeEvent({ event: event('payment_intent.payment_failed'), orders, payments, gateway: { getReceiptUrl: vi.fn() } })).toBe('unchanged')
+    expect(await handleStripeEvent({ event: event('payment_intent.payment_failed'), orders, payments, gateway: provider() })).toBe('unchanged')
     expect(payments.applyCheckoutEvent).not.toHaveBeenCalled()
+  })
+
+  it('records nothing the provider does not confirm (status, amount received, currency, unknown intent) and marks it for review', async () => {
+    for (const over of [{ status: 'requires_payment_method', amountReceivedCents: 0 }, { amountReceivedCents: 1 }, { currency: 'eur' }]) {
+      const payments = repo([])
+      // The event claims success for the full amount: only the provider's word counts.
+      expect(await handleStripeEvent({ event: event('payment_intent.succeeded', { amount: 12_500 }), orders, payments, gateway: provider(over) })).toBe('not_confirmed')
+      expect(payments.recordSucceededCheckout).not.toHaveBeenCalled()
+      expect(payments.applyCheckoutEvent).toHaveBeenCalledWith('pi_1', expect.objectContaining({ status: 'needs_review', failureMessage: expect.stringMatching(/^Not confirmed by the provider: /) }))
+    }
+    const payments = repo([])
+    expect(await handleStripeEvent({ event: event('payment_intent.succeeded'), orders, payments, gateway: { retrieveIntent: vi.fn(async () => null) } })).toBe('not_confirmed')
+    expect(payments.recordSucceededCheckout).not.toHaveBeenCalled()
+  })
+
+  it('closes the checkout on payment_intent.canceled', async () => {
+    const payments = repo([])
+    expect(await handleStripeEvent({ event: event('payment_intent.canceled'), orders, payments, gateway: provider() })).toBe('updated')
+    expect(payments.applyCheckoutEvent).toHaveBeenCalledWith('pi_1', expect.objectContaining({ status: 'canceled' }))
   })
 
   it('passes the decline message of a failed payment', async () => {
     const payments = repo([])
-    await handleStripeEvent({ event: event('payment_intent.payment_failed', { last_payment_error: { message: 'Your card was declined.' } }), orders, payments, gateway: { getReceiptUrl: vi.fn() } })
+    await handleStripeEvent({ event: event('payment_intent.payment_failed', { last_payment_error: { message: 'Your card was declined.' } }), orders, payments, gateway: provider() })
     expect(payments.applyCheckoutEvent).toHaveBeenCalledWith('pi_1', expect.objectContaining({ status: 'failed', failureMessage: 'Your card was declined.', eventId: 'evt_1', eventCreated: 100 }))
   })
 })

@@ -119,18 +119,20 @@ describe('Stripe adapter against a local fake of /v1/payment_intents', () => {
     expect(err.message).toMatch(/^Payment processing error: /)
   })
 
-  it('reads the receipt URL from the latest charge', async () => {
+  it('retrieves the intent with its latest charge expanded: status, amount received, currency, receipt', async () => {
     reply = (r) =>
       r.url.startsWith('/v1/payment_intents/pi_123')
-        ? { status: 200, body: { id: 'pi_123', object: 'payment_intent', latest_charge: { id: 'ch_1', object: 'charge', receipt_url: 'https://pay.stripe.com/receipts/abc' } } }
+        ? { status: 200, body: { id: 'pi_123', object: 'payment_intent', status: 'succeeded', amount: 12_500, amount_received: 12_500, currency: 'usd', latest_charge: { id: 'ch_1', object: 'charge', receipt_url: 'https://pay.stripe.com/receipts/abc' } } }
         : { status: 404, body: {} }
-    expect(await gateway().getReceiptUrl('pi_123')).toBe('https://pay.stripe.com/receipts/abc')
+    expect(await gateway().retrieveIntent('pi_123')).toEqual({ id: 'pi_123', status: 'succeeded', amountCents: 12_500, amountReceivedCents: 12_500, currency: 'usd', receiptUrl: 'https://pay.stripe.com/receipts/abc' })
     expect(seen[0].method).toBe('GET')
     expect(decodeURIComponent(seen[0].url)).toContain('expand[0]=latest_charge')
   })
 
-  it('has no receipt before a charge exists', async () => {
-    reply = () => ({ status: 200, body: { id: 'pi_9', object: 'payment_intent', latest_charge: null } })
-    expect(await gateway().getReceiptUrl('pi_9')).toBeNull()
+  it('has no receipt before a charge exists, and no intent for an unknown id', async () => {
+    reply = () => ({ status: 200, body: { id: 'pi_9', object: 'payment_intent', status: 'requires_payment_method', amount: 500, amount_received: 0, currency: 'usd', latest_charge: null } })
+    expect(await gateway().retrieveIntent('pi_9')).toMatchObject({ status: 'requires_payment_method', amountReceivedCents: 0, receiptUrl: null })
+    reply = stripeError(404, 'invalid_request_error', 'No such payment_intent: pi_x', 'resource_missing')
+    expect(await gateway().retrieveIntent('pi_x')).toBeNull()
   })
 })

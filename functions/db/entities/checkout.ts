@@ -24,7 +24,7 @@ export const checkoutSchema = {
       },
     },
     amountCents: { type: 'number', required: true },
-    status: { type: ['pending', 'processing', 'succeeded', 'failed'], required: true },
+    status: { type: ['pending', 'processing', 'succeeded', 'failed', 'canceled', 'needs_review'], required: true },
     receiptUrl: { type: 'string' },
     mode: { type: ['stripe', 'dev'], required: true },
     createdAt: { type: 'string', required: true },

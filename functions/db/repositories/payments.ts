@@ -23,7 +23,7 @@ export interface SucceededCheckoutWrite {
 export type WriteOutcome = { committed: true } | { committed: false; reasons: string[] }
 
 export interface CheckoutEvent {
-  status: 'failed' | 'processing'
+  status: 'failed' | 'processing' | 'canceled' | 'needs_review'
   eventId: string
   eventCreated: number
   failureMessage?: string
@@ -129,7 +129,7 @@ export function createPaymentRepository({ table, client }: TableConfig): Payment
     async applyCheckoutEvent(paymentIntentId, e) {
       try {
         const base = checkout.patch({ paymentIntentId }).set(clean({ status: e.status, updatedAt: e.at, lastEventId: e.eventId, lastEventCreated: e.eventCreated, failureMessage: e.failureMessage }))
-        const op = e.status === 'processing' ? base.remove(['failureMessage']) : base
+        const op = e.failureMessage === undefined ? base.remove(['failureMessage']) : base
         await op
           .where(({ status, lastEventCreated }, { ne, notExists, lte }) => `${ne(status, 'succeeded')} AND (${notExists(lastEventCreated)} OR ${lte(lastEventCreated, e.eventCreated)})`)
           .go()
