@@ -227,6 +227,9 @@ export interface StatementLine {
   lineTotalCents: number
 }
 
+/** How a line is named on a bill: "Spring × 2" (the quantity only when above 1). */
+export const lineLabel = (l: { name: string; quantity: number }) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)
+
 /**
  * The bill as the customer and staff read it: service, every billed line, tax, shipping. These rows
  * always sum to the invoice's `totalCents` (tested); payments and the balance follow the total.
@@ -240,7 +243,7 @@ export function billStatement(
   const rows: StatementRow[] = [{ key: 'service', label: serviceLabel, cents: invoice.serviceCents }]
   for (const l of lines) {
     if (l.state !== 'billed') continue
-    rows.push({ key: `line-${l.id}`, label: l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name, cents: l.lineTotalCents })
+    rows.push({ key: `line-${l.id}`, label: lineLabel(l), cents: l.lineTotalCents })
   }
   if (invoice.partsCents > 0 || invoice.taxCents > 0) rows.push({ key: 'tax', label: taxLabel(invoice.taxRatePpm), cents: invoice.taxCents })
   rows.push({ key: 'shipping', label: 'Shipping', cents: invoice.shippingCents })

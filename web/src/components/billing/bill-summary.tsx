@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { ExtraLine, Invoice } from '@gs/shared/api-types';
-import { billStatement } from '@gs/shared/invoice';
+import { billStatement, lineLabel } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
 
 // The one way the SPA shows an order's money (customer Service Details, the payment pages, the
@@ -50,7 +50,6 @@ export function BillTotals({ invoice, divider = true }: { invoice: Invoice; divi
 
 type BillLine = Pick<ExtraLine, 'id' | 'name' | 'quantity' | 'state' | 'lineTotalCents'>;
 
-const lineLabel = (l: BillLine) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name);
 
 /**
  * Service, every billed line, tax (at the order's own rate), shipping, then Total, Amount Paid

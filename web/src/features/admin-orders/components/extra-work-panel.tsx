@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { adminMessages } from '@gs/shared/admin-messages';
 import { formatDate, formatDateTime } from '@gs/shared/dates';
-import { billedExtraCents, LINE_KIND_LABELS, LINE_KINDS, requestAmounts, taxLabel, type LineKind } from '@gs/shared/invoice';
+import { billedExtraCents, LINE_KIND_LABELS, LINE_KINDS, lineLabel, requestAmounts, taxLabel, type LineKind } from '@gs/shared/invoice';
 import { dollarsToCents, formatCents } from '@gs/shared/money';
 import { BillSummary } from '../../../components/billing/bill-summary';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
@@ -50,7 +50,6 @@ function TrashIcon() {
   );
 }
 
-const lineName = (l: { name: string; quantity: number }) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name);
 
 // The table is a table when its box is wide (≥ 36rem); in a narrow box (the modal's side column,
 // a phone) each row wraps into a small card: the column headers are then only read out, and short
@@ -266,7 +265,7 @@ function RequestLines({ lines }: { lines: ApprovalRequest['lines'] }) {
     <ul className="mt-1 space-y-0.5">
       {lines.map((l) => (
         <li key={l.id} className="flex items-baseline justify-between gap-x-3">
-          <span className="min-w-0 [overflow-wrap:anywhere]">{lineName(l)}</span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">{lineLabel(l)}</span>
           <span className="shrink-0 tabular-nums">{formatCents(l.lineTotalCents)}</span>
         </li>
       ))}
@@ -368,7 +367,7 @@ function RequestForm({
                 className="mt-0.5 size-4 shrink-0 accent-slate-900 dark:accent-amber-400"
               />
               <label htmlFor={`request-${line.id}`} className="min-w-0 grow [overflow-wrap:anywhere]">
-                {lineName(line)} — {formatCents(line.lineTotalCents)}
+                {lineLabel(line)} — {formatCents(line.lineTotalCents)}
                 <span className="text-slate-600 dark:text-slate-400"> ({LINE_STATE_BADGES[line.state].label})</span>
               </label>
             </div>
