@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../../web/src/features/notifications/types';
@@ -46,7 +46,8 @@ describe('notifications', () => {
     expect(within(items[1]).queryByTestId('unread-dot')).not.toBeInTheDocument();
     expect(within(items[0]).getByRole('button', { name: 'Mark as read' })).toBeInTheDocument();
     expect(within(items[1]).queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument();
-    expect(bell()).toHaveAccessibleName('Notifications, 1 unread');
+    // The bell reads its own query (and loads with the signed-in header): wait for it, as a person would.
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'), { timeout: 5000 });
     expect(screen.getAllByTestId('unread-badge')[0]).toHaveTextContent('1');
   });
 
@@ -63,9 +64,9 @@ describe('notifications', () => {
     expect(mark).toHaveFocus();
     await user.click(mark);
 
-    await vi.waitFor(() => expect(within(first).queryByTestId('unread-dot')).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(within(first).queryByTestId('unread-dot')).not.toBeInTheDocument(), { timeout: 5000 });
     expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/n-1/read')).toBe(true);
-    await vi.waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'));
+    await vi.waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'), { timeout: 5000 });
     expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
   });
 
@@ -74,10 +75,10 @@ describe('notifications', () => {
     const api = stubNotifications([unread]);
     const { router } = renderApp('/notifications');
     await user.click(await screen.findByRole('link', { name: /Action Required: Additional Costs/ }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${ORDER_ID}`));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${ORDER_ID}`), { timeout: 5000 });
     expect(await screen.findByRole('heading', { level: 1, name: /Glock 19 Gen 5/ })).toBeInTheDocument();
-    await vi.waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/n-1/read')).toBe(true));
-    await vi.waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'));
+    await vi.waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/n-1/read')).toBe(true), { timeout: 5000 });
+    await vi.waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'), { timeout: 5000 });
   });
 
   it('shows the empty state', async () => {
