@@ -7,7 +7,7 @@ import { invoiceOf, type Order } from '../domain/order.ts'
 import { ConflictError, NotFoundError } from '../lib/errors.ts'
 import { staffUpdate } from './admin-order-write.ts'
 
-type Orders = Pick<OrderRepository, 'findOrder' | 'getOrder' | 'getOrderDetail' | 'saveOrder'>
+type Orders = Pick<OrderRepository, 'findOrder' | 'resolveOrderId' | 'getOrderDetail' | 'saveOrder'>
 
 /** The order behind the Invoice Refresh Utility's "Order ID": its id or its number (GS-000123); soft-deleted orders are gone. */
 export async function loadInvoiceOrder({ orders, orderId }: { orders: Pick<OrderRepository, 'findOrder'>; orderId: string }): Promise<Order> {
@@ -48,14 +48,15 @@ export interface InvoiceFixResult {
  * (its number, INV-…, is accepted too).
  */
 export async function fixInvoice({ orders, orderId, invoiceId, preview, version, adminId, now = () => new Date() }: { orders: Orders; orderId: string; invoiceId: string; preview: boolean; version?: number; adminId: string; now?: () => Date }): Promise<InvoiceFixResult> {
-  const found = await loadInvoiceOrder({ orders, orderId })
-  const wanted = invoiceId.trim()
-  if (wanted !== found.invoiceId && wanted.toUpperCase() !== found.invoiceNumber.toUpperCase()) {
-    throw new NotFoundError(im.invoiceNotFound(`no invoice ${wanted} on order ${found.orderNumber}`))
-  }
-  const detail = await orders.getOrderDetail(found.orderId)
+  // The order with its payments (the ledger the fix re-reads): one Query.
+  const id = await orders.resolveOrderId(orderId)
+  const detail = id ? await orders.getOrderDetail(id) : null
   if (!detail || detail.order.isDeleted) throw new NotFoundError(im.orderNotFound(`no order with ID or number ${orderId.trim()}`))
   const before = detail.order
+  const wanted = invoiceId.trim()
+  if (wanted !== before.invoiceId && wanted.toUpperCase() !== before.invoiceNumber.toUpperCase()) {
+    throw new NotFoundError(im.invoiceNotFound(`no invoice ${wanted} on order ${before.orderNumber}`))
+  }
   const ledgerPaid = detail.payments.filter((p) => p.paymentStatus === 'successful').reduce((s, p) => s + p.amountCents, 0)
   const after: Order = { ...before, amountPaidCents: ledgerPaid }
   if (preview) return { before, after, applied: false }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { fillNewOrder, signIn } from './steps.ts'
+import { fillNewOrder, openOrderFromDashboard, signIn, signOut } from './steps.ts'
 
 async function confirmWith(page: Page, text: string, button: string) {
   const dialog = page.getByRole('dialog', { name: 'Please Confirm' })
@@ -148,17 +148,11 @@ test('an admin runs an order from new customer to unarchive, and the customer se
   await page.goto('/admin/manage-orders')
   await expect(page.getByRole('list', { name: 'Active orders' }).getByRole('listitem').filter({ hasText: model })).toBeVisible()
 
-  await page.getByRole('button', { name: 'Sign Out' }).first().click()
-  await expect(page).toHaveURL(/\/login$/)
+  await signOut(page)
 
   // The customer signs in and sees the order, the request's parts and total and, once approved, the bill.
   await signIn(page, email, password)
-  const card = page.getByRole('article', { name: `Colt ${model}` })
-  await expect(card).toBeVisible()
-  const toggle = card.getByRole('button', { expanded: false })
-  if (await toggle.count()) await toggle.first().click()
-  await card.getByRole('link', { name: 'View full order details' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Colt ${model}`) })).toBeVisible()
+  await openOrderFromDashboard(page, `Colt ${model}`)
   await expect(page.getByText('Action required: Approval needed for additional costs').first()).toBeVisible()
   await expect(page.getByText('Worn hand spring and cylinder bolt need replacing').first()).toBeVisible()
   const approval = page.getByRole('region', { name: 'Additional Costs Approval' })

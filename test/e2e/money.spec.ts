@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { fillNewOrder, signIn, signOut } from './steps.ts'
+import { fillNewOrder, openOrderFromDashboard, signIn, signOut } from './steps.ts'
 
 // One money model the shop can trust: the admin bills a part and labor, asks the customer to
 // approve more, the customer sees exactly what they approve, the bill adds up, the firearm is not
@@ -130,12 +130,7 @@ test('extra work is billed, approved, paid in full, and only then shipped', asyn
 
   // The customer sees the request's own lines, its tax and the total they approve, and approves.
   await signIn(page, email, password)
-  const card = page.getByRole('article', { name: `Colt ${model}` })
-  await expect(card).toBeVisible()
-  const toggle = card.getByRole('button', { expanded: false })
-  if (await toggle.count()) await toggle.first().click()
-  await card.getByRole('link', { name: 'View full order details' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Colt ${model}`) })).toBeVisible()
+  await openOrderFromDashboard(page, `Colt ${model}`)
   const orderId = page.url().split('/orders/')[1]
   const approval = page.getByRole('region', { name: 'Additional Costs Approval' })
   await expect(approval).toContainText('The barrel bushing is worn oval')

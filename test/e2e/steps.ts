@@ -30,3 +30,13 @@ export async function fillNewOrder(
   await form.getByLabel('Estimated Cost ($)').fill(o.estimate)
   await form.getByRole('button', { name: 'Create Order' }).click()
 }
+
+/** From the customer's dashboard to the order's detail page (expanding its card first when it is collapsed). */
+export async function openOrderFromDashboard(page: Page, title: string) {
+  const card = page.getByRole('article', { name: title })
+  await expect(card).toBeVisible()
+  const toggle = card.getByRole('button', { expanded: false })
+  if (await toggle.count()) await toggle.first().click()
+  await card.getByRole('link', { name: 'View full order details' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible()
+}

@@ -73,6 +73,8 @@ export interface OrderRepository {
   getOrder(orderId: string): Promise<Order | null>
   /** The order a person typed: its id, or its number (GS-000123, any case); null when there is none. */
   findOrder(idOrNumber: string): Promise<Order | null>
+  /** The id of the order a person typed, without reading the order (a number costs one GetItem); null when it names none. */
+  resolveOrderId(idOrNumber: string): Promise<string | null>
   /** Several orders by id in one BatchGet (missing ones are left out); `consistent` when a write is planned on them. */
   getOrders(orderIds: string[], opts?: { consistent?: boolean }): Promise<Order[]>
   /** The order with its updates (newest first) and payments: one Query. */
@@ -163,6 +165,15 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
   const service = createService({ table, client })
   const { order, counter, orderRef, part } = service.entities
 
+  async function resolveOrderId(idOrNumber: string): Promise<string | null> {
+    const typed = idOrNumber.trim()
+    if (UUID.test(typed)) return typed.toLowerCase()
+    const number = normalizeOrderNumber(typed)
+    if (!number) return null
+    const { data } = await orderRef.get({ orderNumber: number }).go()
+    return data?.orderId ?? null
+  }
+
   /** One order; one that predates itemized lines is read with its part items (legacy-order.ts). */
   async function readOne(orderId: string, consistent: boolean): Promise<Order | null> {
     const { data } = await order.get({ orderId }).go({ consistent })
@@ -229,13 +240,10 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
     async getOrder(orderId) {
       return readOne(orderId, false)
     },
+    resolveOrderId,
     async findOrder(idOrNumber) {
-      const typed = idOrNumber.trim()
-      if (UUID.test(typed)) return readOne(typed.toLowerCase(), false)
-      const number = normalizeOrderNumber(typed)
-      if (!number) return null
-      const { data } = await orderRef.get({ orderNumber: number }).go()
-      return data ? readOne(data.orderId, false) : null
+      const orderId = await resolveOrderId(idOrNumber)
+      return orderId ? readOne(orderId, false) : null
     },
     async getOrders(orderIds, { consistent = false } = {}) {
       const ids = [...new Set(orderIds)]
