@@ -29,7 +29,14 @@ export interface Order {
   archivedAt?: string
   isDeleted: boolean
   deletedAt?: string
+  /** Money applied to this order's bill: successful payments less their refunds (the ledger's sum, kept in the same transactions). */
   amountPaidCents: number
+  /** Discounts and write-offs staff granted. */
+  adjustmentsCents?: number
+  /** Money received above the bill (an overpayment, or a payment after the order was deleted) not yet refunded. */
+  creditCents?: number
+  /** The card checkout the customer may still pay (at most one per order: a new one cancels it). */
+  openCheckout?: OpenCheckout
   invoiceId: string
   invoiceNumber: string
   invoiceLastUpdated: string
@@ -59,6 +66,22 @@ export interface StatusUpdate {
   updatedAt: string
 }
 
+/** What an order remembers of its open checkout: enough to tell when the order changed under it. */
+export interface OpenCheckout {
+  paymentIntentId: string
+  /** What it charges this order. */
+  amountCents: number
+  includeShipping: boolean
+  /** The order's total (with that shipping choice) when it was made: a different total makes it stale. */
+  totalCents: number
+}
+
+/** payment: money in (card, cash, check); refund: money back (refundOf names the entry); adjustment: a discount or write-off; credit: money received above the bill. */
+export type LedgerKind = 'payment' | 'refund' | 'adjustment' | 'credit'
+/** Why staff should look at an entry. */
+export type LedgerFlag = 'overpayment' | 'order_deleted' | 'order_archived'
+
+/** One entry of the order's ledger (stored as a payment item). */
 export interface Payment {
   orderId: string
   paymentId: string
@@ -68,9 +91,23 @@ export interface Payment {
   paymentDate: string
   paymentMethod: string
   paymentStatus: 'successful' | 'pending' | 'failed'
+  /** The card checkout's intent; '' for entries staff recorded. */
   paymentIntentId: string
   receiptUrl?: string
   notes?: string
+  /** Absent on entries written before kinds existed: those are payments. */
+  kind?: LedgerKind
+  /** Of a payment or credit: how much of it has been refunded. */
+  refundedCents?: number
+  /** Of a refund: the entry refunded. */
+  refundOf?: string
+  /** Of an adjustment, refund or staff payment: why (and a check number or reference). */
+  reason?: string
+  flag?: LedgerFlag
+  /** The staff member who recorded it (staff entries). */
+  recordedBy?: string
+  /** The provider's refund id (card refunds). */
+  providerRefundId?: string
   customerName: string
   customerEmail: string
   firearmMake: string
@@ -105,6 +142,7 @@ export function invoiceOf(order: Order, shippingSelected = order.shippingSelecte
     taxRatePpm: order.taxRatePpm,
     shippingSelected,
     amountPaidCents: order.amountPaidCents,
+    adjustmentsCents: order.adjustmentsCents ?? 0,
   })
 }
 

@@ -1,4 +1,4 @@
-import type { Payment } from './order.ts'
+import { invoiceOf, type LedgerFlag, type Order, type Payment } from './order.ts'
 
 /** A payment attempt (a PaymentIntent) and how its charge is split across the caller's orders. */
 export type PaymentsMode = 'stripe' | 'dev'
@@ -20,6 +20,8 @@ export interface Checkout {
   orderIds: string[]
   allocations: Allocation[]
   amountCents: number
+  /** The shipping choice this payment was made with (absent on checkouts from before it was kept here). */
+  includeShipping?: boolean
   status: CheckoutStatus
   receiptUrl?: string
   mode: PaymentsMode
@@ -33,7 +35,7 @@ export interface Checkout {
 }
 
 /** What the payment-intent status shows of a payment (API.md Payment). */
-export type PaymentSummary = Pick<Payment, 'paymentId' | 'orderId' | 'orderNumber' | 'amountCents' | 'paymentDate' | 'paymentMethod' | 'paymentStatus' | 'paymentIntentId' | 'receiptUrl' | 'notes'>
+export type PaymentSummary = Pick<Payment, 'paymentId' | 'orderId' | 'orderNumber' | 'amountCents' | 'paymentDate' | 'paymentMethod' | 'paymentStatus' | 'paymentIntentId' | 'receiptUrl' | 'notes' | 'kind' | 'refundedCents' | 'refundOf' | 'reason' | 'flag'>
 
 export const paymentSummaryOf = (p: PaymentSummary): PaymentSummary => ({
   paymentId: p.paymentId,
@@ -46,6 +48,8 @@ export const paymentSummaryOf = (p: PaymentSummary): PaymentSummary => ({
   paymentIntentId: p.paymentIntentId,
   ...(p.receiptUrl ? { receiptUrl: p.receiptUrl } : {}),
   ...(p.notes ? { notes: p.notes } : {}),
+  ...(p.kind ? { kind: p.kind } : {}),
+  ...(p.flag ? { flag: p.flag } : {}),
 })
 
 /**
@@ -53,3 +57,54 @@ export const paymentSummaryOf = (p: PaymentSummary): PaymentSummary => ({
  * recording of the same intent collides with the first (exactly once).
  */
 export const paymentIdFor = (paymentIntentId: string, orderId: string) => `pay_${paymentIntentId}_${orderId}`
+
+/** Checkout statuses the customer can still pay (a declined card may be retried on the same intent). */
+export const OPEN_CHECKOUT_STATUSES: readonly CheckoutStatus[] = ['pending', 'failed']
+
+/**
+ * True when the order's open checkout no longer matches it: the order was deleted or archived, its
+ * total changed since (a price change), or it would now charge more than the balance (another
+ * payment landed). Such a checkout is closed in the same write (OrderRepository.commit).
+ */
+export function checkoutIsStale(order: Order): boolean {
+  const open = order.openCheckout
+  if (!open) return false
+  if (order.isDeleted || order.isArchived) return true
+  const invoice = invoiceOf(order, open.includeShipping)
+  return invoice.totalCents !== open.totalCents || open.amountCents > invoice.balanceDueCents
+}
+
+/**
+ * How a card payment of `amountCents` lands on an order: never more than its balance (with the
+ * shipping choice it was made with) is applied; the rest is a credit, flagged for staff to refund.
+ * On a deleted order all of it is a credit; on an archived one it applies, flagged.
+ */
+export function allocatePayment(order: Order, amountCents: number, includeShipping: boolean): { appliedCents: number; creditCents: number; flag?: LedgerFlag } {
+  if (order.isDeleted) return { appliedCents: 0, creditCents: amountCents, flag: 'order_deleted' }
+  const balance = invoiceOf(order, includeShipping).balanceDueCents
+  const appliedCents = Math.min(amountCents, balance)
+  const creditCents = amountCents - appliedCents
+  if (creditCents > 0) return { appliedCents, creditCents, flag: 'overpayment' }
+  return { appliedCents, creditCents: 0, ...(order.isArchived ? { flag: 'order_archived' as const } : {}) }
+}
+
+/** What an entry still holds (its amount less what was refunded of it). */
+export const unrefundedCents = (p: Pick<Payment, 'amountCents' | 'refundedCents'>) => p.amountCents - (p.refundedCents ?? 0)
+
+/**
+ * The order's money as its ledger says: applied payments (less refunds), adjustments, and credits held.
+ * The order item keeps these sums in the same transactions; the invoice check compares the two.
+ */
+export function ledgerTotals(entries: readonly Payment[]): { amountPaidCents: number; adjustmentsCents: number; creditCents: number } {
+  let amountPaidCents = 0
+  let adjustmentsCents = 0
+  let creditCents = 0
+  for (const e of entries) {
+    if (e.paymentStatus !== 'successful') continue
+    const kind = e.kind ?? 'payment'
+    if (kind === 'payment') amountPaidCents += unrefundedCents(e)
+    else if (kind === 'credit') creditCents += unrefundedCents(e)
+    else if (kind === 'adjustment') adjustmentsCents += e.amountCents
+  }
+  return { amountPaidCents, adjustmentsCents, creditCents }
+}

@@ -96,10 +96,11 @@ function result(secretKey: string | null, webhookSecret: string | null): StripeS
 export async function stripeSecrets(): Promise<StripeSecrets> {
   const secretKeyArn = process.env[STRIPE_SECRET_KEY_SECRET_ARN]
   const webhookSecretArn = process.env[STRIPE_WEBHOOK_SECRET_ARN]
-  if (!secretKeyArn || !webhookSecretArn) {
+  if (!secretKeyArn) {
     return result(process.env.STRIPE_SECRET_KEY || null, process.env.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET)
   }
-  const [secretKey, webhookSecret] = await Promise.all([secretAt(secretKeyArn), secretAt(webhookSecretArn)])
+  // In AWS only the webhook function is given (and may read) the webhook signing secret.
+  const [secretKey, webhookSecret] = await Promise.all([secretAt(secretKeyArn), webhookSecretArn ? secretAt(webhookSecretArn) : null])
   return result(secretKey, webhookSecret)
 }
 

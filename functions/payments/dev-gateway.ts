@@ -1,24 +1,77 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { DevIntent, DevIntentRepository } from '../db/repositories/dev-intents.ts'
+import type { DevIntent, DevIntentRepository, DevRefund } from '../db/repositories/dev-intents.ts'
 import type { PaymentIntentEvent } from './stripe-events.ts'
-import type { PaymentGateway } from './gateway.ts'
+import type { PaymentGateway, ProviderIntent, ProviderRefund, RefundRequest } from './gateway.ts'
 import { formatCents } from '@gs/shared/money'
 import { paymentMessages } from '@gs/shared/payment-messages'
 import { MIN_CHARGE_CENTS } from '@gs/shared/payment-rules'
-import { ValidationError } from '../lib/errors.ts'
+import { PaymentProviderError, ValidationError } from '../lib/errors.ts'
+
+type DevIntents = Pick<DevIntentRepository, 'createIfAbsent' | 'get' | 'markCanceled' | 'addRefund' | 'listSucceededSince'>
+
+/**
+ * Conditional writes tried per call before giving up. Each lost race means another write won, so
+ * this many concurrent refunds (or cancels) of one intent always get an answer.
+ */
+const MAX_WRITE_ATTEMPTS = 10
+
+/** Stripe's own reason, used for the cancels this app asks for (a customer starting over, an abandoned checkout). */
+const CANCELLATION_REASON = 'requested_by_customer'
+
+const unixSeconds = (d: Date) => Math.floor(d.getTime() / 1000)
+/** Stripe keeps amount_received once paid (refunds are on the charge), and so does the dev intent. */
+const amountReceived = (intent: DevIntent) => (intent.status === 'succeeded' ? intent.amount : 0)
+/** What Stripe answers for a bad request, as mapStripeError maps it. */
+const invalidRequest = (message: string) => new ValidationError(paymentMessages.invalidRequest(message))
+/** What Stripe answers when another request holds the object (lock_timeout), as mapStripeError maps it. */
+const busy = () => new PaymentProviderError(paymentMessages.processingError('This object cannot be accessed right now because another API request or Stripe process is currently accessing it. If you see this error intermittently, retry the request.'))
+
+function toProviderIntent(intent: DevIntent): ProviderIntent {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amountCents: intent.amount,
+    amountReceivedCents: amountReceived(intent),
+    currency: intent.currency,
+    // No receipt in dev: nothing would serve one.
+    receiptUrl: null,
+    clientSecret: intent.client_secret,
+    lastPaymentError: intent.last_payment_error?.message ?? null,
+    created: intent.created,
+    metadata: { ...(intent.metadata ?? {}) },
+  }
+}
+
+/** Same intent and key, same refund id: what makes a retried refund recognisable in the stored list. */
+const refundId = (paymentIntentId: string, idempotencyKey: string) => `re_dev_${createHash('sha256').update(`${paymentIntentId}\n${idempotencyKey}`).digest('hex').slice(0, 24)}`
+
+const asProviderRefund = (r: DevRefund): ProviderRefund => ({ refundId: r.id, status: r.status, amountCents: r.amount })
+
+/**
+ * Why Stripe would refuse this refund of `intent` (its wording), or null. The stored refund of the same
+ * key is checked before this: a retry of a refund that used up the charge still answers that refund.
+ */
+function refundProblem(intent: DevIntent, amountCents: number): string | null {
+  if (intent.status !== 'succeeded') return `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`
+  const unrefunded = amountReceived(intent) - (intent.amount_refunded ?? 0)
+  if (unrefunded <= 0) return `Charge ${intent.latest_charge ?? intent.id} has already been refunded.`
+  if (amountCents > unrefunded) return `Refund amount (${formatCents(amountCents)}) is greater than unrefunded amount on charge (${formatCents(unrefunded)})`
+  return null
+}
 
 /**
  * The dev gateway (local stack without STRIPE_SECRET_KEY): the same
  * PaymentIntent life cycle, stored locally. Ids are derived from the
  * idempotency key, so the same key returns the same intent, as Stripe does.
- * There is no receipt in dev: receiptUrl stays null. Stripe's minimum charge applies.
+ * There is no receipt in dev: receiptUrl stays null. Stripe's minimum charge applies,
+ * and cancels and refunds follow Stripe's rules and wording.
  */
-export function createDevGateway({ intents, now = () => new Date() }: { intents: Pick<DevIntentRepository, 'createIfAbsent' | 'get'>; now?: () => Date }): PaymentGateway {
+export function createDevGateway({ intents, now = () => new Date() }: { intents: DevIntents; now?: () => Date }): PaymentGateway {
   return {
     mode: 'dev',
     async createIntent(req) {
       // What Stripe answers for a charge under its minimum (an invalid request, before any intent exists).
-      if (req.amountCents < MIN_CHARGE_CENTS) throw new ValidationError(paymentMessages.invalidRequest(`Amount must be at least ${formatCents(MIN_CHARGE_CENTS)} usd`))
+      if (req.amountCents < MIN_CHARGE_CENTS) throw invalidRequest(`Amount must be at least ${formatCents(MIN_CHARGE_CENTS)} usd`)
       const id = `pi_dev_${createHash('sha256').update(req.idempotencyKey).digest('hex').slice(0, 24)}`
       const intent = await intents.createIfAbsent({
         id,
@@ -30,46 +83,104 @@ export function createDevGateway({ intents, now = () => new Date() }: { intents:
         receipt_email: req.receiptEmail,
         description: req.description,
         idempotency_key: req.idempotencyKey,
-        created: Math.floor(now().getTime() / 1000),
+        created: unixSeconds(now()),
       })
       return { paymentIntentId: intent.id, clientSecret: intent.client_secret, amountCents: intent.amount }
     },
     async retrieveIntent(paymentIntentId) {
       const intent = await intents.get(paymentIntentId)
-      if (!intent) return null
-      const received = intent.status === 'succeeded' ? intent.amount : 0
-      return { id: intent.id, status: intent.status, amountCents: intent.amount, amountReceivedCents: received, currency: intent.currency, receiptUrl: null }
+      return intent && toProviderIntent(intent)
+    },
+    async cancelIntent(paymentIntentId) {
+      for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+        const intent = await intents.get(paymentIntentId)
+        if (!intent) return null
+        // Stripe refuses to cancel these; the caller gets the status that prevents it (or 'canceled', nothing to do).
+        if (intent.status !== 'requires_payment_method') return { status: intent.status }
+        const change = { canceled_at: unixSeconds(now()), cancellation_reason: CANCELLATION_REASON }
+        if (await intents.markCanceled(intent, change)) return { status: 'canceled' }
+        // Paid or canceled meanwhile: read it again.
+      }
+      throw busy()
+    },
+    async refund(req) {
+      if (!Number.isInteger(req.amountCents) || req.amountCents < 1) throw invalidRequest('Invalid positive integer')
+      for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+        const intent = await intents.get(req.paymentIntentId)
+        if (!intent) throw invalidRequest(`No such payment_intent: '${req.paymentIntentId}'`)
+        const done = intent.refunds?.find((r) => r.idempotency_key === req.idempotencyKey)
+        if (done) return sameRequest(done, req)
+        const problem = refundProblem(intent, req.amountCents)
+        if (problem) throw invalidRequest(problem)
+        const refund: DevRefund = { id: refundId(intent.id, req.idempotencyKey), amount: req.amountCents, idempotency_key: req.idempotencyKey, status: 'succeeded', created: unixSeconds(now()) }
+        if (await intents.addRefund(intent, refund)) return asProviderRefund(refund)
+        // Another refund (maybe this same key, retried) was written since the read: re-check against it.
+      }
+      throw busy()
+    },
+    async listSucceededIntents({ since, limit }) {
+      const wanted = Math.floor(limit)
+      if (!(wanted > 0)) return []
+      // Floor, as the Stripe adapter: an intent of the same second as `since` is included.
+      const found = await intents.listSucceededSince(unixSeconds(since), wanted)
+      return found.slice(0, wanted).map(toProviderIntent)
     },
   }
 }
 
+/** Stripe answers a reused idempotency key with the first result, unless the parameters differ (then it refuses). */
+function sameRequest(done: DevRefund, req: RefundRequest): ProviderRefund {
+  if (done.amount !== req.amountCents) {
+    throw new PaymentProviderError(
+      paymentMessages.processingError(`Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${req.idempotencyKey}' if you meant to execute a different request.`),
+    )
+  }
+  return asProviderRefund(done)
+}
+
+export type DevIntentEventType = 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.processing' | 'payment_intent.canceled'
+
+/** The intent as Stripe's API serializes a PaymentIntent (the fields a card PaymentIntent has). */
+function paymentIntentObject(intent: DevIntent) {
+  return {
+    id: intent.id,
+    object: 'payment_intent',
+    amount: intent.amount,
+    amount_capturable: 0,
+    amount_received: amountReceived(intent),
+    automatic_payment_methods: { enabled: true },
+    canceled_at: intent.canceled_at ?? null,
+    cancellation_reason: intent.cancellation_reason ?? null,
+    capture_method: 'automatic',
+    client_secret: intent.client_secret,
+    confirmation_method: 'automatic',
+    created: intent.created,
+    currency: intent.currency,
+    customer: null,
+    description: intent.description ?? null,
+    last_payment_error: intent.last_payment_error ?? null,
+    latest_charge: intent.latest_charge ?? null,
+    livemode: false,
+    metadata: intent.metadata ?? {},
+    next_action: null,
+    payment_method: null,
+    payment_method_types: ['card'],
+    receipt_email: intent.receipt_email ?? null,
+    status: intent.status,
+  }
+}
+
 /** A Stripe-format event for a dev intent (what Stripe would POST to the webhook). */
-export function devIntentEvent(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.processing', intent: DevIntent, now = new Date()): PaymentIntentEvent & Record<string, unknown> {
+export function devIntentEvent(type: DevIntentEventType, intent: DevIntent, now = new Date()): PaymentIntentEvent & Record<string, unknown> {
   return {
     id: `evt_dev_${randomBytes(12).toString('hex')}`,
     object: 'event',
     api_version: null,
-    created: Math.floor(now.getTime() / 1000),
+    created: unixSeconds(now),
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
     type,
-    data: {
-      object: {
-        id: intent.id,
-        object: 'payment_intent',
-        amount: intent.amount,
-        amount_received: intent.status === 'succeeded' ? intent.amount : 0,
-        currency: intent.currency,
-        status: intent.status,
-        client_secret: intent.client_secret,
-        description: intent.description ?? null,
-        receipt_email: intent.receipt_email ?? null,
-        metadata: intent.metadata ?? {},
-        latest_charge: intent.latest_charge ?? null,
-        last_payment_error: intent.last_payment_error ?? null,
-        created: intent.created,
-      } as PaymentIntentEvent['data']['object'],
-    },
+    data: { object: paymentIntentObject(intent) },
   }
 }

@@ -24,6 +24,34 @@ export interface PaymentGateway {
   createIntent(req: CreateIntentRequest): Promise<CreatedIntent>
   /** The intent as the provider holds it (the source of truth for what was charged); null when it has none by that id. */
   retrieveIntent(paymentIntentId: string): Promise<ProviderIntent | null>
+  /**
+   * Cancels an open intent so it can never be paid. Answers the provider's status afterwards:
+   * 'canceled' (also when it already was), or the status that prevents it ('succeeded', 'processing').
+   * Null when the provider has no such intent.
+   */
+  cancelIntent(paymentIntentId: string): Promise<{ status: string } | null>
+  /**
+   * Refunds part or all of a succeeded intent's charge. The same idempotency key returns the same refund
+   * (a retried request refunds once). Throws the contract's errors as createIntent does.
+   */
+  refund(req: RefundRequest): Promise<ProviderRefund>
+  /** The provider's succeeded intents created at or after `since` (reconciliation; at most `limit`, newest first). */
+  listSucceededIntents(opts: { since: Date; limit: number }): Promise<ProviderIntent[]>
+}
+
+export interface RefundRequest {
+  paymentIntentId: string
+  amountCents: number
+  idempotencyKey: string
+  /** Stored as the refund's metadata. */
+  metadata: Record<string, string>
+}
+
+export interface ProviderRefund {
+  refundId: string
+  /** Stripe's: 'succeeded', 'pending' (settles later), 'failed', 'canceled', 'requires_action'. */
+  status: string
+  amountCents: number
 }
 
 /** What the provider says of a PaymentIntent, whatever the webhook event carried. */
@@ -35,4 +63,11 @@ export interface ProviderIntent {
   currency: string
   /** The receipt of its latest charge, when there is one. */
   receiptUrl: string | null
+  /** The secret the browser confirms with (an open intent is handed out again instead of making a new one). */
+  clientSecret: string | null
+  /** The last decline's message, when the latest attempt failed. */
+  lastPaymentError: string | null
+  /** Unix seconds. */
+  created: number
+  metadata: Record<string, string>
 }

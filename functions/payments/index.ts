@@ -1,12 +1,10 @@
 import { paymentMessages as m } from '@gs/shared/payment-messages'
-import { createDevIntentRepository } from '../db/repositories/dev-intents.ts'
 import { defaultTable } from '../db/table.ts'
 import type { PaymentsMode } from '../domain/payment.ts'
 import { ApiError } from '../lib/errors.ts'
 import { STRIPE_SECRET_KEY_SECRET_ARN, stripeSecrets } from '../lib/stripe-secrets.ts'
 import type { PaymentGateway } from './gateway.ts'
-import { createDevGateway } from './dev-gateway.ts'
-import { createStripeGateway } from './stripe-gateway.ts'
+import { createStripeGateway, stripeClientOptionsFromEnv } from './stripe-gateway.ts'
 
 /** In AWS the keys come from Secrets Manager (their ARNs are set); only the local stack may run without Stripe. */
 const runningInAws = () => !!process.env[STRIPE_SECRET_KEY_SECRET_ARN]
@@ -20,13 +18,21 @@ export async function paymentsMode(): Promise<PaymentsMode | null> {
 
 let stripeGateway: { key: string; gateway: PaymentGateway } | undefined
 
-/** The gateway for this environment (one Stripe client per container). */
+/**
+ * The gateway for this environment (one Stripe client per container). Outside prod, STRIPE_API_BASE
+ * points the official client at another host (stripe-mock, a test fake); in prod it is refused here.
+ */
 export async function paymentGateway(): Promise<PaymentGateway> {
   const { secretKey } = await stripeSecrets()
   if (secretKey) {
-    if (stripeGateway?.key !== secretKey) stripeGateway = { key: secretKey, gateway: createStripeGateway({ secretKey }) }
+    // Read on every call (a URL parse): a refused STRIPE_API_BASE throws each time, never falls back to a cached client.
+    const client = stripeClientOptionsFromEnv(process.env)
+    const key = `${secretKey}\n${JSON.stringify(client ?? null)}`
+    if (stripeGateway?.key !== key) stripeGateway = { key, gateway: createStripeGateway({ secretKey, ...(client ? { client } : {}) }) }
     return stripeGateway.gateway
   }
   if (runningInAws()) throw new ApiError(500, 'internal', m.notConfigured)
+  // Local stack only: imported here, so the bundles carry the dev gateway as a lazy chunk no Lambda loads at a cold start.
+  const [{ createDevGateway }, { createDevIntentRepository }] = await Promise.all([import('./dev-gateway.ts'), import('../db/repositories/dev-intents.ts')])
   return createDevGateway({ intents: createDevIntentRepository(defaultTable()) })
 }

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
 import { paymentMessages as m } from '@gs/shared/payment-messages'
 import { PaymentFailedError, PaymentProviderError, ValidationError } from '../lib/errors.ts'
-import type { CreateIntentRequest, PaymentGateway } from './gateway.ts'
+import type { CreateIntentRequest, PaymentGateway, ProviderIntent } from './gateway.ts'
 import { loadStripeSdk } from './stripe-sdk.ts'
 
 /** Pinned to the API version this SDK release is typed for (stripe 23.1.0: LatestApiVersion). */
@@ -40,6 +40,71 @@ export async function createStripeClient({ secretKey, client }: StripeGatewayOpt
   return new StripeSdk(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...client, apiVersion: STRIPE_API_VERSION })
 }
 
+export type StripeClientOptions = NonNullable<StripeGatewayOptions['client']>
+
+/**
+ * STRIPE_API_BASE (e.g. http://127.0.0.1:12111, a stripe-mock or a local fake) as the SDK's
+ * { host, port, protocol }; undefined when unset (the SDK's api.stripe.com). Refused when STAGE
+ * is prod: production must only ever talk to Stripe itself, whatever a misconfigured env says.
+ */
+export function stripeClientOptionsFromEnv(env: Record<string, string | undefined> = process.env): StripeClientOptions | undefined {
+  const base = env.STRIPE_API_BASE?.trim()
+  if (!base) return undefined
+  if (env.STAGE === 'prod') throw new Error('STRIPE_API_BASE is set but STAGE is prod: production only talks to api.stripe.com. Unset STRIPE_API_BASE.')
+  // The value is not echoed: someone may have pasted a key or credentials into it.
+  const invalid = (why: string) => new Error(`STRIPE_API_BASE is invalid (${why}): expected an http(s) origin such as http://127.0.0.1:12111`)
+  let url: URL
+  try {
+    url = new URL(base)
+  } catch {
+    throw invalid('not a URL')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('protocol must be http or https')
+  // The SDK takes a host, not a base URL: a path, query or credentials would be silently dropped.
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) throw invalid('only scheme, host and port are allowed')
+  const protocol = url.protocol === 'http:' ? 'http' : 'https'
+  const port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443
+  // URL keeps IPv6 literals bracketed; node's http.request wants them bare.
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  return { host, port, protocol }
+}
+
+/** An expanded charge is an object; unexpanded (or absent) it carries no receipt. */
+const receiptOf = (latestCharge: Stripe.PaymentIntent['latest_charge']) => (latestCharge && typeof latestCharge === 'object' ? (latestCharge.receipt_url ?? null) : null)
+
+export function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
+  return {
+    id: pi.id,
+    status: pi.status,
+    amountCents: pi.amount,
+    amountReceivedCents: pi.amount_received ?? 0,
+    currency: pi.currency,
+    receiptUrl: receiptOf(pi.latest_charge),
+    clientSecret: pi.client_secret ?? null,
+    lastPaymentError: pi.last_payment_error?.message ?? null,
+    created: pi.created,
+    metadata: { ...(pi.metadata ?? {}) },
+  }
+}
+
+const errorCode = (err: unknown) => (err as { code?: string } | null)?.code
+
+/** Stripe refuses to cancel an intent whose state does not allow it (succeeded, already canceled, …). */
+function refusedForState(err: unknown): boolean {
+  const e = err as { type?: string; code?: string } | null
+  const invalidRequest = e?.type === 'StripeInvalidRequestError' || e?.type === 'invalid_request_error'
+  return invalidRequest && e?.code === 'payment_intent_unexpected_state'
+}
+
+/** Largest page Stripe's list endpoints serve. */
+const STRIPE_MAX_PAGE = 100
+/**
+ * Pages read beyond the ones `limit` needs, to step over intents that did not succeed (abandoned,
+ * canceled). A bound so one call never walks a whole account: with more than this many pages of
+ * failures in the window the answer is short of `limit`, and reconciliation picks up the rest next run.
+ */
+export const LIST_EXTRA_PAGES = 4
+
 /**
  * The Stripe adapter: PaymentIntents with automatic payment methods, an idempotency key on every create.
  * The client (and the SDK behind it) is made on the first call, not when the gateway is.
@@ -53,6 +118,20 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
     })
     return client
   }
+  /** The contract's errors; one this adapter already raised (PaymentProviderError) passes through as it is. */
+  const mapped = (err: unknown) => (err instanceof PaymentProviderError ? err : mapStripeError(err))
+
+  const retrieveIntent = async (paymentIntentId: string) => {
+    const stripe = await stripeClient()
+    try {
+      // Expanded, the latest charge is an object (with its receipt) whatever API version the webhook endpoint is on.
+      return toProviderIntent(await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] }))
+    } catch (err) {
+      if (errorCode(err) === 'resource_missing') return null
+      throw err
+    }
+  }
+
   return {
     mode: 'stripe',
     async createIntent(req: CreateIntentRequest) {
@@ -72,21 +151,65 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
         if (!pi.client_secret) throw new PaymentProviderError(m.processingError('No client secret returned'))
         return { paymentIntentId: pi.id, clientSecret: pi.client_secret, amountCents: pi.amount }
       } catch (err) {
-        if (err instanceof PaymentProviderError) throw err
-        throw mapStripeError(err)
+        throw mapped(err)
       }
     },
-    async retrieveIntent(paymentIntentId) {
-      const stripe = await stripeClient()
+    retrieveIntent,
+    async cancelIntent(paymentIntentId) {
       try {
-        // Expanded, the latest charge is an object (with its receipt) whatever API version the webhook endpoint is on.
-        const pi = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] })
-        const charge = pi.latest_charge && typeof pi.latest_charge === 'object' ? pi.latest_charge : null
-        return { id: pi.id, status: pi.status, amountCents: pi.amount, amountReceivedCents: pi.amount_received ?? 0, currency: pi.currency, receiptUrl: charge?.receipt_url ?? null }
+        const stripe = await stripeClient()
+        const pi = await stripe.paymentIntents.cancel(paymentIntentId)
+        return { status: pi.status }
       } catch (err) {
-        if ((err as { code?: string }).code === 'resource_missing') return null
-        throw err
+        if (errorCode(err) === 'resource_missing') return null
+        if (!refusedForState(err)) throw mapped(err)
       }
+      // Refused for its state: the caller needs that state (succeeded: it was paid after all; canceled: nothing to do).
+      try {
+        const now = await retrieveIntent(paymentIntentId)
+        return now && { status: now.status }
+      } catch (err) {
+        throw mapped(err)
+      }
+    },
+    async refund(req) {
+      try {
+        const stripe = await stripeClient()
+        const r = await stripe.refunds.create({ payment_intent: req.paymentIntentId, amount: req.amountCents, metadata: req.metadata }, { idempotencyKey: req.idempotencyKey })
+        // Stripe documents status as nullable; a refund without one has not settled yet.
+        return { refundId: r.id, status: r.status ?? 'pending', amountCents: r.amount }
+      } catch (err) {
+        throw mapped(err)
+      }
+    },
+    async listSucceededIntents({ since, limit }) {
+      const wanted = Math.floor(limit)
+      if (!(wanted > 0)) return []
+      const pageSize = Math.min(STRIPE_MAX_PAGE, wanted)
+      const maxPages = Math.ceil(wanted / STRIPE_MAX_PAGE) + LIST_EXTRA_PAGES
+      // Floor: an intent created in the same second as `since` is included (Stripe's created is in whole seconds).
+      const gte = Math.floor(since.getTime() / 1000)
+      const found: ProviderIntent[] = []
+      try {
+        const stripe = await stripeClient()
+        let startingAfter: string | undefined
+        for (let page = 0; page < maxPages && found.length < wanted; page++) {
+          const res = await stripe.paymentIntents.list({
+            created: { gte },
+            limit: pageSize,
+            // The receipt URL lives on the charge.
+            expand: ['data.latest_charge'],
+            ...(startingAfter ? { starting_after: startingAfter } : {}),
+          })
+          // Stripe lists newest first, so the collected ones stay newest first.
+          for (const pi of res.data) if (pi.status === 'succeeded' && found.length < wanted) found.push(toProviderIntent(pi))
+          if (!res.has_more || !res.data.length) break
+          startingAfter = res.data[res.data.length - 1].id
+        }
+      } catch (err) {
+        throw mapped(err)
+      }
+      return found
     },
   }
 }

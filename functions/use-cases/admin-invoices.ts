@@ -3,6 +3,7 @@ import { formatCents } from '@gs/shared/money'
 import { invoiceMessages as im } from '@gs/shared/payment-messages'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import { VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
+import { ledgerTotals } from '../domain/payment.ts'
 import { invoiceOf, type Order } from '../domain/order.ts'
 import { ConflictError, NotFoundError } from '../lib/errors.ts'
 import { staffUpdate } from './admin-order-write.ts'
@@ -57,8 +58,7 @@ export async function fixInvoice({ orders, orderId, invoiceId, preview, version,
   if (wanted !== before.invoiceId && wanted.toUpperCase() !== before.invoiceNumber.toUpperCase()) {
     throw new NotFoundError(im.invoiceNotFound(`no invoice ${wanted} on order ${before.orderNumber}`))
   }
-  const ledgerPaid = detail.payments.filter((p) => p.paymentStatus === 'successful').reduce((s, p) => s + p.amountCents, 0)
-  const after: Order = { ...before, amountPaidCents: ledgerPaid }
+  const after: Order = { ...before, ...ledgerTotals(detail.payments) }
   if (preview) return { before, after, applied: false }
   if (version !== before.version) throw new ConflictError(im.fixStale)
   const at = now().toISOString()

@@ -7,7 +7,7 @@ import { devIntentEvent } from '../payments/dev-gateway.ts'
 import type { PaymentIntentEvent } from '../payments/stripe-events.ts'
 
 interface ConfirmDevPayment {
-  intents: Pick<DevIntentRepository, 'get' | 'save'>
+  intents: Pick<DevIntentRepository, 'get' | 'transition'>
   payments: Pick<PaymentRepository, 'getCheckout'>
   /** Sends a Stripe-format event to the webhook, signed as Stripe signs it; throws when the webhook does not accept it. */
   deliver: (event: PaymentIntentEvent & Record<string, unknown>) => Promise<void>
@@ -33,18 +33,22 @@ export async function confirmDevPayment({ intents, payments, deliver, paymentInt
     if (checkout.status !== 'succeeded') await deliver(devIntentEvent('payment_intent.succeeded', intent, now()))
     return { paymentIntentId, status: 'succeeded' }
   }
+  // As Stripe: a canceled intent (replaced by a newer checkout, or its order deleted) can never be paid.
+  if (intent.status === 'canceled') throw new ValidationError(m.intentCanceled)
   const card = cardNumber.replace(/[\s-]/g, '')
   if (card === DEV_SUCCESS_CARD) {
-    const done = await intents.save({ ...intent, status: 'succeeded', latest_charge: `ch_dev_${randomBytes(12).toString('hex')}`, last_payment_error: null })
+    const done: DevIntent = { ...intent, status: 'succeeded', latest_charge: `ch_dev_${randomBytes(12).toString('hex')}`, last_payment_error: null }
+    if (!(await intents.transition(intent, done))) throw new ValidationError(m.intentCanceled)
     await deliver(devIntentEvent('payment_intent.succeeded', done, now()))
     return { paymentIntentId, status: 'succeeded' }
   }
   if (card === DEV_DECLINE_CARD) {
-    const declined = await intents.save({
+    const declined: DevIntent = {
       ...intent,
       status: 'requires_payment_method',
       last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: m.cardDeclined },
-    })
+    }
+    if (!(await intents.transition(intent, declined))) throw new ValidationError(m.intentCanceled)
     await deliver(devIntentEvent('payment_intent.payment_failed', declined, now()))
     throw new PaymentFailedError(m.cardDeclined)
   }

@@ -7,14 +7,15 @@ import type { CreateIntentInput } from '@gs/shared/schemas/payments'
 import { VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
 import type { PaymentRepository } from '../db/repositories/payments.ts'
 import { invoiceOf, type Order } from '../domain/order.ts'
-import type { Allocation, PaymentsMode } from '../domain/payment.ts'
+import { OPEN_CHECKOUT_STATUSES, type Allocation, type Checkout, type PaymentsMode } from '../domain/payment.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts'
+import { log } from '../lib/logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 
 interface CreatePaymentIntent {
-  orders: Pick<OrderRepository, 'getOrders' | 'saveOrder'>
-  payments: Pick<PaymentRepository, 'getCheckout' | 'saveCheckout'>
-  gateway: PaymentGateway
+  orders: Pick<OrderRepository, 'getOrders'>
+  payments: Pick<PaymentRepository, 'getCheckout' | 'openCheckout'>
+  gateway: Pick<PaymentGateway, 'mode' | 'createIntent' | 'retrieveIntent' | 'cancelIntent'>
   customer: { userId: string; email?: string }
   input: CreateIntentInput
   now?: () => Date
@@ -28,97 +29,144 @@ export interface CreatedPaymentIntent {
   mode: PaymentsMode
 }
 
+/** Provider statuses in which the browser can still confirm an intent. */
+const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action']
+/** Rounds when another tab's checkout lands between our read and our write. */
+const MAX_ATTEMPTS = 3
+
 /**
- * Starts a card payment for one order (optionally partial) or several (their
- * whole balances). Every amount comes from the stored invoices; the shipping
- * choice is stored on each order first (so the invoice, and what the webhook
- * will see, follow it). The idempotency key covers customer, orders and their
- * versions, amount and shipping, so a double click reuses the same intent.
+ * Starts a card payment for one order (optionally partial) or several (their whole balances), with
+ * at most one open checkout per order: the same payment asked again (a double click, a reload)
+ * gets the open intent back; a different one cancels the open intents at the provider first.
+ * Every amount comes from the stored invoices with the shipping choice asked for; that choice is
+ * kept on the checkout and reaches the orders only when the payment succeeds. The orders point at
+ * their new checkout in one transaction conditioned on the versions read, so of two tabs racing,
+ * one wins and the other's intent is canceled.
  */
 export async function createPaymentIntent({ orders, payments, gateway, customer, input, now = () => new Date() }: CreatePaymentIntent): Promise<CreatedPaymentIntent> {
   const ids = input.orderIds
   if (!ids.length) throw new ValidationError(m.missingOrderId, { orderIds: m.missingOrderId })
   if (input.amountCents !== undefined && ids.length > 1) throw new ValidationError(m.partialOnlySingle, { amountCents: m.partialOnlySingle })
 
-  const loaded = await loadPayableOrders({ orders, ids, userId: customer.userId })
-  const balances = loaded.map((o) => invoiceOf(o, input.includeShipping).balanceDueCents)
-  balances.forEach((b, i) => {
-    if (b <= 0) throw new ValidationError(ids.length === 1 ? m.noBalanceDue : m.orderNoBalanceDue(loaded[i].orderNumber))
-  })
-  let amountCents: number
-  if (input.amountCents !== undefined) {
-    if (input.amountCents <= 0) throw new ValidationError(m.amountNotPositive, { amountCents: m.amountNotPositive })
-    if (input.amountCents > balances[0]) throw new ValidationError(m.amountAboveBalance(balances[0]), { amountCents: m.amountAboveBalance(balances[0]) })
-    amountCents = input.amountCents
-  } else {
-    amountCents = balances.reduce((a, b) => a + b, 0)
-  }
-  // Stripe's minimum charge, and no partial payment that leaves an amount a card can never pay.
-  const total = balances.reduce((a, b) => a + b, 0)
-  const problem = cardChargeProblem(amountCents, ids.length === 1 ? balances[0] : total)
-  if (problem) throw new ValidationError(problem.message, { amountCents: problem.message })
+  for (let attempt = 1; ; attempt++) {
+    // Strongly consistent: the write below is conditioned on these versions.
+    const loaded = await loadPayableOrders({ orders, ids, userId: customer.userId })
+    const { amountCents, allocations, totals } = chargeFor(loaded, input)
+    const result = (intent: { paymentIntentId: string; clientSecret: string }) => ({ ...intent, amountCents, allocations, mode: gateway.mode })
 
-  // Store the shipping choice (only where it changes, so a repeated request keeps the versions and the key).
-  const current: Order[] = []
-  for (const o of loaded) {
-    if (o.shippingSelected === input.includeShipping) current.push(o)
-    else {
-      try {
-        current.push(await orders.saveOrder({ ...o, shippingSelected: input.includeShipping }, o.version))
-      } catch (err) {
-        if (err instanceof VersionConflict) throw new ConflictError(orderMessages.orderChanged)
-        throw err
-      }
+    const open = await openCheckoutsOf(loaded, payments)
+    if (open.some((c) => c.status === 'processing')) throw new ConflictError(m.paymentProcessing)
+    const same = reusable(open, loaded, amountCents, allocations, input.includeShipping)
+    if (same) {
+      const provider = await gateway.retrieveIntent(same.paymentIntentId)
+      if (provider?.clientSecret && CONFIRMABLE.includes(provider.status)) return result({ paymentIntentId: same.paymentIntentId, clientSecret: provider.clientSecret })
+    }
+    // Cancel before creating: a paid "old" intent must stop us, not become a second charge.
+    for (const c of open) await cancelAtProvider(gateway, c.paymentIntentId)
+
+    const orderNumbers = loaded.map((o) => o.orderNumber)
+    const intent = await gateway.createIntent({
+      amountCents,
+      // The versions move with every checkout, so a key is never reused for a canceled intent.
+      idempotencyKey: `gs-intent-${createHash('sha256')
+        .update(JSON.stringify([customer.userId, loaded.map((o) => [o.orderId, o.version]).sort(), amountCents, input.includeShipping]))
+        .digest('hex')
+        .slice(0, 48)}`,
+      description: m.description(orderNumbers),
+      receiptEmail: customer.email || loaded[0].customerEmail || undefined,
+      metadata: {
+        customerId: customer.userId,
+        orderNumbers: orderNumbers.join(','),
+        ...(loaded.length === 1 ? { orderId: loaded[0].orderId, shippingSelected: String(input.includeShipping) } : { batch: 'true' }),
+      },
+    })
+    const at = now().toISOString()
+    const checkout: Checkout = {
+      paymentIntentId: intent.paymentIntentId,
+      customerId: customer.userId,
+      orderIds: loaded.map((o) => o.orderId),
+      allocations,
+      amountCents: intent.amountCents,
+      includeShipping: input.includeShipping,
+      status: 'pending',
+      mode: gateway.mode,
+      createdAt: at,
+      updatedAt: at,
+    }
+    try {
+      const stored = await payments.openCheckout({
+        checkout,
+        orders: loaded.map((o, i) => ({
+          order: { ...o, version: o.version + 1, openCheckout: { paymentIntentId: intent.paymentIntentId, amountCents: allocations[i].amountCents, includeShipping: input.includeShipping, totalCents: totals[i] } },
+          expected: o.version,
+        })),
+        cancel: open.map((c) => c.paymentIntentId).filter((id) => id !== intent.paymentIntentId),
+      })
+      if (!stored) throw new ConflictError(m.alreadyPaid)
+      return result(intent)
+    } catch (err) {
+      if (!(err instanceof VersionConflict)) throw err
+      // Another request stored its checkout first. The same intent (a double click) is ours too.
+      const fresh = await orders.getOrders(ids, { consistent: true })
+      if (fresh.length === ids.length && fresh.every((o) => o.openCheckout?.paymentIntentId === intent.paymentIntentId)) return result(intent)
+      await cancelAtProvider(gateway, intent.paymentIntentId)
+      if (attempt >= MAX_ATTEMPTS) throw new ConflictError(m.paymentStartedElsewhere)
     }
   }
-
-  const shares = ids.length === 1 ? [amountCents] : splitProportionally(amountCents, balances)
-  const allocations = current.map((o, i) => ({ orderId: o.orderId, amountCents: shares[i] }))
-  const orderNumbers = current.map((o) => o.orderNumber)
-  const idempotencyKey = `gs-intent-${createHash('sha256')
-    .update(JSON.stringify([customer.userId, current.map((o) => [o.orderId, o.version]).sort(), amountCents, input.includeShipping]))
-    .digest('hex')
-    .slice(0, 48)}`
-  const receiptEmail = customer.email || current[0].customerEmail || undefined
-  const intent = await gateway.createIntent({
-    amountCents,
-    idempotencyKey,
-    description: m.description(orderNumbers),
-    receiptEmail,
-    metadata: {
-      customerId: customer.userId,
-      orderNumbers: orderNumbers.join(','),
-      ...(current.length === 1 ? { orderId: current[0].orderId, shippingSelected: String(input.includeShipping) } : { batch: 'true' }),
-    },
-  })
-
-  const at = now().toISOString()
-  const existing = await payments.getCheckout(intent.paymentIntentId)
-  const saved = await payments.saveCheckout({
-    paymentIntentId: intent.paymentIntentId,
-    customerId: customer.userId,
-    orderIds: current.map((o) => o.orderId),
-    allocations,
-    amountCents: intent.amountCents,
-    status: 'pending',
-    mode: gateway.mode,
-    createdAt: existing?.createdAt ?? at,
-    updatedAt: at,
-    // A reused intent keeps the last event it saw, so an older event redelivered later still cannot override a newer state.
-    lastEventId: existing?.lastEventId,
-    lastEventCreated: existing?.lastEventCreated,
-  })
-  if (!saved) throw new ConflictError(m.alreadyPaid)
-  return { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, amountCents: intent.amountCents, allocations, mode: gateway.mode }
 }
 
 /** The caller's own, undeleted, unarchived orders, in the order asked for; anything else is a 404 (or 400 when archived). */
 async function loadPayableOrders({ orders, ids, userId }: { orders: Pick<OrderRepository, 'getOrders'>; ids: string[]; userId: string }): Promise<Order[]> {
-  const found = new Map((await orders.getOrders(ids)).map((o) => [o.orderId, o]))
+  const found = new Map((await orders.getOrders(ids, { consistent: true })).map((o) => [o.orderId, o]))
   return ids.map((id) => {
     const o = found.get(id)
     if (!o || o.isDeleted || o.customerId !== userId) throw new NotFoundError(orderMessages.orderNotFound)
     if (o.isArchived) throw new ValidationError(m.orderNotPayable)
     return o
   })
+}
+
+/** What this payment charges, split across the orders, from their invoices with the shipping choice asked for; refused as Stripe would refuse it. */
+function chargeFor(loaded: Order[], input: CreateIntentInput) {
+  const invoices = loaded.map((o) => invoiceOf(o, input.includeShipping))
+  const balances = invoices.map((i) => i.balanceDueCents)
+  balances.forEach((b, i) => {
+    if (b <= 0) throw new ValidationError(loaded.length === 1 ? m.noBalanceDue : m.orderNoBalanceDue(loaded[i].orderNumber))
+  })
+  const total = balances.reduce((a, b) => a + b, 0)
+  let amountCents = total
+  if (input.amountCents !== undefined) {
+    if (input.amountCents <= 0) throw new ValidationError(m.amountNotPositive, { amountCents: m.amountNotPositive })
+    if (input.amountCents > balances[0]) throw new ValidationError(m.amountAboveBalance(balances[0]), { amountCents: m.amountAboveBalance(balances[0]) })
+    amountCents = input.amountCents
+  }
+  // Stripe's minimum charge, and no partial payment that leaves an amount a card can never pay.
+  const problem = cardChargeProblem(amountCents, total)
+  if (problem) throw new ValidationError(problem.message, { amountCents: problem.message })
+  const shares = loaded.length === 1 ? [amountCents] : splitProportionally(amountCents, balances)
+  return { amountCents, allocations: loaded.map((o, i) => ({ orderId: o.orderId, amountCents: shares[i] })), totals: invoices.map((i) => i.totalCents) }
+}
+
+/** The checkouts these orders still point at that could be paid (one GetItem each; a batch shares one). */
+async function openCheckoutsOf(loaded: Order[], payments: Pick<PaymentRepository, 'getCheckout'>): Promise<Checkout[]> {
+  const ids = [...new Set(loaded.map((o) => o.openCheckout?.paymentIntentId).filter((id): id is string => !!id))]
+  const found = await Promise.all(ids.map((id) => payments.getCheckout(id)))
+  return found.filter((c): c is Checkout => !!c && (OPEN_CHECKOUT_STATUSES.includes(c.status) || c.status === 'processing'))
+}
+
+/** The open checkout that is exactly this payment (same orders, amounts and shipping), if any. */
+function reusable(open: Checkout[], loaded: Order[], amountCents: number, allocations: Allocation[], includeShipping: boolean): Checkout | null {
+  if (open.length !== 1) return null
+  const [c] = open
+  const sameOrders = c.orderIds.length === loaded.length && loaded.every((o, i) => c.orderIds[i] === o.orderId && o.openCheckout?.paymentIntentId === c.paymentIntentId)
+  const sameSplit = c.allocations.every((a, i) => a.orderId === allocations[i]?.orderId && a.amountCents === allocations[i].amountCents)
+  return sameOrders && sameSplit && c.amountCents === amountCents && c.includeShipping === includeShipping ? c : null
+}
+
+/** Cancels an intent at the provider; one that is paid or settling stops this payment (the webhook records it). */
+async function cancelAtProvider(gateway: Pick<PaymentGateway, 'cancelIntent'>, paymentIntentId: string) {
+  const after = await gateway.cancelIntent(paymentIntentId)
+  if (!after || after.status === 'canceled') return
+  log.warn('an open payment intent could not be canceled', { paymentIntentId, status: after.status })
+  throw new ConflictError(after.status === 'succeeded' ? m.alreadyPaid : m.paymentProcessing)
 }

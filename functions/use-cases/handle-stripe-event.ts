@@ -1,19 +1,20 @@
 import { ADMIN_AUTHOR_LABEL } from '@gs/shared/admin-messages'
+import { SYSTEM_USER, whenPaidInFull } from './paid-in-full.ts'
+import { formatCents } from '@gs/shared/money'
+import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import { paymentMessages as m } from '@gs/shared/payment-messages'
 import { sortableId } from '../db/ids.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
 import type { PaymentRepository } from '../db/repositories/payments.ts'
 import { invoiceOf, type Notification, type Order, type Payment, type StatusUpdate } from '../domain/order.ts'
-import { paymentIdFor, type Checkout } from '../domain/payment.ts'
+import { allocatePayment, paymentIdFor, type Checkout } from '../domain/payment.ts'
 import { log } from '../lib/logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import type { PaymentIntentEvent } from '../payments/stripe-events.ts'
 
 export type EventOutcome = 'recorded' | 'duplicate' | 'updated' | 'unchanged' | 'unknown_intent' | 'ignored' | 'not_confirmed'
 
-/** The status the webhook sets when an invoice reaches paid (API.md). */
-export const PAYMENT_RECEIVED_STATUS = 'payment_received'
-export const SYSTEM_USER = 'system'
+export { PAYMENT_RECEIVED_STATUS, SYSTEM_USER } from './paid-in-full.ts'
 
 interface HandleStripeEvent {
   event: PaymentIntentEvent
@@ -56,13 +57,16 @@ export async function handleStripeEvent({ event, orders, payments, gateway, now 
       const checkout = await payments.getCheckout(intentId)
       if (!checkout) return unknown()
       if (checkout.status === 'succeeded') return 'unchanged'
-      const failed = event.type === 'payment_intent.payment_failed'
+      const status = event.type === 'payment_intent.payment_failed' ? 'failed' : event.type === 'payment_intent.canceled' ? 'canceled' : 'processing'
+      const failureMessage = status === 'failed' ? intent.last_payment_error?.message || m.failedFallback : undefined
+      const at = now().toISOString()
       const changed = await payments.applyCheckoutEvent(intentId, {
-        status: failed ? 'failed' : event.type === 'payment_intent.canceled' ? 'canceled' : 'processing',
+        status,
         eventId: event.id,
         eventCreated: event.created,
-        failureMessage: failed ? intent.last_payment_error?.message || m.failedFallback : undefined,
-        at: now().toISOString(),
+        failureMessage,
+        at,
+        ledger: attemptRows({ checkout, orders: await orders.getOrders(checkout.orderIds), status, eventId: event.id, failureMessage, at }),
       })
       return changed ? 'updated' : 'unchanged'
     }
@@ -118,7 +122,12 @@ export async function handleStripeEvent({ event, orders, payments, gateway, now 
   }
 }
 
-/** The success transaction's items: a payment per allocated order, each order's paid amount and invoice, and when paid in full its status, history entry and notification. */
+/**
+ * The success transaction's items. Per allocated order: what its balance (with the checkout's shipping
+ * choice) can take is applied as a payment, anything above is a credit flagged for staff (all of it on
+ * a deleted order); the shipping choice the customer paid with is stored (a change is in the history);
+ * the order leaves this checkout; when paid in full, its status, history entry and notification.
+ */
 export function buildSuccessWrite({ checkout, current, event, receiptUrl, at }: { checkout: Checkout; current: Order[]; event: PaymentIntentEvent; receiptUrl: string | null; at: string }) {
   const byId = new Map(current.map((o) => [o.orderId, o]))
   const paymentsToCreate: Payment[] = []
@@ -129,52 +138,51 @@ export function buildSuccessWrite({ checkout, current, event, receiptUrl, at }: 
     const o = byId.get(a.orderId)
     // Orders are only soft-deleted, so this means the data is broken: fail loudly, Stripe retries, the logs show it.
     if (!o) throw new Error(`Order ${a.orderId} of payment ${checkout.paymentIntentId} not found`)
-    const wasPaid = invoiceOf(o).paymentStatus === 'paid'
-    let next: Order = { ...o, amountPaidCents: o.amountPaidCents + a.amountCents, version: o.version + 1, updatedAt: at, invoiceLastUpdated: at }
-    const paidNow = !wasPaid && invoiceOf(next).paymentStatus === 'paid'
-    if (paidNow) {
-      next = { ...next, currentStatus: PAYMENT_RECEIVED_STATUS }
-      const t = Date.parse(at) + i
-      updates.push({
-        orderId: o.orderId,
-        updateId: sortableId(t),
-        status: PAYMENT_RECEIVED_STATUS,
-        notes: m.paidInFullUpdate,
-        createdBy: SYSTEM_USER,
-        authorLabel: ADMIN_AUTHOR_LABEL,
-        isCustomerNote: false,
-        createdAt: at,
-        updatedAt: at,
-      })
-      notifications.push({
-        userId: o.customerId,
-        notificationId: sortableId(t),
-        orderId: o.orderId,
-        title: m.paidNotificationTitle,
-        message: m.paidNotificationMessage(o.orderNumber),
-        read: false,
-        createdAt: at,
-      })
+    const t = Date.parse(at) + i * 10
+    const history = (status: string, notes: string, seq: number) =>
+      updates.push({ orderId: o.orderId, updateId: sortableId(t + seq), status, notes, createdBy: SYSTEM_USER, authorLabel: ADMIN_AUTHOR_LABEL, isCustomerNote: false, createdAt: at, updatedAt: at })
+
+    const includeShipping = o.isDeleted ? o.shippingSelected : (checkout.includeShipping ?? o.shippingSelected)
+    const { appliedCents, creditCents, flag } = allocatePayment(o, a.amountCents, includeShipping)
+    const next: Order = {
+      ...o,
+      shippingSelected: includeShipping,
+      amountPaidCents: o.amountPaidCents + appliedCents,
+      creditCents: (o.creditCents ?? 0) + creditCents,
+      openCheckout: o.openCheckout?.paymentIntentId === checkout.paymentIntentId ? undefined : o.openCheckout,
+      version: o.version + 1,
+      updatedAt: at,
+      invoiceLastUpdated: at,
     }
-    ordersToWrite.push({ order: next, expectedVersion: o.version })
-    paymentsToCreate.push({
-      orderId: o.orderId,
-      paymentId: paymentIdFor(checkout.paymentIntentId, o.orderId),
+    if (includeShipping !== o.shippingSelected) history(HISTORY_EVENTS.shippingChanged, includeShipping ? m.shippingAdded : m.shippingRemoved, 0)
+    if (flag) {
+      const amount = formatCents(flag === 'order_archived' ? a.amountCents : creditCents)
+      history(HISTORY_EVENTS.paymentFlagged, flag === 'order_archived' ? m.archivedNote(amount) : m.creditNote(amount, flag), 1)
+      log.error('card payment needs staff review', { flag, paymentIntentId: checkout.paymentIntentId, orderId: o.orderId, amountCents: a.amountCents, creditCents })
+    }
+    const paid = whenPaidInFull({ before: o, next, at, t: t + 2 })
+    if (paid.update) updates.push(paid.update)
+    if (paid.notification) notifications.push(paid.notification)
+    ordersToWrite.push({ order: paid.order, expectedVersion: o.version })
+    const entry = (paymentId: string, kind: 'payment' | 'credit', amountCents: number): Payment => ({
+      ...ledgerFields(o),
+      paymentId,
       customerId: checkout.customerId,
-      orderNumber: o.orderNumber,
-      amountCents: a.amountCents,
+      amountCents,
       paymentDate: at,
       paymentMethod: m.defaultMethod,
       paymentStatus: 'successful',
       paymentIntentId: checkout.paymentIntentId,
       receiptUrl: receiptUrl ?? undefined,
-      customerName: o.customerName,
-      customerEmail: o.customerEmail,
-      firearmMake: o.firearmMake,
-      firearmModel: o.firearmModel,
-      serialNumber: o.serialNumber,
-      description: o.description,
+      kind,
+      ...(flag && (kind === 'credit' || flag === 'order_archived') ? { flag } : {}),
     })
+    // The main entry always exists (it replaces a pending attempt's row); a credit beside an applied part has its own.
+    const id = paymentIdFor(checkout.paymentIntentId, o.orderId)
+    if (appliedCents > 0) {
+      paymentsToCreate.push(entry(id, 'payment', appliedCents))
+      if (creditCents > 0) paymentsToCreate.push(entry(`${id}_credit`, 'credit', creditCents))
+    } else paymentsToCreate.push(entry(id, 'credit', creditCents))
   }
   return {
     paymentIntentId: checkout.paymentIntentId,
@@ -187,3 +195,46 @@ export function buildSuccessWrite({ checkout, current, event, receiptUrl, at }: 
     at,
   }
 }
+
+/**
+ * A card attempt in the ledger, so staff see declines and payments still settling: processing puts
+ * one pending row per order (the success later writes its payment over it); a decline adds a failed
+ * row per order and event, with the reason; a decline or cancel removes the pending rows.
+ */
+export function attemptRows({ checkout, orders, status, eventId, failureMessage, at }: { checkout: Checkout; orders: Order[]; status: 'failed' | 'processing' | 'canceled'; eventId: string; failureMessage?: string; at: string }) {
+  const byId = new Map(orders.map((o) => [o.orderId, o]))
+  const row = (o: Order, a: { amountCents: number }, paymentId: string, paymentStatus: 'pending' | 'failed'): Payment => ({
+    ...ledgerFields(o),
+    paymentId,
+    customerId: checkout.customerId,
+    amountCents: a.amountCents,
+    paymentDate: at,
+    paymentMethod: m.defaultMethod,
+    paymentStatus,
+    paymentIntentId: checkout.paymentIntentId,
+    kind: 'payment',
+    ...(failureMessage ? { notes: failureMessage } : {}),
+  })
+  const put: Payment[] = []
+  for (const a of checkout.allocations) {
+    const o = byId.get(a.orderId)
+    if (!o) continue
+    const id = paymentIdFor(checkout.paymentIntentId, o.orderId)
+    if (status === 'processing') put.push(row(o, a, id, 'pending'))
+    if (status === 'failed') put.push(row(o, a, `${id}_${eventId}`, 'failed'))
+  }
+  const removePending = status === 'processing' ? [] : checkout.allocations.map((a) => ({ orderId: a.orderId, paymentId: paymentIdFor(checkout.paymentIntentId, a.orderId) }))
+  return { put, removePending }
+}
+
+/** What every ledger entry of an order carries so the ledger pages read one index. */
+export const ledgerFields = (o: Order) => ({
+  orderId: o.orderId,
+  orderNumber: o.orderNumber,
+  customerName: o.customerName,
+  customerEmail: o.customerEmail,
+  firearmMake: o.firearmMake,
+  firearmModel: o.firearmModel,
+  serialNumber: o.serialNumber,
+  description: o.description,
+})

@@ -2,10 +2,11 @@ import { ADMIN_PAYMENTS_PAGE_SIZE, RECENT_ACTIVITY_DAYS } from '@gs/shared/payme
 import type { AdminPaymentsQuery } from '@gs/shared/schemas/admin-payments'
 import type { LedgerRepository } from '../db/repositories/ledger.ts'
 import type { Payment } from '../domain/order.ts'
+import { unrefundedCents } from '../domain/payment.ts'
 
 export interface AdminPaymentStats {
   count: number
-  /** Sum of the successful payments' amounts. */
+  /** Money kept: successful payments and credits, less what was refunded of them (discounts and refunds are not revenue). */
   revenueCents: number
   successfulCount: number
   /** Percent of payments that succeeded, one decimal (0 when there are none). */
@@ -31,7 +32,7 @@ export function paymentStats(all: readonly Payment[], now: Date): AdminPaymentSt
   const since = now.getTime() - RECENT_ACTIVITY_DAYS * DAY_MS
   return {
     count: all.length,
-    revenueCents: successful.reduce((s, p) => s + p.amountCents, 0),
+    revenueCents: successful.filter((p) => (p.kind ?? 'payment') === 'payment' || p.kind === 'credit').reduce((s, p) => s + unrefundedCents(p), 0),
     successfulCount: successful.length,
     successRate: all.length ? Math.round((successful.length / all.length) * 1000) / 10 : 0,
     last30DaysCount: all.filter((p) => Date.parse(p.paymentDate) >= since).length,

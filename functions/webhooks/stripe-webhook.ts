@@ -1,5 +1,3 @@
-import { createOrderRepository } from '../db/repositories/orders.ts'
-import { createPaymentRepository } from '../db/repositories/payments.ts'
 import { defaultTable } from '../db/table.ts'
 import { ValidationError } from '../lib/errors.ts'
 import { defineRoute } from '../lib/http.ts'
@@ -8,6 +6,7 @@ import { stripeSecrets } from '../lib/stripe-secrets.ts'
 import { paymentGateway } from '../payments/index.ts'
 import { verifyStripeEvent, type PaymentIntentEvent } from '../payments/stripe-events.ts'
 import { handleStripeEvent } from '../use-cases/handle-stripe-event.ts'
+import { orderRepository, paymentRepository } from '../compose.ts'
 
 export const INVALID_SIGNATURE = 'Invalid signature'
 
@@ -29,8 +28,8 @@ export const handler = defineRoute({}, async ({ event, rawBody }) => {
   const table = defaultTable()
   const outcome = await handleStripeEvent({
     event: stripeEvent,
-    orders: createOrderRepository(table),
-    payments: createPaymentRepository(table),
+    orders: orderRepository(table),
+    payments: paymentRepository(table),
     gateway: { retrieveIntent: async (id) => (await paymentGateway()).retrieveIntent(id) },
   })
   log.info('stripe event handled', { eventId: stripeEvent.id, type: stripeEvent.type, outcome })

@@ -91,17 +91,17 @@ export class AppFunction extends Construct {
   }
 
   /**
-   * Sets the two secret ARNs (not the values: functions/lib/stripe-secrets.ts fetches
+   * Sets the secret ARNs (not the values; the webhook signing secret only for the function that verifies events: functions/lib/stripe-secrets.ts fetches
    * those at run time) and grants secretsmanager:GetSecretValue on exactly these secrets.
    * A separate statement with that one action: Secret.grantRead would add DescribeSecret.
    */
-  bindStripeSecrets({ secretKey, webhookSecret }: { secretKey: ISecret; webhookSecret: ISecret }) {
+  bindStripeSecrets({ secretKey, webhookSecret }: { secretKey: ISecret; webhookSecret?: ISecret }) {
     this.fn.addEnvironment(FunctionEnv.stripeSecretKeySecretArn, secretKey.secretArn)
-    this.fn.addEnvironment(FunctionEnv.stripeWebhookSecretArn, webhookSecret.secretArn)
+    if (webhookSecret) this.fn.addEnvironment(FunctionEnv.stripeWebhookSecretArn, webhookSecret.secretArn)
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['secretsmanager:GetSecretValue'],
-        resources: [secretKey.secretArn, webhookSecret.secretArn],
+        resources: [secretKey.secretArn, ...(webhookSecret ? [webhookSecret.secretArn] : [])],
       }),
     )
   }

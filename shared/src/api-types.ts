@@ -21,6 +21,10 @@ export interface Invoice {
   shippingCents: number
   totalCents: number
   amountPaidCents: number
+  /** Discounts and write-offs staff granted (total − adjustments − paid = balance). */
+  adjustmentsCents: number
+  /** Money received above the bill and not yet refunded (staff refund it). */
+  creditCents: number
   balanceDueCents: number
   paymentStatus: InvoicePaymentStatus
   /** Extra work waiting for the customer's approval: not in the total. */
@@ -133,6 +137,9 @@ export interface StatusUpdate {
   updatedAt: string
 }
 
+export type LedgerKind = 'payment' | 'refund' | 'adjustment' | 'credit'
+export type LedgerFlag = 'overpayment' | 'order_deleted' | 'order_archived'
+
 export interface Payment {
   paymentId: string
   orderId: string
@@ -141,9 +148,20 @@ export interface Payment {
   paymentDate: string
   paymentMethod: string
   paymentStatus: 'successful' | 'pending' | 'failed'
+  /** The card checkout's intent ('' for entries staff recorded). */
   paymentIntentId: string
   receiptUrl: string | null
   notes: string | null
+  /** payment (money in), refund (money back), adjustment (discount or write-off), credit (received above the bill). */
+  kind: LedgerKind
+  /** Of a payment or credit: how much of it was refunded. */
+  refundedCents: number
+  /** Of a refund: the entry it refunds. */
+  refundOf: string | null
+  /** Why (a discount's reason, a check number, a refund's reason). */
+  reason: string | null
+  /** Why staff should look at it. */
+  flag: LedgerFlag | null
 }
 
 export interface AdminPayment extends Payment {

@@ -76,6 +76,8 @@ export interface BillInput {
   taxRatePpm: number
   shippingSelected: boolean
   amountPaidCents: number
+  /** Discounts and write-offs staff granted (they lower the balance, never the charges). */
+  adjustmentsCents?: number
 }
 
 export interface InvoiceAmounts {
@@ -88,6 +90,8 @@ export interface InvoiceAmounts {
   shippingCents: number
   totalCents: number
   amountPaidCents: number
+  /** Discounts and write-offs: total − adjustments − paid = balance. */
+  adjustmentsCents: number
   balanceDueCents: number
   paymentStatus: InvoicePaymentStatus
   /** Lines waiting for the customer's answer (not in the total). */
@@ -137,7 +141,8 @@ export function calculateBill(o: BillInput): InvoiceAmounts & { lines: BilledLin
   const shippingCents = o.shippingSelected ? SHIPPING_FEE_CENTS : 0
   const totalCents = serviceCents + partsCents + laborCents + taxCents + shippingCents
   const amountPaidCents = cents(o.amountPaidCents)
-  const balanceDueCents = Math.max(0, totalCents - amountPaidCents)
+  const adjustmentsCents = cents(o.adjustmentsCents)
+  const balanceDueCents = Math.max(0, totalCents - adjustmentsCents - amountPaidCents)
   return {
     serviceCents,
     partsCents,
@@ -146,6 +151,7 @@ export function calculateBill(o: BillInput): InvoiceAmounts & { lines: BilledLin
     shippingCents,
     totalCents,
     amountPaidCents,
+    adjustmentsCents,
     balanceDueCents,
     paymentStatus: invoicePaymentStatus(amountPaidCents, balanceDueCents),
     pendingApprovalCents: sum(lines.filter((l) => l.state === 'pending').map((l) => l.lineTotalCents)),

@@ -47,8 +47,20 @@ export const paymentMessages = /* @__PURE__ */ (() =>
   paidNotificationTitle: 'Payment Received',
   paidNotificationMessage: (orderNumber: string) => `Payment received in full for order ${orderNumber}. Thank you!`,
   defaultMethod: 'Credit Card',
+  /** History entries of the ledger (HISTORY_EVENTS). */
+  shippingAdded: 'Return shipping added with the payment',
+  shippingRemoved: 'Return shipping removed with the payment (pickup at the shop)',
+  creditNote: (amount: string, why: 'overpayment' | 'order_deleted') =>
+    why === 'order_deleted'
+      ? `A card payment of ${amount} arrived after this order was deleted. It is held as a credit for staff to refund.`
+      : `A card payment exceeded the balance: ${amount} is held as a credit for staff to refund.`,
+  archivedNote: (amount: string) => `A card payment of ${amount} arrived after this order was archived.`,
   failedFallback: 'Payment failed',
   intentCanceled: 'This payment was canceled. Please start the payment again.',
+  /** A card payment on the order is settling: a second one could charge twice. */
+  paymentProcessing: 'A payment for this order is being processed. Please wait for it to finish before paying again.',
+  /** Another tab or device started a payment on the same order at the same moment. */
+  paymentStartedElsewhere: 'A payment for this order was just started elsewhere. Please reload the page and try again.',
   }) as const)()
 
 /** Admin Invoice Refresh Utility (admin-side §5, §8). */

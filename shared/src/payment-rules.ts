@@ -25,3 +25,44 @@ export function cardChargeProblem(amountCents: number, balanceCents: number): Ch
   if (rest > 0 && rest < MIN_CHARGE_CENTS) return { kind: 'leaves_below_minimum', message: chargeMessages.leavesBelowMinimum(balanceCents) }
   return null
 }
+
+/** Money staff take at the counter (recorded, not charged through the provider). */
+export const SHOP_PAYMENT_METHODS = ['cash', 'check', 'card_present'] as const
+export type ShopPaymentMethod = (typeof SHOP_PAYMENT_METHODS)[number]
+/** Lowering what the customer owes without money: a discount (a price concession) or a write-off (a debt given up). */
+export const ADJUSTMENT_KINDS = ['discount', 'write_off'] as const
+export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number]
+/** How money goes back: `card` refunds a card payment through the provider; the others are handed back in the shop. */
+export const REFUND_METHODS = ['card', 'cash', 'check', 'card_present'] as const
+export type RefundMethod = (typeof REFUND_METHODS)[number]
+
+/** The ledger's method labels (the "Payment Method" column). */
+export const METHOD_LABELS: Record<ShopPaymentMethod | AdjustmentKind, string> = {
+  cash: 'Cash',
+  check: 'Check',
+  card_present: 'Card (in shop)',
+  discount: 'Discount',
+  write_off: 'Write-off',
+}
+export const refundMethodLabel = (m: RefundMethod) => `Refund (${m === 'card' ? 'Credit Card' : METHOD_LABELS[m]})`
+
+/** Staff entries' texts: history notes and refusals. */
+export const ledgerMessages = {
+  requestIdInvalid: 'requestId must be a UUID (one per attempt, reused on retry)',
+  methodInvalid: 'Method must be cash, check or card_present',
+  kindInvalid: 'Kind must be discount or write_off',
+  refundMethodInvalid: 'Method must be card, cash, check or card_present',
+  amountInvalid: 'Amount must be a whole number of cents above zero',
+  reasonRequired: 'A reason is required',
+  referenceTooLong: 'Reference must be at most 100 characters',
+  noBalanceDue: 'This order has no balance due',
+  aboveBalance: (balanceCents: number) => `Amount cannot exceed the balance due of ${formatCents(balanceCents)}`,
+  entryNotFound: 'Payment not found',
+  notRefundable: 'Only a successful payment or credit can be refunded',
+  aboveRefundable: (cents: number) => `Amount cannot exceed the ${formatCents(cents)} not yet refunded`,
+  cardRefundNeedsCard: 'Only a card payment can be refunded to the card: choose how the money was handed back',
+  paymentNote: (label: string, amount: string, reference?: string | null) => `${label} payment of ${amount} recorded${reference ? ` (${reference})` : ''}`,
+  adjustmentNote: (label: string, amount: string, reason: string) => `${label} of ${amount}: ${reason}`,
+  refundNote: (amount: string, label: string, reason: string) => `${label}: ${amount} refunded. ${reason}`,
+  refundFailedNote: (amount: string, message: string) => `A refund of ${amount} was refused by the card provider: ${message}`,
+}

@@ -50,6 +50,11 @@ export const HISTORY_EVENTS = {
   costsRejected: 'costs_rejected',
   invoiceRepaired: 'invoice_repaired',
   releaseOverride: 'release_override',
+  shippingChanged: 'shipping_changed',
+  paymentRecorded: 'payment_recorded',
+  refundIssued: 'refund_issued',
+  adjustmentGranted: 'adjustment_granted',
+  paymentFlagged: 'payment_flagged',
 } as const
 
 export type AdminStatus = (typeof ADMIN_STATUSES)[number]
@@ -68,6 +73,11 @@ const LABELS: Record<string, string> = {
   costs_rejected: 'Additional Costs Rejected',
   invoice_repaired: 'Invoice Repaired',
   release_override: 'Released With Balance Due',
+  shipping_changed: 'Return Shipping Changed',
+  payment_recorded: 'Payment Recorded',
+  refund_issued: 'Refund Issued',
+  adjustment_granted: 'Discount Applied',
+  payment_flagged: 'Payment Needs Review',
 }
 
 /** Unknown values title-cased without underscores; "Processing" when missing. */

@@ -19,6 +19,7 @@ import { handleStripeEvent } from '../../functions/use-cases/handle-stripe-event
 import { refreshStaleCustomerSummaries } from '../../infra/local/seed.ts'
 import { ADMIN, CUSTOMER, api, signIn, useStackTable } from './helpers.ts'
 import { balanceOf, deliver, intentEvent, orderRepo, seedCheckout, seedOrder } from './payments-fixtures.ts'
+import { providerIntent } from '../support/provider.ts'
 import { createTestUser } from './quality-helpers.ts'
 
 let adminToken: string
@@ -227,7 +228,7 @@ describe('races: the profile never shows an order that is not the latest, nor a 
       orders: createOrderRepository(race.table),
       payments,
       // The provider confirms the charge exactly.
-      gateway: { retrieveIntent: async (id) => ({ id, status: 'succeeded', amountCents: checkout.amountCents, amountReceivedCents: checkout.amountCents, currency: 'usd', receiptUrl: null }) },
+      gateway: { retrieveIntent: async (id) => providerIntent(id, checkout.amountCents) },
       sleep: async () => undefined,
     })
     expect(outcome).toBe('recorded')

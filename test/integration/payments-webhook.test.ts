@@ -244,19 +244,26 @@ describe('payment_intent.payment_failed and processing', () => {
     const failed = intentEvent('payment_intent.payment_failed', checkout.paymentIntentId, 5000, { last_payment_error: { message: 'Your card was declined.' } })
     expect((await deliver(failed)).body.outcome).toBe('updated')
     expect(await paymentRepo().getCheckout(checkout.paymentIntentId)).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' })
-    expect(await paymentsOf(order.orderId)).toEqual([])
+    // The decline is in the ledger for staff, with its reason; nothing is paid.
+    expect(await paymentsOf(order.orderId)).toEqual([expect.objectContaining({ paymentStatus: 'failed', amountCents: 5000, notes: 'Your card was declined.', paymentIntentId: checkout.paymentIntentId })])
+    expect((await orderRepo().getOrder(order.orderId))?.amountPaidCents).toBe(0)
 
     const processing = intentEvent('payment_intent.processing', checkout.paymentIntentId, 5000)
     expect((await deliver(processing)).body.outcome).toBe('updated')
     const p = await paymentRepo().getCheckout(checkout.paymentIntentId)
     expect(p?.status).toBe('processing')
     expect(p?.failureMessage).toBeUndefined()
+    const statuses = async () => (await paymentsOf(order.orderId)).map((x) => x.paymentStatus).sort()
+    expect(await statuses()).toEqual(['failed', 'pending'])
     // the older failed event, redelivered late, does not go back
     expect((await deliver(failed)).body.outcome).toBe('unchanged')
     expect((await paymentRepo().getCheckout(checkout.paymentIntentId))?.status).toBe('processing')
+    expect(await statuses()).toEqual(['failed', 'pending'])
 
     expect((await deliver(intentEvent('payment_intent.succeeded', checkout.paymentIntentId, 5000))).body.outcome).toBe('recorded')
-    expect(await paymentsOf(order.orderId)).toHaveLength(1)
+    // The success replaced the pending row: one payment, and the decline stays on record.
+    expect(await statuses()).toEqual(['failed', 'successful'])
+    expect((await orderRepo().getOrder(order.orderId))?.amountPaidCents).toBe(5000)
   })
 })
 

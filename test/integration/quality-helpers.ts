@@ -19,6 +19,7 @@ import type { ApiEvent } from '../../functions/lib/http.ts'
 import { loadGroupHandler } from '../../functions/lib/load-group.ts'
 import { routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
 import { line, requestedExtra } from '../support/extra-work.ts'
+import { createLedgerRepository } from '../../functions/db/repositories/ledger.ts'
 import { createDevIntentRepository } from '../../functions/db/repositories/dev-intents.ts'
 
 export type Claims = Record<string, string>
@@ -153,6 +154,8 @@ export interface World {
   requestId: string
   notificationId: string
   paymentIntentId: string
+  /** A cash payment in the order's ledger (refundable). */
+  paymentId: string
 }
 
 /**
@@ -191,7 +194,13 @@ export async function seedWorld(customerId: string, email = 'owner@example.com')
     ],
     putNotifications: [{ userId: customerId, notificationId, orderId, title: 'Work complete', message: 'Your order is ready', read: false, createdAt: at }],
   })
-  const order = await orders.saveOrder({ ...created, lines: [...created.lines, line(1_500, { lineId: partId, name: 'Hand' })] }, created.version)
+  const withLine = await orders.saveOrder({ ...created, lines: [...created.lines, line(1_500, { lineId: partId, name: 'Hand' })] }, created.version)
+  // A $5.00 cash payment, as staff record it (so the refund route has an entry to refund).
+  const paymentId = `shop_${randomUUID()}`
+  const order = await createLedgerRepository(defaultTable()).write({
+    order: { order: { ...withLine, amountPaidCents: 500, version: withLine.version + 1 }, expected: withLine.version },
+    create: [{ orderId, paymentId, customerId, orderNumber, amountCents: 500, paymentDate: at, paymentMethod: 'Cash', paymentStatus: 'successful', paymentIntentId: '', kind: 'payment', recordedBy: 'admin', customerName: base.customerName, customerEmail: email, firearmMake: base.firearmMake, firearmModel: base.firearmModel, serialNumber: base.serialNumber, description: base.description }],
+  })
   const paymentIntentId = `pi_quality_${randomUUID().replace(/-/g, '').slice(0, 20)}`
   await createPaymentRepository(defaultTable()).saveCheckout({
     paymentIntentId,
@@ -206,7 +215,7 @@ export async function seedWorld(customerId: string, email = 'owner@example.com')
   })
   // The dev provider's side of that checkout: created, not paid yet.
   await createDevIntentRepository(defaultTable()).save({ id: paymentIntentId, client_secret: `${paymentIntentId}_secret`, amount: 1_000, currency: 'usd', status: 'requires_payment_method', created: Math.floor(Date.parse(at) / 1000) })
-  return { customerId, order, updateId, lineId: partId, requestId: pendingWork.approvalRequests[0].requestId, notificationId, paymentIntentId }
+  return { customerId, order, updateId, lineId: partId, requestId: pendingWork.approvalRequests[0].requestId, notificationId, paymentIntentId, paymentId }
 }
 
 /** Everything a write could change in a world (and the owner's profile and the shop settings). */
@@ -243,6 +252,7 @@ export const ID_SOURCES: Record<string, (w: World) => string> = {
   'intents/{paymentIntentId}': (w) => w.paymentIntentId,
   'payments/{paymentIntentId}': (w) => w.paymentIntentId,
   'invoices/{invoiceId}': (w) => w.order.invoiceId,
+  'payments/{paymentId}': (w) => w.paymentId,
 }
 
 /** The route's path parameters as "segment/{name}" keys, in path order. */
@@ -285,6 +295,9 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
   'POST /api/admin/orders/{orderId}/updates': () => ({ status: 'in_progress', notes: 'Working on it' }),
   'PATCH /api/admin/orders/{orderId}/updates/{updateId}': () => ({ notes: 'Edited' }),
   'POST /api/admin/orders/{orderId}/lines': () => ({ kind: 'part', name: 'Spring', description: 'Recoil', unitCents: 500, quantity: 2, needsApproval: false }),
+  'POST /api/admin/orders/{orderId}/payments': () => ({ requestId: randomUUID(), method: 'cash', amountCents: 500, reference: 'Receipt 12' }),
+  'POST /api/admin/orders/{orderId}/adjustments': () => ({ requestId: randomUUID(), kind: 'discount', amountCents: 500, reason: 'Loyal customer' }),
+  'POST /api/admin/orders/{orderId}/payments/{paymentId}/refunds': () => ({ requestId: randomUUID(), method: 'cash', amountCents: 100, reason: 'Overcharged' }),
   'PUT /api/admin/settings': () => ({ businessName: 'Shop', phone: '555', email: 'shop@example.com', defaultTaxRate: 7.75, smtpServer: 'smtp.example.com', smtpPort: 587, fromEmail: 'shop@example.com', laborRateCents: 7_500, minimumServiceFeeCents: 2_500 }),
   'POST /api/payments/intents': (w) => ({ orderIds: [w.order.orderId], amountCents: 500, includeShipping: true }),
   'POST /api/dev/payments/{paymentIntentId}/confirm': () => ({ cardNumber: '4000000000000002' }),

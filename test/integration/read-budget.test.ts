@@ -123,7 +123,8 @@ describe('read budget: at most 1 DynamoDB request per read route, on a warm cont
       amountCents: 1_000,
       payments: [{ paymentIntentId: world.paymentIntentId, orderId: world.order.orderId, orderNumber: world.order.orderNumber, amountCents: 1_000, paymentMethod: 'Credit Card', paymentStatus: 'successful', receiptUrl: null, notes: null }],
     })
-    expect(Object.keys(succeeded.body.payments[0]).sort()).toEqual(['amountCents', 'notes', 'orderId', 'orderNumber', 'paymentDate', 'paymentId', 'paymentIntentId', 'paymentMethod', 'paymentStatus', 'receiptUrl'])
+    expect(Object.keys(succeeded.body.payments[0]).sort()).toEqual(['amountCents', 'flag', 'kind', 'notes', 'orderId', 'orderNumber', 'paymentDate', 'paymentId', 'paymentIntentId', 'paymentMethod', 'paymentStatus', 'reason', 'receiptUrl', 'refundOf', 'refundedCents'])
+    expect(succeeded.body.payments[0]).toMatchObject({ kind: 'payment', flag: null, refundedCents: 0 })
   })
 })
 

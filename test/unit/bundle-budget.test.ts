@@ -43,11 +43,10 @@ describe('Lambda bundles', () => {
     for (const b of built) expect(coldPackages(b).concat(lazyPackages(b)).filter((p) => p.startsWith('@aws-sdk/') || p.startsWith('@smithy/')), b.group).toEqual([])
   })
 
-  it('loads the Stripe SDK lazily, and only in the functions that take card payments', () => {
+  it('loads the Stripe SDK (and the secrets it needs) lazily: cards, refunds and cancellations only', () => {
     for (const b of built) expect(coldPackages(b), b.group).not.toContain('stripe')
-    expect(lazyPackages(bundle('api-customer'))).toContain('stripe')
-    expect(lazyPackages(bundle('stripe-webhook'))).toContain('stripe')
-    expect(lazyPackages(bundle('api-admin'))).not.toContain('stripe')
+    for (const g of ['api-customer', 'api-admin', 'stripe-webhook'] as const) expect(lazyPackages(bundle(g)), g).toContain('stripe')
+    expect(lazyPackages(bundle('post-confirmation'))).not.toContain('stripe')
     expect(coldPackages(bundle('api-admin'))).not.toContain('@middy/secrets-manager')
   })
 

@@ -42,6 +42,7 @@ describe('calculateBill (docs/business-rules.md, integer cents)', () => {
       shippingCents: 2500,
       totalCents: 10_000 + 4000 + 3500 + 310 + 2500,
       amountPaidCents: 0,
+      adjustmentsCents: 0,
       balanceDueCents: 20_310,
       paymentStatus: 'unpaid',
       pendingApprovalCents: 0,

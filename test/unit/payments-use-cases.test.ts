@@ -3,8 +3,8 @@ import type { Payment } from '../../functions/domain/order.ts'
 import { invoiceOf, newOrder, type Order } from '../../functions/domain/order.ts'
 import type { Checkout } from '../../functions/domain/payment.ts'
 import { VersionConflict } from '../../functions/db/repositories/orders.ts'
-import type { SucceededCheckoutWrite, WriteOutcome } from '../../functions/db/repositories/payments.ts'
-import type { PaymentGateway, ProviderIntent } from '../../functions/payments/gateway.ts'
+import type { OpenCheckoutWrite, SucceededCheckoutWrite, WriteOutcome } from '../../functions/db/repositories/payments.ts'
+import type { ProviderIntent } from '../../functions/payments/gateway.ts'
 import type { PaymentIntentEvent } from '../../functions/payments/stripe-events.ts'
 import { createPaymentIntent } from '../../functions/use-cases/create-payment-intent.ts'
 import { handleStripeEvent } from '../../functions/use-cases/handle-stripe-event.ts'
@@ -12,6 +12,7 @@ import { listAdminPayments } from '../../functions/use-cases/list-admin-payments
 import { confirmDevPayment } from '../../functions/use-cases/confirm-dev-payment.ts'
 import type { DevIntent } from '../../functions/db/repositories/dev-intents.ts'
 import { adminPaymentsQuerySchema } from '../../shared/src/schemas/admin-payments.ts'
+import { providerIntent } from '../support/provider.ts'
 import { createIntentSchema, devConfirmSchema } from '../../shared/src/schemas/payments.ts'
 
 process.env.LOG_LEVEL ??= 'silent'
@@ -43,52 +44,112 @@ const order = (over: Partial<Order> = {}): Order =>
 function fakes(initial: Order[]) {
   const store = new Map(initial.map((o) => [o.orderId, o]))
   const checkouts = new Map<string, Checkout>()
+  /** The provider's side: intent id → status. */
+  const provider = new Map<string, string>()
   const orders = {
     getOrders: vi.fn(async (ids: string[]) => ids.map((id) => store.get(id)).filter((o): o is Order => !!o)),
-    saveOrder: vi.fn(async (o: Order, expected: number) => {
-      if (store.get(o.orderId)?.version !== expected) throw new VersionConflict()
-      const next = { ...o, version: expected + 1 }
-      store.set(o.orderId, next)
-      return next
-    }),
   }
   const payments = {
     getCheckout: vi.fn(async (id: string) => checkouts.get(id) ?? null),
-    saveCheckout: vi.fn(async (c: Checkout) => {
-      if (checkouts.get(c.paymentIntentId)?.status === 'succeeded') return false
-      checkouts.set(c.paymentIntentId, c)
+    openCheckout: vi.fn(async (w: OpenCheckoutWrite) => {
+      if (w.orders.some(({ order: o, expected }) => store.get(o.orderId)?.version !== expected)) throw new VersionConflict()
+      if (checkouts.get(w.checkout.paymentIntentId)?.status === 'succeeded') return false
+      for (const { order: o } of w.orders) store.set(o.orderId, o)
+      checkouts.set(w.checkout.paymentIntentId, w.checkout)
+      for (const id of w.cancel) checkouts.set(id, { ...checkouts.get(id)!, status: 'canceled' })
       return true
     }),
   }
-  const gateway: PaymentGateway & { createIntent: ReturnType<typeof vi.fn> } = {
-    mode: 'dev',
-    createIntent: vi.fn(async (req) => ({ paymentIntentId: `pi_${req.idempotencyKey.slice(-8)}`, clientSecret: 'secret', amountCents: req.amountCents })),
-    retrieveIntent: vi.fn(async () => null),
+  const gateway = {
+    mode: 'dev' as const,
+    createIntent: vi.fn(async (req: { idempotencyKey: string; amountCents: number }) => {
+      const id = `pi_${req.idempotencyKey.slice(-8)}`
+      if (!provider.has(id)) provider.set(id, 'requires_payment_method')
+      return { paymentIntentId: id, clientSecret: `${id}_secret`, amountCents: req.amountCents }
+    }),
+    retrieveIntent: vi.fn(async (id: string): Promise<ProviderIntent | null> => {
+      const status = provider.get(id)
+      return status ? { id, status, amountCents: 0, amountReceivedCents: 0, currency: 'usd', receiptUrl: null, clientSecret: `${id}_secret`, lastPaymentError: null, created: 1, metadata: {} } : null
+    }),
+    cancelIntent: vi.fn(async (id: string) => {
+      const status = provider.get(id)
+      if (!status) return null
+      if (status === 'requires_payment_method') provider.set(id, 'canceled')
+      return { status: provider.get(id)! }
+    }),
   }
-  return { store, checkouts, orders, payments, gateway }
+  return { store, checkouts, provider, orders, payments, gateway }
 }
 
 const input = (over: Record<string, unknown>) => createIntentSchema.parse({ orderIds: [ID1], ...over })
 
 describe('createPaymentIntent', () => {
-  it('charges the balance with a stable idempotency key and the spec description', async () => {
+  it('charges the balance, points the order at its one open checkout, and hands the same intent back to a repeat', async () => {
     const f = fakes([order()])
     const r1 = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) })
-    expect(r1).toMatchObject({ amountCents: 12_500, allocations: [{ orderId: ID1, amountCents: 12_500 }], mode: 'dev' })
+    expect(r1).toMatchObject({ amountCents: 12_500, allocations: [{ orderId: ID1, amountCents: 12_500 }], mode: 'dev', clientSecret: `${r1.paymentIntentId}_secret` })
     const req = f.gateway.createIntent.mock.calls[0][0]
     expect(req).toMatchObject({ amountCents: 12_500, description: 'Payment for Order #GS-000001', receiptEmail: 'pat@example.com', metadata: { orderId: ID1, shippingSelected: 'true' } })
+    expect(f.store.get(ID1)).toMatchObject({ version: 2, openCheckout: { paymentIntentId: r1.paymentIntentId, amountCents: 12_500, includeShipping: true, totalCents: 12_500 } })
+    expect(f.checkouts.get(r1.paymentIntentId)).toMatchObject({ customerId: 'cust', status: 'pending', orderIds: [ID1], includeShipping: true })
     const r2 = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) })
-    expect(f.gateway.createIntent.mock.calls[1][0].idempotencyKey).toBe(req.idempotencyKey)
     expect(r2.paymentIntentId).toBe(r1.paymentIntentId)
-    expect(f.orders.saveOrder).not.toHaveBeenCalled()
-    expect(f.checkouts.get(r1.paymentIntentId)).toMatchObject({ customerId: 'cust', status: 'pending', orderIds: [ID1] })
+    expect(f.gateway.createIntent).toHaveBeenCalledTimes(1)
+    expect(f.gateway.cancelIntent).not.toHaveBeenCalled()
+    expect(f.store.get(ID1)?.version).toBe(2)
   })
 
-  it('stores a changed shipping choice and charges without shipping', async () => {
+  it('a different payment cancels the open intent at the provider first, then opens a fresh one with a fresh key', async () => {
+    const f = fakes([order()])
+    const first = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) })
+    const second = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ amountCents: 5_000 }) })
+    expect(second.paymentIntentId).not.toBe(first.paymentIntentId)
+    expect(f.gateway.cancelIntent).toHaveBeenCalledWith(first.paymentIntentId)
+    expect(f.provider.get(first.paymentIntentId)).toBe('canceled')
+    expect(f.checkouts.get(first.paymentIntentId)?.status).toBe('canceled')
+    expect(f.store.get(ID1)?.openCheckout?.paymentIntentId).toBe(second.paymentIntentId)
+    // Back to the first amount: not the canceled intent again (the versions moved, so the key did).
+    const third = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) })
+    expect([first.paymentIntentId, second.paymentIntentId]).not.toContain(third.paymentIntentId)
+    expect(f.provider.get(third.paymentIntentId)).toBe('requires_payment_method')
+  })
+
+  it('refuses a new payment while the open one is processing or already paid at the provider, creating nothing', async () => {
+    const f = fakes([order()])
+    const first = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) })
+    f.provider.set(first.paymentIntentId, 'succeeded')
+    await expect(createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ amountCents: 5_000 }) })).rejects.toMatchObject({ statusCode: 409, message: 'This payment has already been completed.' })
+    f.checkouts.set(first.paymentIntentId, { ...f.checkouts.get(first.paymentIntentId)!, status: 'processing' })
+    await expect(createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ amountCents: 5_000 }) })).rejects.toMatchObject({ statusCode: 409, message: 'A payment for this order is being processed. Please wait for it to finish before paying again.' })
+    expect(f.gateway.createIntent).toHaveBeenCalledTimes(1)
+  })
+
+  it('of two tabs racing, the loser cancels its own intent and retries over the winner', async () => {
+    const f = fakes([order()])
+    const original = f.payments.openCheckout.getMockImplementation()!
+    // The other tab commits its checkout between our read and our write.
+    f.payments.openCheckout.mockImplementationOnce(async (w) => {
+      const rival = { ...f.store.get(ID1)!, version: 2, openCheckout: { paymentIntentId: 'pi_rival', amountCents: 5_000, includeShipping: true, totalCents: 12_500 } }
+      f.store.set(ID1, rival)
+      f.provider.set('pi_rival', 'requires_payment_method')
+      f.checkouts.set('pi_rival', { paymentIntentId: 'pi_rival', customerId: 'cust', orderIds: [ID1], allocations: [{ orderId: ID1, amountCents: 5_000 }], amountCents: 5_000, includeShipping: true, status: 'pending', mode: 'dev', createdAt: 'x', updatedAt: 'x' })
+      return original(w)
+    })
+    const mine = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) })
+    const lost = f.gateway.createIntent.mock.results[0].value as Promise<{ paymentIntentId: string }>
+    expect(f.provider.get((await lost).paymentIntentId)).toBe('canceled')
+    expect(f.provider.get('pi_rival')).toBe('canceled')
+    expect(f.store.get(ID1)?.openCheckout?.paymentIntentId).toBe(mine.paymentIntentId)
+    expect(f.provider.get(mine.paymentIntentId)).toBe('requires_payment_method')
+  })
+
+  it('keeps the shipping choice on the checkout, not on the order (an abandoned checkout changes nothing)', async () => {
     const f = fakes([order()])
     const r = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ includeShipping: false }) })
     expect(r.amountCents).toBe(10_000)
-    expect(f.store.get(ID1)).toMatchObject({ shippingSelected: false, version: 2 })
+    expect(f.store.get(ID1)?.shippingSelected).toBe(true)
+    expect(invoiceOf(f.store.get(ID1)!).totalCents).toBe(12_500)
+    expect(f.checkouts.get(r.paymentIntentId)?.includeShipping).toBe(false)
   })
 
   it('allows a partial amount up to the balance only', async () => {
@@ -130,7 +191,7 @@ describe('createPaymentIntent', () => {
     }
     const paid = fakes([order({ amountPaidCents: 12_500 })])
     await expect(createPaymentIntent({ ...paid, customer: { userId: 'cust' }, input: input({}) })).rejects.toMatchObject({ message: 'This order has no balance due' })
-    expect(f.orders.saveOrder).not.toHaveBeenCalled()
+    expect(f.payments.openCheckout).not.toHaveBeenCalled()
     expect(f.gateway.createIntent).not.toHaveBeenCalled()
   })
 })
@@ -181,7 +242,7 @@ describe('handleStripeEvent', () => {
   const orders = { getOrders: vi.fn(async () => [order({ version: version++ })]) }
   /** The provider's answer: by default it confirms the checkout exactly. */
   const provider = (over: Partial<ProviderIntent> = {}) => ({
-    retrieveIntent: vi.fn(async (): Promise<ProviderIntent | null> => ({ id: 'pi_1', status: 'succeeded', amountCents: 12_500, amountReceivedCents: 12_500, currency: 'usd', receiptUrl: null, ...over })),
+    retrieveIntent: vi.fn(async (): Promise<ProviderIntent | null> => providerIntent('pi_1', 12_500, over)),
   })
 
   it('builds one write: payment, paid order with its status, update and notification, receipt from Stripe', async () => {
@@ -256,14 +317,18 @@ describe('handleStripeEvent', () => {
 
 describe('confirmDevPayment', () => {
   const intent: DevIntent = { id: 'pi_dev_1', client_secret: 's', amount: 500, currency: 'usd', status: 'requires_payment_method', created: 1 }
-  const setup = (status: Checkout['status'] = 'pending') => {
+  const setup = (status: Checkout['status'] = 'pending', stored: DevIntent = intent) => {
     const saved: DevIntent[] = []
     const delivered: Array<{ type: string }> = []
     return {
       saved,
       delivered,
       deps: {
-        intents: { get: vi.fn(async () => saved.at(-1) ?? intent), save: vi.fn(async (i: DevIntent) => (saved.push(i), i)) },
+        intents: {
+          get: vi.fn(async () => saved.at(-1) ?? stored),
+          // As the store: only from the status the caller read.
+          transition: vi.fn(async (read: DevIntent, next: DevIntent) => ((saved.at(-1) ?? stored).status === read.status ? (saved.push(next), true) : false)),
+        },
         payments: { getCheckout: vi.fn(async () => ({ paymentIntentId: 'pi_dev_1', customerId: 'cust', mode: 'dev', status }) as Checkout) },
         deliver: vi.fn(async (e: { type: string }) => void delivered.push(e)),
         paymentIntentId: 'pi_dev_1',
@@ -282,6 +347,20 @@ describe('confirmDevPayment', () => {
     const s = setup()
     await expect(confirmDevPayment({ ...s.deps, userId: 'cust', cardNumber: '4000000000000002' })).rejects.toMatchObject({ statusCode: 402, message: 'Your card was declined.' })
     expect(s.delivered.map((e) => e.type)).toEqual(['payment_intent.payment_failed'])
+  })
+
+  it('refuses a canceled intent, as Stripe does, and delivers nothing', async () => {
+    const s = setup('canceled', { ...intent, status: 'canceled' })
+    await expect(confirmDevPayment({ ...s.deps, userId: 'cust', cardNumber: '4242424242424242' })).rejects.toMatchObject({ statusCode: 400, message: 'This payment was canceled. Please start the payment again.' })
+    expect(s.saved).toEqual([])
+    expect(s.delivered).toEqual([])
+  })
+
+  it('loses to a cancel that lands between its read and its write', async () => {
+    const s = setup()
+    s.deps.intents.transition.mockImplementationOnce(async () => false)
+    await expect(confirmDevPayment({ ...s.deps, userId: 'cust', cardNumber: '4242424242424242' })).rejects.toMatchObject({ statusCode: 400 })
+    expect(s.delivered).toEqual([])
   })
 
   it("refuses other cards and other customers' intents", async () => {

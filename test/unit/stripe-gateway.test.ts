@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError, PaymentFailedError, PaymentProviderError, ValidationError } from '../../functions/lib/errors.ts'
-import { STRIPE_API_VERSION, createStripeGateway } from '../../functions/payments/stripe-gateway.ts'
+import { LIST_EXTRA_PAGES, STRIPE_API_VERSION, createStripeGateway, stripeClientOptionsFromEnv } from '../../functions/payments/stripe-gateway.ts'
+import { paymentGateway } from '../../functions/payments/index.ts'
 import type { PaymentGateway } from '../../functions/payments/gateway.ts'
 
 interface Seen {
@@ -119,20 +120,269 @@ describe('Stripe adapter against a local fake of /v1/payment_intents', () => {
     expect(err.message).toMatch(/^Payment processing error: /)
   })
 
-  it('retrieves the intent with its latest charge expanded: status, amount received, currency, receipt', async () => {
+  it('retrieves the intent with its latest charge expanded: status, amounts, receipt, secret, last error, created, metadata', async () => {
     reply = (r) =>
       r.url.startsWith('/v1/payment_intents/pi_123')
-        ? { status: 200, body: { id: 'pi_123', object: 'payment_intent', status: 'succeeded', amount: 12_500, amount_received: 12_500, currency: 'usd', latest_charge: { id: 'ch_1', object: 'charge', receipt_url: 'https://pay.stripe.com/receipts/abc' } } }
+        ? {
+            status: 200,
+            body: {
+              id: 'pi_123',
+              object: 'payment_intent',
+              status: 'succeeded',
+              amount: 12_500,
+              amount_received: 12_500,
+              currency: 'usd',
+              client_secret: 'pi_123_secret_xyz',
+              last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+              created: 1_767_225_600,
+              metadata: { orderId: 'o-1', orderNumbers: 'GS-000123' },
+              latest_charge: { id: 'ch_1', object: 'charge', receipt_url: 'https://pay.stripe.com/receipts/abc' },
+            },
+          }
         : { status: 404, body: {} }
-    expect(await gateway().retrieveIntent('pi_123')).toEqual({ id: 'pi_123', status: 'succeeded', amountCents: 12_500, amountReceivedCents: 12_500, currency: 'usd', receiptUrl: 'https://pay.stripe.com/receipts/abc' })
+    expect(await gateway().retrieveIntent('pi_123')).toEqual({
+      id: 'pi_123',
+      status: 'succeeded',
+      amountCents: 12_500,
+      amountReceivedCents: 12_500,
+      currency: 'usd',
+      receiptUrl: 'https://pay.stripe.com/receipts/abc',
+      clientSecret: 'pi_123_secret_xyz',
+      lastPaymentError: 'Your card was declined.',
+      created: 1_767_225_600,
+      metadata: { orderId: 'o-1', orderNumbers: 'GS-000123' },
+    })
     expect(seen[0].method).toBe('GET')
     expect(decodeURIComponent(seen[0].url)).toContain('expand[0]=latest_charge')
   })
 
   it('has no receipt before a charge exists, and no intent for an unknown id', async () => {
     reply = () => ({ status: 200, body: { id: 'pi_9', object: 'payment_intent', status: 'requires_payment_method', amount: 500, amount_received: 0, currency: 'usd', latest_charge: null } })
-    expect(await gateway().retrieveIntent('pi_9')).toMatchObject({ status: 'requires_payment_method', amountReceivedCents: 0, receiptUrl: null })
+    expect(await gateway().retrieveIntent('pi_9')).toMatchObject({ status: 'requires_payment_method', amountReceivedCents: 0, receiptUrl: null, clientSecret: null, lastPaymentError: null, metadata: {} })
     reply = stripeError(404, 'invalid_request_error', 'No such payment_intent: pi_x', 'resource_missing')
     expect(await gateway().retrieveIntent('pi_x')).toBeNull()
+  })
+})
+
+/** A PaymentIntent as Stripe lists it (latest charge expanded when it has one). */
+const intent = (id: string, status: string, created: number) => ({
+  id,
+  object: 'payment_intent',
+  status,
+  amount: 5_000,
+  amount_received: status === 'succeeded' ? 5_000 : 0,
+  currency: 'usd',
+  client_secret: `${id}_secret`,
+  last_payment_error: null,
+  created,
+  metadata: { orderId: `order-${id}` },
+  latest_charge: status === 'succeeded' ? { id: `ch_${id}`, object: 'charge', receipt_url: `https://pay.stripe.com/receipts/${id}` } : null,
+})
+
+const query = (r: Seen) => new URL(r.url, 'http://fake').searchParams
+
+describe('Stripe adapter: cancelIntent', () => {
+  it('cancels with POST /v1/payment_intents/:id/cancel and answers the status Stripe returns', async () => {
+    reply = () => ({ status: 200, body: intent('pi_open', 'canceled', 1_767_225_600) })
+    expect(await gateway().cancelIntent('pi_open')).toEqual({ status: 'canceled' })
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /v1/payment_intents/pi_open/cancel'])
+  })
+
+  it('refused because the intent succeeded: retrieves it and answers "succeeded"', async () => {
+    reply = (r) =>
+      r.method === 'POST'
+        ? {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                code: 'payment_intent_unexpected_state',
+                message: 'You cannot cancel this PaymentIntent because it has a status of succeeded. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.',
+              },
+            },
+          }
+        : { status: 200, body: intent('pi_paid', 'succeeded', 1_767_225_600) }
+    expect(await gateway().cancelIntent('pi_paid')).toEqual({ status: 'succeeded' })
+    expect(seen.map((r) => r.method)).toEqual(['POST', 'GET'])
+    expect(seen[1].url).toMatch(/^\/v1\/payment_intents\/pi_paid\?/)
+  })
+
+  it('is null for an intent Stripe does not have', async () => {
+    reply = stripeError(404, 'invalid_request_error', "No such payment_intent: 'pi_gone'", 'resource_missing')
+    expect(await gateway().cancelIntent('pi_gone')).toBeNull()
+    expect(seen).toHaveLength(1)
+  })
+
+  it('throws the contract errors for anything else, without a retrieve', async () => {
+    reply = stripeError(500, 'api_error', 'Something went wrong on Stripe.')
+    const err = await gateway().cancelIntent('pi_x').catch((e) => e)
+    expect(err).toBeInstanceOf(PaymentProviderError)
+    expect(err.message).toBe('Payment processing error: Something went wrong on Stripe.')
+    reply = stripeError(400, 'invalid_request_error', 'Received unknown parameter: foo', 'parameter_unknown')
+    const bad = await gateway().cancelIntent('pi_x').catch((e) => e)
+    expect(bad).toBeInstanceOf(ValidationError)
+    expect(bad.message).toBe('Invalid request: Received unknown parameter: foo')
+    expect(seen.map((r) => r.method)).toEqual(['POST', 'POST'])
+  })
+})
+
+describe('Stripe adapter: refund', () => {
+  const refundRequest = { paymentIntentId: 'pi_paid', amountCents: 2_500, idempotencyKey: 'gs-refund-1', metadata: { orderId: 'o-1', reason: 'part unavailable' } }
+
+  it('POSTs /v1/refunds with payment_intent, amount, metadata and the Idempotency-Key', async () => {
+    reply = () => ({ status: 200, body: { id: 're_1', object: 'refund', amount: 2_500, status: 'succeeded', payment_intent: 'pi_paid' } })
+    expect(await gateway().refund(refundRequest)).toEqual({ refundId: 're_1', status: 'succeeded', amountCents: 2_500 })
+    expect(seen).toHaveLength(1)
+    const [r] = seen
+    expect(`${r.method} ${r.url}`).toBe('POST /v1/refunds')
+    expect(r.headers['idempotency-key']).toBe('gs-refund-1')
+    expect(r.headers['stripe-version']).toBe(STRIPE_API_VERSION)
+    expect(Object.fromEntries(r.form)).toEqual({ payment_intent: 'pi_paid', amount: '2500', 'metadata[orderId]': 'o-1', 'metadata[reason]': 'part unavailable' })
+  })
+
+  it('answers "pending" for a refund Stripe has not settled (status null)', async () => {
+    reply = () => ({ status: 200, body: { id: 're_2', object: 'refund', amount: 2_500, status: null } })
+    expect(await gateway().refund(refundRequest)).toEqual({ refundId: 're_2', status: 'pending', amountCents: 2_500 })
+  })
+
+  it('maps an over-refund (invalid request) to 400 and a card error to 402', async () => {
+    reply = stripeError(400, 'invalid_request_error', 'Refund amount ($250.00) is greater than unrefunded amount on charge ($125.00)')
+    const over = await gateway().refund({ ...refundRequest, amountCents: 25_000 }).catch((e) => e)
+    expect(over).toBeInstanceOf(ValidationError)
+    expect(over.message).toBe('Invalid request: Refund amount ($250.00) is greater than unrefunded amount on charge ($125.00)')
+    reply = stripeError(402, 'card_error', 'The card does not accept refunds.', 'card_declined')
+    const card = await gateway().refund(refundRequest).catch((e) => e)
+    expect(card).toBeInstanceOf(PaymentFailedError)
+    expect(card.message).toBe('Payment failed: The card does not accept refunds.')
+  })
+})
+
+describe('Stripe adapter: listSucceededIntents', () => {
+  const since = new Date('2026-01-01T00:00:00.750Z')
+  const sinceSeconds = String(Math.floor(since.getTime() / 1000))
+
+  /** Pages of the fake's list, chosen by starting_after (the first page has none). */
+  const pages = (byCursor: Record<string, { data: unknown[]; has_more: boolean }>) => (r: Seen) => {
+    const page = byCursor[query(r).get('starting_after') ?? '']
+    return page ? { status: 200, body: { object: 'list', url: '/v1/payment_intents', ...page } } : { status: 400, body: { error: { type: 'invalid_request_error', message: 'unexpected page' } } }
+  }
+
+  it('lists created[gte]=since with the charges expanded, pages with starting_after, keeps only succeeded, stops at limit', async () => {
+    reply = pages({
+      '': { data: [intent('pi_s1', 'succeeded', 1_767_300_000), intent('pi_c1', 'canceled', 1_767_290_000), intent('pi_s2', 'succeeded', 1_767_280_000)], has_more: true },
+      pi_s2: { data: [intent('pi_r1', 'requires_payment_method', 1_767_270_000), intent('pi_s3', 'succeeded', 1_767_260_000), intent('pi_s4', 'succeeded', 1_767_250_000)], has_more: true },
+      pi_s4: { data: [intent('pi_s5', 'succeeded', 1_767_240_000)], has_more: false },
+    })
+    const found = await gateway().listSucceededIntents({ since, limit: 3 })
+    expect(found.map((i) => i.id)).toEqual(['pi_s1', 'pi_s2', 'pi_s3'])
+    expect(found[0]).toEqual({
+      id: 'pi_s1',
+      status: 'succeeded',
+      amountCents: 5_000,
+      amountReceivedCents: 5_000,
+      currency: 'usd',
+      receiptUrl: 'https://pay.stripe.com/receipts/pi_s1',
+      clientSecret: 'pi_s1_secret',
+      lastPaymentError: null,
+      created: 1_767_300_000,
+      metadata: { orderId: 'order-pi_s1' },
+    })
+    // The limit was reached on the second page: no third request.
+    expect(seen).toHaveLength(2)
+    for (const r of seen) {
+      expect(`${r.method} ${r.url.split('?')[0]}`).toBe('GET /v1/payment_intents')
+      const q = query(r)
+      expect(q.get('created[gte]')).toBe(sinceSeconds)
+      expect(q.get('limit')).toBe('3')
+      expect(q.get('expand[0]')).toBe('data.latest_charge')
+    }
+    expect(query(seen[0]).has('starting_after')).toBe(false)
+    expect(query(seen[1]).get('starting_after')).toBe('pi_s2')
+  })
+
+  it('stops when Stripe has no more pages, with what it found', async () => {
+    reply = pages({ '': { data: [intent('pi_c1', 'canceled', 1_767_290_000), intent('pi_s1', 'succeeded', 1_767_280_000)], has_more: false } })
+    expect((await gateway().listSucceededIntents({ since, limit: 250 })).map((i) => i.id)).toEqual(['pi_s1'])
+    expect(seen).toHaveLength(1)
+    // Pages are at most Stripe's maximum of 100.
+    expect(query(seen[0]).get('limit')).toBe('100')
+  })
+
+  it(`reads at most ceil(limit/100) + ${LIST_EXTRA_PAGES} pages when nothing succeeded`, async () => {
+    let n = 0
+    reply = () => ({ status: 200, body: { object: 'list', url: '/v1/payment_intents', data: [intent(`pi_open${++n}`, 'requires_payment_method', 1_767_290_000 - n)], has_more: true } })
+    expect(await gateway().listSucceededIntents({ since, limit: 1 })).toEqual([])
+    expect(seen).toHaveLength(1 + LIST_EXTRA_PAGES)
+    expect(query(seen.at(-1)!).get('starting_after')).toBe(`pi_open${LIST_EXTRA_PAGES}`)
+  })
+
+  it('asks nothing for a limit under 1, and maps a failure', async () => {
+    expect(await gateway().listSucceededIntents({ since, limit: 0 })).toEqual([])
+    expect(seen).toHaveLength(0)
+    reply = stripeError(500, 'api_error', 'Something went wrong on Stripe.')
+    await expect(gateway().listSucceededIntents({ since, limit: 5 })).rejects.toBeInstanceOf(PaymentProviderError)
+  })
+})
+
+describe('stripeClientOptionsFromEnv (STRIPE_API_BASE)', () => {
+  it('is nothing when unset or blank (the SDK talks to api.stripe.com)', () => {
+    expect(stripeClientOptionsFromEnv({ STAGE: 'prod' })).toBeUndefined()
+    expect(stripeClientOptionsFromEnv({ STAGE: 'dev', STRIPE_API_BASE: '  ' })).toBeUndefined()
+  })
+
+  it('parses an http URL with a port, and an https one without', () => {
+    expect(stripeClientOptionsFromEnv({ STAGE: 'local', STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' })
+    expect(stripeClientOptionsFromEnv({ STAGE: 'dev', STRIPE_API_BASE: 'https://stripe-mock.internal/' })).toEqual({ host: 'stripe-mock.internal', port: 443, protocol: 'https' })
+    expect(stripeClientOptionsFromEnv({ STRIPE_API_BASE: 'http://[::1]:8080' })).toEqual({ host: '::1', port: 8080, protocol: 'http' })
+  })
+
+  it('is refused in prod', () => {
+    expect(() => stripeClientOptionsFromEnv({ STAGE: 'prod', STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_API_BASE is set but STAGE is prod/)
+  })
+
+  it('refuses junk, other protocols, paths and credentials, without echoing the value', () => {
+    for (const junk of ['not a url', '127.0.0.1:12111', 'ftp://127.0.0.1:21', 'http://127.0.0.1:12111/v1', 'http://user:sk_live_secret@127.0.0.1:1', 'http://127.0.0.1:1?x=1']) {
+      let err: unknown
+      try {
+        stripeClientOptionsFromEnv({ STAGE: 'dev', STRIPE_API_BASE: junk })
+      } catch (e) {
+        err = e
+      }
+      expect(err, junk).toBeInstanceOf(Error)
+      expect((err as Error).message, junk).toMatch(/^STRIPE_API_BASE is invalid \(/)
+      expect((err as Error).message).not.toContain('sk_live_secret')
+    }
+  })
+})
+
+describe('the gateway as production builds it (functions/payments/index.ts), from env', () => {
+  const saved = { ...process.env }
+  afterEach(() => {
+    for (const k of ['STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'STAGE', 'STRIPE_SECRET_KEY_SECRET_ARN', 'STRIPE_WEBHOOK_SECRET_ARN']) {
+      if (saved[k] === undefined) delete process.env[k]
+      else process.env[k] = saved[k]
+    }
+  })
+  const useEnv = (vars: Record<string, string>) => {
+    delete process.env.STRIPE_SECRET_KEY_SECRET_ARN
+    delete process.env.STRIPE_WEBHOOK_SECRET_ARN
+    Object.assign(process.env, vars)
+  }
+
+  it('sends createIntent to STRIPE_API_BASE with the key from the environment', async () => {
+    useEnv({ STRIPE_SECRET_KEY: 'sk_test_from_env', STRIPE_API_BASE: `http://127.0.0.1:${port}`, STAGE: 'dev' })
+    reply = () => ({ status: 200, body: { id: 'pi_env', object: 'payment_intent', amount: 16_810, currency: 'usd', client_secret: 'pi_env_secret', status: 'requires_payment_method' } })
+    const gw = await paymentGateway()
+    expect(gw.mode).toBe('stripe')
+    expect(await gw.createIntent(request)).toEqual({ paymentIntentId: 'pi_env', clientSecret: 'pi_env_secret', amountCents: 16_810 })
+    expect(seen).toHaveLength(1)
+    expect(`${seen[0].method} ${seen[0].url}`).toBe('POST /v1/payment_intents')
+    expect(seen[0].headers.authorization).toBe('Bearer sk_test_from_env')
+  })
+
+  it('refuses to build it when STAGE is prod and STRIPE_API_BASE is set', async () => {
+    useEnv({ STRIPE_SECRET_KEY: 'sk_test_from_env', STRIPE_API_BASE: `http://127.0.0.1:${port}`, STAGE: 'prod' })
+    await expect(paymentGateway()).rejects.toThrow(/STRIPE_API_BASE is set but STAGE is prod/)
+    expect(seen).toHaveLength(0)
   })
 })

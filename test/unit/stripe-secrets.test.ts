@@ -79,6 +79,15 @@ describe('stripeSecrets: AWS (ARNs in the environment)', () => {
     expect(fake.calls.sort()).toEqual([HOOK_ARN, KEY_ARN].sort())
   })
 
+  it('in a function given only the secret key (the API functions), fetches only that and never falls back to the local signing secret', async () => {
+    const fake = inAws({ [KEY_ARN]: FAKE_KEY, [HOOK_ARN]: FAKE_HOOK })
+    delete process.env[STRIPE_WEBHOOK_SECRET_ARN]
+    const s = await stripeSecrets()
+    expect(s.secretKey).toBe(FAKE_KEY)
+    expect(() => s.webhookSecret).toThrow(WEBHOOK_SECRET_NOT_SET)
+    expect(fake.calls).toEqual([KEY_ARN])
+  })
+
   it('ignores STRIPE_SECRET_KEY in the environment when the ARNs are set', async () => {
     process.env.STRIPE_SECRET_KEY = 'not-this-one'
     inAws({ [KEY_ARN]: FAKE_KEY, [HOOK_ARN]: FAKE_HOOK })

@@ -47,6 +47,8 @@ export function renderWithClient(ui: ReactElement) {
 export const invoice: Invoice = {
   invoiceId: 'inv-1',
   invoiceNumber: 'INV-000001',
+  adjustmentsCents: 0,
+  creditCents: 0,
   serviceCents: 12000,
   partsCents: 0,
   laborCents: 0,

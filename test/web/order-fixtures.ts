@@ -43,6 +43,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     invoice: {
       invoiceId: 'inv-1',
       invoiceNumber: 'INV-GS-000004',
+      adjustmentsCents: 0,
+      creditCents: 0,
       serviceCents: 15000,
       partsCents: 0,
       laborCents: 0,

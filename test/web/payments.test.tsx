@@ -35,6 +35,11 @@ function payment(overrides: Partial<Payment> = {}): Payment {
     paymentIntentId: 'pi_dev_abc',
     receiptUrl: null,
     notes: null,
+    kind: 'payment',
+    refundedCents: 0,
+    refundOf: null,
+    reason: null,
+    flag: null,
     ...overrides,
   };
 }

@@ -1,6 +1,5 @@
 import { devConfirmSchema } from '@gs/shared/schemas/payments'
 import { createDevIntentRepository } from '../../db/repositories/dev-intents.ts'
-import { createPaymentRepository } from '../../db/repositories/payments.ts'
 import { defaultTable } from '../../db/table.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { defineRoute, type ApiEvent } from '../../lib/http.ts'
@@ -9,6 +8,7 @@ import { paymentsMode } from '../../payments/index.ts'
 import { signStripePayload } from '../../payments/stripe-events.ts'
 import { confirmDevPayment } from '../../use-cases/confirm-dev-payment.ts'
 import { handler as stripeWebhook } from '../../webhooks/stripe-webhook.ts'
+import { paymentRepository } from '../../compose.ts'
 
 /**
  * Delivers an event to the webhook route exactly as Stripe would: the JSON
@@ -40,7 +40,7 @@ export const handler = defineRoute({ body: devConfirmSchema }, async ({ caller, 
   const table = defaultTable()
   const result = await confirmDevPayment({
     intents: createDevIntentRepository(table),
-    payments: createPaymentRepository(table),
+    payments: paymentRepository(table),
     deliver: deliverToWebhook,
     paymentIntentId: params.paymentIntentId,
     userId: caller.userId,

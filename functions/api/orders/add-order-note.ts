@@ -1,16 +1,16 @@
 import { addNoteSchema } from '@gs/shared/schemas/orders'
-import { createOrderRepository } from '../../db/repositories/orders.ts'
 import { createStatusUpdateRepository } from '../../db/repositories/status-updates.ts'
 import { defaultTable } from '../../db/table.ts'
 import { defineRoute } from '../../lib/http.ts'
 import { addCustomerNote } from '../../use-cases/add-customer-note.ts'
 import { presentUpdate } from './present.ts'
+import { orderRepository } from '../../compose.ts'
 
 /** POST /api/orders/{orderId}/notes { text } → 201 StatusUpdate with status customer_note. */
 export const handler = defineRoute({ body: addNoteSchema }, async ({ caller, params, body }) => {
   const table = defaultTable()
   const update = await addCustomerNote({
-    orders: createOrderRepository(table),
+    orders: orderRepository(table),
     statusUpdates: createStatusUpdateRepository(table),
     orderId: params.orderId,
     customer: caller,

@@ -1,14 +1,13 @@
 import { approvalDecisionSchema } from '@gs/shared/schemas/orders'
-import { createOrderRepository } from '../../db/repositories/orders.ts'
-import { defaultTable } from '../../db/table.ts'
 import { defineRoute } from '../../lib/http.ts'
 import { decideAdditionalCost } from '../../use-cases/decide-additional-cost.ts'
 import { presentOrder } from './present.ts'
+import { orderRepository } from '../../compose.ts'
 
 /** POST /api/orders/{orderId}/approval { decision, reason?, requestId? } → 200 Order; 409 unless the request is pending. */
 export const handler = defineRoute({ body: approvalDecisionSchema }, async ({ caller, params, body }) => {
   const order = await decideAdditionalCost({
-    orders: createOrderRepository(defaultTable()),
+    orders: orderRepository(),
     orderId: params.orderId,
     customer: caller,
     decision: body.decision,

@@ -1,11 +1,10 @@
-import { createOrderRepository } from '../../db/repositories/orders.ts'
-import { defaultTable } from '../../db/table.ts'
 import { defineRoute } from '../../lib/http.ts'
 import { getCustomerOrder } from '../../use-cases/get-customer-order.ts'
 import { presentOrderDetail } from './present.ts'
+import { orderRepository } from '../../compose.ts'
 
 /** GET /api/orders/{orderId}: the caller's order with updates, parts and payments; anyone else's is a 404. */
 export const handler = defineRoute({}, async ({ caller, params }) => {
-  const detail = await getCustomerOrder({ orders: createOrderRepository(defaultTable()), orderId: params.orderId, userId: caller.userId })
+  const detail = await getCustomerOrder({ orders: orderRepository(), orderId: params.orderId, userId: caller.userId })
   return { body: presentOrderDetail(detail) }
 })

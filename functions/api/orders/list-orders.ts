@@ -1,11 +1,10 @@
-import { createOrderRepository } from '../../db/repositories/orders.ts'
-import { defaultTable } from '../../db/table.ts'
 import { defineRoute } from '../../lib/http.ts'
 import { listCustomerOrders } from '../../use-cases/list-customer-orders.ts'
 import { presentOrder } from './present.ts'
+import { orderRepository } from '../../compose.ts'
 
 /** GET /api/orders: the caller's own orders, newest first. */
 export const handler = defineRoute({}, async ({ caller }) => {
-  const orders = await listCustomerOrders({ orders: createOrderRepository(defaultTable()), userId: caller.userId })
+  const orders = await listCustomerOrders({ orders: orderRepository(), userId: caller.userId })
   return { body: { items: orders.map(presentOrder), cursor: null } }
 })

@@ -11,6 +11,7 @@ export function presentInvoice(o: Order, shippingSelected = o.shippingSelected):
     invoiceId: o.invoiceId,
     invoiceNumber: o.invoiceNumber,
     ...inv,
+    creditCents: o.creditCents ?? 0,
     lastUpdated: o.invoiceLastUpdated,
   }
 }
@@ -106,6 +107,11 @@ export const presentPayment = (p: PaymentSummary): Api.Payment => ({
   paymentIntentId: p.paymentIntentId,
   receiptUrl: p.receiptUrl ?? null,
   notes: p.notes ?? null,
+  kind: p.kind ?? 'payment',
+  refundedCents: p.refundedCents ?? 0,
+  refundOf: p.refundOf ?? null,
+  reason: p.reason ?? null,
+  flag: p.flag ?? null,
 })
 
 export const presentAdminPayment = (p: Payment): Api.AdminPayment => ({

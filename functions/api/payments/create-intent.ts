@@ -1,18 +1,17 @@
 import { createIntentSchema } from '@gs/shared/schemas/payments'
-import { createOrderRepository } from '../../db/repositories/orders.ts'
-import { createPaymentRepository } from '../../db/repositories/payments.ts'
 import { defaultTable } from '../../db/table.ts'
 import { defineRoute } from '../../lib/http.ts'
 import { paymentGateway } from '../../payments/index.ts'
 import { createPaymentIntent } from '../../use-cases/create-payment-intent.ts'
 import { presentCreatedIntent } from './present.ts'
+import { orderRepository, paymentRepository } from '../../compose.ts'
 
 /** POST /api/payments/intents { orderIds, amountCents?, includeShipping } → { paymentIntentId, clientSecret, amountCents, allocations, mode }. */
 export const handler = defineRoute({ body: createIntentSchema }, async ({ caller, body }) => {
   const table = defaultTable()
   const result = await createPaymentIntent({
-    orders: createOrderRepository(table),
-    payments: createPaymentRepository(table),
+    orders: orderRepository(table),
+    payments: paymentRepository(table),
     gateway: await paymentGateway(),
     customer: { userId: caller.userId, email: caller.email },
     input: body,

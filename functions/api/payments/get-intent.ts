@@ -1,11 +1,10 @@
-import { createPaymentRepository } from '../../db/repositories/payments.ts'
-import { defaultTable } from '../../db/table.ts'
 import { defineRoute } from '../../lib/http.ts'
 import { getPaymentIntent } from '../../use-cases/get-payment-intent.ts'
 import { presentCheckout } from './present.ts'
+import { paymentRepository } from '../../compose.ts'
 
 /** GET /api/payments/intents/{paymentIntentId}: status pending|processing|succeeded|failed and the recorded payments (polled by the confirmation page). */
 export const handler = defineRoute({}, async ({ caller, params }) => {
-  const { checkout, payments } = await getPaymentIntent({ payments: createPaymentRepository(defaultTable()), paymentIntentId: params.paymentIntentId, userId: caller.userId })
+  const { checkout, payments } = await getPaymentIntent({ payments: paymentRepository(), paymentIntentId: params.paymentIntentId, userId: caller.userId })
   return { body: presentCheckout(checkout, payments) }
 })

@@ -24,6 +24,8 @@ export const checkoutSchema = {
       },
     },
     amountCents: { type: 'number', required: true },
+    /** The customer's return-shipping choice for this payment: stored on the orders only when it succeeds. */
+    includeShipping: { type: 'boolean' },
     status: { type: ['pending', 'processing', 'succeeded', 'failed', 'canceled', 'needs_review'], required: true },
     receiptUrl: { type: 'string' },
     mode: { type: ['stripe', 'dev'], required: true },
@@ -53,6 +55,8 @@ export const checkoutSchema = {
           paymentIntentId: { type: 'string', required: true },
           receiptUrl: { type: 'string' },
           notes: { type: 'string' },
+          kind: { type: ['payment', 'refund', 'adjustment', 'credit'] },
+          flag: { type: ['overpayment', 'order_deleted', 'order_archived'] },
         },
       },
     },

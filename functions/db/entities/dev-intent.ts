@@ -21,13 +21,43 @@ export const devIntentSchema = {
     /** The last decline, as Stripe reports it on the intent. */
     last_payment_error: { type: 'any' },
     idempotency_key: { type: 'string' },
-    /** Unix seconds, as Stripe. */
-    created: { type: 'number', required: true },
+    /**
+     * Unix seconds, as Stripe. Zero-padded in the listing key so the string order of the sort key
+     * is the numeric order whatever the number of digits.
+     */
+    created: { type: 'number', required: true, padding: { length: 12, char: '0' } },
+    /** Unix seconds; set when the intent is canceled. */
+    canceled_at: { type: 'number' },
+    cancellation_reason: { type: 'string' },
+    /** Sum of the refunds' amounts (cents): the refund write is conditional on it, so refunds never exceed the charge. */
+    amount_refunded: { type: 'number' },
+    /** The refunds of its charge, oldest first; the idempotency key finds a retried refund. */
+    refunds: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          id: { type: 'string', required: true },
+          amount: { type: 'number', required: true },
+          idempotency_key: { type: 'string', required: true },
+          status: { type: 'string', required: true },
+          created: { type: 'number', required: true },
+        },
+      },
+    },
+    /** Constant partition of the listing index (reconciliation lists intents by creation time without a Scan). */
+    listing: { type: 'string', default: 'devIntents', hidden: true },
   },
   indexes: {
     byId: {
       pk: { field: 'pk', composite: ['id'] },
       sk: { field: 'sk', composite: [] },
+    },
+    /** Every dev intent, by creation time (gsi2, one constant partition: dev volumes only). */
+    byCreated: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['listing'] },
+      sk: { field: 'gsi2sk', composite: ['created', 'id'] },
     },
   },
 } as const

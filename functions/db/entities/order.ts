@@ -94,6 +94,20 @@ export const orderSchema = {
     partsTotalCents: { type: 'number' },
     partsCount: { type: 'number' },
     amountPaidCents: { type: 'number', default: 0 },
+    /** Discounts and write-offs (the ledger's adjustment entries, summed in the same transactions). */
+    adjustmentsCents: { type: 'number' },
+    /** Money held above the bill, not yet refunded (the ledger's credit entries). */
+    creditCents: { type: 'number' },
+    /** The one card checkout the customer may still pay (domain OpenCheckout). */
+    openCheckout: {
+      type: 'map',
+      properties: {
+        paymentIntentId: requiredString,
+        amountCents: { type: 'number', required: true },
+        includeShipping: { type: 'boolean', required: true },
+        totalCents: { type: 'number', required: true },
+      },
+    },
     invoiceId: { type: 'string', required: true },
     invoiceNumber: { type: 'string', required: true },
     invoiceTotalCents: { type: 'number', default: 0 },

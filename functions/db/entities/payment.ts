@@ -2,8 +2,10 @@ import { Entity } from 'electrodb'
 import type { TableConfig } from '../table.ts'
 
 /**
- * A payment against one order, written only by the webhook. It carries what the
- * history and the admin ledger show, so those pages read one index.
+ * One entry of an order's ledger (domain Payment): a card payment (written by the webhook),
+ * a shop payment, refund, discount or write-off (written by staff), a credit above the bill,
+ * or a card attempt that failed or is pending. It carries what the history and the admin
+ * ledger show, so those pages read one index.
  */
 export const paymentSchema = {
   model: { entity: 'payment', version: '1', service: 'gunsmith' },
@@ -19,6 +21,13 @@ export const paymentSchema = {
     paymentIntentId: { type: 'string', required: true },
     receiptUrl: { type: 'string' },
     notes: { type: 'string' },
+    kind: { type: ['payment', 'refund', 'adjustment', 'credit'] },
+    refundedCents: { type: 'number' },
+    refundOf: { type: 'string' },
+    reason: { type: 'string' },
+    flag: { type: ['overpayment', 'order_deleted', 'order_archived'] },
+    recordedBy: { type: 'string' },
+    providerRefundId: { type: 'string' },
     customerName: { type: 'string', default: '' },
     customerEmail: { type: 'string', default: '' },
     firearmMake: { type: 'string', default: '' },

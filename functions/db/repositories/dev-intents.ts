@@ -2,6 +2,16 @@ import { devIntentEntity } from '../entities/dev-intent.ts'
 import type { TableConfig } from '../table.ts'
 import { isConditionalFailure } from '../conditions.ts'
 
+/** A refund of a dev intent's charge, in Stripe's field names. */
+export interface DevRefund {
+  id: string
+  amount: number
+  idempotency_key: string
+  status: 'succeeded'
+  /** Unix seconds. */
+  created: number
+}
+
 /** A PaymentIntent of the dev gateway, in Stripe's own field names. */
 export interface DevIntent {
   id: string
@@ -16,16 +26,47 @@ export interface DevIntent {
   last_payment_error?: { code: string; decline_code?: string; message: string; type: string } | null
   idempotency_key?: string
   created: number
+  canceled_at?: number
+  cancellation_reason?: string
+  /** Absent until the first refund: read as 0. */
+  amount_refunded?: number
+  refunds?: DevRefund[]
 }
 
 export interface DevIntentRepository {
   get(id: string): Promise<DevIntent | null>
   /** Creates it unless an intent with that id exists; returns the stored one either way. */
   createIfAbsent(intent: DevIntent): Promise<DevIntent>
+  /** Writes it whole, unconditionally (fixtures). */
   save(intent: DevIntent): Promise<DevIntent>
+  /** Writes `next` only if the stored intent still has the status `read` had (a confirm racing a cancel loses); false when it changed. */
+  transition(read: DevIntent, next: DevIntent): Promise<boolean>
+  /**
+   * Cancels `intent` if it still has the status it was read with; false when it changed meanwhile
+   * (the caller reads it again and decides anew).
+   */
+  markCanceled(intent: DevIntent, change: { canceled_at: number; cancellation_reason: string }): Promise<boolean>
+  /**
+   * Adds `refund` to a succeeded `intent` if its amount_refunded is still the one it was read with;
+   * false when another refund got there first (the caller reads again and re-checks the amount left).
+   */
+  addRefund(intent: DevIntent, refund: DevRefund): Promise<boolean>
+  /** Succeeded intents created at or after `since` (unix seconds), newest first, at most `limit`: one Query on gsi2. */
+  listSucceededSince(since: number, limit: number): Promise<DevIntent[]>
 }
 
 const clean = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T
+
+/** false for a lost race (the condition failed); any other error is thrown. */
+async function conditional(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write()
+    return true
+  } catch (err) {
+    if (isConditionalFailure(err)) return false
+    throw err
+  }
+}
 
 export function createDevIntentRepository({ table, client }: TableConfig): DevIntentRepository {
   const intents = devIntentEntity({ table, client })
@@ -49,6 +90,44 @@ export function createDevIntentRepository({ table, client }: TableConfig): DevIn
     async save(intent) {
       await intents.put(clean(intent)).go()
       return intent
+    },
+    transition(read, next) {
+      return conditional(() =>
+        intents
+          .put(clean(next))
+          .where((a, op) => op.eq(a.status, read.status))
+          .go(),
+      )
+    },
+    markCanceled(intent, change) {
+      return conditional(() =>
+        intents
+          .patch({ id: intent.id })
+          .set({ status: 'canceled', ...change })
+          .where((a, op) => op.eq(a.status, intent.status))
+          .go(),
+      )
+    },
+    addRefund(intent, refund) {
+      const before = intent.amount_refunded ?? 0
+      return conditional(() =>
+        intents
+          .patch({ id: intent.id })
+          // The whole list is written, not appended: safe because every refund also moves amount_refunded,
+          // which the condition pins to the value this list was read with.
+          .set({ amount_refunded: before + refund.amount, refunds: [...(intent.refunds ?? []), refund] })
+          .where((a, op) => `${op.eq(a.status, 'succeeded')} AND ${before === 0 ? `(${op.notExists(a.amount_refunded)} OR ${op.eq(a.amount_refunded, 0)})` : op.eq(a.amount_refunded, before)}`)
+          .go(),
+      )
+    },
+    async listSucceededSince(since, limit) {
+      const { data } = await intents.query
+        .byCreated({ listing: 'devIntents' })
+        .gte({ created: since })
+        .where((a, op) => op.eq(a.status, 'succeeded'))
+        // count: ElectroDB pages on until that many items pass the filter (or the range ends).
+        .go({ order: 'desc', count: limit })
+      return data as DevIntent[]
     },
   }
 }

@@ -7,6 +7,7 @@ import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../co
 import { createService, type GunsmithService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { formatOrderNumber, normalizeOrderNumber } from '../../domain/order.ts'
+import { checkoutIsStale } from '../../domain/payment.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 import { byCustomer, latestOrderItems, planLatestOrder, planLatestRefresh } from './latest-order.ts'
@@ -92,9 +93,11 @@ export interface OrderRepository {
    * The one transaction every order write goes through (createOrder and saveOrder included):
    * throws VersionConflict when an order's stored version moved, ItemConditionFailed when
    * one of `items` was refused; a stale profile summary or a concurrent transaction on the
-   * same items is retried here, on fresh reads, with backoff.
+   * same items is retried here, on fresh reads, with backoff. An order whose open checkout the write
+   * makes stale (domain checkoutIsStale) is written without it and the checkout is closed in the same
+   * transaction; the provider is told afterwards (OrderRepositoryHooks). Resolves with the orders as written.
    */
-  commit(c: OrderCommit): Promise<void>
+  commit(c: OrderCommit): Promise<Order[]>
   /** Recomputes the customer's latest order from their orders (a summary stored before its status was kept current). */
   refreshLatestOrder(customerId: string): Promise<void>
 }
@@ -161,7 +164,12 @@ export function orderItem({ storedInvoice: _stored, ...o }: Order): OrderItem {
 
 const byNewest = <T extends { createdAt: string }>(a: T, b: T) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)
 
-export function createOrderRepository({ table, client }: TableConfig): OrderRepository {
+export interface OrderRepositoryHooks {
+  /** After a commit that closed open checkouts: cancel them at the provider (functions/payments/cancel-checkouts.ts). */
+  onCheckoutsClosed?: (paymentIntentIds: string[]) => Promise<void>
+}
+
+export function createOrderRepository({ table, client }: TableConfig, hooks: OrderRepositoryHooks = {}): OrderRepository {
   const service = createService({ table, client })
   const { order, counter, orderRef, part } = service.entities
 
@@ -183,7 +191,13 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
     return toOrder(data, parts as LegacyPart[])
   }
 
-  async function commit({ orders: writes, items, ...extras }: OrderCommit) {
+  async function commit({ orders: asked, items, ...extras }: OrderCommit): Promise<Order[]> {
+    const closed: string[] = []
+    const writes = asked.map((w) => {
+      if (w.expected === 'create' || !checkoutIsStale(w.order)) return w
+      closed.push(w.order.openCheckout!.paymentIntentId)
+      return { ...w, order: { ...w.order, openCheckout: undefined } }
+    })
     const orderId = writes[0]?.order.orderId
     const customers = byCustomer(writes.map(({ order: o, expected, softDelete }) => ({ order: o, kind: expected === 'create' ? 'create' : softDelete ? 'delete' : 'save' })))
     for (let attempt = 1; ; attempt++) {
@@ -191,7 +205,7 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
       let ownItems = 0
       const result = await service.transaction
         .write((entities) => {
-          const { order: orders, orderRef, statusUpdate, notification } = entities
+          const { order: orders, orderRef, statusUpdate, notification, checkout } = entities
           const own = [
             ...writes.map(({ order: o, expected, softDelete }) =>
               expected === 'create'
@@ -207,6 +221,14 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
             // The number → id pointer of a new order (findOrder).
             ...writes.filter((w) => w.expected === 'create').map(({ order: o }) => orderRef.create({ orderNumber: o.orderNumber, orderId: o.orderId }).commit()),
             ...(extras.putNotifications ?? []).map((n) => notification.put(n).commit()),
+            // A success already took the order off its checkout (and moved its version), so this condition holds whenever the order's does.
+            ...[...new Set(closed)].map((paymentIntentId) =>
+              checkout
+                .patch({ paymentIntentId })
+                .set({ status: 'canceled', updatedAt: new Date().toISOString() })
+                .where(({ status }, { ne }) => ne(status, 'succeeded'))
+                .commit(),
+            ),
             ...(items?.(entities) ?? []),
           ]
           ownItems = own.length
@@ -214,7 +236,10 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
         })
         .go()
       // ElectroDB reports a cancelled transaction instead of throwing.
-      if (!result.canceled) return
+      if (!result.canceled) {
+        if (closed.length) await hooks.onCheckoutsClosed?.([...new Set(closed)])
+        return writes.map((w) => w.order)
+      }
       const codes = cancellationCodes(result.data)
       if (codes.slice(0, writes.length).includes(CONDITION_FAILED)) throw new VersionConflict()
       if (codes.slice(writes.length, ownItems).includes(CONDITION_FAILED)) throw new ItemConditionFailed(codes)
@@ -225,8 +250,8 @@ export function createOrderRepository({ table, client }: TableConfig): OrderRepo
   }
 
   async function write(o: Order, expected: 'create' | number, extras: OrderWriteExtras = {}) {
-    await commit({ orders: [{ order: o, expected, softDelete: expected !== 'create' && o.isDeleted }], ...extras })
-    return o
+    const [written] = await commit({ orders: [{ order: o, expected, softDelete: expected !== 'create' && o.isDeleted }], ...extras })
+    return written
   }
 
   return {

@@ -3,8 +3,8 @@ import { paymentIdFor, paymentSummaryOf, type Checkout } from '../../domain/paym
 import { WEBHOOK_EVENT_TTL_SECONDS } from '../entities/webhook-event.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
-import { isConditionalFailure } from '../conditions.ts'
-import { createOrderRepository, ItemConditionFailed, VersionConflict } from './orders.ts'
+import { cancellationCodes, CONDITION_FAILED, isConditionalFailure } from '../conditions.ts'
+import { createOrderRepository, ItemConditionFailed, VersionConflict, type OrderRepositoryHooks } from './orders.ts'
 
 /** Everything a succeeded PaymentIntent changes, committed as ONE TransactWriteItems. */
 export interface SucceededCheckoutWrite {
@@ -28,6 +28,19 @@ export interface CheckoutEvent {
   eventCreated: number
   failureMessage?: string
   at: string
+  /**
+   * The attempt in the ledger, written with the checkout: `put` a pending row (processing) or a
+   * failed one per decline; `removePending` the checkout's pending rows (it failed or was canceled).
+   */
+  ledger?: { put: Payment[]; removePending: Array<{ orderId: string; paymentId: string }> }
+}
+
+/** A new checkout, the orders now pointing at it (each over the version read), and the older checkouts it replaces. */
+export interface OpenCheckoutWrite {
+  checkout: Checkout
+  orders: Array<{ order: Order; expected: number }>
+  /** Closed (canceled) in the same transaction: already canceled at the provider. */
+  cancel: string[]
 }
 
 export interface PaymentRepository {
@@ -35,6 +48,11 @@ export interface PaymentRepository {
   getCheckout(paymentIntentId: string): Promise<Checkout | null>
   /** Creates the checkout, or resets one that has not succeeded (a reused intent). False when it has already succeeded. */
   saveCheckout(checkout: Checkout): Promise<boolean>
+  /**
+   * Stores a checkout as its orders' one open checkout, closing the ones it replaces, in one transaction
+   * (OrderRepository.commit). Throws VersionConflict when an order moved; false when the checkout has already succeeded.
+   */
+  openCheckout(write: OpenCheckoutWrite): Promise<boolean>
   /**
    * The payments recorded for a checkout (one BatchGet by their deterministic keys). Only for
    * checkouts that succeeded before their payments were stored on them (Checkout.payments).
@@ -57,10 +75,10 @@ export interface PaymentRepository {
 
 const clean = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T
 
-export function createPaymentRepository({ table, client }: TableConfig): PaymentRepository {
+export function createPaymentRepository({ table, client }: TableConfig, hooks: OrderRepositoryHooks = {}): PaymentRepository {
   const service = createService({ table, client })
   const { checkout, payment } = service.entities
-  const orders = createOrderRepository({ table, client })
+  const orders = createOrderRepository({ table, client }, hooks)
 
   return {
     async getCheckout(paymentIntentId) {
@@ -77,6 +95,31 @@ export function createPaymentRepository({ table, client }: TableConfig): Payment
         return true
       } catch (err) {
         if (isConditionalFailure(err)) return false
+        throw err
+      }
+    },
+
+    async openCheckout(w) {
+      try {
+        await orders.commit({
+          orders: w.orders,
+          items: ({ checkout: checkouts }) => [
+            checkouts
+              .put(clean(w.checkout))
+              .where(({ status }, { notExists, ne }) => `${notExists(status)} OR ${ne(status, 'succeeded')}`)
+              .commit(),
+            ...w.cancel.map((paymentIntentId) =>
+              checkouts
+                .patch({ paymentIntentId })
+                .set({ status: 'canceled', updatedAt: w.checkout.updatedAt })
+                .where(({ status }, { ne }) => ne(status, 'succeeded'))
+                .commit(),
+            ),
+          ],
+        })
+        return true
+      } catch (err) {
+        if (err instanceof ItemConditionFailed) return false
         throw err
       }
     },
@@ -106,7 +149,13 @@ export function createPaymentRepository({ table, client }: TableConfig): Payment
               .remove(['failureMessage'])
               .where(({ status }, { ne }) => ne(status, 'succeeded'))
               .commit(),
-            ...w.payments.map((p) => payments.create(clean(p)).commit()),
+            // Absent, or a pending attempt's row: a successful entry is written once.
+            ...w.payments.map((p) =>
+              payments
+                .put(clean(p))
+                .where(({ paymentStatus }, { notExists, ne }) => `${notExists(paymentStatus)} OR ${ne(paymentStatus, 'successful')}`)
+                .commit(),
+            ),
             webhookEvent
               .create({
                 eventId: w.event.id,
@@ -127,17 +176,23 @@ export function createPaymentRepository({ table, client }: TableConfig): Payment
     },
 
     async applyCheckoutEvent(paymentIntentId, e) {
-      try {
-        const base = checkout.patch({ paymentIntentId }).set(clean({ status: e.status, updatedAt: e.at, lastEventId: e.eventId, lastEventCreated: e.eventCreated, failureMessage: e.failureMessage }))
-        const op = e.failureMessage === undefined ? base.remove(['failureMessage']) : base
-        await op
-          .where(({ status, lastEventCreated }, { ne, notExists, lte }) => `${ne(status, 'succeeded')} AND (${notExists(lastEventCreated)} OR ${lte(lastEventCreated, e.eventCreated)})`)
-          .go()
-        return true
-      } catch (err) {
-        if (isConditionalFailure(err)) return false
-        throw err
-      }
+      const result = await service.transaction
+        .write(({ checkout: checkouts, payment: payments }) => {
+          const base = checkouts.patch({ paymentIntentId }).set(clean({ status: e.status, updatedAt: e.at, lastEventId: e.eventId, lastEventCreated: e.eventCreated, failureMessage: e.failureMessage }))
+          const op = e.failureMessage === undefined ? base.remove(['failureMessage']) : base
+          return [
+            op
+              .where(({ status, lastEventCreated }, { ne, notExists, lte }) => `${ne(status, 'succeeded')} AND (${notExists(lastEventCreated)} OR ${lte(lastEventCreated, e.eventCreated)})`)
+              .commit(),
+            // The checkout has not succeeded (the condition above), so its rows are attempts, never a payment.
+            ...(e.ledger?.put ?? []).map((p) => payments.put(clean(p)).commit()),
+            ...(e.ledger?.removePending ?? []).map((key) => payments.delete(key).commit()),
+          ] as never
+        })
+        .go()
+      if (!result.canceled) return true
+      if (cancellationCodes(result.data).includes(CONDITION_FAILED)) return false
+      throw new Error(`Checkout event transaction cancelled: ${JSON.stringify(cancellationCodes(result.data))}`)
     },
   }
 }

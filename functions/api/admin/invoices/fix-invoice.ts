@@ -1,14 +1,13 @@
 import type * as Api from '@gs/shared/api-types'
 import { invoiceFixSchema } from '@gs/shared/schemas/admin-payments'
-import { createOrderRepository } from '../../../db/repositories/orders.ts'
-import { defaultTable } from '../../../db/table.ts'
 import { defineRoute } from '../../../lib/http.ts'
 import { fixInvoice } from '../../../use-cases/admin-invoices.ts'
 import { presentInvoice } from '../../orders/present.ts'
+import { orderRepository } from '../../../compose.ts'
 
 /** POST /api/admin/invoices/{invoiceId}/fix { orderId, preview: true } | { orderId, version } → InvoiceFix (before → after). */
 export const handler = defineRoute({ body: invoiceFixSchema }, async ({ caller, params, body }) => {
-  const r = await fixInvoice({ orders: createOrderRepository(defaultTable()), orderId: body.orderId, invoiceId: params.invoiceId, preview: body.preview, version: body.version, adminId: caller.userId })
+  const r = await fixInvoice({ orders: orderRepository(), orderId: body.orderId, invoiceId: params.invoiceId, preview: body.preview, version: body.version, adminId: caller.userId })
   const result: Api.InvoiceFix = { orderId: r.after.orderId, orderNumber: r.after.orderNumber, version: r.after.version, before: presentInvoice(r.before), after: presentInvoice(r.after), applied: r.applied }
   return { body: result }
 })

@@ -1,14 +1,13 @@
 import type * as Api from '@gs/shared/api-types'
 import { invoiceLookupQuerySchema } from '@gs/shared/schemas/admin-payments'
-import { createOrderRepository } from '../../../db/repositories/orders.ts'
-import { defaultTable } from '../../../db/table.ts'
 import { defineRoute } from '../../../lib/http.ts'
 import { loadInvoiceOrder } from '../../../use-cases/admin-invoices.ts'
 import { presentInvoice } from '../../orders/present.ts'
+import { orderRepository } from '../../../compose.ts'
 
 /** GET /api/admin/invoices?orderId= (an id or GS-number): the invoice as stored and as computed now ("Look Up Invoice"). */
 export const handler = defineRoute({ query: invoiceLookupQuerySchema }, async ({ query }) => {
-  const order = await loadInvoiceOrder({ orders: createOrderRepository(defaultTable()), orderId: query.orderId })
+  const order = await loadInvoiceOrder({ orders: orderRepository(), orderId: query.orderId })
   const invoice = presentInvoice(order)
   const stored = order.storedInvoice ?? { totalCents: invoice.totalCents, balanceDueCents: invoice.balanceDueCents, paymentStatus: invoice.paymentStatus, amountPaidCents: invoice.amountPaidCents }
   const body: Api.InvoiceCheck = { orderId: order.orderId, orderNumber: order.orderNumber, version: order.version, stored, invoice }

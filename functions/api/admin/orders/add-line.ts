@@ -1,12 +1,11 @@
 import { addLineSchema } from '@gs/shared/schemas/admin-orders'
-import { createOrderRepository } from '../../../db/repositories/orders.ts'
-import { defaultTable } from '../../../db/table.ts'
 import { defineRoute } from '../../../lib/http.ts'
 import { addOrderLine } from '../../../use-cases/add-order-line.ts'
 import { presentOrder } from '../../orders/present.ts'
+import { orderRepository } from '../../../compose.ts'
 
 /** POST /api/admin/orders/{orderId}/lines → 201 Order: the line is on it, and the invoice follows. */
 export const handler = defineRoute({ body: addLineSchema }, async ({ caller, params, body }) => {
-  const order = await addOrderLine({ orders: createOrderRepository(defaultTable()), orderId: params.orderId, input: body, adminId: caller.userId })
+  const order = await addOrderLine({ orders: orderRepository(), orderId: params.orderId, input: body, adminId: caller.userId })
   return { statusCode: 201, body: presentOrder(order) }
 })

@@ -1,14 +1,13 @@
 import { addStatusUpdateSchema } from '@gs/shared/schemas/admin-orders'
-import { createOrderRepository } from '../../../db/repositories/orders.ts'
-import { defaultTable } from '../../../db/table.ts'
 import { defineRoute } from '../../../lib/http.ts'
 import { addStaffUpdate } from '../../../use-cases/add-staff-update.ts'
 import { presentUpdate } from '../../orders/present.ts'
+import { orderRepository } from '../../../compose.ts'
 
 /** POST /api/admin/orders/{orderId}/updates { status, notes? } → 201 StatusUpdate; sets the order's status. */
 export const handler = defineRoute({ body: addStatusUpdateSchema }, async ({ caller, params, body }) => {
   const update = await addStaffUpdate({
-    orders: createOrderRepository(defaultTable()),
+    orders: orderRepository(),
     orderId: params.orderId,
     status: body.status,
     notes: body.notes,

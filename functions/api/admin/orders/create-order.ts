@@ -1,15 +1,15 @@
 import { createAdminOrderSchema } from '@gs/shared/schemas/admin-orders'
 import { createProfileRepository } from '../../../db/repositories/profiles.ts'
-import { createOrderRepository } from '../../../db/repositories/orders.ts'
 import { createSettingsRepository } from '../../../db/repositories/settings.ts'
 import { defaultTable } from '../../../db/table.ts'
 import { defineRoute } from '../../../lib/http.ts'
 import { createAdminOrder } from '../../../use-cases/create-admin-order.ts'
 import { presentOrder } from '../../orders/present.ts'
+import { orderRepository } from '../../../compose.ts'
 
 /** POST /api/admin/orders → 201 Order, status order_created, first update "Order created". */
 export const handler = defineRoute({ body: createAdminOrderSchema }, async ({ caller, body }) => {
   const table = defaultTable()
-  const order = await createAdminOrder({ orders: createOrderRepository(table), profiles: createProfileRepository(table), settings: createSettingsRepository(table), input: body, adminId: caller.userId })
+  const order = await createAdminOrder({ orders: orderRepository(table), profiles: createProfileRepository(table), settings: createSettingsRepository(table), input: body, adminId: caller.userId })
   return { statusCode: 201, body: presentOrder(order) }
 })

@@ -1,11 +1,10 @@
-import { createOrderRepository } from '../../../db/repositories/orders.ts'
-import { defaultTable } from '../../../db/table.ts'
 import { defineRoute } from '../../../lib/http.ts'
 import { deleteOrder } from '../../../use-cases/delete-order.ts'
 import { presentOrder } from '../../orders/present.ts'
+import { orderRepository } from '../../../compose.ts'
 
 /** DELETE /api/admin/orders/{orderId}: soft delete; 200 with the order as it was last shown (it is hidden from every list now). */
 export const handler = defineRoute({}, async ({ params }) => {
-  const order = await deleteOrder({ orders: createOrderRepository(defaultTable()), orderId: params.orderId })
+  const order = await deleteOrder({ orders: orderRepository(), orderId: params.orderId })
   return { body: presentOrder(order) }
 })

@@ -1,12 +1,12 @@
 import { createStatusUpdateRepository } from '../../../db/repositories/status-updates.ts'
-import { createOrderRepository } from '../../../db/repositories/orders.ts'
 import { defaultTable } from '../../../db/table.ts'
 import { defineRoute } from '../../../lib/http.ts'
 import { deleteStaffMessage } from '../../../use-cases/delete-staff-message.ts'
+import { orderRepository } from '../../../compose.ts'
 
 /** DELETE /api/admin/orders/{orderId}/updates/{updateId}: staff messages only (a customer note is a 403); 204. */
 export const handler = defineRoute({}, async ({ params }) => {
   const table = defaultTable()
-  await deleteStaffMessage({ orders: createOrderRepository(table), statusUpdates: createStatusUpdateRepository(table), orderId: params.orderId, updateId: params.updateId })
+  await deleteStaffMessage({ orders: orderRepository(table), statusUpdates: createStatusUpdateRepository(table), orderId: params.orderId, updateId: params.updateId })
   return { statusCode: 204 }
 })

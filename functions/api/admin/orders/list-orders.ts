@@ -1,12 +1,11 @@
 import { adminOrdersQuerySchema } from '@gs/shared/schemas/admin-orders'
-import { createOrderRepository } from '../../../db/repositories/orders.ts'
-import { defaultTable } from '../../../db/table.ts'
 import { defineRoute } from '../../../lib/http.ts'
 import { listAdminOrders } from '../../../use-cases/list-admin-orders.ts'
 import { presentAdminListOrder } from '../../orders/present.ts'
+import { orderRepository } from '../../../compose.ts'
 
 /** GET /api/admin/orders?view=active|archived&limit=&cursor= : newest first, with the invoice balance and status. */
 export const handler = defineRoute({ query: adminOrdersQuerySchema }, async ({ query }) => {
-  const page = await listAdminOrders({ orders: createOrderRepository(defaultTable()), view: query.view, limit: query.limit, cursor: query.cursor })
+  const page = await listAdminOrders({ orders: orderRepository(), view: query.view, limit: query.limit, cursor: query.cursor })
   return { body: { items: page.items.map(presentAdminListOrder), cursor: page.cursor } }
 })

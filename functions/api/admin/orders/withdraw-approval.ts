@@ -1,11 +1,10 @@
-import { createOrderRepository } from '../../../db/repositories/orders.ts'
-import { defaultTable } from '../../../db/table.ts'
 import { defineRoute } from '../../../lib/http.ts'
 import { withdrawApprovalRequest } from '../../../use-cases/withdraw-approval-request.ts'
 import { presentOrder } from '../../orders/present.ts'
+import { orderRepository } from '../../../compose.ts'
 
 /** POST /api/admin/orders/{orderId}/approval-requests/{requestId}/withdraw → Order; 409 unless it is pending. */
 export const handler = defineRoute({}, async ({ caller, params }) => {
-  const order = await withdrawApprovalRequest({ orders: createOrderRepository(defaultTable()), orderId: params.orderId, requestId: params.requestId, adminId: caller.userId })
+  const order = await withdrawApprovalRequest({ orders: orderRepository(), orderId: params.orderId, requestId: params.requestId, adminId: caller.userId })
   return { body: presentOrder(order) }
 })

@@ -1,0 +1,12 @@
+import type * as Api from '@gs/shared/api-types'
+import { createLedgerRepository } from '../../../db/repositories/ledger.ts'
+import { defaultTable } from '../../../db/table.ts'
+import { cancelClosedCheckouts } from '../../../payments/cancel-checkouts.ts'
+import type { LedgerResult } from '../../../use-cases/shop-ledger.ts'
+import { presentAdminPayment, presentOrder } from '../../orders/present.ts'
+
+/** The ledger as staff routes write it (an order write that closes a checkout cancels it at the provider). */
+export const ledgerRepository = () => createLedgerRepository(defaultTable(), { onCheckoutsClosed: cancelClosedCheckouts })
+
+/** What a staff ledger route answers: the order as it is now (its invoice follows) and the entry recorded. */
+export const presentLedgerResult = (r: LedgerResult): { order: Api.Order; payment: Api.AdminPayment } => ({ order: presentOrder(r.order), payment: presentAdminPayment(r.entry) })

@@ -1,0 +1,11 @@
+import { adjustmentSchema } from '@gs/shared/schemas/admin-payments'
+import { defineRoute } from '../../../lib/http.ts'
+import { recordAdjustment } from '../../../use-cases/shop-ledger.ts'
+import { orderRepository } from '../../../compose.ts'
+import { ledgerRepository, presentLedgerResult } from './ledger-result.ts'
+
+/** POST /api/admin/orders/{orderId}/adjustments { requestId, kind, amountCents, reason } → 201 { order, payment }: a discount or write-off. */
+export const handler = defineRoute({ body: adjustmentSchema }, async ({ caller, params, body }) => {
+  const result = await recordAdjustment({ orders: orderRepository(), ledger: ledgerRepository(), orderId: params.orderId, adminId: caller.userId, input: body })
+  return { statusCode: 201, body: presentLedgerResult(result) }
+})

@@ -1,0 +1,11 @@
+import { shopPaymentSchema } from '@gs/shared/schemas/admin-payments'
+import { defineRoute } from '../../../lib/http.ts'
+import { recordShopPayment } from '../../../use-cases/shop-ledger.ts'
+import { orderRepository } from '../../../compose.ts'
+import { ledgerRepository, presentLedgerResult } from './ledger-result.ts'
+
+/** POST /api/admin/orders/{orderId}/payments { requestId, method, amountCents, reference? } → 201 { order, payment }: cash, check or card in the shop. */
+export const handler = defineRoute({ body: shopPaymentSchema }, async ({ caller, params, body }) => {
+  const result = await recordShopPayment({ orders: orderRepository(), ledger: ledgerRepository(), orderId: params.orderId, adminId: caller.userId, input: body })
+  return { statusCode: 201, body: presentLedgerResult(result) }
+})

@@ -1,0 +1,22 @@
+import { refundSchema } from '@gs/shared/schemas/admin-payments'
+import { defineRoute } from '../../../lib/http.ts'
+import { refundEntry } from '../../../use-cases/shop-ledger.ts'
+import { orderRepository } from '../../../compose.ts'
+import { ledgerRepository, presentLedgerResult } from './ledger-result.ts'
+
+/**
+ * POST /api/admin/orders/{orderId}/payments/{paymentId}/refunds { requestId, method, amountCents, reason } → 201 { order, payment }:
+ * `card` refunds through the provider (Stripe, or the dev gateway locally); the other methods record money handed back in the shop.
+ */
+export const handler = defineRoute({ body: refundSchema }, async ({ caller, params, body }) => {
+  const result = await refundEntry({
+    orders: orderRepository(),
+    ledger: ledgerRepository(),
+    gateway: async () => (await import('../../../payments/index.ts')).paymentGateway(),
+    orderId: params.orderId,
+    paymentId: params.paymentId,
+    adminId: caller.userId,
+    input: body,
+  })
+  return { statusCode: 201, body: presentLedgerResult(result) }
+})
