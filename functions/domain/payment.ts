@@ -108,3 +108,15 @@ export function ledgerTotals(entries: readonly Payment[]): { amountPaidCents: nu
   }
   return { amountPaidCents, adjustmentsCents, creditCents }
 }
+
+/** What every ledger entry of an order carries so the ledger pages read one index. */
+export const ledgerFields = (o: Order) => ({
+  orderId: o.orderId,
+  orderNumber: o.orderNumber,
+  customerName: o.customerName,
+  customerEmail: o.customerEmail,
+  firearmMake: o.firearmMake,
+  firearmModel: o.firearmModel,
+  serialNumber: o.serialNumber,
+  description: o.description,
+})

@@ -7,10 +7,13 @@ import { sortableId } from '../db/ids.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
 import type { PaymentRepository } from '../db/repositories/payments.ts'
 import { invoiceOf, type Notification, type Order, type Payment, type StatusUpdate } from '../domain/order.ts'
-import { allocatePayment, paymentIdFor, type Checkout } from '../domain/payment.ts'
+import { allocatePayment, ledgerFields, paymentIdFor, type Checkout } from '../domain/payment.ts'
 import { log } from '../lib/logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import type { PaymentIntentEvent } from '../payments/stripe-events.ts'
+
+/** The log field the payments alarm counts (infra: a metric filter on { $.alert = "payment_review" }). */
+export const PAYMENT_REVIEW_ALERT = 'payment_review'
 
 export type EventOutcome = 'recorded' | 'duplicate' | 'updated' | 'unchanged' | 'unknown_intent' | 'ignored' | 'not_confirmed'
 
@@ -96,7 +99,7 @@ export async function handleStripeEvent({ event, orders, payments, gateway, now 
             ? `the provider received ${provider.amountReceivedCents} cents of the ${first.amountCents} this checkout charges`
             : null
     if (problem) {
-      log.error('payment not confirmed by the provider: not recorded, needs review', { paymentIntentId: intentId, eventId: event.id, problem })
+      log.error('payment not confirmed by the provider: not recorded, needs review', { alert: PAYMENT_REVIEW_ALERT, paymentIntentId: intentId, eventId: event.id, problem })
       await payments.applyCheckoutEvent(intentId, { status: 'needs_review', eventId: event.id, eventCreated: event.created, failureMessage: `Not confirmed by the provider: ${problem}`, at: now().toISOString() })
       return 'not_confirmed'
     }
@@ -158,7 +161,7 @@ export function buildSuccessWrite({ checkout, current, event, receiptUrl, at }: 
     if (flag) {
       const amount = formatCents(flag === 'order_archived' ? a.amountCents : creditCents)
       history(HISTORY_EVENTS.paymentFlagged, flag === 'order_archived' ? m.archivedNote(amount) : m.creditNote(amount, flag), 1)
-      log.error('card payment needs staff review', { flag, paymentIntentId: checkout.paymentIntentId, orderId: o.orderId, amountCents: a.amountCents, creditCents })
+      log.error('card payment needs staff review', { alert: PAYMENT_REVIEW_ALERT, flag, paymentIntentId: checkout.paymentIntentId, orderId: o.orderId, amountCents: a.amountCents, creditCents })
     }
     const paid = whenPaidInFull({ before: o, next, at, t: t + 2 })
     if (paid.update) updates.push(paid.update)
@@ -227,14 +230,3 @@ export function attemptRows({ checkout, orders, status, eventId, failureMessage,
   return { put, removePending }
 }
 
-/** What every ledger entry of an order carries so the ledger pages read one index. */
-export const ledgerFields = (o: Order) => ({
-  orderId: o.orderId,
-  orderNumber: o.orderNumber,
-  customerName: o.customerName,
-  customerEmail: o.customerEmail,
-  firearmMake: o.firearmMake,
-  firearmModel: o.firearmModel,
-  serialNumber: o.serialNumber,
-  description: o.description,
-})

@@ -6,11 +6,10 @@ import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import type { LedgerRepository, LedgerWrite } from '../db/repositories/ledger.ts'
 import { ItemConditionFailed, VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
 import { invoiceOf, type Order, type Payment } from '../domain/order.ts'
-import { unrefundedCents } from '../domain/payment.ts'
+import { ledgerFields, unrefundedCents } from '../domain/payment.ts'
 import { ApiError, ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { loadStaffOrder, staffUpdate } from './admin-order-write.ts'
-import { ledgerFields } from './handle-stripe-event.ts'
 import { whenPaidInFull } from './paid-in-full.ts'
 
 interface Deps {

@@ -65,6 +65,7 @@ export function buildApp(app: App, options: { webDist?: string } = {}): Gunsmith
     functions: {
       ...Object.fromEntries(Object.entries(api.functions).map(([group, fn]) => [group, fn.fn])),
       'post-confirmation': auth.postConfirmation.fn,
+      reconcile: api.reconcile.fn,
     },
     hasWebhook: api.webhookRouteKeys.length > 0,
     tags,

@@ -85,10 +85,15 @@ export function writeGroupEntry(group: FunctionGroup): string {
 }
 
 export const POST_CONFIRMATION_ENTRY = path.join(functionsDir, 'triggers', 'post-confirmation.ts')
+export const RECONCILE_ENTRY = path.join(functionsDir, 'jobs', 'reconcile.ts')
 
-/** Every Lambda function the app deploys: the API groups and the Cognito trigger. */
+/** Every Lambda function the app deploys: the API groups, the Cognito trigger and the scheduled reconciliation. */
 export function lambdaEntries(): Array<{ name: string; entry: string }> {
-  return [...functionGroups.map((group) => ({ name: group, entry: writeGroupEntry(group) })), { name: 'post-confirmation', entry: POST_CONFIRMATION_ENTRY }]
+  return [
+    ...functionGroups.map((group) => ({ name: group, entry: writeGroupEntry(group) })),
+    { name: 'post-confirmation', entry: POST_CONFIRMATION_ENTRY },
+    { name: 'reconcile', entry: RECONCILE_ENTRY },
+  ]
 }
 
 export interface BuiltBundle {

@@ -1,14 +1,19 @@
+import { rmSync, writeFileSync } from 'node:fs'
+import { localDataDir, stackFile } from './stack-file.ts'
 import path from 'node:path'
 import { LocalStackError } from './errors.ts'
 import { SEEDED_ACCOUNTS } from './seed.ts'
 import { REPO_ROOT, startLocalStack, type LocalStack } from './stack.ts'
+
+/** Same period as the reconciliation rule in AWS (infra/stacks/api-stack.ts). */
+const RECONCILE_EVERY_MS = 6 * 60 * 60 * 1000
 
 /** `npm start`: the whole portal on one machine, data under .local/ kept across restarts. */
 async function main() {
   const port = Number(process.env.PORT ?? 3000)
   const cognitoPort = Number(process.env.COGNITO_PORT ?? 9229)
   // GUNSMITH_DATA_DIR lets a second checkout or a test keep its data apart from .local/.
-  const dataDir = process.env.GUNSMITH_DATA_DIR ? path.resolve(process.env.GUNSMITH_DATA_DIR) : path.join(REPO_ROOT, '.local')
+  const dataDir = localDataDir()
   if (process.env.STRIPE_SECRET_KEY) console.log('STRIPE_SECRET_KEY is set: payments will use Stripe test mode.')
   let stack: LocalStack | undefined
   let stopping = false
@@ -16,6 +21,7 @@ async function main() {
     if (stopping) return
     stopping = true
     console.log(`\n${signal}: stopping the local stack...`)
+    rmSync(stackFile(dataDir), { force: true })
     await stack?.stop()
     process.exit(0)
   }
@@ -26,6 +32,14 @@ async function main() {
 
   stack = await startLocalStack({ port, cognitoPort, dataDir })
   if (stopping) return
+  // Where `npm run reconcile` (and other local tools) find the running stack's table.
+  writeFileSync(stackFile(dataDir), JSON.stringify({ url: stack.url, dynamoEndpoint: stack.dynamoEndpoint, tableName: stack.tableName, pid: process.pid }, null, 2))
+  // As the EventBridge rule in AWS: reconcile payments with the provider every few hours while the portal runs.
+  setInterval(() => {
+    import('../../functions/jobs/reconcile.ts')
+      .then(({ runReconciliation }) => runReconciliation())
+      .catch((err: unknown) => console.error(`reconciliation failed: ${err instanceof Error ? err.message : String(err)}`))
+  }, RECONCILE_EVERY_MS).unref()
   const lines = [
     '',
     `  Gunsmith Portal is running at ${stack.url}`,
@@ -34,7 +48,7 @@ async function main() {
     ...SEEDED_ACCOUNTS.map((a) => `    ${a.group.padEnd(9)} ${a.email.padEnd(22)} ${a.password}`),
     '',
     `  Data: ${dataDir.startsWith(REPO_ROOT) ? path.relative(REPO_ROOT, dataDir) : dataDir}/ (kept across restarts; npm run reset wipes it)`,
-    `  Payments: ${process.env.STRIPE_SECRET_KEY ? 'Stripe test mode' : 'dev gateway (test card 4242 4242 4242 4242)'}`,
+    `  Payments: ${process.env.STRIPE_SECRET_KEY ? 'Stripe test mode' : 'dev gateway (test card 4242 4242 4242 4242)'}; reconcile now: npm run reconcile`,
     '  Stop: Ctrl-C',
     '',
   ]

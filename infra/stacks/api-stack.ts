@@ -1,16 +1,18 @@
-import { Aws, CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib'
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2'
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers'
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
 import type * as cognito from 'aws-cdk-lib/aws-cognito'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
+import * as events from 'aws-cdk-lib/aws-events'
+import * as targets from 'aws-cdk-lib/aws-events-targets'
 import * as logs from 'aws-cdk-lib/aws-logs'
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager'
 import type { Construct } from 'constructs'
 import { deployedRoutesFor, functionGroups, routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
 import { AppFunction } from '../constructs/app-function.ts'
-import { writeGroupEntry } from '../constructs/lambda-bundle.ts'
+import { RECONCILE_ENTRY, writeGroupEntry } from '../constructs/lambda-bundle.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
 
 export interface ApiStackProps extends StackProps {
@@ -51,6 +53,10 @@ const PUBLIC_ROUTE_REASONS: Record<string, string> = {
 
 /** The custom metric the webhook alarm watches: 5xx answers on the Stripe webhook route(s), from the access log. */
 export const WEBHOOK_FAILURES_METRIC = 'StripeWebhook5xx'
+/** Payments staff must look at (a credit above the bill, a payment on a deleted order, one the provider did not confirm, a reconciliation difference): log lines with alert=payment_review. */
+export const PAYMENTS_REVIEW_METRIC = 'PaymentsNeedReview'
+/** How often the reconciliation runs (the local stack runs it as often: infra/local/main.ts). */
+export const RECONCILE_SCHEDULE = Duration.hours(6)
 export const metricNamespace = (stage: string) => `Gunsmith/${stage}`
 
 /**
@@ -87,6 +93,8 @@ export class ApiStack extends Stack {
   readonly webhookRouteKeys: string[]
   /** Path of the Stripe webhook route, if deployed (the URL to register in Stripe is the site URL + this). */
   readonly webhookPath: string | null
+  /** The scheduled payment reconciliation (functions/jobs/reconcile.ts). */
+  readonly reconcile: AppFunction
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props)
@@ -156,6 +164,32 @@ export class ApiStack extends Stack {
         ),
         metricNamespace: metricNamespace(stage),
         metricName: WEBHOOK_FAILURES_METRIC,
+        metricValue: '1',
+        defaultValue: 0,
+      })
+    }
+
+    // Every few hours: the provider's succeeded payments of the last week against the ledger (records a missed webhook, fills late receipts, reports differences).
+    this.reconcile = new AppFunction(this, 'Fn-reconcile', {
+      entry: RECONCILE_ENTRY,
+      description: 'Gunsmith payment reconciliation with Stripe (scheduled)',
+      stage,
+      removalPolicy,
+      timeout: Duration.minutes(5),
+    })
+    this.reconcile.bindTable({ table, accessMode: 'read-write' })
+    this.reconcile.bindStripeSecrets({ secretKey: this.stripeSecretKey })
+    new events.Rule(this, 'ReconcileSchedule', {
+      description: 'Runs the payment reconciliation',
+      schedule: events.Schedule.rate(RECONCILE_SCHEDULE),
+      targets: [new targets.LambdaFunction(this.reconcile.fn, { retryAttempts: 2 })],
+    })
+    // The payments alarm counts what the webhook and the reconciliation flag for staff.
+    for (const [name, fn] of [['webhook', this.functions['stripe-webhook']], ['reconcile', this.reconcile]] as const) {
+      fn?.logGroup.addMetricFilter(`PaymentsNeedReview-${name}`, {
+        filterPattern: logs.FilterPattern.stringValue('$.alert', '=', 'payment_review'),
+        metricNamespace: metricNamespace(stage),
+        metricName: PAYMENTS_REVIEW_METRIC,
         metricValue: '1',
         defaultValue: 0,
       })

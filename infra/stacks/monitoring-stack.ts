@@ -8,7 +8,7 @@ import * as sns from 'aws-cdk-lib/aws-sns'
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions'
 import type { Construct } from 'constructs'
 import type { StageConfig } from '../constructs/stage-config.ts'
-import { WEBHOOK_FAILURES_METRIC, metricNamespace } from './api-stack.ts'
+import { PAYMENTS_REVIEW_METRIC, WEBHOOK_FAILURES_METRIC, metricNamespace } from './api-stack.ts'
 
 export interface MonitoringStackProps extends StackProps {
   config: StageConfig
@@ -33,6 +33,8 @@ export const THRESHOLDS = {
   lambdaThrottles: 1,
   /** Any 5xx on the webhook route. */
   webhookFailures: 1,
+  /** Any payment flagged for staff (overpayment credit, payment on a deleted order, unconfirmed, reconciliation difference). */
+  paymentsNeedReview: 1,
   /** Read + write throttle events on the table and its indexes in 5 minutes. */
   dynamoThrottles: 1,
 } as const
@@ -121,6 +123,17 @@ export class MonitoringStack extends Stack {
       alarm('StripeWebhookFailures', 'The Stripe webhook answered 5xx: Stripe retries for up to 3 days, but payments stay unrecorded until it succeeds.',
         webhookFailures, THRESHOLDS.webhookFailures)
     }
+
+    // --- Payments ----------------------------------------------------------
+    const paymentsNeedReview = new cloudwatch.Metric({
+      namespace: metricNamespace(stage),
+      metricName: PAYMENTS_REVIEW_METRIC,
+      statistic: 'Sum',
+      period: FIVE_MINUTES,
+      label: 'Payments needing review',
+    })
+    alarm('PaymentsNeedReview', 'A payment needs staff review: money above the bill (a credit to refund), a payment on a deleted order, a success the provider did not confirm, or a reconciliation difference. See the order ledger and the function logs (alert=payment_review).',
+      paymentsNeedReview, THRESHOLDS.paymentsNeedReview)
 
     // --- Table -------------------------------------------------------------
     const tableMetric = (metricName: string, index?: string) =>

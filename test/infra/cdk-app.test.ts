@@ -141,11 +141,24 @@ describe('api stack: HTTP API from functions/routes.ts', () => {
     expect(exportedValue(json.auth, a.JwtConfiguration.Audience[0])).toEqual(clientRef())
   })
 
-  it('has one Node 22 arm64 function per function group that has routes, and none for the others', () => {
+  it('has one Node 22 arm64 function per function group that has routes, none for the others, and the scheduled reconciliation', () => {
     const withRoutes = functionGroups.filter((g) => deployedRoutesFor(g).length > 0)
-    t.api.resourceCountIs('AWS::Lambda::Function', withRoutes.length)
+    t.api.resourceCountIs('AWS::Lambda::Function', withRoutes.length + 1)
     for (const g of functionGroups) expect(Boolean(stacks.api.functions[g])).toBe(withRoutes.includes(g))
     t.api.allResourcesProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x', Architectures: ['arm64'] })
+  })
+
+  it('runs the payment reconciliation on a schedule, with the Stripe secret key only, and a 5 minute timeout', () => {
+    const fnId = logicalId(stacks.api.reconcile.fn)
+    expect(json.api.Resources[fnId].Properties.Timeout).toBe(300)
+    const rules = Object.values<any>(json.api.Resources).filter((r) => r.Type === 'AWS::Events::Rule')
+    expect(rules).toHaveLength(1)
+    expect(rules[0].Properties.ScheduleExpression).toBe('rate(6 hours)')
+    expect(rules[0].Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } })])
+    const vars = json.api.Resources[fnId].Properties.Environment.Variables
+    expect(vars.STRIPE_SECRET_KEY_SECRET_ARN).toBeDefined()
+    expect(vars.STRIPE_WEBHOOK_SECRET_ARN).toBeUndefined()
+    expect(actionsOf(statementsFor(json.api, logicalId(stacks.api.reconcile.role))).filter((a) => a.startsWith('cognito-idp:'))).toEqual([])
   })
 
   it('gives every function the env names functions/lib/env.ts reads', () => {

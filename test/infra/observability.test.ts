@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { deployedRoutesFor, functionGroups, routeKey } from '../../functions/routes.ts'
-import { ACCESS_LOG_FORMAT, WEBHOOK_FAILURES_METRIC } from '../../infra/stacks/api-stack.ts'
+import { ACCESS_LOG_FORMAT, PAYMENTS_REVIEW_METRIC, WEBHOOK_FAILURES_METRIC } from '../../infra/stacks/api-stack.ts'
+import { PAYMENT_REVIEW_ALERT } from '../../functions/use-cases/handle-stripe-event.ts'
 import { THRESHOLDS } from '../../infra/stacks/monitoring-stack.ts'
 import { STACK_KEYS, logicalId, resourcesOf, synthStage, type StackKey, type Synth } from './helpers.ts'
 
@@ -84,8 +85,20 @@ describe.each([
     expect(ACCESS_LOG_FORMAT).not.toMatch(/header|body|authorization|email|querystring/i)
   })
 
+  it('counts payments flagged for staff (alert=payment_review) in the webhook and reconciliation logs', () => {
+    const filters = resourcesOf(s.json.api, 'AWS::Logs::MetricFilter').map(([, f]) => f.Properties).filter((f) => f.MetricTransformations[0].MetricName === PAYMENTS_REVIEW_METRIC)
+    const groups = [s.stacks.api.reconcile, ...(webhookRoutes.length ? [s.stacks.api.functions['stripe-webhook']!] : [])].map((fn) => ({ Ref: logicalId(fn.logGroup) }))
+    expect(filters.map((f) => f.LogGroupName)).toEqual(expect.arrayContaining(groups))
+    expect(filters).toHaveLength(groups.length)
+    for (const f of filters) {
+      expect(f.FilterPattern).toBe('{ $.alert = "payment_review" }')
+      expect(f.MetricTransformations).toEqual([{ MetricNamespace: `Gunsmith/${s.stacks.stage}`, MetricName: PAYMENTS_REVIEW_METRIC, MetricValue: '1', DefaultValue: 0 }])
+    }
+    expect(PAYMENT_REVIEW_ALERT).toBe('payment_review')
+  })
+
   it('turns webhook 5xx answers into a metric (metric filter on the access log)', () => {
-    const filters = resourcesOf(s.json.api, 'AWS::Logs::MetricFilter').map(([, f]) => f.Properties)
+    const filters = resourcesOf(s.json.api, 'AWS::Logs::MetricFilter').map(([, f]) => f.Properties).filter((f) => f.MetricTransformations[0].MetricName === WEBHOOK_FAILURES_METRIC)
     expect(filters).toHaveLength(webhookRoutes.length > 0 ? 1 : 0)
     if (webhookRoutes.length === 0) return
     const [f] = filters

@@ -71,7 +71,7 @@ describe('`cdk synth` offline', () => {
       expect(handler).not.toContain('api.stripe.com')
       const stripeChunk = chunks.find((f) => readFileSync(join(dir, 'chunks', f), 'utf8').includes('api.stripe.com'))
       // The three API functions talk to Stripe (payments, the webhook's confirmation, refunds and cancellations).
-      const paysByCard = /api-customer|api-admin|stripe-webhook/.test(fn.Properties.Description)
+      const paysByCard = /api-customer|api-admin|stripe-webhook|reconciliation/.test(fn.Properties.Description)
       expect(stripeChunk !== undefined, fn.Properties.Description).toBe(paysByCard)
     }
 

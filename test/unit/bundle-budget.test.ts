@@ -30,8 +30,8 @@ const coldPackages = (b: BuiltBundle) => Object.entries(b.packagesByFile).filter
 const lazyPackages = (b: BuiltBundle) => b.chunks.filter((c) => c.lazy).flatMap((c) => b.packagesByFile[c.file])
 
 describe('Lambda bundles', () => {
-  it('builds every function: the three API groups and the Cognito trigger', () => {
-    expect(built.map((b) => b.group)).toEqual([...functionGroups, 'post-confirmation'])
+  it('builds every function: the three API groups, the Cognito trigger and the reconciliation', () => {
+    expect(built.map((b) => b.group)).toEqual([...functionGroups, 'post-confirmation', 'reconcile'])
   })
 
   it(`each loads ≤ ${BUDGET_BYTES / 1000} KB at a cold start (the shared stack and its heaviest route)`, () => {
@@ -47,6 +47,7 @@ describe('Lambda bundles', () => {
     for (const b of built) expect(coldPackages(b), b.group).not.toContain('stripe')
     for (const g of ['api-customer', 'api-admin', 'stripe-webhook'] as const) expect(lazyPackages(bundle(g)), g).toContain('stripe')
     expect(lazyPackages(bundle('post-confirmation'))).not.toContain('stripe')
+    expect(lazyPackages(bundle('reconcile'))).toContain('stripe')
     expect(coldPackages(bundle('api-admin'))).not.toContain('@middy/secrets-manager')
   })
 

@@ -26,6 +26,8 @@ export interface LedgerRepository {
   listForCustomer(customerId: string, opts?: { limit?: number; cursor?: string | null }): Promise<Page<Payment>>
   /** Every entry, newest first (gsi2, the ledger partition): one Query, paged through. */
   listLedger(): Promise<Payment[]>
+  /** Entries dated at or after `since`, newest first, at most `limit` (reconciliation: a bounded window of the ledger index). */
+  listSince(since: string, limit: number): Promise<Payment[]>
   /** One entry of an order, strongly consistent (a write is planned on it). */
   getEntry(orderId: string, paymentId: string): Promise<Payment | null>
   /** Throws VersionConflict when the order moved, ItemConditionFailed when an entry exists or its refunded amount moved. */
@@ -42,6 +44,10 @@ export function createLedgerRepository({ table, client }: TableConfig, hooks: Or
     },
     async listLedger() {
       const { data } = await payment.query.byLedger({ ledger: 'all' }).go({ order: 'desc', pages: 'all' })
+      return data as Payment[]
+    },
+    async listSince(since, limit) {
+      const { data } = await payment.query.byLedger({ ledger: 'all' }).gte({ paymentDate: since }).go({ order: 'desc', count: limit })
       return data as Payment[]
     },
     async getEntry(orderId, paymentId) {

@@ -1,6 +1,7 @@
 import type { Notification, Order, Payment, StatusUpdate } from '../../domain/order.ts'
 import { paymentIdFor, paymentSummaryOf, type Checkout } from '../../domain/payment.ts'
 import { WEBHOOK_EVENT_TTL_SECONDS } from '../entities/webhook-event.ts'
+import { reconciliationEntity } from '../entities/reconciliation.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { cancellationCodes, CONDITION_FAILED, isConditionalFailure } from '../conditions.ts'
@@ -43,6 +44,16 @@ export interface OpenCheckoutWrite {
   cancel: string[]
 }
 
+export interface ReconciliationRun {
+  ranAt: string
+  since: string
+  mode: string
+  checked: number
+  recorded: number
+  receiptsFilled: number
+  differences: Array<{ paymentIntentId: string; kind: string; detail: string }>
+}
+
 export interface PaymentRepository {
   /** Strongly consistent: the webhook decides on it. */
   getCheckout(paymentIntentId: string): Promise<Checkout | null>
@@ -66,6 +77,12 @@ export interface PaymentRepository {
    * applied) instead of throwing; the caller decides on fresh reads.
    */
   recordSucceededCheckout(write: SucceededCheckoutWrite): Promise<WriteOutcome>
+  /** Fills in the receipt of a succeeded checkout whose charge had none when it was recorded: on it, its summaries and its ledger entries. */
+  setReceiptUrl(checkout: Pick<Checkout, 'paymentIntentId' | 'payments'>, receiptUrl: string): Promise<void>
+  /** Keeps a reconciliation run's report (newest first for staff). */
+  saveReconciliation(run: ReconciliationRun): Promise<void>
+  /** The last runs, newest first. */
+  listReconciliations(limit: number): Promise<ReconciliationRun[]>
   /**
    * Applies a failed/processing event unless the checkout has succeeded or has
    * already seen a newer event. False when nothing changed (or no such checkout).
@@ -79,6 +96,7 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
   const service = createService({ table, client })
   const { checkout, payment } = service.entities
   const orders = createOrderRepository({ table, client }, hooks)
+  const reconciliation = reconciliationEntity({ table, client })
 
   return {
     async getCheckout(paymentIntentId) {
@@ -173,6 +191,25 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
         if (err instanceof ItemConditionFailed) return { committed: false, reasons: err.codes }
         throw err
       }
+    },
+
+    async setReceiptUrl(c, receiptUrl) {
+      const summaries = (c.payments ?? []).map((p) => ({ ...p, receiptUrl }))
+      await service.transaction
+        .write(({ checkout: checkouts, payment: payments }) => [
+          checkouts.patch({ paymentIntentId: c.paymentIntentId }).set({ receiptUrl, payments: summaries }).commit(),
+          ...summaries.map((p) => payments.patch({ orderId: p.orderId, paymentId: p.paymentId }).set({ receiptUrl }).commit()),
+        ] as never)
+        .go()
+    },
+
+    async saveReconciliation(run) {
+      await reconciliation.put({ kind: 'run', ...run }).go()
+    },
+
+    async listReconciliations(limit) {
+      const { data } = await reconciliation.query.byRun({ kind: 'run' }).go({ order: 'desc', limit })
+      return data.map(({ kind: _k, ...r }) => ({ ...r, differences: r.differences ?? [] })) as ReconciliationRun[]
     },
 
     async applyCheckoutEvent(paymentIntentId, e) {

@@ -1,0 +1,28 @@
+import { createLedgerRepository } from '../db/repositories/ledger.ts'
+import { defaultTable } from '../db/table.ts'
+import { log } from '../lib/logger.ts'
+import { paymentGateway } from '../payments/index.ts'
+import { reconcilePayments } from '../use-cases/reconcile-payments.ts'
+import { orderRepository, paymentRepository } from '../compose.ts'
+
+/** One reconciliation run against this environment's provider and table (the scheduled function, and `npm run reconcile` locally). */
+export async function runReconciliation(now?: () => Date) {
+  const table = defaultTable()
+  return reconcilePayments({
+    gateway: await paymentGateway(),
+    orders: orderRepository(table),
+    payments: paymentRepository(table),
+    ledger: createLedgerRepository(table),
+    now,
+  })
+}
+
+/**
+ * The scheduled function (an EventBridge rule in the CDK app): compares the provider's succeeded
+ * payments of the last week with the ledger. A failure throws, so the function's error alarm fires.
+ */
+export async function handler(): Promise<{ checked: number; recorded: number; differences: number }> {
+  const run = await runReconciliation()
+  log.info('reconciliation run', { checked: run.checked, recorded: run.recorded, receiptsFilled: run.receiptsFilled, differences: run.differences.length })
+  return { checked: run.checked, recorded: run.recorded, differences: run.differences.length }
+}
