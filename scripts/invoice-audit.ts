@@ -15,13 +15,21 @@ export function auditInvoice(o: Api.OrderDetail, { paidMeansReceived = false } =
   const problems: string[] = []
   const seen = new Set<string>()
   for (const p of o.payments) {
-    const key = `${p.paymentIntentId} ${p.orderId}`
+    if (p.orderId !== o.id) problems.push(`${o.orderNumber}: payment ${p.paymentId} belongs to order ${p.orderId}`)
+    // A card intent lands once per order: one payment (and at most one credit above the bill). Declines and refunds are other entries.
+    if (!p.paymentIntentId || p.paymentStatus !== 'successful' || (p.kind !== 'payment' && p.kind !== 'credit')) continue
+    const key = `${p.paymentIntentId} ${p.orderId} ${p.kind}`
     if (seen.has(key)) problems.push(`${o.orderNumber}: payment intent ${p.paymentIntentId} recorded twice`)
     seen.add(key)
-    if (p.orderId !== o.id) problems.push(`${o.orderNumber}: payment ${p.paymentId} belongs to order ${p.orderId}`)
   }
-  const paidCents = o.payments.filter((p) => p.paymentStatus === 'successful').reduce((s, p) => s + p.amountCents, 0)
-  const { invoiceId, invoiceNumber, lastUpdated, ...shown } = o.invoice
+  // The ledger's sums (functions/domain/payment.ts ledgerTotals): what was applied, granted and held.
+  const successful = o.payments.filter((p) => p.paymentStatus === 'successful')
+  const left = (p: Api.Payment) => p.amountCents - (p.refundedCents ?? 0)
+  const paidCents = successful.filter((p) => (p.kind ?? 'payment') === 'payment').reduce((s, p) => s + left(p), 0)
+  const adjustmentsCents = successful.filter((p) => p.kind === 'adjustment').reduce((s, p) => s + p.amountCents, 0)
+  const creditCents = successful.filter((p) => p.kind === 'credit').reduce((s, p) => s + left(p), 0)
+  if ((o.invoice.creditCents ?? 0) !== creditCents) problems.push(`${o.orderNumber}: credit is ${o.invoice.creditCents}, the ledger holds ${creditCents}`)
+  const { invoiceId, invoiceNumber, lastUpdated, creditCents: _credit, ...shown } = o.invoice
   const { lines: _lines, ...expected }: InvoiceAmounts & { lines: unknown } = calculateBill({
     // The service cost the shop set is not on the order response: take it from the invoice, check the rest.
     serviceCostCents: shown.serviceCents,
@@ -31,6 +39,7 @@ export function auditInvoice(o: Api.OrderDetail, { paidMeansReceived = false } =
     taxRatePpm: shown.taxRatePpm,
     shippingSelected: o.shippingSelected,
     amountPaidCents: paidCents,
+    adjustmentsCents,
   })
   for (const k of Object.keys(expected) as Array<keyof InvoiceAmounts>) {
     if (shown[k] !== expected[k]) problems.push(`${o.orderNumber}: invoice ${k} is ${shown[k]}, expected ${expected[k]} (payments sum to ${paidCents})`)

@@ -16,7 +16,12 @@ function order(paid: number[], over: Partial<Api.OrderDetail> = {}): Api.OrderDe
     paymentIntentId: `pi_${i}`,
     receiptUrl: null,
     notes: null,
-  }))
+    kind: 'payment' as Api.LedgerKind,
+    refundedCents: 0,
+    refundOf: null as string | null,
+    reason: null as string | null,
+    flag: null,
+  })) as Api.Payment[]
   const amountPaidCents = paid.reduce((a, b) => a + b, 0)
   const { lines: _lines, ...invoice } = calculateBill({ estimatedCostCents: 10_000, lines: [], requests: [], taxRatePpm: DEFAULT_TAX_RATE_PPM, shippingSelected: true, amountPaidCents })
   return {
@@ -27,7 +32,7 @@ function order(paid: number[], over: Partial<Api.OrderDetail> = {}): Api.OrderDe
     additionalCostApprovalStatus: 'not_required',
     shippingSelected: true,
     currentStatus: invoice.paymentStatus === 'paid' ? 'payment_received' : 'work_complete',
-    invoice: { invoiceId: 'i1', invoiceNumber: 'INV-1', lastUpdated: null, ...invoice },
+    invoice: { invoiceId: 'i1', invoiceNumber: 'INV-1', lastUpdated: null, creditCents: 0, ...invoice },
     lines: [],
     approvalRequests: [],
     updates: [],
@@ -54,6 +59,23 @@ describe('auditInvoice (the load run and the restart test rely on it)', () => {
     const o = order([5_000, 2_000])
     o.payments[1].paymentIntentId = o.payments[0].paymentIntentId
     expect(auditInvoice(o)).toContain('GS-000001: payment intent pi_0 recorded twice')
+  })
+
+  it('reads the ledger: a decline and a success of one intent are not a double payment; refunds, discounts and credits count as the model says', () => {
+    const o = order([5_000])
+    o.payments.push({ ...o.payments[0], paymentId: 'p0_declined', paymentStatus: 'failed', notes: 'Your card was declined.' })
+    expect(auditInvoice(o)).toEqual([])
+    // $20.00 of the payment refunded, a $5.00 discount, a $3.00 credit above the bill: the invoice that follows is consistent.
+    const settled = order([5_000])
+    settled.payments[0].refundedCents = 2_000
+    settled.payments.push({ ...settled.payments[0], paymentId: 'r1', kind: 'refund', amountCents: 2_000, refundedCents: 0, refundOf: 'p0', paymentIntentId: 'pi_0' })
+    settled.payments.push({ ...settled.payments[0], paymentId: 'a1', kind: 'adjustment', amountCents: 500, refundedCents: 0, paymentIntentId: '' })
+    settled.payments.push({ ...settled.payments[0], paymentId: 'c1', kind: 'credit', amountCents: 300, refundedCents: 0, flag: 'overpayment' })
+    const { lines: _l, ...inv } = calculateBill({ estimatedCostCents: 10_000, lines: [], requests: [], taxRatePpm: DEFAULT_TAX_RATE_PPM, shippingSelected: true, amountPaidCents: 3_000, adjustmentsCents: 500 })
+    settled.invoice = { ...settled.invoice, ...inv, creditCents: 300 }
+    expect(auditInvoice(settled)).toEqual([])
+    settled.invoice.creditCents = 0
+    expect(auditInvoice(settled)).toEqual(['GS-000001: credit is 0, the ledger holds 300'])
   })
 
   it('reports a paid order that did not move to payment_received, and wrong invoice math', () => {
