@@ -222,26 +222,34 @@ async function audit(portal: PortalClient, token: string, customers: Customer[])
     if (r.status !== 200) throw new Error(`admin order ${id} answered ${r.status}`)
     return r.body
   })
-  const paid = new Map<string, Api.Payment>()
+  // What each intent put on each order: its payment and, above the bill, its credit (declines and refunds are other entries).
+  const paid = new Map<string, number>()
+  let entries = 0
   for (const o of details) {
     problems.push(...auditInvoice(o, { paidMeansReceived: true }))
-    for (const p of o.payments) paid.set(`${p.paymentIntentId} ${p.orderId}`, p)
+    entries += o.payments.length
+    for (const p of o.payments) {
+      if (!p.paymentIntentId || p.paymentStatus !== 'successful' || (p.kind !== 'payment' && p.kind !== 'credit')) continue
+      const key = `${p.paymentIntentId} ${p.orderId}`
+      paid.set(key, (paid.get(key) ?? 0) + p.amountCents)
+    }
   }
   for (const [id, intent] of intents) {
     for (const a of intent.allocations) {
-      const p = paid.get(`${id} ${a.orderId}`)
-      if (intent.succeeded && !p) problems.push(`intent ${id} was confirmed but order ${a.orderId} has no payment for it`)
-      if (p && p.amountCents !== a.amountCents) problems.push(`intent ${id} paid ${p.amountCents} on ${a.orderId}, its allocation is ${a.amountCents}`)
-      if (p && !intent.succeeded) problems.push(`intent ${id} was never confirmed to its customer, yet order ${a.orderId} has a payment for it`)
+      const got = paid.get(`${id} ${a.orderId}`)
+      if (intent.succeeded && got === undefined) problems.push(`intent ${id} was confirmed but order ${a.orderId} has no payment for it`)
+      if (got !== undefined && got !== a.amountCents) problems.push(`intent ${id} left ${got} on ${a.orderId}, its allocation is ${a.amountCents}`)
+      if (got !== undefined && !intent.succeeded) problems.push(`intent ${id} was never confirmed to its customer, yet order ${a.orderId} has a payment for it`)
     }
   }
   for (const key of paid.keys()) if (!intents.has(key.split(' ')[0])) problems.push(`payment ${key} comes from an intent this run never created`)
 
+  // Every entry of the run's orders (payments, credits, declines) is in the admin ledger.
   const ledger = await portal.api(`/api/admin/payments?search=${encodeURIComponent(`load-${RUN}-`)}`, { token })
   if (ledger.status !== 200) problems.push(`admin payments answered ${ledger.status}`)
-  else if (ledger.body.total !== paid.size) problems.push(`the admin payments ledger lists ${ledger.body.total} payments of this run, the orders show ${paid.size}`)
+  else if (ledger.body.total !== entries) problems.push(`the admin payments ledger lists ${ledger.body.total} entries of this run, the orders show ${entries}`)
 
-  const revenueCents = [...paid.values()].reduce((s, p) => s + p.amountCents, 0)
+  const revenueCents = [...paid.values()].reduce((s, c) => s + c, 0)
   return { problems, orders: details.length, payments: paid.size, revenueCents, paidOrders: details.filter((o) => o.invoice.paymentStatus === 'paid').length }
 }
 
