@@ -67,6 +67,13 @@ export const routes: readonly RouteDef[] = [
 
 export const functionGroups: readonly FunctionGroup[] = ['api-customer', 'api-admin', 'stripe-webhook']
 
+/** What each group cannot start without (functions/lib/env.ts requireEnv, at cold start; the CDK stack sets them). */
+export const groupEnv: Record<FunctionGroup, ReadonlyArray<'tableName' | 'userPoolId'>> = {
+  'api-customer': ['tableName'],
+  'api-admin': ['tableName', 'userPoolId'],
+  'stripe-webhook': ['tableName'],
+}
+
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`
 
 export const routesFor = (fn: FunctionGroup) => routes.filter((r) => r.fn === fn)

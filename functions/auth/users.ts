@@ -9,7 +9,7 @@ import {
   UsernameExistsException,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider'
-import { env } from '../lib/env.ts'
+import { requireEnv } from '../lib/env.ts'
 import { ConflictError } from '../lib/errors.ts'
 import { cognitoClient } from './cognito.ts'
 
@@ -95,4 +95,4 @@ export function createUserDirectory({ client, userPoolId }: { client: CognitoIde
 }
 
 /** The directory of this deployment's user pool (the api-admin function alone holds the rights it needs). */
-export const defaultUserDirectory = () => createUserDirectory({ client: cognitoClient(), userPoolId: env().userPoolId })
+export const defaultUserDirectory = () => createUserDirectory({ client: cognitoClient(), userPoolId: requireEnv('userPoolId').userPoolId })

@@ -1,4 +1,4 @@
-import { env } from '../lib/env.ts'
+import { requireEnv } from '../lib/env.ts'
 import { documentClient } from './client.ts'
 
 /** What every repository factory takes: the table and the client (ElectroDB examples/locks style). */
@@ -8,5 +8,5 @@ export interface TableConfig {
 }
 
 export function defaultTable(): TableConfig {
-  return { table: env().tableName, client: documentClient() }
+  return { table: requireEnv('tableName').tableName, client: documentClient() }
 }

@@ -1,5 +1,6 @@
 import { createLedgerRepository } from '../db/repositories/ledger.ts'
 import { defaultTable } from '../db/table.ts'
+import { requireEnv } from '../lib/env.ts'
 import { log } from '../lib/logger.ts'
 import { paymentGateway } from '../payments/index.ts'
 import { reconcilePayments } from '../use-cases/reconcile-payments.ts'
@@ -16,6 +17,9 @@ export async function runReconciliation(now?: () => Date) {
     now,
   })
 }
+
+// Fails the cold start, not a run, when the stack did not set the table.
+requireEnv('tableName')
 
 /**
  * The scheduled function (an EventBridge rule in the CDK app): compares the provider's succeeded

@@ -1,20 +1,16 @@
 import { createProfileRepository } from '../db/repositories/profiles.ts'
 import { defaultTable } from '../db/table.ts'
+import { env } from './env.ts'
 import type { AccountGate } from './http.ts'
 
 type Answer = { active: boolean; firstName?: string }
 
-/** Seconds a container trusts the profile it read for a user (env ACCOUNT_GATE_TTL_SECONDS; 0 turns the cache off). */
-export const DEFAULT_ACCOUNT_GATE_TTL_SECONDS = 30
 
 const cache = new Map<string, { answer: Answer; expires: number }>()
 const MAX_ENTRIES = 5_000
 
-function ttlMs(): number {
-  const raw = process.env.ACCOUNT_GATE_TTL_SECONDS
-  const s = raw === undefined || raw === '' ? DEFAULT_ACCOUNT_GATE_TTL_SECONDS : Number(raw)
-  return Number.isFinite(s) && s > 0 ? s * 1000 : 0
-}
+/** How long a container trusts the profile it read for a user (env ACCOUNT_GATE_TTL_SECONDS; 0 turns the cache off). */
+const ttlMs = () => env().accountGateTtlSeconds * 1000
 
 /** Drops a user's cached answer in this container (their profile was archived or renamed here). */
 export function forgetAccount(userId: string) {

@@ -1,35 +1,98 @@
-/** Environment, parsed once per cold start. Names are set in exactly one place in infra (infra/constructs/function-env.ts). */
+/**
+ * Every environment variable a function reads, named once (infra/constructs/function-env.ts sets
+ * them by these names) and parsed once per cold start. Values a function cannot work without are
+ * asked for with `requireEnv` (the entries call it at cold start, so a missing one fails the
+ * deployment's first invocation loudly, not a customer's request later).
+ */
+export const ENV_NAMES = {
+  tableName: 'TABLE_NAME',
+  /** Set by Lambda. */
+  region: 'AWS_REGION',
+  stage: 'STAGE',
+  userPoolId: 'USER_POOL_ID',
+  logLevel: 'LOG_LEVEL',
+  /** Seconds a container trusts the profile it read for a user (0 turns the cache off). */
+  accountGateTtlSeconds: 'ACCOUNT_GATE_TTL_SECONDS',
+  /** ARNs of the Stripe secrets in Secrets Manager (AWS; ARNs are not secrets: stripe-secrets.ts reads the values). */
+  stripeSecretKeySecretArn: 'STRIPE_SECRET_KEY_SECRET_ARN',
+  stripeWebhookSecretArn: 'STRIPE_WEBHOOK_SECRET_ARN',
+  /** Local stack only: the emulators and the Stripe values themselves. */
+  dynamoEndpoint: 'DYNAMODB_ENDPOINT',
+  cognitoEndpoint: 'COGNITO_ENDPOINT',
+  stripeSecretKey: 'STRIPE_SECRET_KEY',
+  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
+  /** Outside prod: another Stripe API host for the official SDK (stripe-mock, a test fake). */
+  stripeApiBase: 'STRIPE_API_BASE',
+} as const
+
+export type LogLevel = 'debug' | 'info' | 'silent'
+
 export interface Env {
-  tableName: string
+  tableName?: string
   region: string
+  stage: string
+  userPoolId?: string
+  logLevel: LogLevel
+  accountGateTtlSeconds: number
+  stripeSecretKeySecretArn?: string
+  stripeWebhookSecretArn?: string
   dynamoEndpoint?: string
   cognitoEndpoint?: string
-  userPoolId: string
-  userPoolClientId: string
-  stage: string
+  stripeSecretKey?: string
+  stripeWebhookSecret?: string
+  stripeApiBase?: string
 }
 
-function required(name: string): string {
-  const v = process.env[name]
-  if (!v) throw new Error(`Missing required environment variable ${name}`)
-  return v
+/** Used when ACCOUNT_GATE_TTL_SECONDS is unset. */
+export const DEFAULT_ACCOUNT_GATE_TTL_SECONDS = 30
+
+const text = (name: string) => process.env[name]?.trim() || undefined
+
+function parse(): Env {
+  const ttl = text(ENV_NAMES.accountGateTtlSeconds)
+  const ttlSeconds = ttl === undefined ? DEFAULT_ACCOUNT_GATE_TTL_SECONDS : Number(ttl)
+  const level = text(ENV_NAMES.logLevel)
+  return {
+    tableName: text(ENV_NAMES.tableName),
+    region: text(ENV_NAMES.region) ?? 'us-east-1',
+    stage: text(ENV_NAMES.stage) ?? 'local',
+    userPoolId: text(ENV_NAMES.userPoolId),
+    logLevel: level === 'debug' || level === 'silent' ? level : 'info',
+    accountGateTtlSeconds: Number.isFinite(ttlSeconds) && ttlSeconds > 0 ? ttlSeconds : 0,
+    stripeSecretKeySecretArn: text(ENV_NAMES.stripeSecretKeySecretArn),
+    stripeWebhookSecretArn: text(ENV_NAMES.stripeWebhookSecretArn),
+    dynamoEndpoint: text(ENV_NAMES.dynamoEndpoint),
+    cognitoEndpoint: text(ENV_NAMES.cognitoEndpoint),
+    stripeSecretKey: text(ENV_NAMES.stripeSecretKey),
+    stripeWebhookSecret: text(ENV_NAMES.stripeWebhookSecret),
+    stripeApiBase: text(ENV_NAMES.stripeApiBase),
+  }
 }
 
 let cached: Env | undefined
 
+/** The environment, parsed on first use. */
 export function env(): Env {
-  if (cached) return cached
-  cached = {
-    tableName: required('TABLE_NAME'),
-    region: process.env.AWS_REGION ?? 'us-east-1',
-    dynamoEndpoint: process.env.DYNAMODB_ENDPOINT || undefined,
-    cognitoEndpoint: process.env.COGNITO_ENDPOINT || undefined,
-    userPoolId: process.env.USER_POOL_ID ?? '',
-    userPoolClientId: process.env.USER_POOL_CLIENT_ID ?? '',
-    stage: process.env.STAGE ?? 'local',
-  }
+  cached ??= parse()
   return cached
 }
+
+type Required = 'tableName' | 'userPoolId'
+
+/** The named values, or a clear error naming the first missing variable. */
+export function requireEnv<K extends Required>(...keys: K[]): { [P in K]: string } {
+  const e = env()
+  const out = {} as { [P in K]: string }
+  for (const k of keys) {
+    const v = e[k]
+    if (!v) throw new Error(`Missing required environment variable ${ENV_NAMES[k]}`)
+    out[k] = v
+  }
+  return out
+}
+
+/** In AWS (the stack set the Stripe secret ARN): Stripe is the only payment provider there. */
+export const runningInAws = () => Boolean(env().stripeSecretKeySecretArn)
 
 /** Tests and the local stack change env between runs in one process. */
 export function resetEnv() {

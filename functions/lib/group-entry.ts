@@ -1,4 +1,4 @@
-import { deployedRoutesFor, routeKey, type FunctionGroup } from '../routes.ts'
+import { deployedRoutesFor, groupEnv, routeKey, type FunctionGroup } from '../routes.ts'
 
 /**
  * Source of a function group's Lambda entry, generated from the route table so
@@ -11,6 +11,9 @@ export function groupEntrySource(group: FunctionGroup, functionsDir: string): st
   const lines = [
     `import { createGroupHandler } from '${dir}/lib/http.ts'`,
     `import { accountGate } from '${dir}/lib/account-gate.ts'`,
+    `import { requireEnv } from '${dir}/lib/env.ts'`,
+    // A missing setting fails the cold start (the deployment's first invocation), not a customer's request later.
+    `requireEnv(${groupEnv[group].map((k) => JSON.stringify(k)).join(', ')})`,
     `export const handler = createGroupHandler(${JSON.stringify(group)}, {`,
     `  gate: accountGate,`,
     `  routes: {`,

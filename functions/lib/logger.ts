@@ -5,6 +5,8 @@
  * defence, fields whose names look sensitive are replaced with "[REDACTED]", and
  * so are values that look like a bearer token, a JWT, a Stripe secret or a card number.
  */
+import { env } from './env.ts'
+
 type Level = 'debug' | 'info' | 'warn' | 'error'
 let base: Record<string, unknown> = {}
 
@@ -56,7 +58,7 @@ export function setLogContext(ctx: Record<string, unknown>) {
 }
 
 function write(level: Level, message: string, extra?: Record<string, unknown>) {
-  if (process.env.LOG_LEVEL === 'silent') return
+  if (env().logLevel === 'silent') return
   // The invocation's context comes last: no extra field can hide the request id or route.
   const line = JSON.stringify({
     level,
@@ -70,7 +72,7 @@ function write(level: Level, message: string, extra?: Record<string, unknown>) {
 }
 
 export const log = {
-  debug: (m: string, e?: Record<string, unknown>) => process.env.LOG_LEVEL === 'debug' && write('debug', m, e),
+  debug: (m: string, e?: Record<string, unknown>) => env().logLevel === 'debug' && write('debug', m, e),
   info: (m: string, e?: Record<string, unknown>) => write('info', m, e),
   warn: (m: string, e?: Record<string, unknown>) => write('warn', m, e),
   error: (m: string, e?: Record<string, unknown>) => write('error', m, e),

@@ -1,13 +1,11 @@
 import { paymentMessages as m } from '@gs/shared/payment-messages'
 import { defaultTable } from '../db/table.ts'
 import type { PaymentsMode } from '../domain/payment.ts'
+import { env, runningInAws } from '../lib/env.ts'
 import { ApiError } from '../lib/errors.ts'
-import { STRIPE_SECRET_KEY_SECRET_ARN, stripeSecrets } from '../lib/stripe-secrets.ts'
+import { stripeSecrets } from '../lib/stripe-secrets.ts'
 import type { PaymentGateway } from './gateway.ts'
 import { createStripeGateway, stripeClientOptionsFromEnv } from './stripe-gateway.ts'
-
-/** In AWS the keys come from Secrets Manager (their ARNs are set); only the local stack may run without Stripe. */
-const runningInAws = () => !!process.env[STRIPE_SECRET_KEY_SECRET_ARN]
 
 /** 'stripe' when a secret key is set; 'dev' on the local stack without one; null in AWS before ops filled the secret. */
 export async function paymentsMode(): Promise<PaymentsMode | null> {
@@ -26,7 +24,7 @@ export async function paymentGateway(): Promise<PaymentGateway> {
   const { secretKey } = await stripeSecrets()
   if (secretKey) {
     // Read on every call (a URL parse): a refused STRIPE_API_BASE throws each time, never falls back to a cached client.
-    const client = stripeClientOptionsFromEnv(process.env)
+    const client = stripeClientOptionsFromEnv(env())
     const key = `${secretKey}\n${JSON.stringify(client ?? null)}`
     if (stripeGateway?.key !== key) stripeGateway = { key, gateway: createStripeGateway({ secretKey, ...(client ? { client } : {}) }) }
     return stripeGateway.gateway

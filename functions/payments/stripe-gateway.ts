@@ -3,6 +3,7 @@ import { paymentMessages as m } from '@gs/shared/payment-messages'
 import { PaymentFailedError, PaymentProviderError, ValidationError } from '../lib/errors.ts'
 import type { CreateIntentRequest, PaymentGateway, ProviderIntent } from './gateway.ts'
 import { loadStripeSdk } from './stripe-sdk.ts'
+import type { Env } from '../lib/env.ts'
 
 /** Pinned to the API version this SDK release is typed for (stripe 23.1.0: LatestApiVersion). */
 export const STRIPE_API_VERSION = '2026-10-28.endive' as const
@@ -47,10 +48,10 @@ export type StripeClientOptions = NonNullable<StripeGatewayOptions['client']>
  * { host, port, protocol }; undefined when unset (the SDK's api.stripe.com). Refused when STAGE
  * is prod: production must only ever talk to Stripe itself, whatever a misconfigured env says.
  */
-export function stripeClientOptionsFromEnv(env: Record<string, string | undefined> = process.env): StripeClientOptions | undefined {
-  const base = env.STRIPE_API_BASE?.trim()
+export function stripeClientOptionsFromEnv(env: Pick<Env, 'stripeApiBase' | 'stage'>): StripeClientOptions | undefined {
+  const base = env.stripeApiBase?.trim()
   if (!base) return undefined
-  if (env.STAGE === 'prod') throw new Error('STRIPE_API_BASE is set but STAGE is prod: production only talks to api.stripe.com. Unset STRIPE_API_BASE.')
+  if (env.stage === 'prod') throw new Error('STRIPE_API_BASE is set but STAGE is prod: production only talks to api.stripe.com. Unset STRIPE_API_BASE.')
   // The value is not echoed: someone may have pasted a key or credentials into it.
   const invalid = (why: string) => new Error(`STRIPE_API_BASE is invalid (${why}): expected an http(s) origin such as http://127.0.0.1:12111`)
   let url: URL

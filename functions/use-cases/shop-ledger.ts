@@ -7,7 +7,7 @@ import type { LedgerRepository, LedgerWrite } from '../db/repositories/ledger.ts
 import { ItemConditionFailed, VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
 import { invoiceOf, type Order, type Payment } from '../domain/order.ts'
 import { ledgerFields, unrefundedCents } from '../domain/payment.ts'
-import { ApiError, ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts'
+import { ApiError, ConflictError, NotFoundError, PaymentFailedError, ValidationError } from '../lib/errors.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { loadStaffOrder, staffUpdate } from './admin-order-write.ts'
 import { whenPaidInFull } from './paid-in-full.ts'
@@ -154,15 +154,15 @@ export async function refundEntry({ orders, ledger, gateway, orderId, paymentId,
 
 /** Asks the provider for a recorded card refund (idempotent by its id) and settles the entry, or puts everything back when refused. */
 async function settleCardRefund({ orders, ledger, gateway, orderId, adminId, refund, now = () => new Date() }: Omit<Deps, 'orderId'> & { orderId: string; gateway: () => Promise<Pick<PaymentGateway, 'refund'>>; refund: Payment }): Promise<LedgerResult> {
-  let outcome: { refundId: string; status: string } | { refused: string }
+  let outcome: { refundId: string; status: string } | { refused: string; error: ApiError }
   try {
     const r = await (await gateway()).refund({ paymentIntentId: refund.paymentIntentId, amountCents: refund.amountCents, idempotencyKey: `gs-${refund.paymentId}`, metadata: { orderId, ledgerEntry: refund.paymentId, refundOf: refund.refundOf ?? '' } })
-    outcome = r.status === 'failed' || r.status === 'canceled' ? { refused: `the refund ${r.status}` } : { refundId: r.refundId, status: r.status }
+    outcome = r.status === 'failed' || r.status === 'canceled' ? { refused: `the refund ${r.status}`, error: new PaymentFailedError(lm.refundRefused(r.status)) } : { refundId: r.refundId, status: r.status }
   } catch (err) {
     // The provider said no (400/402): undo. It could not be asked (502): the refund stays pending; the same request settles it later.
     if (err instanceof ApiError && err.statusCode !== 400 && err.statusCode !== 402) throw err
     if (!(err instanceof ApiError)) throw err
-    outcome = { refused: err.message }
+    outcome = { refused: err.message, error: err }
   }
   for (let attempt = 1; ; attempt++) {
     const o = await loadStaffOrder({ orders, orderId })
@@ -184,7 +184,8 @@ async function settleCardRefund({ orders, ledger, gateway, orderId, adminId, ref
     try {
       const order = await ledger.write(w)
       const entry = (await ledger.getEntry(orderId, refund.paymentId))!
-      if ('refused' in outcome) throw new ValidationError(outcome.refused)
+      // The provider's own answer (402 a refused card, 400 an invalid request), after everything was put back.
+      if ('refused' in outcome) throw outcome.error
       return { order, entry }
     } catch (err) {
       if (!(err instanceof VersionConflict || err instanceof ItemConditionFailed) || attempt >= MAX_ATTEMPTS + 2) throw err

@@ -84,10 +84,9 @@ export class AppFunction extends Construct {
     this.acknowledgeIndexWildcard(table)
   }
 
-  /** Sets the pool and client ids the functions read to call Cognito and check tokens. */
-  bindUserPool({ userPoolId, userPoolClientId }: { userPoolId: string; userPoolClientId?: string }) {
+  /** Sets the pool id the functions read to manage accounts in Cognito. */
+  bindUserPool({ userPoolId }: { userPoolId: string }) {
     this.fn.addEnvironment(FunctionEnv.userPoolId, userPoolId)
-    if (userPoolClientId) this.fn.addEnvironment(FunctionEnv.userPoolClientId, userPoolClientId)
   }
 
   /**

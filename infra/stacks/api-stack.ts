@@ -240,12 +240,11 @@ export class ApiStack extends Stack {
     fn.bindTable({ table, accessMode: 'read-write' })
     switch (group) {
       case 'api-customer':
-        fn.bindUserPool({ userPoolId: userPool.userPoolId, userPoolClientId: userPoolClient.userPoolClientId })
         // Creates and cancels payment intents with the secret key (the dev-only confirm route is not mounted in AWS).
         fn.bindStripeSecrets({ secretKey: this.stripeSecretKey })
         break
       case 'api-admin':
-        fn.bindUserPool({ userPoolId: userPool.userPoolId, userPoolClientId: userPoolClient.userPoolClientId })
+        fn.bindUserPool({ userPoolId: userPool.userPoolId })
         userPool.grant(fn.role, ...ADMIN_COGNITO_ACTIONS)
         // Refunds card payments and cancels the open intents of orders staff delete, archive or reprice.
         fn.bindStripeSecrets({ secretKey: this.stripeSecretKey })

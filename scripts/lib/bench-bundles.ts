@@ -24,7 +24,6 @@ const IMPORT_ENV = {
   AWS_REGION: 'us-east-1',
   TABLE_NAME: 'gunsmith-bench',
   USER_POOL_ID: 'us-east-1_bench',
-  USER_POOL_CLIENT_ID: 'bench',
   STAGE: 'bench',
   LOG_LEVEL: 'silent',
   NODE_OPTIONS: '',

@@ -64,5 +64,6 @@ export const ledgerMessages = {
   paymentNote: (label: string, amount: string, reference?: string | null) => `${label} payment of ${amount} recorded${reference ? ` (${reference})` : ''}`,
   adjustmentNote: (label: string, amount: string, reason: string) => `${label} of ${amount}: ${reason}`,
   refundNote: (amount: string, label: string, reason: string) => `${label}: ${amount} refunded. ${reason}`,
+  refundRefused: (status: string) => `Refund failed: the card provider reports the refund ${status}`,
   refundFailedNote: (amount: string, message: string) => `A refund of ${amount} was refused by the card provider: ${message}`,
 }

@@ -3,11 +3,12 @@ import { Stack } from 'aws-cdk-lib'
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions'
 import * as s3 from 'aws-cdk-lib/aws-s3'
 import { describe, expect, it } from 'vitest'
-import { deployedRoutesFor, functionGroups, routeKey, routes, type FunctionGroup } from '../../functions/routes.ts'
+import { deployedRoutesFor, functionGroups, groupEnv, routeKey, routes, type FunctionGroup } from '../../functions/routes.ts'
 
 /** Routes that exist in AWS: dev-only routes (local payments mode) are never deployed. */
 const deployed = routes.filter((r) => !r.devOnly)
 import { buildApp } from '../../infra/bin/build-app.ts'
+import { ENV_NAMES } from '../../functions/lib/env.ts'
 import {
   actionsOf,
   exportedValue,
@@ -161,15 +162,16 @@ describe('api stack: HTTP API from functions/routes.ts', () => {
     expect(actionsOf(statementsFor(json.api, logicalId(stacks.api.reconcile.role))).filter((a) => a.startsWith('cognito-idp:'))).toEqual([])
   })
 
-  it('gives every function the env names functions/lib/env.ts reads', () => {
+  it('gives every function what it requires at cold start (functions/routes.ts groupEnv), by the names functions/lib/env.ts declares', () => {
     for (const g of functionGroups.filter((x) => stacks.api.functions[x])) {
       const vars = json.api.Resources[groupFunctionId(g)].Properties.Environment.Variables
-      expect(vars.STAGE).toBe(stacks.stage)
-      expect(exportedValue(json.data, vars.TABLE_NAME)).toEqual(tableRef())
-      if (g !== 'stripe-webhook') {
-        expect(exportedValue(json.auth, vars.USER_POOL_ID)).toEqual(userPoolRef())
-        expect(exportedValue(json.auth, vars.USER_POOL_CLIENT_ID)).toEqual(clientRef())
-      }
+      expect(vars[ENV_NAMES.stage]).toBe(stacks.stage)
+      for (const need of groupEnv[g]) expect(vars[ENV_NAMES[need]], `${g} ${need}`).toBeDefined()
+      expect(exportedValue(json.data, vars[ENV_NAMES.tableName])).toEqual(tableRef())
+      // Only the function that manages accounts gets the pool id.
+      if (g === 'api-admin') expect(exportedValue(json.auth, vars[ENV_NAMES.userPoolId])).toEqual(userPoolRef())
+      else expect(vars[ENV_NAMES.userPoolId], g).toBeUndefined()
+      expect(vars.USER_POOL_CLIENT_ID, g).toBeUndefined()
     }
   })
 

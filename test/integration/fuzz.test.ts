@@ -21,6 +21,7 @@ import { setCommandObserver } from '../../functions/db/client.ts'
 import { clearAccountCache } from '../../functions/lib/account-gate.ts'
 import { routeKey, routes, type RouteDef } from '../../functions/routes.ts'
 import { useStackTable } from './helpers.ts'
+import { resetEnv } from '../../functions/lib/env.ts'
 import { SAMPLE_BODIES, call, createTestUser, errorShapeProblem, paramKeys, realParams, seedWorld, snapshot, type CallInput, type TestUser, type World } from './quality-helpers.ts'
 
 const NUM_RUNS = 200
@@ -34,6 +35,7 @@ const savedTtl = process.env.ACCOUNT_GATE_TTL_SECONDS
 beforeAll(async () => {
   useStackTable()
   delete process.env.ACCOUNT_GATE_TTL_SECONDS // the production cache: fewer reads, faster runs
+  resetEnv()
   setCommandObserver((name) => {
     if (name === 'ScanCommand') scans.push(name)
   })
@@ -45,6 +47,7 @@ afterAll(() => {
   setCommandObserver(undefined)
   if (savedTtl === undefined) delete process.env.ACCOUNT_GATE_TTL_SECONDS
   else process.env.ACCOUNT_GATE_TTL_SECONDS = savedTtl
+  resetEnv()
 })
 
 // ---------------------------------------------------------------- generators

@@ -23,6 +23,7 @@ import { routeKey, routes, type RouteDef } from '../../functions/routes.ts'
 import { useStackTable } from './helpers.ts'
 import { intentEvent, sign } from './payments-fixtures.ts'
 import { call, createTestUser, realParams, seedWorld, type TestUser, type World } from './quality-helpers.ts'
+import { resetEnv } from '../../functions/lib/env.ts'
 import { createDevIntentRepository } from '../../functions/db/repositories/dev-intents.ts'
 
 const MAX_REQUESTS_PER_READ = 1
@@ -48,6 +49,7 @@ beforeAll(async () => {
   useStackTable()
   // The production setting (the integration stack itself runs with the cache off: see global-setup.ts).
   delete process.env.ACCOUNT_GATE_TTL_SECONDS
+  resetEnv()
   setCommandObserver((name) => {
     commands.push(name)
     allCommands.push(name)
@@ -62,6 +64,7 @@ afterAll(() => {
   setCommandObserver(undefined)
   if (savedTtl === undefined) delete process.env.ACCOUNT_GATE_TTL_SECONDS
   else process.env.ACCOUNT_GATE_TTL_SECONDS = savedTtl
+  resetEnv()
   clearAccountCache()
 })
 
@@ -164,6 +167,7 @@ describe('the account gate cache that buys the budget', () => {
   it('with ACCOUNT_GATE_TTL_SECONDS=0 every request reads the profile', async () => {
     const u = await createTestUser('customer')
     process.env.ACCOUNT_GATE_TTL_SECONDS = '0'
+    resetEnv()
     try {
       clearAccountCache()
       await call(me(), { claims: u.claims })
@@ -172,6 +176,7 @@ describe('the account gate cache that buys the budget', () => {
       expect(commands).toHaveLength(2)
     } finally {
       delete process.env.ACCOUNT_GATE_TTL_SECONDS
+      resetEnv()
     }
   })
 

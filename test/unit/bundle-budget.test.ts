@@ -48,7 +48,7 @@ describe('Lambda bundles', () => {
     for (const g of ['api-customer', 'api-admin', 'stripe-webhook'] as const) expect(lazyPackages(bundle(g)), g).toContain('stripe')
     expect(lazyPackages(bundle('post-confirmation'))).not.toContain('stripe')
     expect(lazyPackages(bundle('reconcile'))).toContain('stripe')
-    expect(coldPackages(bundle('api-admin'))).not.toContain('@middy/secrets-manager')
+    for (const b of built) expect(coldPackages(b).concat(lazyPackages(b)), b.group).not.toContain('@middy/secrets-manager')
   })
 
   it('the webhook function carries no zod, and only the admin function the Cognito admin code', () => {
@@ -78,10 +78,19 @@ describe('Lambda bundles', () => {
       const args = [pathToFileURL(b.entryFile).href, ...(stripeChunk ? [pathToFileURL(path.join(path.dirname(b.entryFile), stripeChunk.file)).href] : [])]
       const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, ...args], {
         encoding: 'utf8',
-        env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', TABLE_NAME: 'bundle-check', AWS_REGION: 'us-east-1' },
+        env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', TABLE_NAME: 'bundle-check', USER_POOL_ID: 'us-east-1_bundlecheck', AWS_REGION: 'us-east-1' },
       })
       expect(`${r.stdout}${r.stderr}`.trim(), b.group).toBe('ok')
     }
+  })
+
+  it('refuses to start without what the function requires (a cold start error, not a customer request later)', { timeout: 30_000 }, () => {
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', 'await import(process.argv[1])', pathToFileURL(bundle('api-admin').entryFile).href], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', TABLE_NAME: 'bundle-check', AWS_REGION: 'us-east-1' },
+    })
+    expect(r.status).not.toBe(0)
+    expect(r.stderr).toContain('Missing required environment variable USER_POOL_ID')
   })
 
   it('answers a request from the bundled api-customer handler (GET /api/health)', { timeout: 30_000 }, () => {
@@ -90,7 +99,7 @@ describe('Lambda bundles', () => {
       const res = await handler({ version: '2.0', routeKey: 'GET /api/health', rawPath: '/api/health', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/api/health' }, requestId: 'r1' }, isBase64Encoded: false }, { awsRequestId: 'r1', functionName: 'api-customer' })
       console.log(JSON.stringify({ statusCode: res.statusCode, body: JSON.parse(res.body) }))`, pathToFileURL(bundle('api-customer').entryFile).href], {
       encoding: 'utf8',
-      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', TABLE_NAME: 'bundle-check', AWS_REGION: 'us-east-1', LOG_LEVEL: 'silent' },
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', TABLE_NAME: 'bundle-check', USER_POOL_ID: 'us-east-1_bundlecheck', AWS_REGION: 'us-east-1', LOG_LEVEL: 'silent' },
     })
     expect(r.stderr).toBe('')
     expect(JSON.parse(r.stdout)).toMatchObject({ statusCode: 200, body: { ok: true } })

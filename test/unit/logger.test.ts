@@ -3,6 +3,7 @@ import * as z from '../../shared/src/schemas/zod.ts'
 import { createGroupHandler, defineRoute, routeTable, type ApiEvent } from '../../functions/lib/http.ts'
 import { REDACTED, log, redact, redactText, setLogContext } from '../../functions/lib/logger.ts'
 import { routes } from '../../functions/routes.ts'
+import { resetEnv } from '../../functions/lib/env.ts'
 import { routesFor } from '../../functions/routes.ts'
 
 // Built at runtime so this file holds no secret-looking literal.
@@ -17,12 +18,14 @@ beforeEach(() => {
   lines = []
   savedLevel = process.env.LOG_LEVEL
   delete process.env.LOG_LEVEL
+  resetEnv()
   for (const m of ['log', 'error'] as const) vi.spyOn(console, m).mockImplementation((line: string) => void lines.push(line))
 })
 afterEach(() => {
   vi.restoreAllMocks()
   if (savedLevel === undefined) delete process.env.LOG_LEVEL
   else process.env.LOG_LEVEL = savedLevel
+  resetEnv()
   setLogContext({})
 })
 

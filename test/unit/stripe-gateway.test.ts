@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ApiError, PaymentFailedError, PaymentProviderError, ValidationError } from '../../functions/lib/errors.ts'
 import { LIST_EXTRA_PAGES, STRIPE_API_VERSION, createStripeGateway, stripeClientOptionsFromEnv } from '../../functions/payments/stripe-gateway.ts'
 import { paymentGateway } from '../../functions/payments/index.ts'
+import { resetEnv } from '../../functions/lib/env.ts'
 import type { PaymentGateway } from '../../functions/payments/gateway.ts'
 
 interface Seen {
@@ -326,25 +327,25 @@ describe('Stripe adapter: listSucceededIntents', () => {
 
 describe('stripeClientOptionsFromEnv (STRIPE_API_BASE)', () => {
   it('is nothing when unset or blank (the SDK talks to api.stripe.com)', () => {
-    expect(stripeClientOptionsFromEnv({ STAGE: 'prod' })).toBeUndefined()
-    expect(stripeClientOptionsFromEnv({ STAGE: 'dev', STRIPE_API_BASE: '  ' })).toBeUndefined()
+    expect(stripeClientOptionsFromEnv({ stage: 'prod' })).toBeUndefined()
+    expect(stripeClientOptionsFromEnv({ stage: 'dev', stripeApiBase: '  ' })).toBeUndefined()
   })
 
   it('parses an http URL with a port, and an https one without', () => {
-    expect(stripeClientOptionsFromEnv({ STAGE: 'local', STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' })
-    expect(stripeClientOptionsFromEnv({ STAGE: 'dev', STRIPE_API_BASE: 'https://stripe-mock.internal/' })).toEqual({ host: 'stripe-mock.internal', port: 443, protocol: 'https' })
-    expect(stripeClientOptionsFromEnv({ STRIPE_API_BASE: 'http://[::1]:8080' })).toEqual({ host: '::1', port: 8080, protocol: 'http' })
+    expect(stripeClientOptionsFromEnv({ stage: 'local', stripeApiBase: 'http://127.0.0.1:12111' })).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' })
+    expect(stripeClientOptionsFromEnv({ stage: 'dev', stripeApiBase: 'https://stripe-mock.internal/' })).toEqual({ host: 'stripe-mock.internal', port: 443, protocol: 'https' })
+    expect(stripeClientOptionsFromEnv({ stage: 'local', stripeApiBase: 'http://[::1]:8080' })).toEqual({ host: '::1', port: 8080, protocol: 'http' })
   })
 
   it('is refused in prod', () => {
-    expect(() => stripeClientOptionsFromEnv({ STAGE: 'prod', STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_API_BASE is set but STAGE is prod/)
+    expect(() => stripeClientOptionsFromEnv({ stage: 'prod', stripeApiBase: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_API_BASE is set but STAGE is prod/)
   })
 
   it('refuses junk, other protocols, paths and credentials, without echoing the value', () => {
     for (const junk of ['not a url', '127.0.0.1:12111', 'ftp://127.0.0.1:21', 'http://127.0.0.1:12111/v1', 'http://user:sk_live_secret@127.0.0.1:1', 'http://127.0.0.1:1?x=1']) {
       let err: unknown
       try {
-        stripeClientOptionsFromEnv({ STAGE: 'dev', STRIPE_API_BASE: junk })
+        stripeClientOptionsFromEnv({ stage: 'dev', stripeApiBase: junk })
       } catch (e) {
         err = e
       }
@@ -362,11 +363,13 @@ describe('the gateway as production builds it (functions/payments/index.ts), fro
       if (saved[k] === undefined) delete process.env[k]
       else process.env[k] = saved[k]
     }
+    resetEnv()
   })
   const useEnv = (vars: Record<string, string>) => {
     delete process.env.STRIPE_SECRET_KEY_SECRET_ARN
     delete process.env.STRIPE_WEBHOOK_SECRET_ARN
     Object.assign(process.env, vars)
+    resetEnv()
   }
 
   it('sends createIntent to STRIPE_API_BASE with the key from the environment', async () => {
