@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: one markdown table of what issue 7 measures, in one run on this machine.
+ * `npm run bench`: one markdown table of the performance budgets (README, Performance), in one run on this machine.
  *
  *  - each Lambda bundle as the CDK bundles it: entry and lazy chunk sizes, and the median
  *    time of a fresh `node` importing the entry (10 runs) next to a bare `node -e 0` (10 runs);

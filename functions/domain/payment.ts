@@ -34,7 +34,7 @@ export interface Checkout {
   payments?: PaymentSummary[]
 }
 
-/** What the payment-intent status shows of a payment (API.md Payment). */
+/** What the payment-intent status shows of a payment (docs/api.md, Payment). */
 export type PaymentSummary = Pick<Payment, 'paymentId' | 'orderId' | 'orderNumber' | 'amountCents' | 'paymentDate' | 'paymentMethod' | 'paymentStatus' | 'paymentIntentId' | 'receiptUrl' | 'notes' | 'kind' | 'refundedCents' | 'refundOf' | 'reason' | 'flag'>
 
 export const paymentSummaryOf = (p: PaymentSummary): PaymentSummary => ({

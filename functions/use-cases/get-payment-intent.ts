@@ -7,7 +7,7 @@ import { NotFoundError } from '../lib/errors.ts'
  * A payment attempt of the caller, with the payments the webhook recorded for
  * it (none until then: the confirmation page polls this). Someone else's
  * intent is the same 404 as an unknown one. The webhook's success transaction
- * stores the payments on the checkout, so this is one GetItem (issue 7); only a
+ * stores the payments on the checkout, so this is one GetItem (the read budget, test/integration/read-budget.test.ts); only a
  * checkout that succeeded before that was kept reads its payment items too.
  */
 export async function getPaymentIntent({ payments, paymentIntentId, userId }: { payments: Pick<PaymentRepository, 'getCheckout' | 'paymentsForCheckout'>; paymentIntentId: string; userId: string }): Promise<{ checkout: Checkout; payments: PaymentSummary[] }> {

@@ -13,7 +13,7 @@ interface ListCustomerRows {
 }
 
 /**
- * The admin customer list: the profiles Query alone (issue 7). The order count and the
+ * The admin customer list: the profiles Query alone (a bounded read: docs/architecture.md). The order count and the
  * latest order with its current status are stored on each profile, written in the same
  * transaction as every order write (functions/db/repositories/latest-order.ts).
  */

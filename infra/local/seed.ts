@@ -7,7 +7,7 @@ import { createProfileRepository } from '../../functions/db/repositories/profile
 import { defaultTable } from '../../functions/db/table.ts'
 import { seedDemoData } from './demo-data.ts'
 
-/** The two local accounts of API.md. They exist only on this machine. */
+/** The two local accounts (README, Accounts). They exist only on this machine. */
 export const SEEDED_ACCOUNTS = [
   { email: 'admin@example.com', password: 'AdminPass123!', group: 'admin', firstName: 'Sam', lastName: 'Armorer', phone: '+15550100001' },
   { email: 'customer@example.com', password: 'CustomerPass123!', group: 'customer', firstName: 'Casey', lastName: 'Customer', phone: '+15550100002' },
@@ -34,7 +34,7 @@ export async function seedLocal({ userPoolId }: { userPoolId: string }): Promise
 }
 
 /**
- * Latest-order summaries stored before the status was kept current (issue 7) carry no version,
+ * Latest-order summaries stored before the status was kept current carry no version,
  * and the customer list shows their status as unknown: recompute those from the orders, so
  * existing local data shows the right status again. A no-op once done (one Query of the customers).
  */

@@ -2,7 +2,7 @@ import type { InvoicePaymentStatus, LineKind, LineState, RequestStatus } from '.
 import type { ApprovalStatus } from './statuses.ts'
 
 /**
- * The contract's response shapes (API.md "Entities as the API shows them").
+ * The contract's response shapes (docs/api.md, Entities).
  * The functions' presenters are typed against these and the SPA reads them,
  * so a change on one side is a type error on the other.
  */

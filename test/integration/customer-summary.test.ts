@@ -164,7 +164,7 @@ describe('GET /api/admin/customers shows the latest order with its current statu
   it('a profile stored before the status was kept (no version) still renders, status unknown, in one Query; the local refresh fixes it', async () => {
     const u = await createTestUser('customer')
     const o = await seedOrder(u.userId, { currentStatus: 'in_progress' })
-    // As the code before issue 7 left it: the summary as of creation, no version.
+    // As older code left it: the summary as of creation, no version.
     await profileEntity(defaultTable())
       .patch({ userId: u.userId })
       .set({ orderCount: 1, latestOrderId: o.orderId, latestOrderSummary: { firearmMake: o.firearmMake, firearmModel: o.firearmModel, currentStatus: 'order_created', createdAt: o.createdAt } })

@@ -9,7 +9,7 @@ declare module 'vitest' {
 }
 
 let stack: LocalStack | undefined
-/** DynamoDB commands the stack's functions sent over the whole suite (issue 7: never a Scan). */
+/** DynamoDB commands the stack's functions sent over the whole suite (never a Scan on a request path). */
 const sent = { total: 0, scans: [] as string[] }
 
 /** One real local stack for the integration files: DynamoDB Local in memory, cognito-local in a temp dir. */

@@ -3,7 +3,7 @@ import { additionalCostFields, adminInvoiceStatus, requestAmounts, type Approval
 import { invoiceOf, type Notification, type Order, type OrderDetail, type Payment, type StatusUpdate } from '../../domain/order.ts'
 import type { PaymentSummary } from '../../domain/payment.ts'
 
-/** The contract's shapes (API.md "Entities as the API shows them"); the only place they are built. */
+/** The contract's shapes (docs/api.md, Entities); the only place they are built. */
 
 export function presentInvoice(o: Order, shippingSelected = o.shippingSelected): Api.Invoice {
   const { lines: _lines, ...inv } = invoiceOf(o, shippingSelected)

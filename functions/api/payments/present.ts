@@ -4,7 +4,7 @@ import type { CreatedPaymentIntent } from '../../use-cases/create-payment-intent
 import type { AdminPaymentsPage } from '../../use-cases/list-admin-payments.ts'
 import { presentAdminPayment, presentPayment } from '../orders/present.ts'
 
-/** POST /api/payments/intents (API.md). */
+/** POST /api/payments/intents (docs/api.md). */
 export const presentCreatedIntent = (r: CreatedPaymentIntent) => ({
   paymentIntentId: r.paymentIntentId,
   clientSecret: r.clientSecret,

@@ -3,7 +3,7 @@ import type { GunsmithService } from '../service.ts'
 import { latestOrderAttributes, latestOrderOf, type LatestOrder } from './profiles.ts'
 
 /**
- * The admin customer list is the profiles Query alone (issue 7): each customer's
+ * The admin customer list is the profiles Query alone (a bounded read): each customer's
  * profile carries the order count and the latest order (the newest undeleted one,
  * by createdAt) as the list shows it, status included. This module keeps that
  * true. The invariant, after every committed transaction:

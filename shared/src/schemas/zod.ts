@@ -2,7 +2,7 @@
  * The zod every schema uses: `zod/mini`, configured once. Import it as
  * `import * as z from './zod.ts'` (or `@gs/shared/schemas/zod`), never 'zod' itself.
  *
- * Why mini (issue 7, Lambda bundles ≤ 300 KB): classic zod's methods hang off every schema
+ * Why mini (Lambda bundles ≤ 300 KB at a cold start, test/unit/bundle-budget.test.ts): classic zod's methods hang off every schema
  * class, so it cannot be tree-shaken and put ~93 KB into each API Lambda; mini is functions
  * (`z.string().check(z.trim(), z.maxLength(100))`) and costs ~28 KB there for the same schemas,
  * English messages included.
