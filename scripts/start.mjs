@@ -1,9 +1,9 @@
 // `npm start` on a fresh clone: install what is missing, build the SPA, run the local stack.
 // Plain Node (no dependencies) so it works before `npm ci`.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { installIfMissing } from './install-if-missing.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -28,10 +28,7 @@ if (java.error || java.status !== 0) {
   process.exit(1)
 }
 
-if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
-  console.log('Installing dependencies (npm ci)...')
-  run(npm, ['ci', '--no-audit', '--no-fund'], 'npm ci')
-}
+if (!installIfMissing('npm start')) process.exit(1)
 
 console.log('Building the web app...')
 run(npm, ['run', 'build:web', '--silent'], 'building the web app')
