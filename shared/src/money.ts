@@ -3,13 +3,20 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 
 export const formatCents = (cents: number | null | undefined) => usd.format((cents ?? 0) / 100)
 
-/** "12.345" → 1235 (half-up on the third decimal); null for anything that is not a finite, non-negative amount. */
+/**
+ * What a person typed, in dollars, as integer cents, exactly: "10.075" → 1008 (half-up on the exact
+ * decimal, never through floating point: 10.075 × 100 is 1007.4999… as a float). Accepts "$1,234.5",
+ * ".5", "7."; null for anything that is not a non-negative amount (or beyond what cents can hold exactly).
+ */
 export function dollarsToCents(input: string | number): number | null {
   const s = typeof input === 'number' ? String(input) : input.trim().replace(/^\$/, '').replace(/,/g, '')
-  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(s)) return null
-  const n = Number(s)
-  if (!Number.isFinite(n)) return null
-  return Math.round(n * 100 + Number.EPSILON * 100)
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(s)
+  if (!m || (!m[1] && !m[2])) return null
+  const whole = m[1] || '0'
+  const fraction = (m[2] ?? '').padEnd(3, '0')
+  // Half-up: the rest beyond the cents is at least half a cent exactly when its first digit is 5 or more.
+  const cents = BigInt(whole) * 100n + BigInt(fraction.slice(0, 2)) + (fraction[2] >= '5' ? 1n : 0n)
+  return cents <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(cents) : null
 }
 
 /** 1234 → "12.34", for form inputs. */
