@@ -10,7 +10,7 @@ export function groupEntrySource(group: FunctionGroup, functionsDir: string): st
   const routes = deployedRoutesFor(group)
   const lines = [
     `import { createGroupHandler } from '${dir}/lib/http.ts'`,
-    `import { accountGate } from '${dir}/lib/account-gate.ts'`,
+    `import { accountGate } from '${dir}/auth/account-gate.ts'`,
     `import { requireEnv } from '${dir}/lib/env.ts'`,
     // A missing setting fails the cold start (the deployment's first invocation), not a customer's request later.
     `requireEnv(${groupEnv[group].map((k) => JSON.stringify(k)).join(', ')})`,

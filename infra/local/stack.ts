@@ -90,7 +90,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     await ensureTable(localDynamoClient(dynamo.endpoint), tableName)
 
-    const { loadGroupHandler } = await import('../../functions/lib/load-group.ts')
+    const { loadGroupHandler } = await import('../../functions/load-group.ts')
     const handlers: Partial<Record<FunctionGroup, LambdaHandler>> = {}
     for (const g of functionGroups) if (routesFor(g).length) handlers[g] = (await loadGroupHandler(g)) as unknown as LambdaHandler
 

@@ -4,7 +4,7 @@ import { createNotificationRepository } from '../../functions/db/repositories/no
 import { defaultTable } from '../../functions/db/table.ts'
 import { invoiceOf } from '../../functions/domain/order.ts'
 import { paymentIdFor } from '../../functions/domain/payment.ts'
-import { loadGroupHandler } from '../../functions/lib/load-group.ts'
+import { loadGroupHandler } from '../../functions/load-group.ts'
 import { balanceOf, deliver, devIntentRepo, intentEvent, orderRepo, paymentRepo, seedCheckout, seedOrder, sign } from './payments-fixtures.ts'
 import { useStackTable } from './helpers.ts'
 import { billedExtra } from '../support/extra-work.ts'

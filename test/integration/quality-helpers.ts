@@ -16,7 +16,7 @@ import { createSettingsRepository } from '../../functions/db/repositories/settin
 import { defaultTable } from '../../functions/db/table.ts'
 import { newOrder, type Order } from '../../functions/domain/order.ts'
 import type { ApiEvent } from '../../functions/lib/http.ts'
-import { loadGroupHandler } from '../../functions/lib/load-group.ts'
+import { loadGroupHandler } from '../../functions/load-group.ts'
 import { routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
 import { line, requestedExtra } from '../support/extra-work.ts'
 import { createLedgerRepository } from '../../functions/db/repositories/ledger.ts'
@@ -28,7 +28,7 @@ export const ERROR_CODES = ['validation_failed', 'unauthorized', 'forbidden', 'n
 
 const handlers = new Map<FunctionGroup, Promise<(e: ApiEvent, c: unknown) => Promise<unknown>>>()
 
-/** The same group handler the Lambda entry builds (functions/lib/load-group.ts), once per worker. */
+/** The same group handler the Lambda entry builds (functions/load-group.ts), once per worker. */
 export function groupHandler(group: FunctionGroup) {
   let h = handlers.get(group)
   if (!h) {

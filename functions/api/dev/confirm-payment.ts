@@ -2,32 +2,22 @@ import { devConfirmSchema } from '@gs/shared/schemas/payments'
 import { createDevIntentRepository } from '../../db/repositories/dev-intents.ts'
 import { defaultTable } from '../../db/table.ts'
 import { NotFoundError } from '../../lib/errors.ts'
-import { defineRoute, type ApiEvent } from '../../lib/http.ts'
+import { defineRoute } from '../../lib/http.ts'
 import { stripeSecrets } from '../../lib/stripe-secrets.ts'
 import { paymentsMode } from '../../payments/index.ts'
 import { signStripePayload } from '../../payments/stripe-events.ts'
 import { confirmDevPayment } from '../../use-cases/confirm-dev-payment.ts'
-import { handler as stripeWebhook } from '../../webhooks/stripe-webhook.ts'
 import { paymentRepository } from '../../compose.ts'
+import { receiveStripeEvent } from '../../stripe-delivery.ts'
 
 /**
- * Delivers an event to the webhook route exactly as Stripe would: the JSON
- * body signed with the webhook secret in a Stripe-Signature header; the
- * webhook verifies it like any other delivery.
+ * Delivers an event as Stripe would: the JSON body signed with the webhook secret, received by
+ * the same code as the webhook route (the signature is verified like any other delivery).
  */
 async function deliverToWebhook(event: { id: string }) {
   const payload = JSON.stringify(event)
   const { webhookSecret } = await stripeSecrets()
-  const headers = { 'content-type': 'application/json', 'stripe-signature': await signStripePayload(payload, webhookSecret) }
-  await stripeWebhook({
-    event: { headers, body: payload, isBase64Encoded: false, routeKey: 'POST /api/webhooks/stripe' } as unknown as ApiEvent,
-    caller: undefined as never,
-    params: {},
-    query: {},
-    body: undefined,
-    rawBody: payload,
-    requestId: `dev-${event.id}`,
-  })
+  await receiveStripeEvent(payload, await signStripePayload(payload, webhookSecret))
 }
 
 /**

@@ -1,7 +1,7 @@
 import { defaultUserDirectory } from '../../../auth/users.ts'
 import { createProfileRepository } from '../../../db/repositories/profiles.ts'
 import { defaultTable } from '../../../db/table.ts'
-import { forgetAccount } from '../../../lib/account-gate.ts'
+import { forgetAccount } from '../../../auth/account-gate.ts'
 import { defineRoute } from '../../../lib/http.ts'
 import { deleteCustomer } from '../../../use-cases/delete-customer.ts'
 import { presentProfile } from '../../me/present.ts'

@@ -1,7 +1,7 @@
 import { updateCustomerSchema } from '@gs/shared/schemas/customers'
 import { createProfileRepository } from '../../../db/repositories/profiles.ts'
 import { defaultTable } from '../../../db/table.ts'
-import { forgetAccount } from '../../../lib/account-gate.ts'
+import { forgetAccount } from '../../../auth/account-gate.ts'
 import { defineRoute } from '../../../lib/http.ts'
 import { updateCustomer } from '../../../use-cases/update-customer.ts'
 import { presentProfile } from '../../me/present.ts'

@@ -1,7 +1,7 @@
 import { createProfileRepository } from '../db/repositories/profiles.ts'
 import { defaultTable } from '../db/table.ts'
-import { env } from './env.ts'
-import type { AccountGate } from './http.ts'
+import { env } from '../lib/env.ts'
+import type { AccountGate } from '../lib/http.ts'
 
 type Answer = { active: boolean; firstName?: string }
 

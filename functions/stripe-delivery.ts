@@ -1,0 +1,36 @@
+import { defaultTable } from './db/table.ts'
+import { ValidationError } from './lib/errors.ts'
+import { log } from './lib/logger.ts'
+import { stripeSecrets } from './lib/stripe-secrets.ts'
+import { paymentGateway } from './payments/index.ts'
+import { verifyStripeEvent, type PaymentIntentEvent } from './payments/stripe-events.ts'
+import { handleStripeEvent, type EventOutcome } from './use-cases/handle-stripe-event.ts'
+import { orderRepository, paymentRepository } from './compose.ts'
+
+export const INVALID_SIGNATURE = 'Invalid signature'
+
+/**
+ * What a Stripe delivery does, whoever delivers it (Stripe to the webhook route; the dev payments
+ * route on the local stack, signed the same way): verify the Stripe-Signature header over the exact
+ * raw body before anything is read or written (a bad one is a 400 and writes nothing), then apply
+ * the event. A failure to record a charged payment throws (a 500, so Stripe retries).
+ */
+export async function receiveStripeEvent(rawBody: string, signature: string | undefined): Promise<EventOutcome> {
+  const { webhookSecret } = await stripeSecrets()
+  let event: PaymentIntentEvent
+  try {
+    event = await verifyStripeEvent(rawBody, signature, webhookSecret)
+  } catch {
+    log.warn('stripe webhook rejected: bad signature')
+    throw new ValidationError(INVALID_SIGNATURE)
+  }
+  const table = defaultTable()
+  const outcome = await handleStripeEvent({
+    event,
+    orders: orderRepository(table),
+    payments: paymentRepository(table),
+    gateway: { retrieveIntent: async (id) => (await paymentGateway()).retrieveIntent(id) },
+  })
+  log.info('stripe event handled', { eventId: event.id, type: event.type, outcome })
+  return outcome
+}
