@@ -53,6 +53,13 @@ async function recordOnce({ orders, ledger, orderId, entryId, plan }: Pick<Deps,
   }
 }
 
+/** Money taken or granted in the shop is at most what is owed (an overpayment is a card payment's accident, never staff's). */
+function assertWithinBalance(o: Order, amountCents: number) {
+  const balance = invoiceOf(o).balanceDueCents
+  if (balance <= 0) throw new ValidationError(lm.noBalanceDue, { amountCents: lm.noBalanceDue })
+  if (amountCents > balance) throw new ValidationError(lm.aboveBalance(balance), { amountCents: lm.aboveBalance(balance) })
+}
+
 const bumped = (o: Order, at: string, change: Partial<Order>): Order => ({ ...o, ...change, version: o.version + 1, updatedAt: at, invoiceLastUpdated: at })
 
 /** Cash, a check or a card on the shop's terminal: up to the balance; a payment that settles it marks the order paid. */
@@ -64,9 +71,7 @@ export async function recordShopPayment({ orders, ledger, orderId, adminId, inpu
     orderId,
     entryId,
     plan: (o) => {
-      const balance = invoiceOf(o).balanceDueCents
-      if (balance <= 0) throw new ValidationError(lm.noBalanceDue, { amountCents: lm.noBalanceDue })
-      if (input.amountCents > balance) throw new ValidationError(lm.aboveBalance(balance), { amountCents: lm.aboveBalance(balance) })
+      assertWithinBalance(o, input.amountCents)
       const at = now().toISOString()
       const label = METHOD_LABELS[input.method]
       const paid = whenPaidInFull({ before: o, next: bumped(o, at, { amountPaidCents: o.amountPaidCents + input.amountCents }), at, t: Date.parse(at) + 1, by: adminId })
@@ -89,9 +94,7 @@ export async function recordAdjustment({ orders, ledger, orderId, adminId, input
     orderId,
     entryId,
     plan: (o) => {
-      const balance = invoiceOf(o).balanceDueCents
-      if (balance <= 0) throw new ValidationError(lm.noBalanceDue, { amountCents: lm.noBalanceDue })
-      if (input.amountCents > balance) throw new ValidationError(lm.aboveBalance(balance), { amountCents: lm.aboveBalance(balance) })
+      assertWithinBalance(o, input.amountCents)
       const at = now().toISOString()
       const label = METHOD_LABELS[input.kind]
       return {

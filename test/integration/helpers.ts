@@ -62,3 +62,13 @@ export async function api(path: string, { token, method = 'GET', body, headers =
   }
   return { status: res.status, body: json, headers: res.headers }
 }
+
+/** A new customer, registered and signed in as the SPA does: their id (from /api/me) and access token. */
+export async function newCustomer(prefix = 'customer'): Promise<{ id: string; token: string }> {
+  const email = `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`
+  await signUp(email, 'Password123!', { given_name: 'Pat', family_name: 'Payer' })
+  const { AccessToken } = await signIn(email, 'Password123!')
+  const me = await api('/api/me', { token: AccessToken })
+  if (me.status !== 200) throw new Error(`GET /api/me answered ${me.status} for a new customer`)
+  return { id: me.body.id, token: AccessToken }
+}

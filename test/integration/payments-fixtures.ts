@@ -85,3 +85,8 @@ export function deliver(event: unknown, { signature, contentType = 'application/
   const sig = signature === undefined ? sign(payload) : signature
   return api('/api/webhooks/stripe', { method: 'POST', body: payload, headers: { 'content-type': contentType, ...(sig === null ? {} : { 'stripe-signature': sig }) } })
 }
+
+/** POST /api/payments/intents as the SPA calls it. */
+export const createIntent = (token: string, body: unknown) => api('/api/payments/intents', { token, method: 'POST', body })
+/** The dev gateway's card confirmation (4242… pays, 4000…0002 is declined). */
+export const confirm = (token: string, id: string, cardNumber = '4242424242424242') => api(`/api/dev/payments/${id}/confirm`, { token, method: 'POST', body: { cardNumber } })

@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { invoiceOf } from '../../functions/domain/order.ts'
-import { ADMIN, api, signIn, signUp, useStackTable } from './helpers.ts'
-import { deliver, devIntentRepo, intentEvent, orderRepo, paymentRepo, seedCheckout, seedOrder } from './payments-fixtures.ts'
+import { ADMIN, api, newCustomer as registerCustomer, signIn, useStackTable } from './helpers.ts'
+import { confirm, createIntent, deliver, devIntentRepo, intentEvent, orderRepo, paymentRepo, seedCheckout, seedOrder } from './payments-fixtures.ts'
 
-interface Customer {
-  id: string
-  token: string
-}
+type Customer = Awaited<ReturnType<typeof registerCustomer>>
+const newCustomer = () => registerCustomer('integrity')
 
-async function newCustomer(): Promise<Customer> {
-  const email = `integrity-${randomUUID().slice(0, 8)}@example.com`
-  await signUp(email, 'Password123!', { given_name: 'Ivy', family_name: 'Integrity' })
-  const { AccessToken } = await signIn(email, 'Password123!')
-  return { id: (await api('/api/me', { token: AccessToken })).body.id, token: AccessToken }
-}
-
-const createIntent = (token: string, body: unknown) => api('/api/payments/intents', { token, method: 'POST', body })
-const confirm = (token: string, id: string, cardNumber = '4242424242424242') => api(`/api/dev/payments/${id}/confirm`, { token, method: 'POST', body: { cardNumber } })
 const detail = async (orderId: string) => (await orderRepo().getOrderDetail(orderId))!
 const sum = (xs: Array<{ amountCents: number }>) => xs.reduce((s, x) => s + x.amountCents, 0)
 

@@ -1,28 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, api, signIn, signUp, useStackTable } from './helpers.ts'
-import { balanceOf, orderRepo, seedOrder } from './payments-fixtures.ts'
+import { ADMIN, api, newCustomer as registerCustomer, signIn, useStackTable } from './helpers.ts'
+import { balanceOf, confirm, createIntent, orderRepo, seedOrder } from './payments-fixtures.ts'
 import { billedExtra } from '../support/extra-work.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { createDevGateway } from '../../functions/payments/dev-gateway.ts'
 import { createDevIntentRepository } from '../../functions/db/repositories/dev-intents.ts'
 
-interface Customer {
-  id: string
-  token: string
-}
+type Customer = Awaited<ReturnType<typeof registerCustomer>>
+const newCustomer = () => registerCustomer('payer')
 
-async function newCustomer(): Promise<Customer> {
-  const email = `payer-${randomUUID().slice(0, 8)}@example.com`
-  await signUp(email, 'Password123!', { given_name: 'Pat', family_name: 'Payer' })
-  const { AccessToken } = await signIn(email, 'Password123!')
-  const me = await api('/api/me', { token: AccessToken })
-  expect(me.status).toBe(200)
-  return { id: me.body.id, token: AccessToken }
-}
-
-const createIntent = (token: string, body: unknown) => api('/api/payments/intents', { token, method: 'POST', body })
-const confirm = (token: string, id: string, cardNumber: string) => api(`/api/dev/payments/${id}/confirm`, { token, method: 'POST', body: { cardNumber } })
 
 let a: Customer
 let b: Customer
