@@ -40,3 +40,43 @@ export async function openOrderFromDashboard(page: Page, title: string) {
   await card.getByRole('link', { name: 'View full order details' }).click()
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible()
 }
+
+export interface SeededOrder {
+  id: string
+  make: string
+  model: string
+}
+
+/**
+ * A customer of the spec's own, with orders, made through the staff API as the admin (so the
+ * seeded demo data other spec files read is left alone). Leaves the browser signed out.
+ */
+export async function seedCustomerWithOrders(
+  page: Page,
+  customer: { email: string; password: string; firstName: string; lastName: string },
+  orders: Array<{ make: string; model: string; estimatedCostCents: number; currentStatus?: string }>,
+): Promise<SeededOrder[]> {
+  await signIn(page, 'admin@example.com', 'AdminPass123!')
+  const created = await page.evaluate(
+    async ({ customer, orders }) => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'))!
+      const headers = { Authorization: `Bearer ${localStorage.getItem(key)}`, 'Content-Type': 'application/json' }
+      const send = async (method: string, path: string, body: unknown) => {
+        const r = await fetch(path, { method, headers, body: JSON.stringify(body) })
+        if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`)
+        return r.json()
+      }
+      const profile = await send('POST', '/api/admin/customers', customer)
+      const out = []
+      for (const o of orders) {
+        const order = await send('POST', '/api/admin/orders', { customerId: profile.id, firearmMake: o.make, firearmModel: o.model, serialNumber: `E2E-${crypto.randomUUID().slice(0, 8)}`, serviceType: 'Repair', description: 'Trigger job', estimatedCostCents: o.estimatedCostCents })
+        if (o.currentStatus) await send('PATCH', `/api/admin/orders/${order.id}`, { version: order.version, currentStatus: o.currentStatus })
+        out.push({ id: order.id as string, make: o.make, model: o.model })
+      }
+      return out
+    },
+    { customer, orders },
+  )
+  await signOut(page)
+  return created
+}

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { Invoice, Order } from '@gs/shared/api-types';
+import type { Invoice, Order, Payment } from '@gs/shared/api-types';
 import { ToastProvider } from '../../web/src/components/ui/toast';
 import { testConfig } from './render-app';
 
@@ -97,3 +97,25 @@ export const baseOrder: Order = {
   version: 3,
   invoice,
 };
+
+/** One entry of an order's ledger (a $20.00 cash payment unless told otherwise). */
+export function ledgerEntry(over: Partial<Payment> = {}): Payment {
+  return {
+    paymentId: 'pay-1',
+    orderId: baseOrder.id,
+    orderNumber: baseOrder.orderNumber,
+    amountCents: 2000,
+    paymentDate: '2026-01-06T10:00:00.000Z',
+    paymentMethod: 'Cash',
+    paymentStatus: 'successful',
+    paymentIntentId: '',
+    receiptUrl: null,
+    notes: null,
+    kind: 'payment',
+    refundedCents: 0,
+    refundOf: null,
+    reason: null,
+    flag: null,
+    ...over,
+  };
+}

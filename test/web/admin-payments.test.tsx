@@ -89,6 +89,35 @@ describe('admin payment management', () => {
     expect(within(rows[2]).getByText('Pending')).toBeInTheDocument();
   });
 
+  it('shows a failed payment with its reason, refunds negative, adjustments and credits with their method, and flags', async () => {
+    stubPayments([
+      adminPayment({ paymentId: 'fail', paymentStatus: 'failed', notes: 'Your card was declined.', receiptUrl: null }),
+      adminPayment({ paymentId: 'refund', kind: 'refund', amountCents: 1000, paymentMethod: 'Refund (Cash)', paymentIntentId: '', refundOf: 'cash', receiptUrl: null }),
+      adminPayment({ paymentId: 'discount', kind: 'adjustment', amountCents: 500, paymentMethod: 'Discount', paymentIntentId: '', reason: 'Loyal customer', receiptUrl: null }),
+      adminPayment({ paymentId: 'credit', kind: 'credit', amountCents: 3000, flag: 'overpayment' }),
+      adminPayment({ paymentId: 'late', flag: 'order_deleted', kind: 'credit' }),
+      adminPayment({ paymentId: 'archived', flag: 'order_archived' }),
+    ]);
+    renderApp('/admin/payments');
+    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const row = (id: string) => within(table).getByText(id).closest('tr')!;
+    expect(within(row('fail')).getByText('Failed')).toBeInTheDocument();
+    expect(row('fail')).toHaveTextContent('Your card was declined.');
+    expect(row('refund')).toHaveTextContent('\u2212$10.00');
+    expect(row('refund')).toHaveTextContent('Refund (Cash)');
+    expect(row('discount')).toHaveTextContent('$5.00');
+    expect(row('discount')).not.toHaveTextContent('\u2212');
+    expect(row('discount')).toHaveTextContent('DiscountAdjustment');
+    expect(row('credit')).toHaveTextContent('Credit CardCredit');
+    expect(row('credit')).toHaveTextContent('Overpayment credit');
+    expect(row('late')).toHaveTextContent('Paid after the order was deleted');
+    expect(row('archived')).toHaveTextContent('Paid after the order was archived');
+    expect(row('archived')).not.toHaveTextContent('Overpayment credit');
+    // Every spec text stays: the guide still explains search, filter, sort, receipts and order links.
+    const guide = screen.getByRole('heading', { name: 'Payment Management Guide' }).closest('section')!;
+    for (const topic of ['Search', 'Filter', 'Sort', 'Receipts', 'Orders', 'Refunds']) expect(within(guide).getByText(topic)).toBeInTheDocument();
+  });
+
   it('toggles the active column and sorts a new column descending, with aria-sort', async () => {
     const user = userEvent.setup();
     const api = stubPayments();

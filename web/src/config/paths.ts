@@ -23,6 +23,11 @@ export const paths = {
       path: '/orders/:orderId/payment',
       getHref: (orderId: string) => `/orders/${encodeURIComponent(orderId)}/payment`,
     },
+    /** The order's printable invoice and receipt. */
+    orderInvoice: {
+      path: '/orders/:orderId/invoice',
+      getHref: (orderId: string) => `/orders/${encodeURIComponent(orderId)}/invoice`,
+    },
     payments: { path: '/payments', getHref: () => '/payments' },
     batchPayment: {
       path: '/payments/batch',
@@ -31,7 +36,9 @@ export const paths = {
     },
     paymentConfirmation: {
       path: '/payment-confirmation/:orderId',
-      getHref: (orderId: string) => `/payment-confirmation/${encodeURIComponent(orderId)}`,
+      /** With a payment intent id, the page confirms that payment (as the provider's return does). */
+      getHref: (orderId: string, paymentIntentId?: string) =>
+        `/payment-confirmation/${encodeURIComponent(orderId)}${paymentIntentId ? `?payment_intent=${encodeURIComponent(paymentIntentId)}` : ''}`,
     },
     paymentHistory: { path: '/payment-history', getHref: () => '/payment-history' },
     notifications: { path: '/notifications', getHref: () => '/notifications' },
@@ -44,6 +51,11 @@ export const paths = {
       path: '/admin/manage-orders',
       /** With an order id, the page opens that order's edit modal (links from the payments ledger). */
       getHref: (orderId?: string) => (orderId ? `/admin/manage-orders?order=${encodeURIComponent(orderId)}` : '/admin/manage-orders'),
+    },
+    /** Any order's printable invoice and receipt, as staff see it. */
+    orderInvoice: {
+      path: '/admin/orders/:orderId/invoice',
+      getHref: (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}/invoice`,
     },
     payments: { path: '/admin/payments', getHref: () => '/admin/payments' },
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, useNavigation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-provider';
 import { Header } from './header';
 import { SiteFooter } from './site-footer';
@@ -36,6 +36,8 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      {/* A new page starts at the top; Back returns to where the reader was. */}
+      <ScrollRestoration />
     </div>
   );
 }

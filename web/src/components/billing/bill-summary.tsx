@@ -13,6 +13,7 @@ function Row({
   divider = false,
   testId,
   item = false,
+  negative = false,
 }: {
   label: string;
   cents: number;
@@ -21,6 +22,8 @@ function Row({
   testId?: string;
   /** A row of the statement (summed into the total). */
   item?: boolean;
+  /** Taken off what is owed: shown as "−$10.00". */
+  negative?: boolean;
 }) {
   return (
     <div
@@ -31,19 +34,34 @@ function Row({
     >
       <dt className={`min-w-0 [overflow-wrap:anywhere] ${strong ? '' : 'text-slate-600 dark:text-slate-400'}`}>{label}</dt>
       <dd data-testid={testId} data-cents={cents} className="shrink-0 text-right whitespace-nowrap tabular-nums">
-        {formatCents(cents)}
+        {negative ? signedCents(-cents) : formatCents(cents)}
       </dd>
     </div>
   );
 }
 
-/** Total, Amount Paid and Balance Due: the end of every bill, and all a payment panel needs. */
+/** "$12.00", or "−$12.00" (a true minus sign) for money going the other way: a refund, a discount. */
+export const signedCents = (cents: number) => (cents < 0 ? `\u2212${formatCents(-cents)}` : formatCents(cents));
+
+export const DISCOUNTS_LABEL = 'Discounts';
+export const CREDIT_LABEL = 'Credit (to be refunded)';
+
+/**
+ * Total, Discounts, Amount Paid and Balance Due (total − discounts − paid = balance): the end of
+ * every bill, and all a payment panel needs. Discounts (and write-offs) only when staff granted
+ * some; a credit (money received above the bill, which staff refund) after the balance.
+ */
 export function BillTotals({ invoice, divider = true }: { invoice: Invoice; divider?: boolean }) {
+  // Older payloads may lack the ledger fields: read them as 0.
+  const adjustments = invoice.adjustmentsCents ?? 0;
+  const credit = invoice.creditCents ?? 0;
   return (
     <>
       <Row label="Total" cents={invoice.totalCents} strong divider={divider} testId="invoice-total" />
+      {adjustments > 0 ? <Row label={DISCOUNTS_LABEL} cents={adjustments} negative testId="invoice-discounts" /> : null}
       <Row label="Amount Paid" cents={invoice.amountPaidCents} />
       <Row label="Balance Due" cents={invoice.balanceDueCents} strong testId="balance-due" />
+      {credit > 0 ? <Row label={CREDIT_LABEL} cents={credit} testId="invoice-credit" /> : null}
     </>
   );
 }

@@ -19,6 +19,26 @@ export const paymentPageMessages = {
   devCardNotice: 'Test mode: no real card is charged. Use 4242 4242 4242 4242; 4000 0000 0000 0002 is declined.',
 } as const;
 
+/** Texts of this app's own (not quoted in the spec). */
+export const paymentUiMessages = {
+  amountHint: (balance: string, minimum: string) =>
+    `You can pay part of the balance: at least ${minimum}, leaving at least ${minimum} owing. Balance due: ${balance}.`,
+  payFullBalance: (balance: string) => `Pay the full balance (${balance})`,
+  paidRedirecting: 'Opening your payment confirmation…',
+  noPaymentTitle: 'No Payment to Confirm',
+  noPayment: 'There is no payment to confirm for this order.',
+  paymentNotFound: 'This payment could not be found for this order.',
+  pendingElsewhere: 'A card payment for this order is still being processed.',
+  processingTitle: 'Payment Processing',
+  processing: 'Your payment is being processed. This page updates on its own.',
+  confirming: 'Confirming your payment…',
+  stillProcessing:
+    'Your payment is still processing. It can take up to 24 hours to complete; your order page will show it once it does.',
+  failedTitle: 'Payment Not Completed',
+  checkFailed: 'We could not check the status of this payment.',
+  updatingInvoice: 'Updating the invoice…',
+} as const;
+
 /** A payment error whose message is shown to the customer as it is. */
 export class PaymentError extends Error {
   override name = 'PaymentError';

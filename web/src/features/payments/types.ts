@@ -1,4 +1,4 @@
-import type { Payment } from '../orders/types';
+import type { Payment } from '@gs/shared/api-types';
 
 // The payments API's shapes (API.md; functions/api/payments/present.ts).
 

@@ -14,24 +14,14 @@ import { shortOrderId, type Order } from '../../../features/orders/types';
 import { parseBatchOrderIds } from '../../../features/payments/amount';
 import { createPaymentIntent } from '../../../features/payments/api/create-payment-intent';
 import { paymentKeys } from '../../../features/payments/api/query-keys';
+import { BackLink } from '../../../features/payments/components/back-link';
 import { CardPayment } from '../../../features/payments/components/card-payment';
 import { ShippingChoice } from '../../../features/payments/components/shipping-choice';
 import { paymentPageMessages as msg } from '../../../features/payments/messages';
-import type { PaymentOutcome } from '../../../features/payments/types';
+import type { CreatedIntent, PaymentOutcome } from '../../../features/payments/types';
 
 /** After a successful batch payment the customer goes back to /payments this much later (customer-side §9). */
 export const REDIRECT_AFTER_BATCH_MS = 3_000;
-
-function BackLink() {
-  return (
-    <Link
-      to={paths.app.payments.getHref()}
-      className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 hover:text-slate-900 hover:underline dark:text-slate-300 dark:hover:text-white"
-    >
-      <span aria-hidden="true">←</span> Back to Payments
-    </Link>
-  );
-}
 
 export default function BatchPaymentRoute() {
   const [params] = useSearchParams();
@@ -42,7 +32,7 @@ export default function BatchPaymentRoute() {
     <>
       <PageTitle title="Pay Multiple Orders" />
       <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
-        <BackLink />
+        <BackLink fallback={paths.app.payments.getHref()} />
         <h1 className="text-3xl font-bold tracking-tight">Pay Multiple Orders</h1>
         {orderIds.length === 0 ? (
           <Alert tone="error">{msg.noOrdersSelected}</Alert>
@@ -76,8 +66,10 @@ function BatchForm({ orderIds, orders }: { orderIds: string[]; orders: Order[] }
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [shipping, setShipping] = useState(true);
-  const [paid, setPaid] = useState<(PaymentOutcome & { orderCount: number }) | null>(null);
+  const [paid, setPaid] = useState<(PaymentOutcome & { lines: PaidLine[]; totalCents: number }) | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The intent the server made: its split of the charge across the orders is what was paid.
+  const created = useRef<CreatedIntent | null>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // The orders as listed in the link, those of this customer only; the rest are named below.
@@ -89,7 +81,20 @@ function BatchForm({ orderIds, orders }: { orderIds: string[]; orders: Order[] }
   const totalCents = invoices.reduce((sum, inv) => sum + Math.max(0, inv.balanceDueCents), 0);
 
   const onSucceeded = (outcome: PaymentOutcome) => {
-    setPaid({ ...outcome, orderCount: payable.length });
+    const intent = created.current;
+    const label = (o: Order) => `Order ${o.orderNumber || `#${shortOrderId(o.id)}`}`;
+    const lines: PaidLine[] = intent?.allocations.length
+      ? intent.allocations.flatMap((a) => {
+          const o = byId.get(a.orderId);
+          return o ? [{ orderId: o.id, label: label(o), title: `${o.firearmMake} ${o.firearmModel}`, amountCents: a.amountCents }] : [];
+        })
+      : payable.map((o) => ({
+          orderId: o.id,
+          label: label(o),
+          title: `${o.firearmMake} ${o.firearmModel}`,
+          amountCents: invoices[selected.indexOf(o)].balanceDueCents,
+        }));
+    setPaid({ ...outcome, lines, totalCents: intent?.amountCents ?? lines.reduce((sum, l) => sum + l.amountCents, 0) });
     void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
     timer.current = setTimeout(() => navigate(paths.app.payments.getHref()), REDIRECT_AFTER_BATCH_MS);
@@ -102,22 +107,7 @@ function BatchForm({ orderIds, orders }: { orderIds: string[]; orders: Order[] }
   const first = selected[0];
   return (
     <>
-      {paid ? (
-        <Alert tone="success" title={paid.status === 'succeeded' ? 'Payment successful!' : 'Payment submitted'}>
-          <p>
-            {paid.status === 'succeeded'
-              ? `Thank you. Your payment for ${paid.orderCount === 1 ? '1 order' : `${paid.orderCount} orders`} has been received.`
-              : 'Your payment is processing. Your invoices will update once it completes.'}{' '}
-            Returning to Payments…
-          </p>
-          <Link
-            to={`${paths.app.paymentConfirmation.getHref(first.id)}?payment_intent=${encodeURIComponent(paid.paymentIntentId)}`}
-            className="mt-2 inline-block font-semibold underline underline-offset-2"
-          >
-            View payment confirmation
-          </Link>
-        </Alert>
-      ) : null}
+      {paid ? <PaidSummary paid={paid} /> : null}
       {missing.length > 0 ? (
         <Alert tone="warning" title="Some orders could not be found">
           <p>These orders are not in your account and are left out: {missing.map(shortOrderId).join(', ')}.</p>
@@ -170,7 +160,7 @@ function BatchForm({ orderIds, orders }: { orderIds: string[]; orders: Order[] }
             Payment
           </h2>
           {paid ? (
-            <p className="text-sm">Payment complete. Returning to Payments…</p>
+            <p className="text-sm">{paid.status === 'succeeded' ? 'Payment complete.' : 'Payment submitted.'}</p>
           ) : payable.length === 0 ? (
             <>
               <p className="text-sm">None of these orders has a balance due.</p>
@@ -189,9 +179,12 @@ function BatchForm({ orderIds, orders }: { orderIds: string[]; orders: Order[] }
                 amountCents={totalCents}
                 submitLabel={`Pay ${formatCents(totalCents)}`}
                 disabled={busy || Boolean(paid)}
-                returnPath={paths.app.paymentConfirmation.getHref(first.id)}
+                returnPath={paths.app.paymentConfirmation.getHref((payable[0] ?? first).id)}
                 request={{
-                  createIntent: () => createPaymentIntent({ orderIds: payable.map((o) => o.id), includeShipping: shipping }),
+                  createIntent: async () => {
+                    created.current = await createPaymentIntent({ orderIds: payable.map((o) => o.id), includeShipping: shipping });
+                    return created.current;
+                  },
                   onSucceeded,
                 }}
               />
@@ -200,5 +193,54 @@ function BatchForm({ orderIds, orders }: { orderIds: string[]; orders: Order[] }
         </section>
       </div>
     </>
+  );
+}
+
+interface PaidLine {
+  orderId: string;
+  label: string;
+  title: string;
+  amountCents: number;
+}
+
+/** What the payment covered, order by order, until the page goes back to /payments. */
+function PaidSummary({ paid }: { paid: PaymentOutcome & { lines: PaidLine[]; totalCents: number } }) {
+  const succeeded = paid.status === 'succeeded';
+  const count = paid.lines.length === 1 ? '1 order' : `${paid.lines.length} orders`;
+  return (
+    <Alert tone="success" title={succeeded ? 'Payment successful!' : 'Payment submitted'}>
+      <p>
+        {succeeded
+          ? `Thank you. Your payment for ${count} has been received.`
+          : 'Your payment is processing. Your invoices will update once it completes.'}
+      </p>
+      <ul aria-label="Paid orders" className="mt-2 space-y-1">
+        {paid.lines.map((line) => (
+          <li key={line.orderId} className="flex items-baseline justify-between gap-4">
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              {line.label} <span className="opacity-80">· {line.title}</span>
+            </span>
+            <span className="shrink-0 font-medium tabular-nums">{formatCents(line.amountCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 flex items-baseline justify-between gap-4 border-t border-current/20 pt-1 font-semibold">
+        <span>{succeeded ? 'Total paid' : 'Total'}</span>
+        <span data-testid="batch-paid-total" className="tabular-nums">
+          {formatCents(paid.totalCents)}
+        </span>
+      </p>
+      <p role="status" className="mt-2">
+        Returning to Payments…
+      </p>
+      {paid.lines[0] ? (
+        <Link
+          to={paths.app.paymentConfirmation.getHref(paid.lines[0].orderId, paid.paymentIntentId)}
+          className="mt-1 inline-block font-semibold underline underline-offset-2"
+        >
+          View payment confirmation
+        </Link>
+      ) : null}
+    </Alert>
   );
 }

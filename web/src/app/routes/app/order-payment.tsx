@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { centsToInput, formatCents } from '@gs/shared/money';
+import { chargeMessages, MIN_CHARGE_CENTS } from '@gs/shared/payment-rules';
 import { PageTitle } from '../../../components/seo/page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -14,28 +15,17 @@ import { useOrderInvoice } from '../../../features/orders/api/get-order-invoice'
 import { orderKeys } from '../../../features/orders/api/query-keys';
 import { shortOrderId, type OrderDetail } from '../../../features/orders/types';
 import { clampAmountInput, parseAmount } from '../../../features/payments/amount';
-import { chargeMessages, MIN_CHARGE_CENTS } from '@gs/shared/payment-rules';
 import { createPaymentIntent } from '../../../features/payments/api/create-payment-intent';
 import { paymentKeys } from '../../../features/payments/api/query-keys';
+import { BackLink } from '../../../features/payments/components/back-link';
 import { CardPayment } from '../../../features/payments/components/card-payment';
 import { InvoiceSummary } from '../../../features/payments/components/invoice-summary';
 import { ShippingChoice } from '../../../features/payments/components/shipping-choice';
-import { paymentPageMessages as msg } from '../../../features/payments/messages';
+import { paymentPageMessages as msg, paymentUiMessages as ui } from '../../../features/payments/messages';
 import type { PaymentOutcome } from '../../../features/payments/types';
 
-/** After a successful payment the page reloads its data this much later (customer-side §9). */
-export const RELOAD_AFTER_PAYMENT_MS = 2_000;
-
-function BackLink({ orderId }: { orderId?: string }) {
-  return (
-    <Link
-      to={orderId ? paths.app.order.getHref(orderId) : paths.app.payments.getHref()}
-      className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 hover:text-slate-900 hover:underline dark:text-slate-300 dark:hover:text-white"
-    >
-      <span aria-hidden="true">←</span> Back
-    </Link>
-  );
-}
+/** After a successful payment the customer is taken to its confirmation this much later (customer-side §5, §9). */
+export const CONFIRMATION_AFTER_PAYMENT_MS = 2_000;
 
 export default function OrderPaymentRoute() {
   const { orderId = '' } = useParams();
@@ -45,7 +35,7 @@ export default function OrderPaymentRoute() {
     <>
       <PageTitle title="Make a Payment" />
       <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
-        <BackLink orderId={orderId || undefined} />
+        <BackLink fallback={orderId ? paths.app.order.getHref(orderId) : paths.app.dashboard.getHref()} />
         {!orderId ? (
           <Alert tone="error">{msg.missingOrder}</Alert>
         ) : order.isPending ? (
@@ -65,36 +55,44 @@ export default function OrderPaymentRoute() {
 
 function PaymentForm({ order }: { order: OrderDetail }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [shipping, setShipping] = useState(order.shippingSelected);
   const { invoice, isPreviewing, isError: previewFailed } = useOrderInvoice(order, shipping);
   const balance = invoice.balanceDueCents;
   const [amount, setAmount] = useState(() => centsToInput(balance));
   const [edited, setEdited] = useState(false);
+  // The amount's problem shows once the customer typed one or tried to pay, and goes as soon as it is fixed.
+  const [attempted, setAttempted] = useState(false);
   const [paid, setPaid] = useState<PaymentOutcome | null>(null);
-  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   // The amount follows the balance until the customer types one, and never exceeds it.
   useEffect(() => {
     setAmount((current) => (edited ? clampAmountInput(current, balance) : centsToInput(balance)));
   }, [balance, edited]);
 
-  useEffect(() => () => clearTimeout(reloadTimer.current), []);
-
+  // The form goes at once (nothing can be paid twice) and the invoice is read again. The provider
+  // returns to the confirmation page after a redirect (customer-side §5); a payment confirmed in
+  // the page goes there too, after the spec's 2 seconds (its "reload"), or at once by the link.
+  // Replacing this page keeps the browser's Back from offering the paid form again.
   const onSucceeded = (outcome: PaymentOutcome) => {
     setPaid(outcome);
-    setEdited(false);
-    reloadTimer.current = setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-      void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
-    }, RELOAD_AFTER_PAYMENT_MS);
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+    const href = paths.app.paymentConfirmation.getHref(order.id, outcome.paymentIntentId);
+    timer.current = setTimeout(() => void navigate(href, { replace: true }), CONFIRMATION_AFTER_PAYMENT_MS);
   };
 
   const parsed = parseAmount(amount, balance);
   const chargeCents = 'cents' in parsed ? parsed.cents : 0;
+  const amountError = 'error' in parsed && (edited || attempted) ? parsed.error : undefined;
   const title = `${order.firearmMake} ${order.firearmModel}`;
-  const confirmationHref = paid
-    ? `${paths.app.paymentConfirmation.getHref(order.id)}?payment_intent=${encodeURIComponent(paid.paymentIntentId)}`
-    : '';
+  const payFullBalance = () => {
+    setEdited(false);
+    setAttempted(false);
+    setAmount(centsToInput(balance));
+  };
 
   return (
     <>
@@ -105,25 +103,9 @@ function PaymentForm({ order }: { order: OrderDetail }) {
         </p>
       </div>
 
-      {paid ? (
-        <Alert tone="success" title={paid.status === 'succeeded' ? 'Payment successful!' : 'Payment submitted'}>
-          <p>
-            {paid.status === 'succeeded'
-              ? 'Thank you. Your payment has been received and your invoice is being updated.'
-              : 'Your payment is processing. Your invoice will update once it completes.'}
-          </p>
-          <Link to={confirmationHref} className="mt-2 inline-block font-semibold underline underline-offset-2">
-            View payment confirmation
-          </Link>
-        </Alert>
-      ) : null}
-
       <div className="grid items-start gap-6 md:grid-cols-2">
         <InvoiceSummary invoice={invoice} lines={order.lines} busy={isPreviewing}>
-          <ShippingChoice
-            checked={shipping}
-            onChange={setShipping}
-          />
+          <ShippingChoice checked={shipping} onChange={setShipping} disabled={Boolean(paid)} />
           {previewFailed ? (
             <p role="alert" className="mt-2 text-xs text-red-700 dark:text-red-300">
               Could not update the total for this shipping choice.
@@ -138,7 +120,19 @@ function PaymentForm({ order }: { order: OrderDetail }) {
           <h2 id="pay-heading" className="text-lg font-semibold">
             Payment
           </h2>
-          {balance > 0 && balance < MIN_CHARGE_CENTS ? (
+          {paid ? (
+            // Nothing here can be paid again: the form is gone the moment the payment went through.
+            <Alert tone="success" title={paid.status === 'succeeded' ? 'Payment successful!' : 'Payment submitted'}>
+              <p role="status">{ui.paidRedirecting}</p>
+              <Link
+                to={paths.app.paymentConfirmation.getHref(order.id, paid.paymentIntentId)}
+                replace
+                className="mt-2 inline-block font-semibold underline underline-offset-2"
+              >
+                View payment confirmation
+              </Link>
+            </Alert>
+          ) : balance > 0 && balance < MIN_CHARGE_CENTS ? (
             <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 dark:bg-amber-950/50 dark:text-amber-100">
               {chargeMessages.balanceBelowMinimum(balance)}
             </p>
@@ -153,35 +147,29 @@ function PaymentForm({ order }: { order: OrderDetail }) {
             </>
           ) : (
             <>
-              <FormField
-                label="Payment Amount ($)"
-                name="amount"
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                max={centsToInput(balance)}
-                step="0.01"
-                value={amount}
-                hint={`You can pay part of the balance. Balance due: ${formatCents(balance)}.`}
-                onChange={(e) => {
-                  setEdited(true);
-                  setAmount(clampAmountInput(e.target.value, balance));
-                }}
-              />
-              {'problem' in parsed && parsed.problem === 'leaves_below_minimum' ? (
-                <div className="-mt-2 space-y-2 text-sm">
-                  <p className="text-amber-900 dark:text-amber-200">{parsed.error}</p>
-                  <Button
-                    variant="secondary"
-                    onClick={() => {
-                      setEdited(false);
-                      setAmount(centsToInput(balance));
-                    }}
-                  >
-                    Pay the full balance ({formatCents(balance)})
+              <div className="space-y-2">
+                <FormField
+                  label="Payment Amount ($)"
+                  name="amount"
+                  type="number"
+                  inputMode="decimal"
+                  min="0.01"
+                  max={centsToInput(balance)}
+                  step="0.01"
+                  value={amount}
+                  error={amountError}
+                  hint={ui.amountHint(formatCents(balance), formatCents(MIN_CHARGE_CENTS))}
+                  onChange={(e) => {
+                    setEdited(true);
+                    setAmount(clampAmountInput(e.target.value, balance));
+                  }}
+                />
+                {amountError ? (
+                  <Button variant="secondary" onClick={payFullBalance}>
+                    {ui.payFullBalance(formatCents(balance))}
                   </Button>
-                </div>
-              ) : null}
+                ) : null}
+              </div>
               <CardPayment
                 amountCents={chargeCents}
                 submitLabel={chargeCents > 0 ? `Pay ${formatCents(chargeCents)}` : 'Pay'}
@@ -192,6 +180,8 @@ function PaymentForm({ order }: { order: OrderDetail }) {
                     const result = parseAmount(amount, balance);
                     return 'error' in result ? result.error : null;
                   },
+                  onInvalid: () => setAttempted(true),
+                  resetKey: amount,
                   createIntent: () => createPaymentIntent({ orderIds: [order.id], amountCents: chargeCents, includeShipping: shipping }),
                   onSucceeded,
                 }}

@@ -77,9 +77,17 @@ export default function OrderRoute() {
               {o.orderNumber ? `${o.orderNumber} · ` : ''}Created {formatDateTime(o.createdAt)}
             </p>
           </div>
-          <div className="flex flex-wrap gap-1.5">
-            <StatusBadge status={o.currentStatus} />
-            <PaymentBadges order={o} />
+          <div className="flex flex-col items-start gap-2 sm:items-end">
+            <div className="flex flex-wrap gap-1.5">
+              <StatusBadge status={o.currentStatus} />
+              <PaymentBadges order={o} />
+            </div>
+            <Link
+              to={paths.app.orderInvoice.getHref(o.id)}
+              className="text-sm font-medium text-blue-700 underline underline-offset-2 dark:text-amber-300"
+            >
+              Print invoice
+            </Link>
           </div>
         </div>
 

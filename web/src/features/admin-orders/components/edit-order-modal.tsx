@@ -6,14 +6,15 @@ import { useAdminOrder } from '../api/get-admin-order';
 import type { AdminOrder } from '../types';
 import { EditOrderForm } from './edit-order-form';
 import { ExtraWorkPanel } from './extra-work-panel';
+import { HeldCreditBanner, PaymentsPanel } from './payments-panel';
 import { STATUS_REFRESH_MS, StatusHistoryPanel } from './status-history-panel';
 
 export const LOAD_FAILED = 'Failed to load data. Please try again.';
 
 /**
  * The order edit form in a modal, with the Parts and Additional Costs panel (lines, approval
- * requests, invoice) and the Status History and Communication panel beside it. The order is
- * re-read every 30 s.
+ * requests, invoice), the order's payments ledger and the Status History and Communication panel
+ * beside it. The order is re-read every 30 s.
  */
 export function EditOrderModal({
   orderId,
@@ -42,26 +43,30 @@ export function EditOrderModal({
           </Button>
         </Alert>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <div className="min-w-0 space-y-2">
-            <p className="text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
-              {order.data.orderNumber} · {order.data.customerName} · {order.data.customerEmail}
-            </p>
-            <EditOrderForm
-              order={order.data}
-              onCancel={onClose}
-              onSaved={onSaved}
-              onReload={async () => (await order.refetch()).data}
-            />
-          </div>
-          <div className="min-w-0 space-y-6 lg:border-l lg:border-slate-200 lg:pl-6 dark:lg:border-slate-700">
-            <ExtraWorkPanel order={order.data} />
-            <StatusHistoryPanel
-              order={order.data}
-              isError={order.isError}
-              isFetching={order.isFetching}
-              onRefresh={() => void order.refetch()}
-            />
+        <div className="space-y-4">
+          <HeldCreditBanner order={order.data} />
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <div className="min-w-0 space-y-2">
+              <p className="text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
+                {order.data.orderNumber} · {order.data.customerName} · {order.data.customerEmail}
+              </p>
+              <EditOrderForm
+                order={order.data}
+                onCancel={onClose}
+                onSaved={onSaved}
+                onReload={async () => (await order.refetch()).data}
+              />
+            </div>
+            <div className="min-w-0 space-y-6 lg:border-l lg:border-slate-200 lg:pl-6 dark:lg:border-slate-700">
+              <ExtraWorkPanel order={order.data} />
+              <PaymentsPanel order={order.data} />
+              <StatusHistoryPanel
+                order={order.data}
+                isError={order.isError}
+                isFetching={order.isFetching}
+                onRefresh={() => void order.refetch()}
+              />
+            </div>
           </div>
         </div>
       )}

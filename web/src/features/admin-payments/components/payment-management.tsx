@@ -48,6 +48,10 @@ function Guide() {
         <li>
           <strong>Orders</strong>: the Order ID links to the order the payment was made for.
         </li>
+        <li>
+          <strong>Refunds</strong> show as negative amounts; discounts, write-offs and credits carry their own method. A failed payment shows why under
+          its status, and a flagged entry needs a look: open its order to record a payment or refund a credit.
+        </li>
       </ul>
     </section>
   );

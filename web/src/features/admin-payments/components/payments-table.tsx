@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '@gs/shared/dates';
-import { formatCents } from '@gs/shared/money';
 import { paymentMessages } from '@gs/shared/payment-messages';
 import { Badge } from '../../../components/ui/badge';
 import { paths } from '../../../config/paths';
+import { FLAG_LABELS, KIND_LABELS, isCreditFlag, signedCents, signedMoney } from '../../admin-orders/ledger';
 import { paymentStatusBadge } from '../../payments/components/payment-history-table';
 import type { AdminPayment, AdminPaymentSort, SortDirection } from '../types';
 
@@ -110,11 +110,30 @@ export function PaymentsTable({
                     'Unknown'
                   )}
                 </td>
-                <td className={`${td} font-medium whitespace-nowrap tabular-nums`}>{formatCents(p.amountCents)}</td>
-                <td className={td}>
-                  <Badge tone={badge.tone}>{badge.label}</Badge>
+                <td
+                  data-cents={signedCents(p)}
+                  className={`${td} font-medium whitespace-nowrap tabular-nums ${p.kind === 'refund' ? 'text-red-700 dark:text-red-300' : ''}`}
+                >
+                  {signedMoney(signedCents(p))}
                 </td>
-                <td className={`${td} whitespace-nowrap`}>{p.paymentMethod || paymentMessages.defaultMethod}</td>
+                <td className={`${td} min-w-[8rem]`}>
+                  <Badge tone={badge.tone}>{badge.label}</Badge>
+                  {p.paymentStatus === 'failed' && p.notes ? (
+                    <span className="mt-1 block max-w-[14rem] text-xs break-words text-red-700 dark:text-red-300">{p.notes}</span>
+                  ) : null}
+                  {p.flag ? (
+                    <span className="mt-1 block">
+                      <Badge tone={isCreditFlag(p.flag) ? 'red' : 'warning'}>{FLAG_LABELS[p.flag]}</Badge>
+                    </span>
+                  ) : null}
+                </td>
+                <td className={`${td} whitespace-nowrap`}>
+                  {p.paymentMethod || paymentMessages.defaultMethod}
+                  {/* A refund's label says what it is ("Refund (Cash)"); an adjustment's or credit's says only how. */}
+                  {p.kind === 'adjustment' || p.kind === 'credit' ? (
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">{KIND_LABELS[p.kind]}</span>
+                  ) : null}
+                </td>
                 <td className={`${td} whitespace-nowrap`}>
                   {p.receiptUrl ? (
                     <a href={p.receiptUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-700 underline underline-offset-2 dark:text-amber-300">

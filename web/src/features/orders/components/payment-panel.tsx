@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '@gs/shared/dates';
-import { formatCents } from '@gs/shared/money';
 import { Badge } from '../../../components/ui/badge';
-import { BillTotals } from '../../../components/billing/bill-summary';
+import { BillTotals, signedCents } from '../../../components/billing/bill-summary';
+import { signedAmountCents } from '../../../components/billing/ledger';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import type { OrderDetail } from '../types';
@@ -20,6 +20,8 @@ export function PaymentPanel({ order, className = '' }: { order: OrderDetail; cl
   if (order.currentStatus === 'order_closed') return null;
   const { invoice } = order;
   const status = PAYMENT_STATUS[invoice.paymentStatus] ?? PAYMENT_STATUS.unpaid;
+  // What moved money or is settling; a declined attempt is in the payment history, not here.
+  const entries = order.payments.filter((p) => p.paymentStatus !== 'failed');
 
   return (
     <section
@@ -50,16 +52,17 @@ export function PaymentPanel({ order, className = '' }: { order: OrderDetail; cl
         </p>
       )}
 
-      {order.payments.length > 0 ? (
+      {entries.length > 0 ? (
         <div className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-700">
           <h3 className="text-sm font-semibold">Payments</h3>
           <ul className="mt-2 space-y-1 text-sm">
-            {order.payments.map((payment) => (
+            {entries.map((payment) => (
               <li key={payment.paymentId} className="flex justify-between gap-4">
-                <span className="text-slate-600 dark:text-slate-400">
+                <span className="min-w-0 text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400">
                   {formatDate(payment.paymentDate)} · {payment.paymentMethod}
+                  {payment.paymentStatus === 'pending' ? ' · Pending' : ''}
                 </span>
-                <span className="font-medium">{formatCents(payment.amountCents)}</span>
+                <span className="shrink-0 font-medium whitespace-nowrap tabular-nums">{signedCents(signedAmountCents(payment))}</span>
               </li>
             ))}
           </ul>

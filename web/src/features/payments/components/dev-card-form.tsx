@@ -15,7 +15,7 @@ export default function DevCardForm({ submitLabel, disabled, request }: CardForm
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
-  const { error, processing, run } = usePaymentRunner(request);
+  const { error, processing, succeeded, run } = usePaymentRunner(request);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,8 +63,8 @@ export default function DevCardForm({ submitLabel, disabled, request }: CardForm
         />
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <Button type="submit" className="w-full" disabled={disabled || processing || !cardNumber.trim()}>
-        {processing ? 'Processing...' : submitLabel}
+      <Button type="submit" className="w-full" disabled={disabled || processing || succeeded || !cardNumber.trim()}>
+        {processing ? 'Processing...' : succeeded ? 'Payment complete' : submitLabel}
       </Button>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { BillSummary } from '../../../components/billing/bill-summary';
-import type { ExtraLine, Invoice } from '../../orders/types';
+import type { ExtraLine, Invoice } from '@gs/shared/api-types';
 
 /** The invoice of one order as a card: its bill (service, lines, tax, shipping, total, paid, balance). */
 export function InvoiceSummary({

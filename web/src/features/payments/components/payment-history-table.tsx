@@ -27,6 +27,19 @@ export function orderLabel(payment: Pick<Payment, 'orderNumber' | 'orderId'>): s
 export const amountText = (cents: number | null | undefined) =>
   `$${((typeof cents === 'number' && Number.isFinite(cents) ? cents : 0) / 100).toFixed(2)}`;
 
+/** A refund is money going back to the customer: "−$20.00" (a true minus sign); everything else as is. */
+export const ledgerAmountText = (payment: Pick<Payment, 'kind' | 'amountCents'>) =>
+  payment.kind === 'refund' ? `\u2212${amountText(payment.amountCents)}` : amountText(payment.amountCents);
+
+/**
+ * What the method column adds under a credit (money received above the bill); the other kinds
+ * say what they are in their own label ("Discount", "Refund (Credit Card)").
+ */
+export function kindNote(payment: Pick<Payment, 'kind' | 'amountCents' | 'refundedCents'>): string | null {
+  if (payment.kind !== 'credit') return null;
+  return (payment.refundedCents ?? 0) >= payment.amountCents ? 'Credit, refunded' : 'Credit, to be refunded';
+}
+
 const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400';
 // On phones each row becomes a small card: cells stack with their column name before them
 // (data-label). Explicit ARIA roles keep the table semantics that display:block would drop.
@@ -72,8 +85,22 @@ export function PaymentHistoryTable({ payments }: { payments: Payment[] }) {
                       orderLabel(payment)
                     )}
                   </td>
-                  <td role="cell" data-label="Amount" className={`${td} text-right font-medium whitespace-nowrap tabular-nums`}>{amountText(payment.amountCents)}</td>
-                  <td role="cell" data-label="Payment Method" className={`${td} whitespace-nowrap`}>{payment.paymentMethod || paymentMessages.defaultMethod}</td>
+                  <td
+                    role="cell"
+                    data-label="Amount"
+                    data-kind={payment.kind}
+                    className={`${td} text-right font-medium whitespace-nowrap tabular-nums`}
+                  >
+                    {ledgerAmountText(payment)}
+                  </td>
+                  <td role="cell" data-label="Payment Method" className={td}>
+                    <span className="max-sm:text-right">
+                      <span className="whitespace-nowrap">{payment.paymentMethod || paymentMessages.defaultMethod}</span>
+                      {kindNote(payment) ? (
+                        <span className="block text-xs text-slate-600 dark:text-slate-400">{kindNote(payment)}</span>
+                      ) : null}
+                    </span>
+                  </td>
                   <td role="cell" data-label="Status" className={td}>
                     <Badge tone={badge.tone}>{badge.label}</Badge>
                   </td>

@@ -76,7 +76,7 @@ export default function StripeCardForm(props: CardFormProps) {
 function StripeFields({ submitLabel, disabled, request, returnPath, batch }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const { error, setError, processing, run } = usePaymentRunner(request);
+  const { error, setError, processing, succeeded, run } = usePaymentRunner(request);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,8 +109,8 @@ function StripeFields({ submitLabel, disabled, request, returnPath, batch }: Car
     <form onSubmit={onSubmit} aria-label="Card details" className="space-y-4">
       <PaymentElement options={{ layout: 'tabs' }} />
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <Button type="submit" className="w-full" disabled={disabled || processing || !stripe}>
-        {processing ? 'Processing...' : submitLabel}
+      <Button type="submit" className="w-full" disabled={disabled || processing || succeeded || !stripe}>
+        {processing ? 'Processing...' : succeeded ? 'Payment complete' : submitLabel}
       </Button>
     </form>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { PaymentError, paymentPageMessages as msg } from '../messages';
 import type { CreatedIntent, PaymentOutcome } from '../types';
@@ -6,6 +6,13 @@ import type { CreatedIntent, PaymentOutcome } from '../types';
 export interface PaymentRequest {
   /** Checked before anything is sent: an error message, or null. */
   validate?: () => string | null;
+  /**
+   * Called instead of showing validate's message in the card form: the page shows it by the field
+   * it is about, and takes it away as soon as the field is corrected.
+   */
+  onInvalid?: (message: string) => void;
+  /** When this changes (the amount the customer typed), the last error goes: it was about the old input. */
+  resetKey?: unknown;
   /** Asks the server for an intent (it prices the payment from the stored invoices). */
   createIntent: () => Promise<CreatedIntent>;
   onSucceeded: (outcome: PaymentOutcome) => void;
@@ -23,17 +30,25 @@ function apiMessage(error: ApiError, fallback: string): string {
  * provider step before the intent exists (Stripe's elements.submit), create the intent, confirm.
  * Errors become the spec's messages; a declined card can simply be tried again.
  */
-export function usePaymentRunner({ validate, createIntent, onSucceeded }: PaymentRequest) {
+export function usePaymentRunner({ validate, onInvalid, createIntent, onSucceeded, resetKey }: PaymentRequest) {
   const [error, setError] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
+  // Once a payment went through, this form pays nothing more (a second click must not charge twice).
+  const [succeeded, setSucceeded] = useState(false);
   const running = useRef(false);
+  const done = useRef(false);
+
+  useEffect(() => setError(null), [resetKey]);
 
   const run = useCallback(
     async ({ prepare, confirm }: { prepare?: () => Promise<void>; confirm: (intent: CreatedIntent) => Promise<PaymentOutcome> }) => {
-      if (running.current) return;
+      if (running.current || done.current) return;
       const invalid = validate?.() ?? null;
       if (invalid) {
-        setError(invalid);
+        if (onInvalid) {
+          setError(null);
+          onInvalid(invalid);
+        } else setError(invalid);
         return;
       }
       running.current = true;
@@ -47,6 +62,8 @@ export function usePaymentRunner({ validate, createIntent, onSucceeded }: Paymen
         if (!intent?.clientSecret) throw new PaymentError(msg.noClientSecret);
         stage = 'confirm';
         const outcome = await confirm(intent);
+        done.current = true;
+        setSucceeded(true);
         onSucceeded(outcome);
       } catch (err) {
         if (err instanceof PaymentError) setError(err.message);
@@ -57,8 +74,8 @@ export function usePaymentRunner({ validate, createIntent, onSucceeded }: Paymen
         setProcessing(false);
       }
     },
-    [validate, createIntent, onSucceeded],
+    [validate, onInvalid, createIntent, onSucceeded],
   );
 
-  return { error, setError, processing, run };
+  return { error, setError, processing, succeeded, run };
 }

@@ -1,0 +1,681 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Payment } from '@gs/shared/api-types';
+import { formatDate, formatDateTime } from '@gs/shared/dates';
+import { formatCents } from '@gs/shared/money';
+import { paymentMessages } from '@gs/shared/payment-messages';
+import { ADJUSTMENT_KINDS, METHOD_LABELS, REFUND_METHODS, SHOP_PAYMENT_METHODS, ledgerMessages, type AdjustmentKind, type RefundMethod, type ShopPaymentMethod } from '@gs/shared/payment-rules';
+import { adjustmentSchema, refundSchema, shopPaymentSchema } from '@gs/shared/schemas/admin-payments';
+import type { ZodMiniType } from '@gs/shared/schemas/zod';
+import { SelectField, TextAreaField } from '../../../components/form/fields';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Modal } from '../../../components/ui/modal';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { paymentStatusBadge } from '../../payments/components/payment-history-table';
+import { useRecordAdjustment } from '../api/record-adjustment';
+import { useRecordPayment } from '../api/record-payment';
+import { useRefundPayment } from '../api/refund-payment';
+import type { LedgerResult } from '../api/ledger-result';
+import {
+  FLAG_LABELS,
+  KIND_LABELS,
+  OVERPAYMENT_REFUND_REASON,
+  centsToDollarsInput,
+  isCardEntry,
+  isCreditFlag,
+  newRequestId,
+  parseDollars,
+  refundableCents,
+  signedCents,
+  signedMoney,
+} from '../ledger';
+import { adminOrderKeys, type AdminOrderDetail } from '../types';
+
+export const PAYMENT_FAILED = 'Failed to record the payment. Please try again.';
+export const ADJUSTMENT_FAILED = 'Failed to record the adjustment. Please try again.';
+export const REFUND_FAILED = 'Failed to refund the payment. Please try again.';
+export const NO_ENTRIES = 'No payments recorded yet.';
+
+/** Refund methods by their meaning in a form (the ledger's own labels read "Refund (Cash)"). */
+const REFUND_METHOD_OPTIONS: Record<RefundMethod, string> = {
+  card: 'Back to the card (Credit Card)',
+  cash: METHOD_LABELS.cash,
+  check: METHOD_LABELS.check,
+  card_present: METHOD_LABELS.card_present,
+};
+
+type Fields = Record<string, string>;
+
+/** An attempt's outcome as the form shows it: messages under the fields it has, or one alert. */
+function placeErrors(fields: Fields, message: string | null, formFields: readonly string[]): { errors: Fields; alert: string | null } {
+  const errors: Fields = {};
+  for (const [key, text] of Object.entries(fields)) if (formFields.includes(key)) errors[key] = text;
+  if (Object.keys(errors).length > 0) return { errors, alert: null };
+  return { errors, alert: message ?? Object.values(fields)[0] ?? null };
+}
+
+/** The schema's issues keyed by field, as the server's 400 `fields` are (functions/lib/http.ts parseWith). */
+function issueFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Fields {
+  const fields: Fields = {};
+  for (const issue of issues) fields[issue.path.length ? issue.path.map(String).join('.') : '_'] ??= issue.message;
+  return fields;
+}
+
+/**
+ * One ledger change from a dialog: checked with the route's own schema (so the form says what the
+ * server would), sent with the attempt's request id, and that id is sent again when the outcome was
+ * unknown (a 5xx, no answer), so a retry or double click records once. A 4xx means nothing was
+ * recorded under it (or a card refund the provider refused was, as failed): the next try is a new attempt.
+ */
+function useLedgerAttempt<T extends { requestId: string }>({
+  orderId,
+  schema,
+  formFields,
+  fallback,
+  send,
+  onDone,
+}: {
+  orderId: string;
+  schema: ZodMiniType<T>;
+  formFields: readonly string[];
+  fallback: string;
+  send: (input: T) => Promise<LedgerResult>;
+  onDone: (result: LedgerResult) => void;
+}) {
+  const queryClient = useQueryClient();
+  // Made once when the dialog opens (the lazy initial state), replaced only when an attempt is over.
+  const [firstId] = useState(newRequestId);
+  const requestId = useRef(firstId);
+  const busy = useRef(false);
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<Fields>({});
+  const [alert, setAlert] = useState<string | null>(null);
+
+  const show = (fields: Fields, message: string | null) => {
+    const placed = placeErrors(fields, message, formFields);
+    setErrors(placed.errors);
+    setAlert(placed.alert);
+  };
+
+  const submit = async (values: Omit<T, 'requestId'>) => {
+    if (busy.current) return;
+    const parsed = schema.safeParse({ ...values, requestId: requestId.current });
+    if (!parsed.success) {
+      show(issueFields(parsed.error.issues), null);
+      return;
+    }
+    busy.current = true;
+    setSaving(true);
+    setAlert(null);
+    setErrors({});
+    try {
+      const result = await send(parsed.data);
+      if (result.payment.paymentStatus === 'failed') {
+        requestId.current = newRequestId();
+        show({}, result.payment.notes || fallback);
+        return;
+      }
+      onDone(result);
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        requestId.current = newRequestId();
+        show(error.fields, error.message);
+        // Someone else changed the order: show its numbers as they are now.
+        if (error.status === 409) void queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(orderId) });
+      } else {
+        show({}, error instanceof ApiError && error.code === 'network_error' ? error.message : fallback);
+      }
+    } finally {
+      busy.current = false;
+      setSaving(false);
+    }
+  };
+
+  const clear = (field: string) => {
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  return { submit, saving, errors, alert, clear };
+}
+
+function LedgerDialog({
+  title,
+  onClose,
+  onSubmit,
+  alert,
+  saving,
+  submitLabel,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  alert: string | null;
+  saving: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const handle = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Modal open onClose={onClose} title={title} size="md">
+      <form onSubmit={handle} noValidate aria-label={title} className="space-y-4">
+        {children}
+        {alert ? <Alert tone="error">{alert}</Alert> : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+            {saving ? 'Saving...' : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function RecordPaymentDialog({ order, onClose, onDone }: { order: AdminOrderDetail; onClose: () => void; onDone: (r: LedgerResult) => void }) {
+  const record = useRecordPayment();
+  const [method, setMethod] = useState<ShopPaymentMethod>('cash');
+  const [amount, setAmount] = useState(() => centsToDollarsInput(Math.max(0, order.invoice.balanceDueCents)));
+  const [reference, setReference] = useState('');
+  const attempt = useLedgerAttempt({
+    orderId: order.id,
+    schema: shopPaymentSchema,
+    formFields: ['method', 'amountCents', 'reference'],
+    fallback: PAYMENT_FAILED,
+    send: (input) => record.mutateAsync({ orderId: order.id, input }),
+    onDone,
+  });
+  const submit = () =>
+    void attempt.submit({ method, amountCents: parseDollars(amount) ?? Number.NaN, reference: reference.trim() || undefined });
+
+  return (
+    <LedgerDialog title="Record payment" onClose={onClose} onSubmit={submit} alert={attempt.alert} saving={attempt.saving} submitLabel="Save payment">
+      <p className="text-sm text-slate-700 dark:text-slate-300">Money taken in the shop for {order.orderNumber}.</p>
+      <SelectField
+        label="Method"
+        value={method}
+        error={attempt.errors.method}
+        onChange={(e) => {
+          setMethod(e.target.value as ShopPaymentMethod);
+          attempt.clear('method');
+        }}
+      >
+        {SHOP_PAYMENT_METHODS.map((m) => (
+          <option key={m} value={m}>
+            {METHOD_LABELS[m]}
+          </option>
+        ))}
+      </SelectField>
+      <FormField
+        label="Amount ($)"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        error={attempt.errors.amountCents}
+        hint={`Up to ${formatCents(order.invoice.balanceDueCents)}, the balance due`}
+        onChange={(e) => {
+          setAmount(e.target.value);
+          attempt.clear('amountCents');
+        }}
+      />
+      <FormField
+        label="Reference"
+        autoComplete="off"
+        value={reference}
+        error={attempt.errors.reference}
+        hint="Optional: a check number or the terminal's receipt number"
+        onChange={(e) => {
+          setReference(e.target.value);
+          attempt.clear('reference');
+        }}
+      />
+    </LedgerDialog>
+  );
+}
+
+function AdjustmentDialog({ order, onClose, onDone }: { order: AdminOrderDetail; onClose: () => void; onDone: (r: LedgerResult) => void }) {
+  const record = useRecordAdjustment();
+  const [kind, setKind] = useState<AdjustmentKind>('discount');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const attempt = useLedgerAttempt({
+    orderId: order.id,
+    schema: adjustmentSchema,
+    formFields: ['kind', 'amountCents', 'reason'],
+    fallback: ADJUSTMENT_FAILED,
+    send: (input) => record.mutateAsync({ orderId: order.id, input }),
+    onDone,
+  });
+  const submit = () => void attempt.submit({ kind, amountCents: parseDollars(amount) ?? Number.NaN, reason });
+
+  return (
+    <LedgerDialog title="Discount / write-off" onClose={onClose} onSubmit={submit} alert={attempt.alert} saving={attempt.saving} submitLabel="Save adjustment">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Lowers what the customer owes on {order.orderNumber} without money changing hands: a discount is a price concession, a write-off a debt given up.
+      </p>
+      <SelectField
+        label="Kind"
+        value={kind}
+        error={attempt.errors.kind}
+        onChange={(e) => {
+          setKind(e.target.value as AdjustmentKind);
+          attempt.clear('kind');
+        }}
+      >
+        {ADJUSTMENT_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {METHOD_LABELS[k]}
+          </option>
+        ))}
+      </SelectField>
+      <FormField
+        label="Amount ($)"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        error={attempt.errors.amountCents}
+        hint={`Up to ${formatCents(order.invoice.balanceDueCents)}, the balance due`}
+        onChange={(e) => {
+          setAmount(e.target.value);
+          attempt.clear('amountCents');
+        }}
+      />
+      <TextAreaField
+        label="Reason"
+        rows={2}
+        value={reason}
+        error={attempt.errors.reason}
+        hint="Shown in the order's history"
+        onChange={(e) => {
+          setReason(e.target.value);
+          attempt.clear('reason');
+        }}
+      />
+    </LedgerDialog>
+  );
+}
+
+/** "Cash payment of $20.00 on Jan 5, 2026 10:00 AM" (the day only when `day`). */
+const entryText = (p: Payment, { day = false } = {}) =>
+  `${p.paymentMethod} ${KIND_LABELS[p.kind].toLowerCase()} of ${formatCents(p.amountCents)} on ${day ? formatDate(p.paymentDate) : formatDateTime(p.paymentDate)}`;
+
+/** The in-shop method a payment was taken with, so its refund defaults to the same. */
+const shopMethodOf = (p: Payment): ShopPaymentMethod => SHOP_PAYMENT_METHODS.find((m) => METHOD_LABELS[m] === p.paymentMethod) ?? 'cash';
+
+function RefundDialog({ order, entry, onClose, onDone }: { order: AdminOrderDetail; entry: Payment; onClose: () => void; onDone: (r: LedgerResult) => void }) {
+  const refund = useRefundPayment();
+  const card = isCardEntry(entry);
+  const left = refundableCents(entry);
+  const methods = REFUND_METHODS.filter((m) => m !== 'card' || card);
+  const [method, setMethod] = useState<RefundMethod>(card ? 'card' : shopMethodOf(entry));
+  const [amount, setAmount] = useState(() => centsToDollarsInput(left));
+  const [reason, setReason] = useState('');
+  const attempt = useLedgerAttempt({
+    orderId: order.id,
+    schema: refundSchema,
+    formFields: ['method', 'amountCents', 'reason'],
+    fallback: REFUND_FAILED,
+    send: (input) => refund.mutateAsync({ orderId: order.id, paymentId: entry.paymentId, input }),
+    onDone,
+  });
+  const cents = parseDollars(amount);
+  const submit = () => void attempt.submit({ method, amountCents: cents ?? Number.NaN, reason });
+
+  return (
+    <LedgerDialog
+      title="Refund payment"
+      onClose={onClose}
+      onSubmit={submit}
+      alert={attempt.alert}
+      saving={attempt.saving}
+      submitLabel={cents ? `Refund ${formatCents(cents)}` : 'Refund'}
+    >
+      <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-800/60">
+        <p className="[overflow-wrap:anywhere]">{entryText(entry)}</p>
+        <p className="mt-1 font-medium">
+          Not yet refunded: <span className="tabular-nums">{formatCents(left)}</span>
+        </p>
+      </div>
+      <SelectField
+        label="Refund method"
+        value={method}
+        error={attempt.errors.method}
+        hint={method === 'card' ? 'Refunded through the card provider' : 'Money handed back in the shop'}
+        onChange={(e) => {
+          setMethod(e.target.value as RefundMethod);
+          attempt.clear('method');
+        }}
+      >
+        {methods.map((m) => (
+          <option key={m} value={m}>
+            {REFUND_METHOD_OPTIONS[m]}
+          </option>
+        ))}
+      </SelectField>
+      <FormField
+        label="Amount ($)"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        error={attempt.errors.amountCents}
+        hint={`Up to ${formatCents(left)}`}
+        onChange={(e) => {
+          setAmount(e.target.value);
+          attempt.clear('amountCents');
+        }}
+      />
+      <TextAreaField
+        label="Reason"
+        rows={2}
+        value={reason}
+        error={attempt.errors.reason}
+        hint="Shown in the order's history"
+        onChange={(e) => {
+          setReason(e.target.value);
+          attempt.clear('reason');
+        }}
+      />
+    </LedgerDialog>
+  );
+}
+
+/** A flagged entry, loudly: a credit the shop holds gets its one-click refund to the card. */
+function FlagNotice({ order, entry, onDone }: { order: AdminOrderDetail; entry: Payment; onDone: (r: LedgerResult) => void }) {
+  const refund = useRefundPayment();
+  const left = refundableCents(entry);
+  const oneClick = isCreditFlag(entry.flag) && isCardEntry(entry) && left > 0;
+  const attempt = useLedgerAttempt({
+    orderId: order.id,
+    schema: refundSchema,
+    formFields: [],
+    fallback: REFUND_FAILED,
+    send: (input) => refund.mutateAsync({ orderId: order.id, paymentId: entry.paymentId, input }),
+    onDone,
+  });
+  if (!entry.flag) return null;
+  return (
+    <div role="group" aria-label={FLAG_LABELS[entry.flag]} data-flag={entry.flag}>
+      <Alert tone={isCreditFlag(entry.flag) ? 'error' : 'warning'} title={FLAG_LABELS[entry.flag]}>
+        <p className="[overflow-wrap:anywhere]">
+          {entry.flag === 'overpayment'
+            ? paymentMessages.creditNote(formatCents(left), entry.flag)
+            : entry.flag === 'order_deleted'
+              ? paymentMessages.creditNote(formatCents(entry.amountCents), entry.flag)
+              : paymentMessages.archivedNote(formatCents(entry.amountCents))}
+        </p>
+        <p className="mt-1 text-xs">Received {formatDateTime(entry.paymentDate)}</p>
+        {oneClick ? (
+          <Button
+            variant="danger"
+            className="mt-2"
+            disabled={attempt.saving}
+            onClick={() => void attempt.submit({ method: 'card', amountCents: left, reason: OVERPAYMENT_REFUND_REASON })}
+          >
+            {attempt.saving ? 'Refunding...' : `Refund ${formatCents(left)} to card`}
+          </Button>
+        ) : null}
+      </Alert>
+      {attempt.alert ? (
+        <Alert tone="error" className="mt-2">
+          {attempt.alert}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+// A table when its box is wide (≥ 56rem: the modal at full width); in a narrower box (the modal's
+// side column, a tablet, a phone) each entry is a small card on a grid: the date; the entry and its
+// amount; its status and the Refund button; then the details. The headers are then read out only.
+const cell = 'p-0 @4xl:table-cell @4xl:px-3 @4xl:py-2 @4xl:align-top';
+
+function EntryDetails({ entry, byId }: { entry: Payment; byId: Map<string, Payment> }) {
+  const parts: ReactNode[] = [];
+  if (entry.reason) parts.push(entry.kind === 'payment' ? `Reference: ${entry.reason}` : entry.reason);
+  if (entry.kind === 'refund' && entry.refundOf) {
+    const source = byId.get(entry.refundOf);
+    parts.push(source ? `Refund of the ${entryText(source, { day: true })}` : 'Refund of an earlier payment');
+  }
+  if ((entry.kind === 'payment' || entry.kind === 'credit') && entry.refundedCents > 0) {
+    parts.push(
+      <span className="font-medium text-slate-800 dark:text-slate-200">
+        {entry.refundedCents >= entry.amountCents ? `Fully refunded (${formatCents(entry.refundedCents)})` : `Refunded ${formatCents(entry.refundedCents)} of ${formatCents(entry.amountCents)}`}
+      </span>,
+    );
+  }
+  if (entry.notes && entry.paymentStatus !== 'failed') parts.push(entry.notes);
+  if (entry.receiptUrl) {
+    parts.push(
+      <a href={entry.receiptUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-700 underline underline-offset-2 dark:text-amber-300">
+        View receipt<span className="sr-only"> (opens in a new tab)</span>
+      </a>,
+    );
+  }
+  if (parts.length === 0) return null;
+  return (
+    <ul className="space-y-0.5">
+      {parts.map((p, i) => (
+        <li key={i}>{p}</li>
+      ))}
+    </ul>
+  );
+}
+
+function LedgerTable({ entries, onRefund, busy }: { entries: Payment[]; onRefund: (entry: Payment) => void; busy: boolean }) {
+  const byId = new Map(entries.map((e) => [e.paymentId, e]));
+  return (
+    <div className="@container overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+      <table role="table" className="block w-full text-left text-sm @4xl:table">
+        <caption className="sr-only">Payments, refunds and adjustments, oldest first</caption>
+        <thead role="rowgroup" className="sr-only bg-slate-50 text-xs tracking-wide text-slate-600 uppercase @4xl:not-sr-only dark:bg-slate-800 dark:text-slate-300">
+          <tr role="row">
+            <th role="columnheader" scope="col" className="px-3 py-2">Date</th>
+            <th role="columnheader" scope="col" className="px-3 py-2">Entry</th>
+            <th role="columnheader" scope="col" className="px-3 py-2 text-right">Amount</th>
+            <th role="columnheader" scope="col" className="px-3 py-2">Status</th>
+            <th role="columnheader" scope="col" className="px-3 py-2">Details</th>
+            <th role="columnheader" scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className="block divide-y divide-slate-200 @4xl:table-row-group dark:divide-slate-700">
+          {entries.length === 0 ? (
+            <tr role="row" className="block px-3 py-3 @4xl:table-row">
+              <td role="cell" colSpan={6} className={`${cell} text-slate-600 dark:text-slate-400`}>
+                {NO_ENTRIES}
+              </td>
+            </tr>
+          ) : (
+            entries.map((entry) => {
+              const status = paymentStatusBadge(entry.paymentStatus);
+              const cents = signedCents(entry);
+              const left = refundableCents(entry);
+              return (
+                <tr
+                  role="row"
+                  key={entry.paymentId}
+                  data-kind={entry.kind}
+                  data-status={entry.paymentStatus}
+                  className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 gap-y-1 px-3 py-2 @4xl:table-row @4xl:p-0"
+                >
+                  <td role="cell" className={`${cell} col-span-2 text-xs text-slate-600 @4xl:text-sm @4xl:whitespace-nowrap @4xl:text-inherit dark:text-slate-400 dark:@4xl:text-inherit`}>
+                    {formatDateTime(entry.paymentDate)}
+                  </td>
+                  <td role="cell" className={`${cell} min-w-0 [overflow-wrap:anywhere]`}>
+                    <span className="block font-medium">{entry.paymentMethod}</span>
+                    {entry.kind !== 'refund' ? <span className="block text-xs text-slate-600 dark:text-slate-400">{KIND_LABELS[entry.kind]}</span> : null}
+                    {entry.flag ? (
+                      <Badge tone={isCreditFlag(entry.flag) ? 'red' : 'warning'} className="mt-1 whitespace-normal">
+                        {FLAG_LABELS[entry.flag]}
+                      </Badge>
+                    ) : null}
+                  </td>
+                  <td
+                    role="cell"
+                    data-testid="ledger-amount"
+                    data-cents={cents}
+                    className={`${cell} text-right font-semibold whitespace-nowrap tabular-nums ${cents < 0 ? 'text-red-700 dark:text-red-300' : ''}`}
+                  >
+                    {signedMoney(cents)}
+                  </td>
+                  <td role="cell" className={`${cell} min-w-0 self-center @4xl:self-auto`}>
+                    <Badge tone={status.tone}>{status.label}</Badge>
+                    {entry.paymentStatus === 'failed' && entry.notes ? (
+                      <span className="mt-1 block text-xs text-red-700 [overflow-wrap:anywhere] dark:text-red-300">{entry.notes}</span>
+                    ) : null}
+                  </td>
+                  <td role="cell" className={`${cell} order-last col-span-2 min-w-0 text-xs text-slate-700 [overflow-wrap:anywhere] @4xl:order-none @4xl:text-sm dark:text-slate-300`}>
+                    <EntryDetails entry={entry} byId={byId} />
+                  </td>
+                  <td role="cell" className={`${cell} justify-self-end @4xl:text-right`}>
+                    {left > 0 ? (
+                      <Button
+                        variant="secondary"
+                        className="px-3 py-1"
+                        disabled={busy}
+                        aria-label={`Refund ${entry.paymentMethod} ${KIND_LABELS[entry.kind].toLowerCase()} of ${formatCents(entry.amountCents)}`}
+                        onClick={() => onRefund(entry)}
+                      >
+                        Refund
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SummaryRow({ label, cents, testId, strong = false, tone = '', negative = false }: { label: string; cents: number; testId: string; strong?: boolean; tone?: string; negative?: boolean }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-x-4 py-0.5 ${strong ? 'font-semibold' : ''} ${tone}`}>
+      <dt className={strong || tone.includes('text-') ? '' : 'text-slate-600 dark:text-slate-400'}>{label}</dt>
+      <dd data-testid={testId} data-cents={cents} className="shrink-0 whitespace-nowrap tabular-nums">
+        {negative ? signedMoney(-cents) : formatCents(cents)}
+      </dd>
+    </div>
+  );
+}
+
+const panelHeadingId = (orderId: string) => `payments-${orderId}`;
+
+/**
+ * At the top of the order editor: money the shop holds above the bill, which the payments panel
+ * (further down the side column) refunds. Nothing when no credit is held.
+ */
+export function HeldCreditBanner({ order }: { order: AdminOrderDetail }) {
+  if (order.invoice.creditCents <= 0) return null;
+  const show = () => {
+    const heading = document.getElementById(panelHeadingId(order.id));
+    heading?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    heading?.focus({ preventScroll: true });
+  };
+  return (
+    <Alert tone="error" title="Credit to refund">
+      <p>
+        {formatCents(order.invoice.creditCents)} received above the bill is held for this customer. Refund it under Payments and Refunds.
+      </p>
+      <Button variant="secondary" className="mt-2 px-3 py-1" onClick={show}>
+        Show payments
+      </Button>
+    </Alert>
+  );
+}
+
+type Dialog = { kind: 'payment' } | { kind: 'adjustment' } | { kind: 'refund'; entry: Payment } | null;
+
+/** What the panel says after a change was recorded. */
+function doneText({ payment }: LedgerResult): string {
+  const amount = formatCents(payment.amountCents);
+  if (payment.kind === 'refund') {
+    return payment.paymentStatus === 'pending' ? `${payment.paymentMethod}: ${amount} requested, waiting for the card provider.` : `${payment.paymentMethod}: ${amount} refunded.`;
+  }
+  return payment.kind === 'adjustment' ? `${payment.paymentMethod} of ${amount} recorded.` : `${payment.paymentMethod} payment of ${amount} recorded.`;
+}
+
+/**
+ * An order's ledger for staff: every payment, refund, adjustment and credit (refunds negative), the
+ * invoice's money (total, discounts, paid, credit, balance), flagged entries loudly (a credit held gets
+ * a one-click refund to the card), and the dialogs that record money taken in the shop, a discount or
+ * write-off, or a refund.
+ */
+export function PaymentsPanel({ order }: { order: AdminOrderDetail }) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const headingId = panelHeadingId(order.id);
+  const entries = [...order.payments].sort((a, b) => a.paymentDate.localeCompare(b.paymentDate) || a.paymentId.localeCompare(b.paymentId));
+  const flagged = entries.filter((e) => e.flag && (e.flag === 'order_archived' || refundableCents(e) > 0));
+  const { invoice } = order;
+  const nothingDue = invoice.balanceDueCents <= 0;
+
+  const onDone = (result: LedgerResult) => {
+    setDialog(null);
+    setNotice(doneText(result));
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="min-w-0 space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} tabIndex={-1} className="text-base font-semibold focus:outline-none">
+          Payments and Refunds
+        </h3>
+        <a href={paths.admin.orderInvoice.getHref(order.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary', 'px-3 py-1.5')}>
+          Print invoice<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </div>
+
+      {flagged.map((entry) => (
+        <FlagNotice key={entry.paymentId} order={order} entry={entry} onDone={onDone} />
+      ))}
+
+      <section aria-label="Ledger summary">
+        <dl className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-800/60">
+        <SummaryRow label="Total" cents={invoice.totalCents} testId="ledger-total" />
+        <SummaryRow label="Discounts and write-offs" cents={invoice.adjustmentsCents} testId="ledger-adjustments" negative={invoice.adjustmentsCents > 0} />
+        <SummaryRow label="Amount Paid" cents={invoice.amountPaidCents} testId="ledger-paid" />
+        <SummaryRow
+          label="Credit to refund"
+          cents={invoice.creditCents}
+          testId="ledger-credit"
+          tone={invoice.creditCents > 0 ? 'font-semibold text-red-800 dark:text-red-300' : ''}
+        />
+        <SummaryRow label="Balance Due" cents={invoice.balanceDueCents} testId="ledger-balance" strong tone="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700" />
+        </dl>
+      </section>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="secondary" disabled={nothingDue} onClick={() => { setNotice(null); setDialog({ kind: 'payment' }); }}>
+          Record payment
+        </Button>
+        <Button variant="secondary" disabled={nothingDue} onClick={() => { setNotice(null); setDialog({ kind: 'adjustment' }); }}>
+          Discount / write-off
+        </Button>
+        {nothingDue ? <p className="text-sm text-slate-600 dark:text-slate-400">{ledgerMessages.noBalanceDue}.</p> : null}
+      </div>
+
+      {notice ? (
+        <p role="status" data-testid="ledger-notice" className="text-sm font-medium text-emerald-700 dark:text-emerald-300">
+          {notice}
+        </p>
+      ) : null}
+
+      <LedgerTable entries={entries} busy={dialog !== null} onRefund={(entry) => { setNotice(null); setDialog({ kind: 'refund', entry }); }} />
+
+      {dialog?.kind === 'payment' ? <RecordPaymentDialog order={order} onClose={() => setDialog(null)} onDone={onDone} /> : null}
+      {dialog?.kind === 'adjustment' ? <AdjustmentDialog order={order} onClose={() => setDialog(null)} onDone={onDone} /> : null}
+      {dialog?.kind === 'refund' ? <RefundDialog order={order} entry={dialog.entry} onClose={() => setDialog(null)} onDone={onDone} /> : null}
+    </section>
+  );
+}
