@@ -1,3 +1,3 @@
-import { defineRoute } from '../../lib/http.ts'
+import { defineRoute } from '#functions/lib/http.ts'
 
 export const handler = defineRoute({}, async () => ({ body: { ok: true } }))

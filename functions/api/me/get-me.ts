@@ -1,7 +1,7 @@
-import { createProfileRepository } from '../../db/repositories/profiles.ts'
-import { defaultTable } from '../../db/table.ts'
-import { NotFoundError } from '../../lib/errors.ts'
-import { defineRoute } from '../../lib/http.ts'
+import { createProfileRepository } from '#functions/db/repositories/profiles.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { NotFoundError } from '#functions/lib/errors.ts'
+import { defineRoute } from '#functions/lib/http.ts'
 import { presentProfile } from './present.ts'
 
 export const handler = defineRoute({}, async ({ caller }) => {

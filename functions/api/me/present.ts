@@ -1,4 +1,4 @@
-import type { Profile } from '../../db/repositories/profiles.ts'
+import type { Profile } from '#functions/db/repositories/profiles.ts'
 
 /** The Profile as the contract shows it. */
 export const presentProfile = (p: Profile) => ({

@@ -1,10 +1,10 @@
 import { updateMeSchema } from '@gs/shared/schemas/profile'
 import { normalizePhone } from '@gs/shared/validation'
-import { createProfileRepository } from '../../db/repositories/profiles.ts'
-import { defaultTable } from '../../db/table.ts'
-import { forgetAccount } from '../../auth/account-gate.ts'
-import { NotFoundError } from '../../lib/errors.ts'
-import { defineRoute } from '../../lib/http.ts'
+import { createProfileRepository } from '#functions/db/repositories/profiles.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { forgetAccount } from '#functions/auth/account-gate.ts'
+import { NotFoundError } from '#functions/lib/errors.ts'
+import { defineRoute } from '#functions/lib/http.ts'
 import { presentProfile } from './present.ts'
 
 export const handler = defineRoute({ body: updateMeSchema }, async ({ caller, body }) => {

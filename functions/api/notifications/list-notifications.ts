@@ -1,7 +1,7 @@
-import { createNotificationRepository } from '../../db/repositories/notifications.ts'
-import { defaultTable } from '../../db/table.ts'
-import { defineRoute } from '../../lib/http.ts'
-import { listNotifications } from '../../use-cases/customer-notifications.ts'
+import { createNotificationRepository } from '#functions/db/repositories/notifications.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { listNotifications } from '#functions/use-cases/customer-notifications.ts'
 import { presentNotification } from '../orders/present.ts'
 
 /** GET /api/notifications: the caller's notifications, newest first, with the unread count. */

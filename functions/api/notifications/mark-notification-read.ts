@@ -1,7 +1,7 @@
-import { createNotificationRepository } from '../../db/repositories/notifications.ts'
-import { defaultTable } from '../../db/table.ts'
-import { defineRoute } from '../../lib/http.ts'
-import { markNotificationRead } from '../../use-cases/customer-notifications.ts'
+import { createNotificationRepository } from '#functions/db/repositories/notifications.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { markNotificationRead } from '#functions/use-cases/customer-notifications.ts'
 import { presentNotification } from '../orders/present.ts'
 
 /** POST /api/notifications/{id}/read: the caller's own notification only; anything else is a 404. */

@@ -1,10 +1,10 @@
 import { addNoteSchema } from '@gs/shared/schemas/orders'
-import { createStatusUpdateRepository } from '../../db/repositories/status-updates.ts'
-import { defaultTable } from '../../db/table.ts'
-import { defineRoute } from '../../lib/http.ts'
-import { addCustomerNote } from '../../use-cases/add-customer-note.ts'
+import { createStatusUpdateRepository } from '#functions/db/repositories/status-updates.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { addCustomerNote } from '#functions/use-cases/add-customer-note.ts'
 import { presentUpdate } from './present.ts'
-import { orderRepository } from '../../compose.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/orders/{orderId}/notes { text } → 201 StatusUpdate with status customer_note. */
 export const handler = defineRoute({ body: addNoteSchema }, async ({ caller, params, body }) => {

@@ -1,7 +1,7 @@
-import { defineRoute } from '../../lib/http.ts'
-import { listCustomerOrderUpdates } from '../../use-cases/list-customer-orders.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { listCustomerOrderUpdates } from '#functions/use-cases/list-customer-orders.ts'
 import { presentUpdate } from './present.ts'
-import { orderRepository } from '../../compose.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** GET /api/orders/{orderId}/updates: status history and notes, newest first. */
 export const handler = defineRoute({}, async ({ caller, params }) => {

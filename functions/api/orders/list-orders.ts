@@ -1,7 +1,7 @@
-import { defineRoute } from '../../lib/http.ts'
-import { listCustomerOrders } from '../../use-cases/list-customer-orders.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { listCustomerOrders } from '#functions/use-cases/list-customer-orders.ts'
 import { presentOrder } from './present.ts'
-import { orderRepository } from '../../compose.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** GET /api/orders: the caller's own orders, newest first. */
 export const handler = defineRoute({}, async ({ caller }) => {

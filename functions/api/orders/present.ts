@@ -1,7 +1,7 @@
 import type * as Api from '@gs/shared/api-types'
 import { additionalCostFields, adminInvoiceStatus, requestAmounts, type ApprovalRequest, type BilledLine } from '@gs/shared/invoice'
-import { invoiceOf, type Notification, type Order, type OrderDetail, type Payment, type StatusUpdate } from '../../domain/order.ts'
-import type { PaymentSummary } from '../../domain/payment.ts'
+import { invoiceOf, type Notification, type Order, type OrderDetail, type Payment, type StatusUpdate } from '#functions/domain/order.ts'
+import type { PaymentSummary } from '#functions/domain/payment.ts'
 
 /** The contract's shapes (docs/api.md, Entities); the only place they are built. */
 

@@ -1,10 +1,10 @@
 import { createIntentSchema } from '@gs/shared/schemas/payments'
-import { defaultTable } from '../../db/table.ts'
-import { defineRoute } from '../../lib/http.ts'
-import { paymentGateway } from '../../payments/index.ts'
-import { createPaymentIntent } from '../../use-cases/create-payment-intent.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { paymentGateway } from '#functions/payments/index.ts'
+import { createPaymentIntent } from '#functions/use-cases/create-payment-intent.ts'
 import { presentCreatedIntent } from './present.ts'
-import { orderRepository, paymentRepository } from '../../compose.ts'
+import { orderRepository, paymentRepository } from '#functions/compose.ts'
 
 /** POST /api/payments/intents { orderIds, amountCents?, includeShipping } → { paymentIntentId, clientSecret, amountCents, allocations, mode }. */
 export const handler = defineRoute({ body: createIntentSchema }, async ({ caller, body }) => {

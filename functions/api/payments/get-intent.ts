@@ -1,7 +1,7 @@
-import { defineRoute } from '../../lib/http.ts'
-import { getPaymentIntent } from '../../use-cases/get-payment-intent.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { getPaymentIntent } from '#functions/use-cases/get-payment-intent.ts'
 import { presentCheckout } from './present.ts'
-import { paymentRepository } from '../../compose.ts'
+import { paymentRepository } from '#functions/compose.ts'
 
 /** GET /api/payments/intents/{paymentIntentId}: status pending|processing|succeeded|failed and the recorded payments (polled by the confirmation page). */
 export const handler = defineRoute({}, async ({ caller, params }) => {

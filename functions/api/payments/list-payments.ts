@@ -1,8 +1,8 @@
 import { listPaymentsQuerySchema } from '@gs/shared/schemas/payments'
-import { createLedgerRepository } from '../../db/repositories/ledger.ts'
-import { defaultTable } from '../../db/table.ts'
-import { defineRoute } from '../../lib/http.ts'
-import { listCustomerPayments } from '../../use-cases/list-customer-payments.ts'
+import { createLedgerRepository } from '#functions/db/repositories/ledger.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { listCustomerPayments } from '#functions/use-cases/list-customer-payments.ts'
 import { presentPayment } from '../orders/present.ts'
 
 /** GET /api/payments?limit=&cursor=: the caller's payment history, newest first. */

@@ -1,7 +1,7 @@
 import { paymentMessages } from '@gs/shared/payment-messages'
-import type { Checkout, PaymentSummary } from '../../domain/payment.ts'
-import type { CreatedPaymentIntent } from '../../use-cases/create-payment-intent.ts'
-import type { AdminPaymentsPage } from '../../use-cases/list-admin-payments.ts'
+import type { Checkout, PaymentSummary } from '#functions/domain/payment.ts'
+import type { CreatedPaymentIntent } from '#functions/use-cases/create-payment-intent.ts'
+import type { AdminPaymentsPage } from '#functions/use-cases/list-admin-payments.ts'
 import { presentAdminPayment, presentPayment } from '../orders/present.ts'
 
 /** POST /api/payments/intents (docs/api.md). */

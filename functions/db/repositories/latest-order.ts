@@ -1,4 +1,4 @@
-import type { Order } from '../../domain/order.ts'
+import type { Order } from '#functions/domain/order.ts'
 import type { GunsmithService } from '../service.ts'
 import { latestOrderAttributes, latestOrderOf, type LatestOrder } from './profiles.ts'
 

@@ -1,4 +1,4 @@
-import type { Notification, Order, Payment, StatusUpdate } from '../../domain/order.ts'
+import type { Notification, Order, Payment, StatusUpdate } from '#functions/domain/order.ts'
 import { paymentEntity } from '../entities/payment.ts'
 import type { TableConfig } from '../table.ts'
 import { createOrderRepository, type OrderRepositoryHooks, type Page } from './orders.ts'

@@ -1,4 +1,4 @@
-import type { Notification } from '../../domain/order.ts'
+import type { Notification } from '#functions/domain/order.ts'
 import { isConditionalFailure } from '../conditions.ts'
 import { notificationEntity } from '../entities/notification.ts'
 import type { TableConfig } from '../table.ts'

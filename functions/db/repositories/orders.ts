@@ -1,13 +1,13 @@
 import type { EntityItem } from 'electrodb'
-import { invoiceOf, type Notification, type Order, type OrderDetail, type Payment, type StatusUpdate } from '../../domain/order.ts'
+import { invoiceOf, type Notification, type Order, type OrderDetail, type Payment, type StatusUpdate } from '#functions/domain/order.ts'
 import { DEFAULT_TAX_RATE_PPM } from '@gs/shared/invoice'
 import { orderEntity } from '../entities/order.ts'
 import { isLegacy, itemizeLegacy, needsLegacyParts, type LegacyPart } from './legacy-order.ts'
 import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
 import { createService, type GunsmithService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
-import { formatOrderNumber, normalizeOrderNumber } from '../../domain/order.ts'
-import { checkoutIsStale } from '../../domain/payment.ts'
+import { formatOrderNumber, normalizeOrderNumber } from '#functions/domain/order.ts'
+import { checkoutIsStale } from '#functions/domain/payment.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 import { byCustomer, latestOrderItems, planLatestOrder, planLatestRefresh } from './latest-order.ts'

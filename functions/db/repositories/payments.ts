@@ -1,5 +1,5 @@
-import type { Notification, Order, Payment, StatusUpdate } from '../../domain/order.ts'
-import { paymentIdFor, paymentSummaryOf, type Checkout } from '../../domain/payment.ts'
+import type { Notification, Order, Payment, StatusUpdate } from '#functions/domain/order.ts'
+import { paymentIdFor, paymentSummaryOf, type Checkout } from '#functions/domain/payment.ts'
 import { WEBHOOK_EVENT_TTL_SECONDS } from '../entities/webhook-event.ts'
 import { reconciliationEntity } from '../entities/reconciliation.ts'
 import { createService } from '../service.ts'

@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb'
-import type { Order } from '../../domain/order.ts'
+import type { Order } from '#functions/domain/order.ts'
 import { profileEntity } from '../entities/profile.ts'
 import type { TableConfig } from '../table.ts'
 import { isConditionalFailure } from '../conditions.ts'

@@ -1,4 +1,4 @@
-import type { StatusUpdate } from '../../domain/order.ts'
+import type { StatusUpdate } from '#functions/domain/order.ts'
 import { statusUpdateEntity } from '../entities/status-update.ts'
 import type { TableConfig } from '../table.ts'
 import { isConditionalFailure } from '../conditions.ts'

@@ -1,10 +1,10 @@
 import { createCustomerSchema } from '@gs/shared/schemas/customers'
-import { defaultUserDirectory } from '../../../auth/users.ts'
-import { createProfileRepository } from '../../../db/repositories/profiles.ts'
-import { defaultTable } from '../../../db/table.ts'
-import { defineRoute } from '../../../lib/http.ts'
-import { createCustomer } from '../../../use-cases/create-customer.ts'
-import { presentProfile } from '../../me/present.ts'
+import { defaultUserDirectory } from '#functions/auth/users.ts'
+import { createProfileRepository } from '#functions/db/repositories/profiles.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { createCustomer } from '#functions/use-cases/create-customer.ts'
+import { presentProfile } from '#functions/api/me/present.ts'
 
 /** POST /api/admin/customers → 201 Profile; a confirmed Cognito user in `customer` and its profile. */
 export const handler = defineRoute({ body: createCustomerSchema }, async ({ body }) => {

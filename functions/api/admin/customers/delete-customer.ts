@@ -1,10 +1,10 @@
-import { defaultUserDirectory } from '../../../auth/users.ts'
-import { createProfileRepository } from '../../../db/repositories/profiles.ts'
-import { defaultTable } from '../../../db/table.ts'
-import { forgetAccount } from '../../../auth/account-gate.ts'
-import { defineRoute } from '../../../lib/http.ts'
-import { deleteCustomer } from '../../../use-cases/delete-customer.ts'
-import { presentProfile } from '../../me/present.ts'
+import { defaultUserDirectory } from '#functions/auth/users.ts'
+import { createProfileRepository } from '#functions/db/repositories/profiles.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { forgetAccount } from '#functions/auth/account-gate.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { deleteCustomer } from '#functions/use-cases/delete-customer.ts'
+import { presentProfile } from '#functions/api/me/present.ts'
 
 /** DELETE /api/admin/customers/{id}: archives the profile and disables the sign-in; 200 with the archived Profile. */
 export const handler = defineRoute({}, async ({ params }) => {

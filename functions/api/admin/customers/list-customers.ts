@@ -1,8 +1,8 @@
 import { listCustomersQuerySchema } from '@gs/shared/schemas/profile'
-import { createProfileRepository } from '../../../db/repositories/profiles.ts'
-import { defaultTable } from '../../../db/table.ts'
-import { defineRoute } from '../../../lib/http.ts'
-import { listCustomerRows } from '../../../use-cases/list-customer-rows.ts'
+import { createProfileRepository } from '#functions/db/repositories/profiles.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { listCustomerRows } from '#functions/use-cases/list-customer-rows.ts'
 import { presentCustomerRow } from './present.ts'
 
 /** GET /api/admin/customers?search= : customers (no admins, no archived) with `latestOrder` and `orderCount`. */

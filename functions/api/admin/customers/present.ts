@@ -1,5 +1,5 @@
-import { presentProfile } from '../../me/present.ts'
-import type { CustomerRow } from '../../../use-cases/list-customer-rows.ts'
+import { presentProfile } from '#functions/api/me/present.ts'
+import type { CustomerRow } from '#functions/use-cases/list-customer-rows.ts'
 
 /** A row of the admin customer list: the Profile plus `orderCount` and `latestOrder`. */
 export const presentCustomerRow = ({ profile, orderCount, latestOrder }: CustomerRow) => ({

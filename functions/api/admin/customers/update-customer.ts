@@ -1,10 +1,10 @@
 import { updateCustomerSchema } from '@gs/shared/schemas/customers'
-import { createProfileRepository } from '../../../db/repositories/profiles.ts'
-import { defaultTable } from '../../../db/table.ts'
-import { forgetAccount } from '../../../auth/account-gate.ts'
-import { defineRoute } from '../../../lib/http.ts'
-import { updateCustomer } from '../../../use-cases/update-customer.ts'
-import { presentProfile } from '../../me/present.ts'
+import { createProfileRepository } from '#functions/db/repositories/profiles.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { forgetAccount } from '#functions/auth/account-gate.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { updateCustomer } from '#functions/use-cases/update-customer.ts'
+import { presentProfile } from '#functions/api/me/present.ts'
 
 /** PATCH /api/admin/customers/{id}: names, phone, SMS flag (never email or password). */
 export const handler = defineRoute({ body: updateCustomerSchema }, async ({ params, body }) => {

@@ -1,9 +1,9 @@
 import type * as Api from '@gs/shared/api-types'
 import { invoiceFixSchema } from '@gs/shared/schemas/admin-payments'
-import { defineRoute } from '../../../lib/http.ts'
-import { fixInvoice } from '../../../use-cases/admin-invoices.ts'
-import { presentInvoice } from '../../orders/present.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { fixInvoice } from '#functions/use-cases/admin-invoices.ts'
+import { presentInvoice } from '#functions/api/orders/present.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/invoices/{invoiceId}/fix { orderId, preview: true } | { orderId, version } → InvoiceFix (before → after). */
 export const handler = defineRoute({ body: invoiceFixSchema }, async ({ caller, params, body }) => {

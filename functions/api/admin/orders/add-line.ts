@@ -1,8 +1,8 @@
 import { addLineSchema } from '@gs/shared/schemas/admin-orders'
-import { defineRoute } from '../../../lib/http.ts'
-import { addOrderLine } from '../../../use-cases/add-order-line.ts'
-import { presentOrder } from '../../orders/present.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { addOrderLine } from '#functions/use-cases/add-order-line.ts'
+import { presentOrder } from '#functions/api/orders/present.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/lines → 201 Order: the line is on it, and the invoice follows. */
 export const handler = defineRoute({ body: addLineSchema }, async ({ caller, params, body }) => {

@@ -1,8 +1,8 @@
 import { addStatusUpdateSchema } from '@gs/shared/schemas/admin-orders'
-import { defineRoute } from '../../../lib/http.ts'
-import { addStaffUpdate } from '../../../use-cases/add-staff-update.ts'
-import { presentUpdate } from '../../orders/present.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { addStaffUpdate } from '#functions/use-cases/add-staff-update.ts'
+import { presentUpdate } from '#functions/api/orders/present.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/updates { status, notes? } → 201 StatusUpdate; sets the order's status. */
 export const handler = defineRoute({ body: addStatusUpdateSchema }, async ({ caller, params, body }) => {

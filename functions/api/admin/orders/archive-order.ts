@@ -1,7 +1,7 @@
-import { defineRoute } from '../../../lib/http.ts'
-import { setOrderArchived } from '../../../use-cases/set-order-archived.ts'
-import { presentOrder } from '../../orders/present.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { setOrderArchived } from '#functions/use-cases/set-order-archived.ts'
+import { presentOrder } from '#functions/api/orders/present.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/archive → 200 Order (archive: off the active list, onto the archived one). */
 export const handler = defineRoute({}, async ({ params }) => {

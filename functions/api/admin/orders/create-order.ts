@@ -1,11 +1,11 @@
 import { createAdminOrderSchema } from '@gs/shared/schemas/admin-orders'
-import { createProfileRepository } from '../../../db/repositories/profiles.ts'
-import { createSettingsRepository } from '../../../db/repositories/settings.ts'
-import { defaultTable } from '../../../db/table.ts'
-import { defineRoute } from '../../../lib/http.ts'
-import { createAdminOrder } from '../../../use-cases/create-admin-order.ts'
-import { presentOrder } from '../../orders/present.ts'
-import { orderRepository } from '../../../compose.ts'
+import { createProfileRepository } from '#functions/db/repositories/profiles.ts'
+import { createSettingsRepository } from '#functions/db/repositories/settings.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { createAdminOrder } from '#functions/use-cases/create-admin-order.ts'
+import { presentOrder } from '#functions/api/orders/present.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders → 201 Order, status order_created, first update "Order created". */
 export const handler = defineRoute({ body: createAdminOrderSchema }, async ({ caller, body }) => {

@@ -1,8 +1,8 @@
-import { createStatusUpdateRepository } from '../../../db/repositories/status-updates.ts'
-import { defaultTable } from '../../../db/table.ts'
-import { defineRoute } from '../../../lib/http.ts'
-import { deleteStaffMessage } from '../../../use-cases/delete-staff-message.ts'
-import { orderRepository } from '../../../compose.ts'
+import { createStatusUpdateRepository } from '#functions/db/repositories/status-updates.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { deleteStaffMessage } from '#functions/use-cases/delete-staff-message.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** DELETE /api/admin/orders/{orderId}/updates/{updateId}: staff messages only (a customer note is a 403); 204. */
 export const handler = defineRoute({}, async ({ params }) => {

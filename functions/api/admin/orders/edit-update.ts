@@ -1,10 +1,10 @@
 import { editStatusUpdateSchema } from '@gs/shared/schemas/admin-orders'
-import { createStatusUpdateRepository } from '../../../db/repositories/status-updates.ts'
-import { defaultTable } from '../../../db/table.ts'
-import { defineRoute } from '../../../lib/http.ts'
-import { editStaffMessage } from '../../../use-cases/edit-staff-message.ts'
-import { presentUpdate } from '../../orders/present.ts'
-import { orderRepository } from '../../../compose.ts'
+import { createStatusUpdateRepository } from '#functions/db/repositories/status-updates.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { editStaffMessage } from '#functions/use-cases/edit-staff-message.ts'
+import { presentUpdate } from '#functions/api/orders/present.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** PATCH /api/admin/orders/{orderId}/updates/{updateId} { notes }: staff messages only (a customer note is a 403). */
 export const handler = defineRoute({ body: editStatusUpdateSchema }, async ({ params, body }) => {

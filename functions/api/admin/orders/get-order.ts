@@ -1,7 +1,7 @@
-import { defineRoute } from '../../../lib/http.ts'
-import { getAdminOrder } from '../../../use-cases/get-admin-order.ts'
-import { presentOrderDetail } from '../../orders/present.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { getAdminOrder } from '#functions/use-cases/get-admin-order.ts'
+import { presentOrderDetail } from '#functions/api/orders/present.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** GET /api/admin/orders/{orderId}: any customer's order with updates, parts and payments. */
 export const handler = defineRoute({}, async ({ params }) => {

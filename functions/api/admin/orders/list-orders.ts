@@ -1,8 +1,8 @@
 import { adminOrdersQuerySchema } from '@gs/shared/schemas/admin-orders'
-import { defineRoute } from '../../../lib/http.ts'
-import { listAdminOrders } from '../../../use-cases/list-admin-orders.ts'
-import { presentAdminListOrder } from '../../orders/present.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { listAdminOrders } from '#functions/use-cases/list-admin-orders.ts'
+import { presentAdminListOrder } from '#functions/api/orders/present.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** GET /api/admin/orders?view=active|archived&limit=&cursor= : newest first, with the invoice balance and status. */
 export const handler = defineRoute({ query: adminOrdersQuerySchema }, async ({ query }) => {

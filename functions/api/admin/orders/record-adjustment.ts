@@ -1,7 +1,7 @@
 import { adjustmentSchema } from '@gs/shared/schemas/admin-payments'
-import { defineRoute } from '../../../lib/http.ts'
-import { recordAdjustment } from '../../../use-cases/shop-ledger.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { recordAdjustment } from '#functions/use-cases/shop-ledger.ts'
+import { orderRepository } from '#functions/compose.ts'
 import { ledgerRepository, presentLedgerResult } from './ledger-result.ts'
 
 /** POST /api/admin/orders/{orderId}/adjustments { requestId, kind, amountCents, reason } → 201 { order, payment }: a discount or write-off. */

@@ -1,7 +1,7 @@
 import { shopPaymentSchema } from '@gs/shared/schemas/admin-payments'
-import { defineRoute } from '../../../lib/http.ts'
-import { recordShopPayment } from '../../../use-cases/shop-ledger.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { recordShopPayment } from '#functions/use-cases/shop-ledger.ts'
+import { orderRepository } from '#functions/compose.ts'
 import { ledgerRepository, presentLedgerResult } from './ledger-result.ts'
 
 /** POST /api/admin/orders/{orderId}/payments { requestId, method, amountCents, reference? } → 201 { order, payment }: cash, check or card in the shop. */

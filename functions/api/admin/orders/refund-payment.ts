@@ -1,7 +1,7 @@
 import { refundSchema } from '@gs/shared/schemas/admin-payments'
-import { defineRoute } from '../../../lib/http.ts'
-import { refundEntry } from '../../../use-cases/shop-ledger.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { refundEntry } from '#functions/use-cases/shop-ledger.ts'
+import { orderRepository } from '#functions/compose.ts'
 import { ledgerRepository, presentLedgerResult } from './ledger-result.ts'
 
 /**
@@ -12,7 +12,7 @@ export const handler = defineRoute({ body: refundSchema }, async ({ caller, para
   const result = await refundEntry({
     orders: orderRepository(),
     ledger: ledgerRepository(),
-    gateway: async () => (await import('../../../payments/index.ts')).paymentGateway(),
+    gateway: async () => (await import('#functions/payments/index.ts')).paymentGateway(),
     orderId: params.orderId,
     paymentId: params.paymentId,
     adminId: caller.userId,

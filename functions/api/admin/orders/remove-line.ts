@@ -1,7 +1,7 @@
-import { defineRoute } from '../../../lib/http.ts'
-import { removeOrderLine } from '../../../use-cases/remove-order-line.ts'
-import { presentOrder } from '../../orders/present.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { removeOrderLine } from '#functions/use-cases/remove-order-line.ts'
+import { presentOrder } from '#functions/api/orders/present.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** DELETE /api/admin/orders/{orderId}/lines/{lineId} → Order; a line awaiting the customer's answer is a 409. */
 export const handler = defineRoute({}, async ({ params }) => {

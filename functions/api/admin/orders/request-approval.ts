@@ -1,8 +1,8 @@
 import { approvalRequestSchema } from '@gs/shared/schemas/admin-orders'
-import { defineRoute } from '../../../lib/http.ts'
-import { requestAdditionalCostApproval } from '../../../use-cases/request-additional-cost-approval.ts'
-import { presentOrder } from '../../orders/present.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { requestAdditionalCostApproval } from '#functions/use-cases/request-additional-cost-approval.ts'
+import { presentOrder } from '#functions/api/orders/present.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/approval-request { reason, lineIds?, lines? } → 200 Order; the request is pending and the customer is notified. */
 export const handler = defineRoute({ body: approvalRequestSchema }, async ({ caller, params, body }) => {

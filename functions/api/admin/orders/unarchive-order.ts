@@ -1,7 +1,7 @@
-import { defineRoute } from '../../../lib/http.ts'
-import { setOrderArchived } from '../../../use-cases/set-order-archived.ts'
-import { presentOrder } from '../../orders/present.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { setOrderArchived } from '#functions/use-cases/set-order-archived.ts'
+import { presentOrder } from '#functions/api/orders/present.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/unarchive → 200 Order (unarchive: back to the active list). */
 export const handler = defineRoute({}, async ({ params }) => {

@@ -1,8 +1,8 @@
 import { updateAdminOrderSchema } from '@gs/shared/schemas/admin-orders'
-import { defineRoute } from '../../../lib/http.ts'
-import { updateAdminOrder } from '../../../use-cases/update-admin-order.ts'
-import { presentOrder } from '../../orders/present.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { updateAdminOrder } from '#functions/use-cases/update-admin-order.ts'
+import { presentOrder } from '#functions/api/orders/present.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** PATCH /api/admin/orders/{orderId}: the edit form against `version`; a stale version is a 409. */
 export const handler = defineRoute({ body: updateAdminOrderSchema }, async ({ caller, params, body }) => {

@@ -1,7 +1,7 @@
-import { defineRoute } from '../../../lib/http.ts'
-import { withdrawApprovalRequest } from '../../../use-cases/withdraw-approval-request.ts'
-import { presentOrder } from '../../orders/present.ts'
-import { orderRepository } from '../../../compose.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+import { withdrawApprovalRequest } from '#functions/use-cases/withdraw-approval-request.ts'
+import { presentOrder } from '#functions/api/orders/present.ts'
+import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/approval-requests/{requestId}/withdraw → Order; 409 unless it is pending. */
 export const handler = defineRoute({}, async ({ caller, params }) => {

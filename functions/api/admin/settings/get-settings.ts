@@ -1,6 +1,6 @@
-import { createSettingsRepository } from '../../../db/repositories/settings.ts'
-import { defaultTable } from '../../../db/table.ts'
-import { defineRoute } from '../../../lib/http.ts'
+import { createSettingsRepository } from '#functions/db/repositories/settings.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { defineRoute } from '#functions/lib/http.ts'
 
 /** GET /api/admin/settings: the saved settings, with the placeholder defaults for anything never saved. */
 export const handler = defineRoute({}, async () => ({ body: await createSettingsRepository(defaultTable()).getSettings() }))

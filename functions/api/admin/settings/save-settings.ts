@@ -1,7 +1,7 @@
 import { settingsSchema } from '@gs/shared/schemas/settings'
-import { createSettingsRepository } from '../../../db/repositories/settings.ts'
-import { defaultTable } from '../../../db/table.ts'
-import { defineRoute } from '../../../lib/http.ts'
+import { createSettingsRepository } from '#functions/db/repositories/settings.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { defineRoute } from '#functions/lib/http.ts'
 
 /** PUT /api/admin/settings: saves the fields sent (one tab's worth is fine) and returns all settings as saved. */
 export const handler = defineRoute({ body: settingsSchema }, async ({ body }) => ({ body: await createSettingsRepository(defaultTable()).saveSettings(body) }))
