@@ -17,7 +17,6 @@ export const PAYMENT_REVIEW_ALERT = 'payment_review'
 
 export type EventOutcome = 'recorded' | 'duplicate' | 'updated' | 'unchanged' | 'unknown_intent' | 'ignored' | 'not_confirmed'
 
-export { PAYMENT_RECEIVED_STATUS, SYSTEM_USER } from './paid-in-full.ts'
 
 interface HandleStripeEvent {
   event: PaymentIntentEvent

@@ -16,7 +16,7 @@ import {
   taxRatePercentToPpm,
   type BillInput,
 } from '../../shared/src/invoice.ts'
-import { presentLine } from '../../functions/api/orders/present.ts'
+import { presentLine } from '../../functions/api/present.ts'
 import { billedExtra, line, requestedExtra } from '../support/extra-work.ts'
 
 const base: BillInput = { estimatedCostCents: 10_000, lines: [], requests: [], taxRatePpm: DEFAULT_TAX_RATE_PPM, shippingSelected: true, amountPaidCents: 0 }

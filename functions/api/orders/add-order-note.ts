@@ -3,7 +3,7 @@ import { createStatusUpdateRepository } from '#functions/db/repositories/status-
 import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { addCustomerNote } from '#functions/use-cases/add-customer-note.ts'
-import { presentUpdate } from './present.ts'
+import { presentUpdate } from '../present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/orders/{orderId}/notes { text } → 201 StatusUpdate with status customer_note. */

@@ -1,7 +1,7 @@
 import { invoiceQuerySchema } from '@gs/shared/schemas/orders'
 import { defineRoute } from '#functions/lib/http.ts'
 import { loadOwnedOrder } from '#functions/use-cases/get-customer-order.ts'
-import { presentInvoice } from './present.ts'
+import { presentInvoice } from '../present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** GET /api/orders/{orderId}/invoice?shipping=true|false: the invoice preview with that shipping choice. */

@@ -1,6 +1,6 @@
 import { defineRoute } from '#functions/lib/http.ts'
 import { listCustomerOrderUpdates } from '#functions/use-cases/list-customer-orders.ts'
-import { presentUpdate } from './present.ts'
+import { presentUpdate } from '../present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** GET /api/orders/{orderId}/updates: status history and notes, newest first. */

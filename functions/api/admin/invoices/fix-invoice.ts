@@ -2,7 +2,7 @@ import type * as Api from '@gs/shared/api-types'
 import { invoiceFixSchema } from '@gs/shared/schemas/admin-payments'
 import { defineRoute } from '#functions/lib/http.ts'
 import { fixInvoice } from '#functions/use-cases/admin-invoices.ts'
-import { presentInvoice } from '#functions/api/orders/present.ts'
+import { presentInvoice } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/invoices/{invoiceId}/fix { orderId, preview: true } | { orderId, version } → InvoiceFix (before → after). */

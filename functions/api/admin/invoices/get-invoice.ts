@@ -2,7 +2,7 @@ import type * as Api from '@gs/shared/api-types'
 import { invoiceLookupQuerySchema } from '@gs/shared/schemas/admin-payments'
 import { defineRoute } from '#functions/lib/http.ts'
 import { loadInvoiceOrder } from '#functions/use-cases/admin-invoices.ts'
-import { presentInvoice } from '#functions/api/orders/present.ts'
+import { presentInvoice } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** GET /api/admin/invoices?orderId= (an id or GS-number): the invoice as stored and as computed now ("Look Up Invoice"). */

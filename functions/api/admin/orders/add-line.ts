@@ -1,7 +1,7 @@
 import { addLineSchema } from '@gs/shared/schemas/admin-orders'
 import { defineRoute } from '#functions/lib/http.ts'
 import { addOrderLine } from '#functions/use-cases/add-order-line.ts'
-import { presentOrder } from '#functions/api/orders/present.ts'
+import { presentOrder } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/lines → 201 Order: the line is on it, and the invoice follows. */

@@ -1,7 +1,7 @@
 import { addStatusUpdateSchema } from '@gs/shared/schemas/admin-orders'
 import { defineRoute } from '#functions/lib/http.ts'
 import { addStaffUpdate } from '#functions/use-cases/add-staff-update.ts'
-import { presentUpdate } from '#functions/api/orders/present.ts'
+import { presentUpdate } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/updates { status, notes? } → 201 StatusUpdate; sets the order's status. */

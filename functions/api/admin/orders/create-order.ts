@@ -4,7 +4,7 @@ import { createSettingsRepository } from '#functions/db/repositories/settings.ts
 import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { createAdminOrder } from '#functions/use-cases/create-admin-order.ts'
-import { presentOrder } from '#functions/api/orders/present.ts'
+import { presentOrder } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders → 201 Order, status order_created, first update "Order created". */

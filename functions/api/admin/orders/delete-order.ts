@@ -1,6 +1,6 @@
 import { defineRoute } from '#functions/lib/http.ts'
 import { deleteOrder } from '#functions/use-cases/delete-order.ts'
-import { presentOrder } from '#functions/api/orders/present.ts'
+import { presentOrder } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** DELETE /api/admin/orders/{orderId}: soft delete; 200 with the order as it was last shown (it is hidden from every list now). */

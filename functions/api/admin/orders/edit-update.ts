@@ -3,7 +3,7 @@ import { createStatusUpdateRepository } from '#functions/db/repositories/status-
 import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { editStaffMessage } from '#functions/use-cases/edit-staff-message.ts'
-import { presentUpdate } from '#functions/api/orders/present.ts'
+import { presentUpdate } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** PATCH /api/admin/orders/{orderId}/updates/{updateId} { notes }: staff messages only (a customer note is a 403). */

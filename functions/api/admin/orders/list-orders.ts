@@ -1,7 +1,7 @@
 import { adminOrdersQuerySchema } from '@gs/shared/schemas/admin-orders'
 import { defineRoute } from '#functions/lib/http.ts'
 import { listAdminOrders } from '#functions/use-cases/list-admin-orders.ts'
-import { presentAdminListOrder } from '#functions/api/orders/present.ts'
+import { presentAdminListOrder } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** GET /api/admin/orders?view=active|archived&limit=&cursor= : newest first, with the invoice balance and status. */

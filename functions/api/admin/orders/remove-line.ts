@@ -1,6 +1,6 @@
 import { defineRoute } from '#functions/lib/http.ts'
 import { removeOrderLine } from '#functions/use-cases/remove-order-line.ts'
-import { presentOrder } from '#functions/api/orders/present.ts'
+import { presentOrder } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** DELETE /api/admin/orders/{orderId}/lines/{lineId} → Order; a line awaiting the customer's answer is a 409. */

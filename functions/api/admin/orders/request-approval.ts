@@ -1,7 +1,7 @@
 import { approvalRequestSchema } from '@gs/shared/schemas/admin-orders'
 import { defineRoute } from '#functions/lib/http.ts'
 import { requestAdditionalCostApproval } from '#functions/use-cases/request-additional-cost-approval.ts'
-import { presentOrder } from '#functions/api/orders/present.ts'
+import { presentOrder } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/approval-request { reason, lineIds?, lines? } → 200 Order; the request is pending and the customer is notified. */

@@ -1,6 +1,6 @@
 import { defineRoute } from '#functions/lib/http.ts'
 import { setOrderArchived } from '#functions/use-cases/set-order-archived.ts'
-import { presentOrder } from '#functions/api/orders/present.ts'
+import { presentOrder } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/unarchive → 200 Order (unarchive: back to the active list). */

@@ -1,7 +1,7 @@
 import { updateAdminOrderSchema } from '@gs/shared/schemas/admin-orders'
 import { defineRoute } from '#functions/lib/http.ts'
 import { updateAdminOrder } from '#functions/use-cases/update-admin-order.ts'
-import { presentOrder } from '#functions/api/orders/present.ts'
+import { presentOrder } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** PATCH /api/admin/orders/{orderId}: the edit form against `version`; a stale version is a 409. */

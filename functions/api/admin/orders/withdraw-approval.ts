@@ -1,6 +1,6 @@
 import { defineRoute } from '#functions/lib/http.ts'
 import { withdrawApprovalRequest } from '#functions/use-cases/withdraw-approval-request.ts'
-import { presentOrder } from '#functions/api/orders/present.ts'
+import { presentOrder } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/approval-requests/{requestId}/withdraw → Order; 409 unless it is pending. */
