@@ -53,8 +53,7 @@ async function createOrder(customerId: string, over: Partial<Order> = {}, extras
   return orders.createOrder(o, { putUpdates: updates })
 }
 
-async function addNotification(userId: string, n: Partial<Notification> = {}) {
-  const t = Date.now()
+async function addNotification(userId: string, n: Partial<Notification> = {}, t = Date.now()) {
   const notification: Notification = { userId, notificationId: sortableId(t), title: 'Action Required: Additional Costs', message: 'Your order requires approval for additional costs: x', read: false, createdAt: new Date(t).toISOString(), ...n }
   return createNotificationRepository(defaultTable()).add(notification)
 }
@@ -227,9 +226,9 @@ describe('additional-cost approval', () => {
 
 describe('notifications', () => {
   it('lists the caller\'s own, newest first, marks read, and refuses someone else\'s', async () => {
-    const first = await addNotification(a.id, { title: 'Payment Received', read: false })
-    await new Promise((r) => setTimeout(r, 5))
-    const second = await addNotification(a.id, { orderId: newest.orderId })
+    const at = Date.now()
+    const first = await addNotification(a.id, { title: 'Payment Received', read: false }, at)
+    const second = await addNotification(a.id, { orderId: newest.orderId }, at + 1_000)
     await addNotification(b.id)
 
     const list = await api('/api/notifications', { token: a.token })
