@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createUserDirectory } from '../../functions/auth/users.ts'
 import { VersionConflict, type OrderWriteExtras } from '../../functions/db/repositories/orders.ts'
 import type { NewProfile, Profile } from '../../functions/db/repositories/profiles.ts'
-import { invoiceOf, newOrder, type Order, type StatusUpdate } from '../../functions/domain/order.ts'
+import { invoiceOf, type Order, type StatusUpdate } from '../../functions/domain/order.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../functions/lib/errors.ts'
 import { addOrderLine } from '../../functions/use-cases/add-order-line.ts'
 import { addStaffUpdate } from '../../functions/use-cases/add-staff-update.ts'
@@ -18,25 +18,12 @@ import { withdrawApprovalRequest } from '../../functions/use-cases/withdraw-appr
 import { addLineSchema, approvalRequestSchema } from '../../shared/src/schemas/admin-orders.ts'
 import { billedExtra, requestedExtra } from '../support/extra-work.ts'
 import { requestAdditionalCostApproval } from '../../functions/use-cases/request-additional-cost-approval.ts'
+import { testOrder } from '../support/orders.ts'
 import { updateAdminOrder } from '../../functions/use-cases/update-admin-order.ts'
 
 const NOW = '2026-03-01T12:00:00.000Z'
 
-const baseOrder = (over: Partial<Order> = {}): Order =>
-  newOrder({
-    orderId: 'o1',
-    orderNumber: 'GS-000001',
-    customerId: 'c1',
-    customerName: 'Casey Customer',
-    customerEmail: 'casey@example.com',
-    firearmMake: 'Colt',
-    firearmModel: '1911',
-    serialNumber: 'SN1',
-    serviceType: 'Repair',
-    description: 'Fix it',
-    estimatedCostCents: 10000,
-    ...over,
-  }, { invoiceId: 'i1', at: NOW })
+const baseOrder = (over: Partial<Order> = {}): Order => testOrder(over, NOW)
 
 /** An in-memory order store with the repository's version check and extras. */
 function fakeOrders(initial: Order, { conflicts = 0 } = {}) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { VersionConflict, type OrderRepository, type OrderWriteExtras } from '../../functions/db/repositories/orders.ts'
 import type { NotificationRepository } from '../../functions/db/repositories/notifications.ts'
 import type { StatusUpdateRepository } from '../../functions/db/repositories/status-updates.ts'
-import { invoiceOf, newOrder, type Notification, type Order, type OrderDetail, type StatusUpdate } from '../../functions/domain/order.ts'
+import { invoiceOf, type Notification, type Order, type OrderDetail, type StatusUpdate } from '../../functions/domain/order.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../functions/lib/errors.ts'
 import { addCustomerNote } from '../../functions/use-cases/add-customer-note.ts'
 import { listNotifications, markNotificationRead } from '../../functions/use-cases/customer-notifications.ts'
@@ -11,6 +11,7 @@ import { getCustomerOrder, loadOwnedOrder } from '../../functions/use-cases/get-
 import { listCustomerOrders } from '../../functions/use-cases/list-customer-orders.ts'
 import { addNoteSchema, approvalDecisionSchema, invoiceQuerySchema } from '../../shared/src/schemas/orders.ts'
 import { additionalCostFields } from '../../shared/src/invoice.ts'
+import { testOrder } from '../support/orders.ts'
 import { requestedExtra } from '../support/extra-work.ts'
 
 const OWNER = 'user-a'
@@ -18,26 +19,19 @@ const OTHER = 'user-b'
 const ORDER_ID = '6f1c1a52-8d1e-4b7e-9a55-2f4f3c1b0a11'
 
 const order = (o: Partial<Order> = {}): Order =>
-  newOrder(
-    {
-      orderId: ORDER_ID,
-      orderNumber: 'GS-000001',
-      customerId: OWNER,
-      customerName: 'Ada Lovelace',
-      customerEmail: 'ada@example.com',
-      firearmMake: 'Glock',
-      firearmModel: '19',
-      serialNumber: 'SN1',
-      serviceType: 'Repair',
-      description: 'Fix',
-      estimatedCostCents: 10000,
-      ...requestedExtra(12500, 'pending', 'Replacement extractor'),
-      currentStatus: 'parts_needed',
-      version: 3,
-      ...o,
-    },
-    { invoiceId: 'inv-1', at: '2026-01-01T00:00:00.000Z' },
-  )
+  testOrder({
+    orderId: ORDER_ID,
+    customerId: OWNER,
+    customerName: 'Ada Lovelace',
+    customerEmail: 'ada@example.com',
+    firearmMake: 'Glock',
+    firearmModel: '19',
+    description: 'Fix',
+    ...requestedExtra(12500, 'pending', 'Replacement extractor'),
+    currentStatus: 'parts_needed',
+    version: 3,
+    ...o,
+  })
 
 /** A tiny in-memory order store with saveOrder's version check. */
 function fakeOrders(initial: Order[] = [order()]) {

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { NEEDS_REPLACEMENT, planLatest, type OrderWrite } from '../../functions/db/repositories/latest-order.ts'
-import { newOrder, type Order } from '../../functions/domain/order.ts'
+import { type Order } from '../../functions/domain/order.ts'
 import type { Checkout, PaymentSummary } from '../../functions/domain/payment.ts'
+import { testOrder } from '../support/orders.ts'
 import { getPaymentIntent } from '../../functions/use-cases/get-payment-intent.ts'
 
 const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`
 
-const order = (orderId: string, day: number, over: Partial<Order> = {}): Order =>
-  newOrder({ orderId, orderNumber: 'GS-1', customerId: 'c1', customerName: 'C', customerEmail: 'c@example.com', firearmMake: 'Colt', firearmModel: '1911', serialNumber: 's', serviceType: 'Repair', description: 'd', estimatedCostCents: 0, createdAt: at(day), ...over }, { invoiceId: 'i', at: at(day) })
+const order = (orderId: string, day: number, over: Partial<Order> = {}): Order => testOrder({ orderId, estimatedCostCents: 0, createdAt: at(day), ...over }, at(day))
 
 const pointer = (latestOrderId: string | null, day?: number) => ({ latestOrderId, latestCreatedAt: day === undefined ? null : at(day) })
 const w = (o: Order, kind: OrderWrite['kind']): OrderWrite => ({ order: o, kind })

@@ -1,8 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { addLine, assertCoversPaid, decideRequest, removeLine, requestApproval, withdrawRequest } from '../../functions/domain/extra-work.ts'
-import { invoiceOf, newOrder, type Order } from '../../functions/domain/order.ts'
+import { invoiceOf, type Order } from '../../functions/domain/order.ts'
 import { ApiError } from '../../functions/lib/errors.ts'
+import { testOrder } from '../support/orders.ts'
 import { addLineSchema } from '../../shared/src/schemas/admin-orders.ts'
 
 /**
@@ -16,11 +17,7 @@ import { addLineSchema } from '../../shared/src/schemas/admin-orders.ts'
 
 const stamp = (i: number) => ({ at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), by: 'admin' })
 
-const fresh = (): Order =>
-  newOrder(
-    { orderId: 'o1', orderNumber: 'GS-000001', customerId: 'c1', customerName: 'C', customerEmail: 'c@example.com', firearmMake: 'Colt', firearmModel: '1911', serialNumber: 'S', serviceType: 'Repair', description: 'd', estimatedCostCents: 10_000 },
-    { invoiceId: 'inv', at: stamp(0).at },
-  )
+const fresh = (): Order => testOrder({}, stamp(0).at)
 
 /** The bill read straight off the lines and requests, written independently of shared/src/invoice.ts. */
 function oracle(o: Order) {

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { newOrder, type Order, type Payment } from '../../functions/domain/order.ts'
+import { type Order, type Payment } from '../../functions/domain/order.ts'
 import { allocatePayment, checkoutIsStale, ledgerTotals } from '../../functions/domain/payment.ts'
+import { testOrder } from '../support/orders.ts'
 import { line } from '../support/extra-work.ts'
 
-const order = (over: Partial<Order> = {}): Order =>
-  newOrder(
-    { orderId: 'o1', orderNumber: 'GS-000001', customerId: 'c', customerName: 'C', customerEmail: 'c@example.com', firearmMake: 'Colt', firearmModel: '1911', serialNumber: 'S', serviceType: 'Repair', description: 'd', estimatedCostCents: 10_000, ...over },
-    { invoiceId: 'i', at: '2026-01-01T00:00:00.000Z' },
-  )
+const order = testOrder
 // $125.00 with shipping, $100.00 without.
 const open = (over: Partial<NonNullable<Order['openCheckout']>> = {}) => ({ paymentIntentId: 'pi_1', amountCents: 12_500, includeShipping: true, totalCents: 12_500, ...over })
 

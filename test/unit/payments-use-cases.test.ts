@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Payment } from '../../functions/domain/order.ts'
-import { invoiceOf, newOrder, type Order } from '../../functions/domain/order.ts'
+import { invoiceOf, type Order } from '../../functions/domain/order.ts'
 import type { Checkout } from '../../functions/domain/payment.ts'
 import { VersionConflict } from '../../functions/db/repositories/orders.ts'
 import type { OpenCheckoutWrite, SucceededCheckoutWrite, WriteOutcome } from '../../functions/db/repositories/payments.ts'
@@ -13,6 +13,7 @@ import { confirmDevPayment } from '../../functions/use-cases/confirm-dev-payment
 import type { DevIntent } from '../../functions/db/repositories/dev-intents.ts'
 import { adminPaymentsQuerySchema } from '../../shared/src/schemas/admin-payments.ts'
 import { providerIntent } from '../support/provider.ts'
+import { testOrder } from '../support/orders.ts'
 import { createIntentSchema, devConfirmSchema } from '../../shared/src/schemas/payments.ts'
 
 process.env.LOG_LEVEL ??= 'silent'
@@ -22,24 +23,7 @@ const ID2 = '22222222-2222-4222-8222-222222222222'
 const ID3 = '33333333-3333-4333-8333-333333333333'
 
 const order = (over: Partial<Order> = {}): Order =>
-  newOrder(
-    {
-      orderId: ID1,
-      orderNumber: 'GS-000001',
-      customerId: 'cust',
-      customerName: 'Pat Payer',
-      customerEmail: 'pat@example.com',
-      firearmMake: 'Colt',
-      firearmModel: '1911',
-      serialNumber: 'SN1',
-      serviceType: 'Repair',
-      description: 'd',
-      estimatedCostCents: 10_000,
-      currentStatus: 'work_complete',
-      ...over,
-    },
-    { invoiceId: 'inv', at: '2026-01-01T00:00:00.000Z' },
-  )
+  testOrder({ orderId: ID1, customerId: 'cust', customerName: 'Pat Payer', customerEmail: 'pat@example.com', currentStatus: 'work_complete', ...over })
 
 function fakes(initial: Order[]) {
   const store = new Map(initial.map((o) => [o.orderId, o]))
