@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -35,6 +36,8 @@ export default defineConfig({
         test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
       },
       {
+        // `@/…` is web/src/…, as in web/vite.config.ts and the root tsconfig.json `paths`.
+        resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -76,7 +76,7 @@ export async function importGraph() {
 
 const TYPE_IMPORT = /^\s*(?:import|export)\s+type\s[^;]*?from\s+['"]([^'"]+)['"]/gm
 
-/** The files a source file imports only as types (relative or @gs/shared specifiers), resolved like the bundler does. */
+/** The files a source file imports only as types (relative, @gs/shared, #functions or @/ specifiers), resolved like the bundler does. */
 function typeImports(file) {
   const text = readFileSync(path.join(root, file), 'utf8')
   const out = []
@@ -87,7 +87,10 @@ function typeImports(file) {
         ? spec.replace('@gs/shared/', 'shared/src/')
         : spec.startsWith('#functions/')
           ? spec.replace('#functions/', 'functions/')
-          : null
+          : // The SPA's alias (tsconfig.json `paths`, which esbuild follows for the value imports).
+            spec.startsWith('@/')
+            ? spec.replace('@/', 'web/src/')
+            : null
     if (!base) continue
     const found = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((f) => existsSync(path.join(root, f)) && statSync(path.join(root, f)).isFile())
     if (found) out.push(found.split(path.sep).join('/'))

@@ -1,12 +1,5 @@
 /** Named errors, mapped to the contract's error shape in one place (toErrorResponse). */
-export type ErrorCode =
-  | 'validation_failed'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payment_failed'
-  | 'internal'
+import type { ErrorCode } from '@gs/shared/api-types'
 
 export class ApiError extends Error {
   constructor(

@@ -1,18 +1,10 @@
 import { ADMIN_PAYMENTS_PAGE_SIZE, RECENT_ACTIVITY_DAYS } from '@gs/shared/payment-messages'
+import type { AdminPaymentStats } from '@gs/shared/api-types'
 import type { AdminPaymentsQuery } from '@gs/shared/schemas/admin-payments'
 import type { LedgerRepository } from '../db/repositories/ledger.ts'
 import type { Payment } from '../domain/order.ts'
 import { unrefundedCents } from '../domain/payment.ts'
 
-export interface AdminPaymentStats {
-  count: number
-  /** Money kept: successful payments and credits, less what was refunded of them (discounts and refunds are not revenue). */
-  revenueCents: number
-  successfulCount: number
-  /** Percent of payments that succeeded, one decimal (0 when there are none). */
-  successRate: number
-  last30DaysCount: number
-}
 
 export interface AdminPaymentsPage {
   items: Payment[]

@@ -5,7 +5,24 @@ import type { ApprovalStatus } from './statuses.ts'
  * The contract's response shapes (docs/api.md, Entities).
  * The functions' presenters are typed against these and the SPA reads them,
  * so a change on one side is a type error on the other.
+ * (Request bodies and queries are the zod schemas' inferred types in ./schemas.)
  */
+
+/** `error.code` of the contract's error shape `{ error: { code, message, fields } }`. */
+export type ErrorCode =
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payment_failed'
+  | 'internal'
+
+/** One page of a list route; `cursor` asks for the next one (null: there is none). */
+export interface Page<T> {
+  items: T[]
+  cursor: string | null
+}
 
 export interface Invoice {
   invoiceId: string
@@ -184,6 +201,96 @@ export interface Notification {
   message: string
   read: boolean
   createdAt: string
+}
+
+/** GET /api/notifications: newest first, with the unread count. */
+export interface NotificationList extends Page<Notification> {
+  unreadCount: number
+}
+
+export type Role = 'admin' | 'customer'
+
+/** GET /api/me (and what the admin customer routes answer). */
+export interface Profile {
+  id: string
+  email: string
+  firstName: string | null
+  lastName: string | null
+  phone: string | null
+  enableSmsNotifications: boolean
+  isActive: boolean
+  role: Role
+  createdAt: string
+}
+
+/** A row of GET /api/admin/customers: the Profile with its order count and latest order. */
+export interface CustomerRow extends Profile {
+  orderCount: number
+  latestOrder: { id: string; firearmMake: string; firearmModel: string; currentStatus: string; createdAt: string } | null
+}
+
+/** What a staff ledger route answers (201): the order as it is now and the entry recorded. */
+export interface LedgerResult {
+  order: Order
+  payment: AdminPayment
+}
+
+export interface AdminPaymentStats {
+  count: number
+  /** Money kept: successful payments and credits, less what was refunded of them. */
+  revenueCents: number
+  successfulCount: number
+  /** Percent of payments that succeeded, 0–100, one decimal. */
+  successRate: number
+  last30DaysCount: number
+}
+
+/** GET /api/admin/payments: one page, the filtered total and the stats of all payments. */
+export interface AdminPaymentsPage {
+  items: AdminPayment[]
+  total: number
+  page: number
+  pageSize: number
+  stats: AdminPaymentStats
+}
+
+/** How card payments are taken: Stripe, or the local stack's dev gateway (also in /config.json). */
+export type PaymentsMode = 'stripe' | 'dev'
+
+/** The part of a payment that goes to one order. */
+export interface Allocation {
+  orderId: string
+  amountCents: number
+}
+
+/** POST /api/payments/intents → 201. */
+export interface CreatedIntent {
+  paymentIntentId: string
+  clientSecret: string
+  amountCents: number
+  allocations: Allocation[]
+  mode: PaymentsMode
+}
+
+export type IntentStatus = 'pending' | 'processing' | 'succeeded' | 'failed'
+
+/** GET /api/payments/intents/{id}: what the webhook has recorded so far. */
+export interface PaymentIntentState {
+  paymentIntentId: string
+  status: IntentStatus
+  amountCents: number
+  receiptUrl: string | null
+  allocations: Allocation[]
+  payments: Payment[]
+  failureMessage: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** POST /api/dev/payments/{id}/confirm (dev payments mode): the webhook has already recorded the payment. */
+export interface DevConfirmResult {
+  paymentIntentId: string
+  status: 'succeeded'
 }
 
 /** Order ids are shown truncated to 8 characters (both specs §9). */

@@ -27,6 +27,13 @@ export const isTaxable = (kind: LineKind) => kind === 'part'
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const
 export type RequestStatus = (typeof REQUEST_STATUSES)[number]
+/** An approval request's status as staff read it. */
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  pending: 'Awaiting answer',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+}
 
 /**
  * Where a line stands: billed (needs no approval, or its request was approved); draft (needs the
@@ -34,6 +41,13 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number]
  * no answer yet); rejected (the customer said no). Only billed lines are on the invoice.
  */
 export type LineState = 'billed' | 'draft' | 'pending' | 'rejected'
+/** A line's state as staff read it. */
+export const LINE_STATE_LABELS: Record<LineState, string> = {
+  billed: 'Billed',
+  draft: 'Draft — needs approval',
+  pending: 'Awaiting approval',
+  rejected: 'Rejected',
+}
 
 export interface ExtraLine {
   lineId: string

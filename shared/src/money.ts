@@ -9,7 +9,10 @@ export const formatCents = (cents: number | null | undefined) => usd.format((cen
  * ".5", "7."; null for anything that is not a non-negative amount (or beyond what cents can hold exactly).
  */
 export function dollarsToCents(input: string | number): number | null {
-  const s = typeof input === 'number' ? String(input) : input.trim().replace(/^\$/, '').replace(/,/g, '')
+  const typed = typeof input === 'number' ? String(input) : input.trim().replace(/^\$/, '')
+  // Commas only as thousands separators ("1,234.50"): "1,23" is not $123.
+  if (typed.includes(',') && !/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)) return null
+  const s = typed.replace(/,/g, '')
   const m = /^(\d*)(?:\.(\d*))?$/.exec(s)
   if (!m || (!m[1] && !m[2])) return null
   const whole = m[1] || '0'

@@ -1,3 +1,4 @@
+import type { LedgerFlag, LedgerKind } from './api-types.ts'
 import { formatCents } from './money.ts'
 
 /** Stripe refuses a card charge under $0.50 USD; the dev gateway refuses it too, so the local stack walks the same path. */
@@ -45,6 +46,24 @@ export const METHOD_LABELS: Record<ShopPaymentMethod | AdjustmentKind, string> =
   write_off: 'Write-off',
 }
 export const refundMethodLabel = (m: RefundMethod) => `Refund (${m === 'card' ? 'Credit Card' : METHOD_LABELS[m]})`
+
+/** A ledger entry's kind as staff read it. */
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  payment: 'Payment',
+  refund: 'Refund',
+  adjustment: 'Adjustment',
+  credit: 'Credit',
+}
+
+/** Why staff should look at an entry. */
+export const LEDGER_FLAG_LABELS: Record<LedgerFlag, string> = {
+  overpayment: 'Overpayment credit',
+  order_deleted: 'Paid after the order was deleted',
+  order_archived: 'Paid after the order was archived',
+}
+
+/** Flags whose money the shop holds and should give back. */
+export const isCreditFlag = (flag: LedgerFlag | null): flag is 'overpayment' | 'order_deleted' => flag === 'overpayment' || flag === 'order_deleted'
 
 /** Staff entries' texts: history notes and refusals. */
 export const ledgerMessages = {

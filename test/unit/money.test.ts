@@ -24,7 +24,8 @@ describe('dollarsToCents: exact for every string a person can type', () => {
   })
 
   it('refuses what is not a non-negative amount', () => {
-    for (const bad of ['', ' ', '.', '-1', '1e3', 'abc', '1.2.3', '12,34.5.6', 'NaN', 'Infinity', '$', '1 000', '+5']) expect(dollarsToCents(bad), bad).toBeNull()
+    for (const bad of ['', ' ', '.', '-1', '1e3', 'abc', '1.2.3', '12,34.5.6', 'NaN', 'Infinity', '$', '1 000', '+5', '1,23', '12,3456', ',5']) expect(dollarsToCents(bad), bad).toBeNull()
+    expect(dollarsToCents('12,345,678.9')).toBe(1_234_567_890)
     expect(dollarsToCents(-5)).toBeNull()
     expect(dollarsToCents('9'.repeat(20))).toBeNull()
   })

@@ -10,7 +10,7 @@
  *
  * What keeps it under budget: react-query comes with the signed-in routes
  * (web/src/app/query-provider.tsx), Amplify with the auth client's first use
- * (web/src/features/auth/auth-client.ts), Stripe with the card form in Stripe mode.
+ * (web/src/lib/auth/auth-client.ts), Stripe with the card form in Stripe mode.
  */
 import fs from 'node:fs'
 import path from 'node:path'

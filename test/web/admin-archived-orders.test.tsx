@@ -1,20 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { baseOrder, invoice, stubAdminApi, type Reply } from './admin-api';
+import type { AdminListOrder } from '@gs/shared/api-types';
+import { stubAdminApi } from './api-stub';
+import { invoice, listOrder, makeProfile } from './fixtures';
+import { renderApp } from './render';
 import { admin, resetFakeAuth } from './fake-auth-client';
-import { renderApp } from './render-app';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
-const archived = (over: Record<string, unknown>) => ({
-  ...baseOrder,
-  isArchived: true,
-  archivedAt: '2026-02-10T15:00:00.000Z',
-  invoiceBalanceDueCents: 0,
-  invoicePaymentStatus: 'paid',
-  ...over,
-});
+const archived = (over: Partial<AdminListOrder>) =>
+  listOrder({ isArchived: true, archivedAt: '2026-02-10T15:00:00.000Z', invoiceBalanceDueCents: 0, invoicePaymentStatus: 'paid', ...over });
 
 const owing = archived({
   id: 'aaaabbbb-1111-4222-8333-444455556666',
@@ -32,7 +28,7 @@ const owing = archived({
   createdAt: '2026-01-02T10:00:00.000Z',
 });
 const paid = archived({ id: 'ccccdddd-1111-4222-8333-444455556666', currentStatus: 'completed', createdAt: '2026-01-09T10:00:00.000Z' });
-const ME = { id: 'admin-1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', phone: null, enableSmsNotifications: false, isActive: true, role: 'admin', createdAt: '2026-01-01T00:00:00.000Z' };
+const ME = makeProfile({ id: 'admin-1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', phone: null, role: 'admin', createdAt: '2026-01-01T00:00:00.000Z' });
 
 describe('Archived Orders', () => {
   beforeEach(() => resetFakeAuth(admin));
@@ -43,7 +39,7 @@ describe('Archived Orders', () => {
       'GET /api/me': [200, ME],
       'GET /api/admin/orders': ({ url }) => {
         expect(url.searchParams.get('view')).toBe('archived');
-        return new Promise<[number, unknown]>((resolve) => (release = resolve)) as Reply;
+        return new Promise<[number, unknown]>((resolve) => (release = resolve));
       },
     });
     renderApp('/admin/archived-orders');

@@ -1,10 +1,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { EditOrderForm } from '../../web/src/features/admin-orders/components/edit-order-form';
-import type { AdminOrder } from '../../web/src/features/admin-orders/types';
-import { baseOrder, renderWithClient, stubAdminApi } from './admin-api';
-import { makeLine, makeRequest } from './order-fixtures';
+import type { Order } from '@gs/shared/api-types';
+import { EditOrderForm } from '@/features/admin-orders/components/edit-order-form';
+import { stubAdminApi } from './api-stub';
+import { baseOrder, makeLine, makeRequest } from './fixtures';
+import { renderWithClient } from './render';
 
 const ORDER_PATH = `/api/admin/orders/${baseOrder.id}`;
 
@@ -47,7 +48,7 @@ describe('admin order edit form', { timeout: 20_000 }, () => {
       makeLine({ id: 'd', kind: 'other', unitCents: 2000, state: 'rejected', needsApproval: true, requestId: 'r1' }),
       makeLine({ id: 'e', kind: 'other', unitCents: 1000, state: 'draft', needsApproval: true }),
     ];
-    const order: AdminOrder = {
+    const order: Order = {
       ...baseOrder,
       lines,
       approvalRequests: [
@@ -99,7 +100,7 @@ describe('admin order edit form', { timeout: 20_000 }, () => {
 
     await user.type(reason, 'Paid in cash at the counter');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(onSaved).toHaveBeenCalled(), { timeout: 5000 });
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ currentStatus: 'shipped', releaseOverrideReason: 'Paid in cash at the counter' });
 
     // No balance due: no reason is asked.
@@ -119,7 +120,7 @@ describe('admin order edit form', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'ready_for_pickup');
     expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    const reason = await screen.findByLabelText('Override reason', {}, { timeout: 5000 });
+    const reason = await screen.findByLabelText('Override reason');
     expect(reason).toHaveAccessibleDescription(refusal);
     expect(screen.getAllByText(refusal)).toHaveLength(1);
     expect(await screen.findByText('Failed to update order. Please try again.')).toBeInTheDocument();
@@ -127,7 +128,7 @@ describe('admin order edit form', { timeout: 20_000 }, () => {
     reply = [400, { error: { code: 'validation_failed', message: 'Please enter a valid estimated cost', fields: { estimatedCostCents: 'Please enter a valid estimated cost' } } }];
     await user.type(reason, 'Customer pays on pickup');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(screen.getByLabelText('Estimated Cost ($)')).toHaveAccessibleDescription('Please enter a valid estimated cost'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByLabelText('Estimated Cost ($)')).toHaveAccessibleDescription('Please enter a valid estimated cost'));
     expect(calls.at(-1)?.body).toMatchObject({ currentStatus: 'ready_for_pickup', releaseOverrideReason: 'Customer pays on pickup' });
   });
 

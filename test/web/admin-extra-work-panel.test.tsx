@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminOrder, AdminOrderDetail, ExtraLine } from '../../web/src/features/admin-orders/types';
-import { useAdminOrder } from '../../web/src/features/admin-orders/api/get-admin-order';
-import { ExtraWorkPanel } from '../../web/src/features/admin-orders/components/extra-work-panel';
-import { baseOrder, invoice, renderWithClient, stubAdminApi, type RouteHandler } from './admin-api';
-import { makeLine, makeRequest } from './order-fixtures';
+import { adminMessages } from '@gs/shared/admin-messages';
+import type { ExtraLine, Order, OrderDetail } from '@gs/shared/api-types';
+import { useAdminOrder } from '@/features/admin-orders/api/get-admin-order';
+import { ExtraWorkPanel } from '@/features/admin-orders/components/extra-work-panel';
+import { type RouteHandler, stubAdminApi } from './api-stub';
+import { baseOrder, invoice, makeLine, makeRequest } from './fixtures';
+import { renderWithClient } from './render';
 
 const ORDER = `/api/admin/orders/${baseOrder.id}`;
-const wait = { timeout: 5000 };
 
 /** The panel as the edit modal shows it: fed by the admin order query, so a change shows the server's answer. */
 function Panel() {
@@ -17,10 +18,10 @@ function Panel() {
 }
 
 /** Serves the order from `state` (GET) and lets each route change it. */
-function serve(initial: AdminOrder, routes: Record<string, (body: unknown, state: AdminOrder) => [number, unknown] | AdminOrder> = {}) {
+function serve(initial: Order, routes: Record<string, (body: unknown, state: Order) => [number, unknown] | Order> = {}) {
   let state = initial;
   const handlers: Record<string, RouteHandler> = {
-    [`GET ${ORDER}`]: () => [200, { ...state, updates: [], payments: [] } satisfies AdminOrderDetail],
+    [`GET ${ORDER}`]: () => [200, { ...state, updates: [], payments: [] } satisfies OrderDetail],
   };
   for (const [route, fn] of Object.entries(routes)) {
     handlers[route] = ({ body }) => {
@@ -55,7 +56,7 @@ describe('Parts and Additional Costs panel', { timeout: 20_000 }, () => {
       approvalRequests: [makeRequest([rejected], { id: 'r1', status: 'rejected' }), makeRequest([pendingLine], { id: 'r2' })],
       invoice: { ...billedInvoice, pendingApprovalCents: 4500 },
     });
-    const row = (await screen.findByText('Hand spring', {}, wait)).closest('tr')!;
+    const row = (await screen.findByText('Hand spring')).closest('tr')!;
     for (const text of ['Part', 'Hand spring', '2', '$12.50', '$25.00', 'Billed']) expect(row).toHaveTextContent(text);
     expect(screen.getAllByText('Fit and test')[0].closest('tr')).toHaveTextContent('Labor');
     expect(screen.getByText('Barrel bushing').closest('tr')).toHaveTextContent('Draft — needs approval');
@@ -80,7 +81,7 @@ describe('Parts and Additional Costs panel', { timeout: 20_000 }, () => {
   it('validates the add form with the spec messages', async () => {
     const user = userEvent.setup();
     const { calls } = serve(baseOrder);
-    await screen.findByText('No parts or charges added yet.', {}, wait);
+    await screen.findByText('No parts or charges added yet.');
     await user.clear(screen.getByLabelText('Quantity'));
     await user.type(screen.getByLabelText('Quantity'), '0');
     await user.click(screen.getByRole('button', { name: 'Add to Order' }));
@@ -106,30 +107,38 @@ describe('Parts and Additional Costs panel', { timeout: 20_000 }, () => {
         return { ...state, version: state.version + 1, lines: [line], invoice: { ...state.invoice, laborCents: line.lineTotalCents, totalCents: state.invoice.totalCents + line.lineTotalCents } };
       },
     });
-    await screen.findByText('No parts or charges added yet.', {}, wait);
+    await screen.findByText('No parts or charges added yet.');
     await user.selectOptions(screen.getByLabelText('Kind'), 'labor');
     await user.type(screen.getByLabelText('Name'), 'Action job');
     await user.type(screen.getByLabelText('Cost ($)'), '12.34');
     await user.clear(screen.getByLabelText('Quantity'));
     await user.type(screen.getByLabelText('Quantity'), '3');
     await user.click(screen.getByRole('button', { name: 'Add to Order' }));
-    expect(await screen.findByText('Action job', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Action job')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ kind: 'labor', name: 'Action job', unitCents: 1234, quantity: 3, needsApproval: false });
     expect(screen.getByTestId('parts-total')).toHaveTextContent('$37.02');
     expect(screen.getByLabelText('Name')).toHaveValue('');
   });
 
-  it("shows the server's 400 message at the field", async () => {
+  it("refuses what the route's schema refuses, in its words, and shows the server's 400 at the field", async () => {
     const user = userEvent.setup();
-    const tooMuch = 'A line cannot total more than $1,000,000.00';
-    serve(baseOrder, { [`POST ${ORDER}/lines`]: () => error(400, tooMuch, { unitCents: tooMuch }) });
-    await screen.findByText('No parts or charges added yet.', {}, wait);
+    const tooMuch = adminMessages.lineTotalTooLarge;
+    const { calls } = serve(baseOrder, { [`POST ${ORDER}/lines`]: () => error(400, tooMuch, { unitCents: tooMuch }) });
+    await screen.findByText('No parts or charges added yet.');
     await user.type(screen.getByLabelText('Name'), 'Gold inlay');
     await user.type(screen.getByLabelText('Cost ($)'), '999999');
     await user.clear(screen.getByLabelText('Quantity'));
     await user.type(screen.getByLabelText('Quantity'), '2');
     await user.click(screen.getByRole('button', { name: 'Add to Order' }));
-    expect((await screen.findAllByText(tooMuch, {}, wait))[0].closest('[role="alert"]')).toBeInTheDocument();
+    // $1,999,998.00 is more than a line may total (addLineSchema): said at the cost, nothing sent.
+    expect(screen.getByLabelText('Cost ($)')).toHaveAccessibleDescription(tooMuch);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // The server refuses one the form let through: its message at the field and as an alert.
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '1');
+    await user.click(screen.getByRole('button', { name: 'Add to Order' }));
+    expect((await screen.findAllByText(tooMuch))[0].closest('[role="alert"]')).toBeInTheDocument();
     expect(screen.getByLabelText('Cost ($)')).toHaveAccessibleDescription(tooMuch);
   });
 
@@ -137,7 +146,7 @@ describe('Parts and Additional Costs panel', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const below = 'This change would bring the total to $120.00, below the $200.00 already paid. Refund the difference first.';
     const { calls } = serve({ ...baseOrder, lines: billed, invoice: billedInvoice }, { [`DELETE ${ORDER}/lines/p1`]: () => error(400, below, { total: below }) });
-    await user.click(await screen.findByRole('button', { name: 'Remove Hand spring' }, wait));
+    await user.click(await screen.findByRole('button', { name: 'Remove Hand spring' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveTextContent('Are you sure you want to remove this part?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -145,7 +154,7 @@ describe('Parts and Additional Costs panel', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove Hand spring' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText(below, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(below)).toBeInTheDocument();
   });
 
   it('removes a line and shows the new total', async () => {
@@ -153,9 +162,9 @@ describe('Parts and Additional Costs panel', { timeout: 20_000 }, () => {
     serve({ ...baseOrder, lines: billed, invoice: billedInvoice }, {
       [`DELETE ${ORDER}/lines/p2`]: (_b, state) => ({ ...state, lines: [billed[0]], invoice: { ...state.invoice, laborCents: 0 } }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Remove Fit and test' }, wait));
+    await user.click(await screen.findByRole('button', { name: 'Remove Fit and test' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(screen.queryByText('Fit and test')).not.toBeInTheDocument(), wait);
+    await waitFor(() => expect(screen.queryByText('Fit and test')).not.toBeInTheDocument());
     expect(screen.getByTestId('parts-total')).toHaveTextContent('$25.00');
   });
 });
@@ -167,7 +176,7 @@ describe('requesting approval', { timeout: 20_000 }, () => {
     const { calls } = serve({ ...baseOrder, lines: [...billed, draft], invoice: billedInvoice }, {
       [`POST ${ORDER}/approval-request`]: () => error(400, zero, { lineIds: zero }),
     });
-    const button = await screen.findByRole('button', { name: 'Request Approval' }, wait);
+    const button = await screen.findByRole('button', { name: 'Request Approval' });
     expect(button).toBeDisabled();
     expect(screen.getByText('Please provide a reason for the additional costs')).toBeInTheDocument();
     const reason = screen.getByLabelText('Reason for the additional costs');
@@ -185,7 +194,7 @@ describe('requesting approval', { timeout: 20_000 }, () => {
     await user.type(reason, 'Bushing is cracked');
     expect(button).toBeEnabled();
     await user.click(button);
-    expect((await screen.findByText(zero, {}, wait)).closest('[role="alert"]')).toBeInTheDocument();
+    expect((await screen.findByText(zero)).closest('[role="alert"]')).toBeInTheDocument();
     expect(calls.find((c) => c.path.endsWith('/approval-request'))?.body).toEqual({ reason: 'Bushing is cracked', lineIds: [], lines: [] });
   });
 
@@ -204,10 +213,10 @@ describe('requesting approval', { timeout: 20_000 }, () => {
         invoice: { ...state.invoice, pendingApprovalCents: 0 },
       }),
     });
-    await user.click(await screen.findByRole('checkbox', { name: /Rush fee/ }, wait));
+    await user.click(await screen.findByRole('checkbox', { name: /Rush fee/ }));
     await user.type(screen.getByLabelText('Reason for the additional costs'), 'Bushing and rush');
     await user.click(screen.getByRole('button', { name: 'Request Approval' }));
-    expect(await screen.findByText('Approval requested. The customer has been notified.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Approval requested. The customer has been notified.')).toBeInTheDocument();
     expect(calls.find((c) => c.path.endsWith('/approval-request'))?.body).toEqual({ reason: 'Bushing and rush', lineIds: ['p3', 'p4'], lines: [] });
 
     const waiting = screen.getByTestId('pending-request');
@@ -226,7 +235,7 @@ describe('requesting approval', { timeout: 20_000 }, () => {
     expect(history[1]).toHaveTextContent("Customer's reason: Too expensive");
 
     await user.click(within(waiting).getByRole('button', { name: 'Withdraw Request' }));
-    expect(await screen.findByRole('button', { name: 'Request Approval' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Request Approval' })).toBeInTheDocument();
     expect(calls.some((c) => c.path.endsWith('/approval-requests/r2/withdraw'))).toBe(true);
     expect(requests()[0]).toHaveTextContent('Withdrawn');
   });
@@ -236,11 +245,11 @@ describe('requesting approval', { timeout: 20_000 }, () => {
     const busy = 'The customer has not answered the last approval request yet. Withdraw it before asking again.';
     let reply: [number, unknown] = error(409, busy);
     serve({ ...baseOrder, lines: [draft] }, { [`POST ${ORDER}/approval-request`]: () => reply });
-    await user.type(await screen.findByLabelText('Reason for the additional costs', {}, wait), 'Bushing');
+    await user.type(await screen.findByLabelText('Reason for the additional costs'), 'Bushing');
     await user.click(screen.getByRole('button', { name: 'Request Approval' }));
-    expect((await screen.findByText(busy, {}, wait)).closest('[role="alert"]')).toBeInTheDocument();
+    expect((await screen.findByText(busy)).closest('[role="alert"]')).toBeInTheDocument();
     reply = [500, { error: { code: 'internal', message: 'boom' } }];
     await user.click(screen.getByRole('button', { name: 'Request Approval' }));
-    expect(await screen.findByText('Failed to request approval. Please try again.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Failed to request approval. Please try again.')).toBeInTheDocument();
   });
 });

@@ -1,17 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminListOrder } from '../../web/src/features/admin-orders/types';
-import { OrderRow } from '../../web/src/features/admin-orders/components/order-row';
-import { baseOrder, invoice } from './admin-api';
+import { OrderRow } from '@/features/admin-orders/components/order-row';
+import { invoice, listOrder } from './fixtures';
 
 const actions = { edit: () => undefined, print: () => undefined, archive: () => undefined, remove: () => undefined };
-const row = (over: Partial<AdminListOrder>): AdminListOrder => ({ ...baseOrder, invoiceBalanceDueCents: 14500, invoicePaymentStatus: 'payment_due', ...over });
 
 describe('an active order row', () => {
   it('shows the estimate plus the billed extra work, and work awaiting approval apart', () => {
     render(
       <ul>
-        <OrderRow order={row({ invoice: { ...invoice, partsCents: 2500, laborCents: 3600, pendingApprovalCents: 4500 } })} actions={actions} />
+        <OrderRow order={listOrder({ invoice: { ...invoice, partsCents: 2500, laborCents: 3600, pendingApprovalCents: 4500 } })} actions={actions} />
       </ul>,
     );
     expect(screen.getByRole('listitem')).toHaveTextContent('Estimated $120.00 + $61.00 additional ($45.00 awaiting approval)');
@@ -20,7 +18,7 @@ describe('an active order row', () => {
   it('never counts rejected or unrequested work', () => {
     render(
       <ul>
-        <OrderRow order={row({ additionalCostCents: 2000, additionalCostApprovalStatus: 'rejected' })} actions={actions} />
+        <OrderRow order={listOrder({ additionalCostCents: 2000, additionalCostApprovalStatus: 'rejected' })} actions={actions} />
       </ul>,
     );
     const item = screen.getByRole('listitem');

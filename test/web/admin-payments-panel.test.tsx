@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminPayment, Order, Payment } from '@gs/shared/api-types';
+import type { Order, OrderDetail, Payment } from '@gs/shared/api-types';
+import { centsToInput, dollarsToCents } from '@gs/shared/money';
 import { ledgerMessages } from '@gs/shared/payment-rules';
-import { useAdminOrder } from '../../web/src/features/admin-orders/api/get-admin-order';
-import { HeldCreditBanner, PAYMENT_FAILED, PaymentsPanel } from '../../web/src/features/admin-orders/components/payments-panel';
-import { centsToDollarsInput, parseDollars } from '../../web/src/features/admin-orders/ledger';
-import type { AdminOrderDetail } from '../../web/src/features/admin-orders/types';
-import { baseOrder, invoice, ledgerEntry, renderWithClient, stubAdminApi, type RouteHandler } from './admin-api';
+import { useAdminOrder } from '@/features/admin-orders/api/get-admin-order';
+import { HeldCreditBanner, PAYMENT_FAILED, PaymentsPanel } from '@/features/admin-orders/components/payments-panel';
+import { type RouteHandler, stubAdminApi } from './api-stub';
+import { adminPaymentOf, baseOrder, invoice, ledgerEntry } from './fixtures';
+import { renderWithClient } from './render';
 
 const ORDER = `/api/admin/orders/${baseOrder.id}`;
-const wait = { timeout: 5000 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function Panel() {
@@ -31,20 +31,18 @@ interface State {
 }
 type Change = (body: unknown, state: State) => [number, unknown] | Promise<[number, unknown]> | State;
 
-const admin = (p: Payment): AdminPayment => ({ ...p, customerName: 'Jane Doe', customerEmail: 'jane.doe@example.com', firearmMake: 'Glock', firearmModel: '19', serialNumber: 'ABC123' });
-
 /** Serves the order and its ledger from `state` (GET); a route may answer itself or change the state (then 201 { order, payment: the newest entry }). */
 function serve(initial: State, routes: Record<string, Change> = {}) {
   let state = initial;
   const handlers: Record<string, RouteHandler> = {
-    [`GET ${ORDER}`]: () => [200, { ...state.order, updates: [], payments: state.payments } satisfies AdminOrderDetail],
+    [`GET ${ORDER}`]: () => [200, { ...state.order, updates: [], payments: state.payments } satisfies OrderDetail],
   };
   for (const [route, fn] of Object.entries(routes)) {
     handlers[route] = ({ body }) => {
       const out = fn(body, state);
       if (Array.isArray(out) || out instanceof Promise) return out;
       state = out;
-      return [201, { order: state.order, payment: admin(state.payments.at(-1)!) }];
+      return [201, { order: state.order, payment: adminPaymentOf(state.payments.at(-1)!) }];
     };
   }
   const api = stubAdminApi(handlers);
@@ -59,33 +57,32 @@ const error = (status: number, message: string, fields: Record<string, string> =
 
 const withInvoice = (over: Partial<typeof invoice>): Order => ({ ...baseOrder, invoice: { ...invoice, ...over } });
 
-describe('parseDollars (dollars typed → integer cents, no floating point)', () => {
-  it('reads whole dollars, cents, a leading $ and thousands separators', () => {
-    expect(parseDollars('20')).toBe(2000);
-    expect(parseDollars('20.00')).toBe(2000);
-    expect(parseDollars(' $1,234.5 ')).toBe(123450);
-    expect(parseDollars('.75')).toBe(75);
-    expect(parseDollars('10.')).toBe(1000);
-    expect(parseDollars('0.07')).toBe(7);
-    // Where floating point goes wrong: 1.005 * 100 = 100.49999…, 0.29 * 100 = 28.999…
-    expect(parseDollars('1.00')).toBe(100);
-    expect(parseDollars('0.29')).toBe(29);
-    expect(parseDollars('4.35')).toBe(435);
-    expect(parseDollars('1234567.89')).toBe(123456789);
-    expect(parseDollars('0')).toBe(0);
+// Staff type amounts like any other money field: one conversion, the shared dollarsToCents (its
+// exactness is tested in test/unit/money.test.ts); these are the amounts the ledger forms meet.
+describe('amounts staff type (dollarsToCents, the one conversion)', () => {
+  it('reads whole dollars, cents, a leading $ and thousands separators, exactly', () => {
+    expect(dollarsToCents('20')).toBe(2000);
+    expect(dollarsToCents(' $1,234.5 ')).toBe(123450);
+    expect(dollarsToCents('.75')).toBe(75);
+    expect(dollarsToCents('10.')).toBe(1000);
+    // Where floating point goes wrong: 0.29 * 100 = 28.999…
+    expect(dollarsToCents('0.29')).toBe(29);
+    expect(dollarsToCents('4.35')).toBe(435);
   });
 
-  it('refuses more than 2 decimals and anything that is not an amount', () => {
-    for (const bad of ['10.075', '1.005', '', ' ', '.', '$', '-5', '+5', '1e3', 'abc', '12.3.4', '1,23', '1,2345', ',100', '99999999999999', 'NaN']) {
-      expect(parseDollars(bad), bad).toBeNull();
+  it('rounds a third decimal half-up, and refuses anything that is not an amount', () => {
+    expect(dollarsToCents('10.075')).toBe(1008);
+    expect(dollarsToCents('10.074')).toBe(1007);
+    for (const bad of ['', ' ', '.', '$', '-5', '+5', '1e3', 'abc', '12.3.4', '99999999999999999', 'NaN']) {
+      expect(dollarsToCents(bad), bad).toBeNull();
     }
   });
 
-  it('prefills amounts with integer arithmetic', () => {
-    expect(centsToDollarsInput(2000)).toBe('20.00');
-    expect(centsToDollarsInput(1005)).toBe('10.05');
-    expect(centsToDollarsInput(7)).toBe('0.07');
-    for (const cents of [0, 1, 29, 435, 100_000_000]) expect(parseDollars(centsToDollarsInput(cents))).toBe(cents);
+  it('prefills amounts that read back as the same cents', () => {
+    expect(centsToInput(2000)).toBe('20.00');
+    expect(centsToInput(1005)).toBe('10.05');
+    expect(centsToInput(7)).toBe('0.07');
+    for (const cents of [0, 1, 29, 435, 100_000_000]) expect(dollarsToCents(centsToInput(cents))).toBe(cents);
   });
 });
 
@@ -109,7 +106,7 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
       payments: [refund, cash, discount, card, declined],
     });
 
-    const table = await screen.findByRole('table', { name: /Payments, refunds and adjustments/ }, wait);
+    const table = await screen.findByRole('table', { name: /Payments, refunds and adjustments/ });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.getAttribute('data-kind'))).toEqual(['payment', 'payment', 'payment', 'adjustment', 'refund']);
     expect(rows.map((r) => within(r).getByTestId('ledger-amount').getAttribute('data-cents'))).toEqual(['5000', '5000', '2000', '500', '-1000']);
@@ -155,7 +152,7 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
         return { order: withInvoice({ amountPaidCents: b.amountCents, balanceDueCents: 14500 - b.amountCents }), payments: [...state.payments, entry] };
       },
     });
-    await screen.findByText('No payments recorded yet.', {}, wait);
+    await screen.findByText('No payments recorded yet.');
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
     const dialog = screen.getByRole('dialog', { name: 'Record payment' });
     expect(within(dialog).getByLabelText('Amount ($)')).toHaveValue('145.00');
@@ -165,21 +162,21 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Amount ($)'), '20.00');
     await user.type(within(dialog).getByLabelText('Reference'), 'R-1');
     await user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
-    expect((await within(dialog).findByText(PAYMENT_FAILED, {}, wait)).closest('[role="alert"]')).toBeInTheDocument();
+    expect((await within(dialog).findByText(PAYMENT_FAILED)).closest('[role="alert"]')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), wait);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const [first, second] = posts().map((c) => c.body as { requestId: string });
     expect(first).toEqual({ requestId: expect.stringMatching(UUID), method: 'cash', amountCents: 2000, reference: 'R-1' });
     expect(second).toEqual(first);
     expect(screen.getByTestId('ledger-notice')).toHaveTextContent('Cash payment of $20.00 recorded.');
     expect(screen.getByTestId('ledger-balance')).toHaveTextContent('$125.00');
-    expect(await screen.findByText('Reference: R-1', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Reference: R-1')).toBeInTheDocument();
 
     // A new dialog is a new attempt.
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save payment' }));
-    await waitFor(() => expect(posts()).toHaveLength(3), wait);
+    await waitFor(() => expect(posts()).toHaveLength(3));
     expect((posts()[2].body as { requestId: string }).requestId).not.toBe(first.requestId);
   });
 
@@ -188,13 +185,13 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     const above = ledgerMessages.aboveBalance(14500);
     let reply: [number, unknown] = error(400, above, { amountCents: above });
     const { posts } = serve({ order: baseOrder, payments: [] }, { [`POST ${ORDER}/payments`]: () => reply });
-    await user.click(await screen.findByRole('button', { name: 'Record payment' }, wait));
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
     const dialog = screen.getByRole('dialog', { name: 'Record payment' });
     const amount = within(dialog).getByLabelText('Amount ($)');
 
-    // At most 2 decimals: the server's own words, and nothing is sent.
+    // Not an amount, or none: the server's own words, and nothing is sent.
     await user.clear(amount);
-    await user.type(amount, '10.075');
+    await user.type(amount, '12.3.4');
     await user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
     expect(amount).toHaveAccessibleDescription(ledgerMessages.amountInvalid);
     await user.clear(amount);
@@ -206,17 +203,19 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Reference')).toHaveAccessibleDescription(ledgerMessages.referenceTooLong);
     expect(posts()).toHaveLength(0);
 
+    // A third decimal is rounded half-up, as in every money field; the server's 400 is shown at the field.
     await user.clear(within(dialog).getByLabelText('Reference'));
     await user.clear(amount);
-    await user.type(amount, '200');
+    await user.type(amount, '200.075');
     await user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
-    await waitFor(() => expect(amount).toHaveAccessibleDescription(above), wait);
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(above));
     expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(posts()[0].body).toMatchObject({ method: 'cash', amountCents: 20008 });
 
     // A refusal about no field of the form is an alert; after a refusal the next try is a new attempt.
     reply = error(409, 'This order was changed by someone else. Reload it and apply your changes again.');
     await user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
-    expect((await within(dialog).findByText(/changed by someone else/, {}, wait)).closest('[role="alert"]')).toBeInTheDocument();
+    expect((await within(dialog).findByText(/changed by someone else/)).closest('[role="alert"]')).toBeInTheDocument();
     const ids = posts().map((c) => (c.body as { requestId: string }).requestId);
     expect(ids).toHaveLength(2);
     expect(ids[1]).not.toBe(ids[0]);
@@ -228,7 +227,7 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     const { posts, set } = serve({ order: baseOrder, payments: [] }, {
       [`POST ${ORDER}/adjustments`]: () => new Promise<[number, unknown]>((resolve) => (release = resolve)),
     });
-    await user.click(await screen.findByRole('button', { name: 'Discount / write-off' }, wait));
+    await user.click(await screen.findByRole('button', { name: 'Discount / write-off' }));
     const dialog = screen.getByRole('dialog', { name: 'Discount / write-off' });
     await user.type(within(dialog).getByLabelText('Amount ($)'), '5');
     await user.click(within(dialog).getByRole('button', { name: 'Save adjustment' }));
@@ -238,13 +237,13 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     await user.selectOptions(within(dialog).getByLabelText('Kind'), 'write_off');
     await user.type(within(dialog).getByLabelText('Reason'), '  Customer moved away  ');
     await user.dblClick(within(dialog).getByRole('button', { name: 'Save adjustment' }));
-    expect(await within(dialog).findByRole('button', { name: 'Saving...' }, wait)).toBeDisabled();
+    expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(posts()).toHaveLength(1);
     expect(posts()[0].body).toEqual({ requestId: expect.stringMatching(UUID), kind: 'write_off', amountCents: 500, reason: 'Customer moved away' });
     const writeOff = ledgerEntry({ kind: 'adjustment', amountCents: 500, paymentMethod: 'Write-off', reason: 'Customer moved away' });
     set({ order: withInvoice({ adjustmentsCents: 500, balanceDueCents: 14000 }), payments: [writeOff] });
-    release([201, { order: withInvoice({ adjustmentsCents: 500, balanceDueCents: 14000 }), payment: admin(writeOff) }]);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), wait);
+    release([201, { order: withInvoice({ adjustmentsCents: 500, balanceDueCents: 14000 }), payment: adminPaymentOf(writeOff) }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('ledger-notice')).toHaveTextContent('Write-off of $5.00 recorded.');
     expect(screen.getByTestId('ledger-balance')).toHaveTextContent('$140.00');
   });
@@ -262,7 +261,7 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
         };
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Refund Cash payment of $20.00' }, wait));
+    await user.click(await screen.findByRole('button', { name: 'Refund Cash payment of $20.00' }));
     const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
     expect(dialog).toHaveTextContent('Not yet refunded: $20.00');
     expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['Cash', 'Check', 'Card (in shop)']);
@@ -273,10 +272,10 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     await user.type(amount, '10');
     await user.type(within(dialog).getByLabelText('Reason'), 'Part returned unused');
     await user.click(within(dialog).getByRole('button', { name: 'Refund $10.00' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), wait);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posts()[0].body).toEqual({ requestId: expect.stringMatching(UUID), method: 'cash', amountCents: 1000, reason: 'Part returned unused' });
     expect(screen.getByTestId('ledger-balance')).toHaveTextContent('$135.00');
-    const refundRow = (await screen.findByText('Part returned unused', {}, wait)).closest('tr')!;
+    const refundRow = (await screen.findByText('Part returned unused')).closest('tr')!;
     expect(within(refundRow).getByTestId('ledger-amount')).toHaveTextContent('\u2212$10.00');
     expect(screen.getByText('Refunded $10.00 of $20.00')).toBeInTheDocument();
   });
@@ -288,7 +287,7 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     const { posts } = serve({ order: withInvoice({ amountPaidCents: 5000, balanceDueCents: 9500 }), payments: [card] }, {
       [`POST ${ORDER}/payments/card-1/refunds`]: () => error(402, refused),
     });
-    await user.click(await screen.findByRole('button', { name: 'Refund Credit Card payment of $50.00' }, wait));
+    await user.click(await screen.findByRole('button', { name: 'Refund Credit Card payment of $50.00' }));
     const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
     expect(within(dialog).getByLabelText('Refund method')).toHaveValue('card');
     expect(within(dialog).getAllByRole('option')).toHaveLength(4);
@@ -296,7 +295,7 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Amount ($)'), '15.50');
     await user.type(within(dialog).getByLabelText('Reason'), 'Scope mount not fitted');
     await user.click(within(dialog).getByRole('button', { name: 'Refund $15.50' }));
-    expect((await within(dialog).findByText(refused, {}, wait)).closest('[role="alert"]')).toBeInTheDocument();
+    expect((await within(dialog).findByText(refused)).closest('[role="alert"]')).toBeInTheDocument();
     expect(posts()[0].body).toEqual({ requestId: expect.stringMatching(UUID), method: 'card', amountCents: 1550, reason: 'Scope mount not fitted' });
   });
 
@@ -311,7 +310,7 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
         return { order: withInvoice({ amountPaidCents: 14500, balanceDueCents: 0, creditCents: 0, paymentStatus: 'paid' }), payments: [late, { ...credit, refundedCents: 3000 }, refund] };
       },
     });
-    const flag = await screen.findByRole('group', { name: 'Overpayment credit' }, wait);
+    const flag = await screen.findByRole('group', { name: 'Overpayment credit' });
     expect(flag).toHaveTextContent('A card payment exceeded the balance: $20.00 is held as a credit for staff to refund.');
     expect(screen.getByRole('group', { name: 'Paid after the order was archived' })).toHaveTextContent('A card payment of $145.00 arrived after this order was archived.');
     expect(within(screen.getByRole('group', { name: 'Paid after the order was archived' })).queryByRole('button')).not.toBeInTheDocument();
@@ -324,7 +323,7 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     expect(screen.getByText(`${ledgerMessages.noBalanceDue}.`)).toBeInTheDocument();
 
     await user.click(within(flag).getByRole('button', { name: 'Refund $20.00 to card' }));
-    await waitFor(() => expect(screen.queryByRole('group', { name: 'Overpayment credit' })).not.toBeInTheDocument(), wait);
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Overpayment credit' })).not.toBeInTheDocument());
     expect(posts().map((c) => c.body)).toEqual([{ requestId: expect.stringMatching(UUID), method: 'card', amountCents: 2000, reason: 'Overpayment refund' }]);
     expect(posts()[0].path).toBe(`${ORDER}/payments/credit-1/refunds`);
     expect(screen.getByTestId('ledger-notice')).toHaveTextContent('Refund (Credit Card): $20.00 refunded.');
@@ -341,12 +340,12 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     const { posts } = serve({ order: withInvoice({ creditCents: 14500 }), payments: [credit] }, {
       [`POST ${ORDER}/payments/credit-2/refunds`]: () => (++calls === 1 ? error(502, 'Payment processing error: timeout') : [500, {}]),
     });
-    const flag = await screen.findByRole('group', { name: 'Paid after the order was deleted' }, wait);
+    const flag = await screen.findByRole('group', { name: 'Paid after the order was deleted' });
     expect(flag).toHaveTextContent('A card payment of $145.00 arrived after this order was deleted. It is held as a credit for staff to refund.');
     await user.click(within(flag).getByRole('button', { name: 'Refund $145.00 to card' }));
-    expect(await within(flag).findByText('Failed to refund the payment. Please try again.', {}, wait)).toBeInTheDocument();
+    expect(await within(flag).findByText('Failed to refund the payment. Please try again.')).toBeInTheDocument();
     await user.click(within(flag).getByRole('button', { name: 'Refund $145.00 to card' }));
-    await waitFor(() => expect(posts()).toHaveLength(2), wait);
+    await waitFor(() => expect(posts()).toHaveLength(2));
     const [a, b] = posts().map((c) => c.body as { requestId: string });
     expect(b.requestId).toBe(a.requestId);
   });

@@ -1,42 +1,42 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { nextSort } from '../../web/src/features/admin-payments/sorting';
-import type { InvoiceCheck } from '@gs/shared/api-types';
-import type { AdminPayment } from '../../web/src/features/admin-payments/types';
-import { invoice, stubAdminApi } from './admin-api';
+import type { AdminPayment, InvoiceCheck } from '@gs/shared/api-types';
+import { nextSort } from '@/features/admin-payments/sorting';
+import { stubAdminApi } from './api-stub';
+import { adminPaymentOf, invoice, makeOrder, makePayment } from './fixtures';
+import { renderApp } from './render';
 import { admin, resetFakeAuth } from './fake-auth-client';
-import { renderApp } from './render-app';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
 const ORDER_ID = 'aaaabbbb-1111-4222-8333-444455556666';
 
-function adminPayment(over: Partial<AdminPayment> = {}): AdminPayment {
-  return {
-    paymentId: '01JPAY0000000000000001',
-    orderId: ORDER_ID,
-    orderNumber: 'GS-000002',
-    amountCents: 23965,
-    paymentDate: '2026-02-01T15:30:00.000Z',
-    paymentMethod: 'Credit Card',
-    paymentStatus: 'successful',
-    paymentIntentId: 'pi_dev_1',
-    receiptUrl: 'https://pay.stripe.com/receipts/1',
-    notes: null,
-    kind: 'payment',
-    refundedCents: 0,
-    refundOf: null,
-    reason: null,
-    flag: null,
-    customerName: 'Casey Customer',
-    customerEmail: 'customer@example.com',
-    firearmMake: 'Remington',
-    firearmModel: '870 Express',
-    serialNumber: 'RS81239U',
-    ...over,
-  };
-}
+/** Casey's order, and a $239.65 card payment on it as the admin list shows it. */
+const casey = makeOrder({
+  id: ORDER_ID,
+  orderNumber: 'GS-000002',
+  customerName: 'Casey Customer',
+  customerEmail: 'customer@example.com',
+  firearmMake: 'Remington',
+  firearmModel: '870 Express',
+  serialNumber: 'RS81239U',
+});
+const adminPayment = (over: Partial<AdminPayment> = {}): AdminPayment => ({
+  ...adminPaymentOf(
+    makePayment({
+      paymentId: '01JPAY0000000000000001',
+      orderId: casey.id,
+      orderNumber: casey.orderNumber,
+      amountCents: 23965,
+      paymentDate: '2026-02-01T15:30:00.000Z',
+      paymentIntentId: 'pi_dev_1',
+      receiptUrl: 'https://pay.stripe.com/receipts/1',
+    }),
+    casey,
+  ),
+  ...over,
+});
 
 const stats = { count: 3, revenueCents: 41965, successfulCount: 2, successRate: 66.66, last30DaysCount: 3 };
 
@@ -99,7 +99,7 @@ describe('admin payment management', () => {
       adminPayment({ paymentId: 'archived', flag: 'order_archived' }),
     ]);
     renderApp('/admin/payments');
-    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const table = await screen.findByRole('table');
     const row = (id: string) => within(table).getByText(id).closest('tr')!;
     expect(within(row('fail')).getByText('Failed')).toBeInTheDocument();
     expect(row('fail')).toHaveTextContent('Your card was declined.');
@@ -182,7 +182,7 @@ describe('admin payment management', () => {
     stubAdminApi({ 'GET /api/admin/payments': [500, { error: { code: 'internal', message: 'x' } }] });
     renderApp('/admin/payments');
     expect(await screen.findByText('Loading payment records...')).toBeInTheDocument();
-    expect(await screen.findByText('Unable to Load Payment Records', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Unable to Load Payment Records')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
@@ -195,7 +195,6 @@ describe('admin payment management', () => {
 
 describe('invoice refresh utility', { timeout: 20_000 }, () => {
   beforeEach(() => resetFakeAuth(admin));
-  const wait = { timeout: 5000 };
   const check = (over: Partial<InvoiceCheck> = {}): InvoiceCheck => ({
     orderId: ORDER_ID,
     orderNumber: 'GS-000042',
@@ -209,7 +208,7 @@ describe('invoice refresh utility', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const api = stubAdminApi({ 'GET /api/admin/invoices': [200, check()] });
     renderApp('/admin/invoice-refresh');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice Refresh Utility' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice Refresh Utility' })).toBeInTheDocument();
     const lookUp = screen.getByRole('button', { name: 'Look Up Invoice' });
     const refresh = screen.getByRole('button', { name: 'Standard Refresh' });
     expect(lookUp).toBeDisabled();
@@ -220,12 +219,12 @@ describe('invoice refresh utility', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Order ID'), '   ');
     expect(lookUp).toBeEnabled();
     await user.click(lookUp);
-    expect(await screen.findByText('Please enter an order ID', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Please enter an order ID')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Order ID'));
     await user.type(screen.getByLabelText('Order ID'), 'GS-000042');
     await user.click(lookUp);
-    const current = await screen.findByRole('region', { name: /^Current Invoice/ }, wait);
+    const current = await screen.findByRole('region', { name: /^Current Invoice/ });
     expect(api.calls.find((c) => c.path === '/api/admin/invoices')?.url.searchParams.get('orderId')).toBe('GS-000042');
     for (const text of ['GS-000042', 'inv-1', 'Service$120.00', 'Parts$0.00', 'Labor$0.00', 'Tax (7.75% on parts)$0.00', 'Shipping$25.00', 'Total$145.00', 'Amount Paid$0.00', 'Balance Due$145.00']) {
       expect(current).toHaveTextContent(text);
@@ -238,16 +237,16 @@ describe('invoice refresh utility', { timeout: 20_000 }, () => {
     expect(fix).toBeDisabled();
     await user.type(invoiceInput, '  ');
     await user.click(fix);
-    expect(await screen.findByText('Please enter both order ID and invoice ID', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Please enter both order ID and invoice ID')).toBeInTheDocument();
   });
 
   it('says when the stored invoice differs from the one computed now', async () => {
     const user = userEvent.setup();
     stubAdminApi({ 'GET /api/admin/invoices': [200, check({ stored: { totalCents: 12000, balanceDueCents: 2000, paymentStatus: 'partially_paid', amountPaidCents: 10000 } })] });
     renderApp('/admin/invoice-refresh');
-    await user.type(await screen.findByLabelText('Order ID', {}, wait), ORDER_ID);
+    await user.type(await screen.findByLabelText('Order ID'), ORDER_ID);
     await user.click(screen.getByRole('button', { name: 'Look Up Invoice' }));
-    expect(await screen.findByText('Stored invoice differs', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Stored invoice differs')).toBeInTheDocument();
     expect(screen.getByText(/The order lists show a total of \$120\.00, \$100\.00 paid and a balance due of \$20\.00\./)).toBeInTheDocument();
   });
 
@@ -261,12 +260,12 @@ describe('invoice refresh utility', { timeout: 20_000 }, () => {
         }),
     });
     renderApp('/admin/invoice-refresh');
-    await user.type(await screen.findByLabelText('Order ID', {}, wait), ORDER_ID);
+    await user.type(await screen.findByLabelText('Order ID'), ORDER_ID);
     await user.click(screen.getByRole('button', { name: 'Standard Refresh' }));
-    expect(await screen.findByRole('button', { name: 'Processing...' }, wait)).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Look Up Invoice' })).toBeDisabled();
     release();
-    const success = await screen.findByText('Success', {}, wait);
+    const success = await screen.findByText('Success');
     const panel = success.closest('div[role="status"]') as HTMLElement;
     expect(panel).toHaveTextContent('Invoice refreshed successfully.');
     expect(panel).toHaveTextContent('Total$120.00');
@@ -285,10 +284,10 @@ describe('invoice refresh utility', { timeout: 20_000 }, () => {
           : [200, { orderId: ORDER_ID, orderNumber: 'GS-000042', version: 8, before, after, applied: true }],
     });
     renderApp('/admin/invoice-refresh');
-    await user.type(await screen.findByLabelText('Order ID', {}, wait), 'GS-000042');
+    await user.type(await screen.findByLabelText('Order ID'), 'GS-000042');
     await user.click(screen.getByRole('button', { name: 'Look Up Invoice' }));
-    await user.click(await screen.findByRole('button', { name: 'Direct Fix Invoice' }, wait));
-    const preview = await screen.findByRole('table', { name: 'Direct Fix preview' }, wait);
+    await user.click(await screen.findByRole('button', { name: 'Direct Fix Invoice' }));
+    const preview = await screen.findByRole('table', { name: 'Direct Fix preview' });
     const fixCalls = () => api.calls.filter((c) => c.path === '/api/admin/invoices/inv-1/fix');
     expect(fixCalls().map((c) => c.body)).toEqual([{ orderId: 'GS-000042', preview: true }]);
     const rows = within(preview).getAllByRole('row').map((r) => r.textContent);
@@ -296,7 +295,7 @@ describe('invoice refresh utility', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Invoice fixed successfully.')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Confirm Direct Fix' }));
-    await waitFor(() => expect(screen.getByText('Invoice fixed successfully.').closest('[role="status"]')).toHaveTextContent('Balance Due$0.00'), wait);
+    await waitFor(() => expect(screen.getByText('Invoice fixed successfully.').closest('[role="status"]')).toHaveTextContent('Balance Due$0.00'));
     expect(fixCalls().map((c) => c.body)).toEqual([{ orderId: 'GS-000042', preview: true }, { orderId: 'GS-000042', version: 7 }]);
     expect(screen.queryByRole('table', { name: 'Direct Fix preview' })).not.toBeInTheDocument();
   });
@@ -311,12 +310,12 @@ describe('invoice refresh utility', { timeout: 20_000 }, () => {
           : [409, { error: { code: 'conflict', message: 'The order changed since the preview. Preview the fix again.' } }],
     });
     renderApp('/admin/invoice-refresh');
-    await user.type(await screen.findByLabelText('Order ID', {}, wait), ORDER_ID);
+    await user.type(await screen.findByLabelText('Order ID'), ORDER_ID);
     await user.click(screen.getByRole('button', { name: 'Look Up Invoice' }));
-    await user.click(await screen.findByRole('button', { name: 'Direct Fix Invoice' }, wait));
-    expect(await screen.findByText('Nothing changes: the invoice already matches the payment records.', {}, wait)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Direct Fix Invoice' }));
+    expect(await screen.findByText('Nothing changes: the invoice already matches the payment records.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm Direct Fix' }));
-    expect(await screen.findByText('The order changed since the preview. Preview the fix again.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('The order changed since the preview. Preview the fix again.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm Direct Fix' })).not.toBeInTheDocument();
   });
 
@@ -324,9 +323,9 @@ describe('invoice refresh utility', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     stubAdminApi({ 'GET /api/admin/invoices': [404, { error: { code: 'not_found', message: 'Order not found: no order with ID or number nope' } }] });
     renderApp('/admin/invoice-refresh');
-    await user.type(await screen.findByLabelText('Order ID', {}, wait), 'nope');
+    await user.type(await screen.findByLabelText('Order ID'), 'nope');
     await user.click(screen.getByRole('button', { name: 'Look Up Invoice' }));
-    const alert = (await screen.findByText('Order not found: no order with ID or number nope', {}, wait)).closest('[role="alert"]');
+    const alert = (await screen.findByText('Order not found: no order with ID or number nope')).closest('[role="alert"]');
     expect(alert).toHaveTextContent('Error');
     expect(alert).toHaveTextContent('Order not found: no order with ID or number nope');
   });

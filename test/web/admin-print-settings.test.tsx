@@ -1,14 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PrintWorkOrderModal } from '../../web/src/features/admin-orders/components/print-work-order';
-import { SettingsTabs } from '../../web/src/features/admin-settings/components/settings-tabs';
-import { baseOrder, renderWithClient, stubAdminApi } from './admin-api';
-import { makeLine } from './order-fixtures';
+import { PrintWorkOrderModal } from '@/features/admin-orders/components/print-work-order';
+import { SettingsTabs } from '@/features/admin-settings/components/settings-tabs';
+import { stubAdminApi } from './api-stub';
+import { baseOrder, makeLine, makeUpdate } from './fixtures';
+import { renderWithClient } from './render';
 
-const update = (id: string, status: string, notes: string) => ({
-  id, orderId: baseOrder.id, status, notes, createdBy: 'admin-1', authorLabel: 'Admin', isCustomerNote: false, createdAt: '2026-01-05T10:00:00.000Z', updatedAt: null,
-});
+const update = (id: string, status: string, notes: string) => makeUpdate({ id, orderId: baseOrder.id, status, notes, createdAt: '2026-01-05T10:00:00.000Z' });
 const detail = {
   ...baseOrder,
   updates: [update('u5', 'work_complete', 'five'), update('u4', 'in_progress', 'four'), update('u3', 'evaluating', 'three'), update('u2', 'firearm_received', 'two'), update('u1', 'order_created', 'one')],
@@ -38,7 +37,7 @@ describe('work order printing', () => {
     const inv = { ...baseOrder.invoice, partsCents: 2500, laborCents: 3600, taxCents: 194, totalCents: 20794, balanceDueCents: 20794, pendingApprovalCents: 4500 };
     stubAdminApi({ [`GET /api/admin/orders/${baseOrder.id}`]: [200, { ...detail, lines, invoice: inv }] });
     renderWithClient(<PrintWorkOrderModal orderId={baseOrder.id} onClose={() => undefined} />);
-    await screen.findByRole('heading', { name: 'Work Order GS-000042' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Work Order GS-000042' });
     const dialog = screen.getByRole('dialog', { name: 'Work Order Preview' });
     for (const text of ['Service$120.00', 'Hand spring × 2$25.00', 'Fit and test$36.00', 'Tax (7.75% on parts)$1.94', 'Shipping$25.00', 'Total$207.94', 'Balance Due$207.94', 'Not billed$45.00 awaiting approval']) {
       expect(dialog).toHaveTextContent(text);
@@ -89,7 +88,7 @@ describe('System Settings', () => {
   it('offers the tax rate to three decimals, 7.75 by default, and says what changing it does', async () => {
     stubAdminApi({ 'GET /api/admin/settings': [200, { ...saved, defaultTaxRate: 7.75 }] });
     renderWithClient(<SettingsTabs />);
-    const rate = await screen.findByLabelText('Default Tax Rate (%)', {}, { timeout: 5000 });
+    const rate = await screen.findByLabelText('Default Tax Rate (%)');
     expect(rate).toHaveValue(7.75);
     expect(rate).toHaveAttribute('placeholder', '7.75');
     expect(rate).toHaveAttribute('step', '0.001');

@@ -1,12 +1,24 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StatusHistoryPanel } from '../../web/src/features/admin-orders/components/status-history-panel';
-import { baseOrder, renderWithClient, stubAdminApi } from './admin-api';
+import { StatusHistoryPanel } from '@/features/admin-orders/components/status-history-panel';
+import { stubAdminApi } from './api-stub';
+import { baseOrder, makeUpdate } from './fixtures';
+import { renderWithClient } from './render';
 
 const UPDATES = `/api/admin/orders/${baseOrder.id}/updates`;
-const staff = { id: 'u2', orderId: baseOrder.id, status: 'work_complete', notes: 'Work Complete - ready soon', createdBy: 'admin-1', authorLabel: 'Admin', isCustomerNote: false, createdAt: '2026-01-06T10:00:00.000Z', updatedAt: '2026-01-06T10:00:00.000Z' };
-const note = { id: 'u1', orderId: baseOrder.id, status: 'customer_note', notes: 'When will it ship?', createdBy: 'user-1', authorLabel: 'Jane', isCustomerNote: true, createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-05T10:00:00.000Z' };
+const staff = makeUpdate({ id: 'u2', orderId: baseOrder.id, status: 'work_complete', notes: 'Work Complete - ready soon', createdAt: '2026-01-06T10:00:00.000Z', updatedAt: '2026-01-06T10:00:00.000Z' });
+const note = makeUpdate({
+  id: 'u1',
+  orderId: baseOrder.id,
+  status: 'customer_note',
+  notes: 'When will it ship?',
+  createdBy: 'user-1',
+  authorLabel: 'Jane',
+  isCustomerNote: true,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  updatedAt: '2026-01-05T10:00:00.000Z',
+});
 const detail = { ...baseOrder, updates: [staff, note], payments: [] };
 
 afterEach(() => vi.useRealTimers());
@@ -75,7 +87,7 @@ describe('admin Status History and Communication panel', { timeout: 20_000 }, ()
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.type(reason, 'Shop owner approved net-30 terms');
     await user.click(screen.getByRole('button', { name: 'Post Update' }));
-    expect(await screen.findByText('Note added successfully!', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Note added successfully!')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ status: 'shipped', releaseOverrideReason: 'Shop owner approved net-30 terms' });
   });
 
@@ -89,14 +101,14 @@ describe('admin Status History and Communication panel', { timeout: 20_000 }, ()
     await user.selectOptions(screen.getByLabelText('Status'), 'order_closed');
     expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Post Update' }));
-    const reason = await screen.findByLabelText('Override reason', {}, { timeout: 5000 });
+    const reason = await screen.findByLabelText('Override reason');
     expect(reason).toHaveAccessibleDescription(refusal);
     expect(screen.queryByText('Failed to add note. Please try again.')).not.toBeInTheDocument();
 
     reply = [201, { ...staff, id: 'u4', status: 'order_closed' }];
     await user.type(reason, 'Balance written off by the owner');
     await user.click(screen.getByRole('button', { name: 'Post Update' }));
-    expect(await screen.findByText('Note added successfully!', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Note added successfully!')).toBeInTheDocument();
     expect(calls.at(-1)?.body).toEqual({ status: 'order_closed', releaseOverrideReason: 'Balance written off by the owner' });
   });
 });

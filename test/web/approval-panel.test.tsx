@@ -1,27 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApprovalPanel } from '../../web/src/features/orders/components/approval-panel';
-import type { Order } from '../../web/src/features/orders/types';
+import type { Order } from '@gs/shared/api-types';
+import { ApprovalPanel } from '@/features/orders/components/approval-panel';
 import { customer, resetFakeAuth } from './fake-auth-client';
-import { ORDER_ID, makeOrder, makeRequest, pendingOrder, requestedLines, stubApiRoutes, type ApiCall } from './order-fixtures';
-import { renderApp } from './render-app';
+import { type ApiCall, stubApiRoutes } from './api-stub';
+import { makeOrder, makeRequest, ORDER_ID, pendingOrder, requestedLines } from './fixtures';
+import { renderApp, renderWithClient } from './render';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
 const PENDING = 'Action required: Approval needed for additional costs';
 const APPROVED = 'Customer approved additional costs - Ready to order parts';
 const REJECTED = 'Customer rejected additional costs - Needs attention';
 
-function renderPanel(order: Order) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <ApprovalPanel order={order} />
-    </QueryClientProvider>,
-  );
-}
+const renderPanel = (order: Order) => renderWithClient(<ApprovalPanel order={order} />);
 
 /** The dashboard with one order; the approval route answers with `decide`. */
 function renderDashboard(order: Order, decide: (call: ApiCall) => [number, unknown]) {
@@ -97,7 +90,7 @@ describe('approval panel', { timeout: 20_000 }, () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Approve' }));
 
-    expect(await within(panel).findByText(APPROVED, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(panel).findByText(APPROVED)).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByText('Action Required')).not.toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ decision: 'approve', requestId: 'req-1' });
@@ -116,7 +109,7 @@ describe('approval panel', { timeout: 20_000 }, () => {
     await user.clear(reason);
     await user.type(reason, ' I will source the parts myself ');
     await user.click(within(panel).getByRole('button', { name: 'Confirm Rejection' }));
-    expect(await within(panel).findByText(REJECTED, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(panel).findByText(REJECTED)).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ decision: 'reject', reason: 'I will source the parts myself', requestId: 'req-1' });
   });
 
@@ -124,7 +117,7 @@ describe('approval panel', { timeout: 20_000 }, () => {
     renderDashboard(pendingOrder(), () => [409, { error: { code: 'conflict', message: 'There is no pending approval request for this order' } }]);
     const { user, panel } = await openPanel();
     await user.click(within(panel).getByRole('button', { name: 'Approve' }));
-    expect(await within(panel).findByText('There is no pending approval request for this order', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(panel).findByText('There is no pending approval request for this order')).toBeInTheDocument();
   });
 
   it('says so when approving or rejecting fails', async () => {

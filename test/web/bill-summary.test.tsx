@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BillSummary } from '../../web/src/components/billing/bill-summary';
-import { makeLine, makeOrder } from './order-fixtures';
+import { BillSummary } from '@/components/billing/bill-summary';
+import { makeLine, makeOrder } from './fixtures';
 
 /** The statement rows' amounts (data-cents), in order. */
 const rowCents = (bill: HTMLElement) => Array.from(bill.querySelectorAll('[data-bill-row] dd')).map((dd) => Number(dd.getAttribute('data-cents')));

@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../web/src/features/orders/types';
+import type { Order } from '@gs/shared/api-types';
 import { customer, resetFakeAuth } from './fake-auth-client';
-import { ORDER_ID, makeDetail, makeLine, makeOrder, makeRequest, makeUpdate, pendingOrder, stubApiRoutes } from './order-fixtures';
-import { renderApp } from './render-app';
+import { stubApiRoutes } from './api-stub';
+import { makeDetail, makeLine, makeOrder, makeRequest, makeUpdate, ORDER_ID, pendingOrder } from './fixtures';
+import { renderApp } from './render';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
 const OTHER_ID = '9a8b7c6d-0000-4000-8000-000000000001';
 const paidOrder = (() => {
@@ -95,7 +96,7 @@ describe('customer dashboard orders', { timeout: 20_000 }, () => {
     };
     stubOrders([order]);
     renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: /Glock 19 Gen 5/ }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /Glock 19 Gen 5/ }));
     const service = screen.getByRole('region', { name: 'Service Details' });
     const bill = within(service).getByTestId('bill');
     const rows = Array.from(bill.querySelectorAll('[data-bill-row]')).map((r) => r.textContent);
@@ -111,7 +112,7 @@ describe('customer dashboard orders', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     stubOrders([pendingOrder({}, { status: 'rejected', reason: 'Too expensive' })]);
     renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: /Glock 19 Gen 5/ }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /Glock 19 Gen 5/ }));
     const service = screen.getByRole('region', { name: 'Service Details' });
     expect(service).not.toHaveTextContent('Extractor');
     expect(within(service).getByTestId('invoice-total')).toHaveTextContent('$175.00');

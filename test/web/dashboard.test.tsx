@@ -2,9 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { customer, resetFakeAuth } from './fake-auth-client';
-import { renderApp, stubApi, testProfile } from './render-app';
+import { stubApi } from './api-stub';
+import { testProfile } from './fixtures';
+import { renderApp } from './render';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
 describe('dashboard shell', () => {
   beforeEach(() => resetFakeAuth(customer));

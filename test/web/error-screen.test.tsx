@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { RouteErrorScreen } from '../../web/src/app/routes/route-error';
-import { ErrorBoundary } from '../../web/src/components/errors/error-screen';
+import { RouteErrorScreen } from '@/app/routes/route-error';
+import { ErrorBoundary } from '@/components/errors/error-screen';
 
 function Boom({ error }: { error: unknown }): never {
   throw error;

@@ -1,7 +1,7 @@
-// Stands in for web/src/features/auth/auth-client (the app's boundary to Amplify).
-// Use with: vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+// Stands in for web/src/lib/auth/auth-client (the app's boundary to Amplify).
+// Use with: vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 import { vi } from 'vitest';
-import type { AuthUser, SignUpInput, SignUpResult } from '../../web/src/features/auth/types';
+import type { AuthUser, SignUpInput, SignUpResult } from '@/lib/auth/types';
 
 export const fakeAuth = {
   /** The user a stored session belongs to; null means signed out. */

@@ -1,9 +1,11 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { admin, customer, fakeAuth, resetFakeAuth } from './fake-auth-client';
-import { renderApp, stubApi, testProfile } from './render-app';
+import { stubApi } from './api-stub';
+import { testProfile } from './fixtures';
+import { renderApp } from './render';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
 describe('route guards', () => {
   beforeEach(() => {

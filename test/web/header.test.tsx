@@ -2,11 +2,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotificationBell } from '../../web/src/app/layout/header';
+import { NotificationBell } from '@/app/layout/header';
 import { admin, customer, resetFakeAuth, signOut } from './fake-auth-client';
-import { renderApp, stubApi, testProfile } from './render-app';
+import { stubApi } from './api-stub';
+import { testProfile } from './fixtures';
+import { renderApp } from './render';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
 async function mainNav() {
   return screen.findByRole('navigation', { name: 'Main' });

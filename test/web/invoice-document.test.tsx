@@ -1,36 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Payment } from '../../web/src/features/orders/types';
+import type { Payment } from '@gs/shared/api-types';
 import { admin, customer, resetFakeAuth } from './fake-auth-client';
-import { ORDER_ID, makeDetail, makeLine, makeOrder, stubApiRoutes } from './order-fixtures';
-import { renderApp, testProfile } from './render-app';
+import { stubApiRoutes } from './api-stub';
+import { makeDetail, makeLine, makeOrder, makePayment, ORDER_ID, testProfile } from './fixtures';
+import { renderApp } from './render';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
 // The printable invoice and receipt: the bill line by line, discounts, every settled payment,
 // refund and credit, what was paid and what is due. The same sheet for the customer and staff.
-
-function entry(overrides: Partial<Payment> = {}): Payment {
-  return {
-    paymentId: 'pay-1',
-    orderId: ORDER_ID,
-    orderNumber: 'GS-000004',
-    amountCents: 5000,
-    paymentDate: '2024-02-01T10:00:00.000Z',
-    paymentMethod: 'Credit Card',
-    paymentStatus: 'successful',
-    paymentIntentId: 'pi_dev_1',
-    receiptUrl: null,
-    notes: null,
-    kind: 'payment',
-    refundedCents: 0,
-    refundOf: null,
-    reason: null,
-    flag: null,
-    ...overrides,
-  };
-}
 
 // $150 service + Extractor $45 (part) + labor $65 + tax 7.75 % on $45 ($3.49) + $25 shipping = $288.49;
 // a $10 discount; $50 paid by card, $20 of it refunded: $30 paid, $248.49 due; a $5 credit.
@@ -57,12 +37,12 @@ const order = makeOrder({
   },
 });
 const payments: Payment[] = [
-  entry({ paymentId: 'credit', kind: 'credit', amountCents: 500, paymentDate: '2024-02-04T10:00:00.000Z', flag: 'overpayment' }),
-  entry({ paymentId: 'refund', kind: 'refund', amountCents: 2000, paymentMethod: 'Refund (Credit Card)', paymentDate: '2024-02-03T10:00:00.000Z', refundOf: 'pay-1', reason: 'Part not needed' }),
-  entry({ paymentId: 'discount', kind: 'adjustment', amountCents: 1000, paymentMethod: 'Discount', paymentIntentId: '', paymentDate: '2024-02-02T10:00:00.000Z', reason: 'Loyal customer' }),
-  entry({ paymentId: 'declined', amountCents: 9999, paymentStatus: 'failed', paymentDate: '2024-01-31T10:00:00.000Z' }),
-  entry({ paymentId: 'settling', amountCents: 7777, paymentStatus: 'pending', paymentDate: '2024-02-05T10:00:00.000Z' }),
-  entry({ refundedCents: 2000 }),
+  makePayment({ paymentId: 'credit', kind: 'credit', amountCents: 500, paymentDate: '2024-02-04T10:00:00.000Z', flag: 'overpayment' }),
+  makePayment({ paymentId: 'refund', kind: 'refund', amountCents: 2000, paymentMethod: 'Refund (Credit Card)', paymentDate: '2024-02-03T10:00:00.000Z', refundOf: 'pay-1', reason: 'Part not needed' }),
+  makePayment({ paymentId: 'discount', kind: 'adjustment', amountCents: 1000, paymentMethod: 'Discount', paymentIntentId: '', paymentDate: '2024-02-02T10:00:00.000Z', reason: 'Loyal customer' }),
+  makePayment({ paymentId: 'declined', amountCents: 9999, paymentStatus: 'failed', paymentDate: '2024-01-31T10:00:00.000Z' }),
+  makePayment({ paymentId: 'settling', amountCents: 7777, paymentStatus: 'pending', paymentDate: '2024-02-05T10:00:00.000Z' }),
+  makePayment({ refundedCents: 2000 }),
 ];
 
 const rowText = (el: HTMLElement) => el.textContent?.replace(/\s+/g, ' ').trim();
@@ -73,7 +53,7 @@ const ledgerRow = (row: HTMLElement) => {
 };
 
 async function expectTheSheet() {
-  const sheet = await screen.findByRole('article', { name: 'Invoice' }, { timeout: 5000 });
+  const sheet = await screen.findByRole('article', { name: 'Invoice' });
   expect(within(sheet).getByTestId('invoice-number')).toHaveTextContent('INV-GS-000004');
   expect(sheet).toHaveTextContent('Jane Doe');
   expect(sheet).toHaveTextContent('jane.doe@example.com');
@@ -129,10 +109,10 @@ describe('printable invoice', () => {
   it('paid in full: a zero balance and the paid stamp', async () => {
     const paid = makeOrder({ invoice: { ...makeOrder().invoice, amountPaidCents: 17500, balanceDueCents: 0, paymentStatus: 'paid' } });
     stubApiRoutes((call) =>
-      call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}` ? [200, makeDetail(paid, { payments: [entry({ amountCents: 17500 })] })] : undefined,
+      call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}` ? [200, makeDetail(paid, { payments: [makePayment({ amountCents: 17500 })] })] : undefined,
     );
     renderApp(`/orders/${ORDER_ID}/invoice`);
-    const sheet = await screen.findByRole('article', { name: 'Invoice' }, { timeout: 5000 });
+    const sheet = await screen.findByRole('article', { name: 'Invoice' });
     expect(within(sheet).getByTestId('balance-due')).toHaveTextContent('$0.00');
     expect(within(sheet).getByTestId('invoice-status')).toHaveTextContent('Paid in full');
     expect(within(sheet).queryByTestId('invoice-discounts')).not.toBeInTheDocument();
@@ -142,7 +122,7 @@ describe('printable invoice', () => {
   it('is linked from the order page', async () => {
     stubApiRoutes((call) => (call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}` ? [200, makeDetail(order, { payments })] : undefined));
     renderApp(`/orders/${ORDER_ID}`);
-    expect(await screen.findByRole('link', { name: 'Print invoice' }, { timeout: 5000 })).toHaveAttribute('href', `/orders/${ORDER_ID}/invoice`);
+    expect(await screen.findByRole('link', { name: 'Print invoice' })).toHaveAttribute('href', `/orders/${ORDER_ID}/invoice`);
   });
 
   it('admin: the same sheet from the admin order, with the shop named by its settings', async () => {
@@ -175,7 +155,7 @@ describe('printable invoice', () => {
   it('a customer opening the admin invoice goes to the dashboard', async () => {
     stubApiRoutes(() => undefined);
     const { router } = renderApp(`/admin/orders/${ORDER_ID}/invoice`);
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1 });
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

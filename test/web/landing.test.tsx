@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubApi } from './render-app';
+import { stubApi } from './api-stub';
+import { renderApp } from './render';
 import { resetFakeAuth } from './fake-auth-client';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
 describe('landing page', () => {
   beforeEach(() => {

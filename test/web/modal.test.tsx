@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Modal, type ModalSize } from '../../web/src/components/ui/modal';
+import { Modal, type ModalSize } from '@/components/ui/modal';
 
 function Harness({ onClose, size, nested = false }: { onClose?: () => void; size?: ModalSize; nested?: boolean }) {
   const [open, setOpen] = useState(false);

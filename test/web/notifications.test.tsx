@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Notification } from '../../web/src/features/notifications/types';
+import type { Notification } from '@gs/shared/api-types';
 import { customer, resetFakeAuth } from './fake-auth-client';
-import { ORDER_ID, makeDetail, makeNotification, stubApiRoutes } from './order-fixtures';
-import { renderApp } from './render-app';
+import { stubApiRoutes } from './api-stub';
+import { makeDetail, makeNotification, ORDER_ID } from './fixtures';
+import { renderApp } from './render';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
 function stubNotifications(initial: Notification[]) {
   const items = initial.map((n) => ({ ...n }));
@@ -47,7 +48,7 @@ describe('notifications', () => {
     expect(within(items[0]).getByRole('button', { name: 'Mark as read' })).toBeInTheDocument();
     expect(within(items[1]).queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument();
     // The bell reads its own query (and loads with the signed-in header): wait for it, as a person would.
-    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'), { timeout: 5000 });
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'));
     expect(screen.getAllByTestId('unread-badge')[0]).toHaveTextContent('1');
   });
 
@@ -64,9 +65,9 @@ describe('notifications', () => {
     expect(mark).toHaveFocus();
     await user.click(mark);
 
-    await vi.waitFor(() => expect(within(first).queryByTestId('unread-dot')).not.toBeInTheDocument(), { timeout: 5000 });
+    await vi.waitFor(() => expect(within(first).queryByTestId('unread-dot')).not.toBeInTheDocument());
     expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/n-1/read')).toBe(true);
-    await vi.waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'), { timeout: 5000 });
+    await vi.waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'));
     expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
   });
 
@@ -75,10 +76,10 @@ describe('notifications', () => {
     const api = stubNotifications([unread]);
     const { router } = renderApp('/notifications');
     await user.click(await screen.findByRole('link', { name: /Action Required: Additional Costs/ }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${ORDER_ID}`), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${ORDER_ID}`));
     expect(await screen.findByRole('heading', { level: 1, name: /Glock 19 Gen 5/ })).toBeInTheDocument();
-    await vi.waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/n-1/read')).toBe(true), { timeout: 5000 });
-    await vi.waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'), { timeout: 5000 });
+    await vi.waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/n-1/read')).toBe(true));
+    await vi.waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'));
   });
 
   it('shows the empty state', async () => {

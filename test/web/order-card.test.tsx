@@ -2,9 +2,9 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter, useParams } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { OrderCard } from '../../web/src/features/orders/components/order-card';
-import type { Order } from '../../web/src/features/orders/types';
-import { ORDER_ID, makeOrder, pendingOrder } from './order-fixtures';
+import type { Order } from '@gs/shared/api-types';
+import { OrderCard } from '@/features/orders/components/order-card';
+import { makeOrder, ORDER_ID, pendingOrder } from './fixtures';
 
 function OrderPage() {
   return <p>Order page {useParams().orderId}</p>;

@@ -1,53 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order, Payment } from '../../web/src/features/orders/types';
-import type { PaymentIntentState } from '../../web/src/features/payments/types';
+import type { Order, Payment } from '@gs/shared/api-types';
 import { customer, resetFakeAuth } from './fake-auth-client';
-import { ORDER_ID, makeDetail, makeOrder, stubApiRoutes } from './order-fixtures';
-import { renderApp } from './render-app';
+import { stubApiRoutes } from './api-stub';
+import { INTENT_ID, makeDetail, makeIntentState, makeOrder, makePayment, ORDER_ID } from './fixtures';
+import { renderApp } from './render';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
 // The confirmation page tells the truth about the payment: it thanks only for one that succeeded.
 
-const INTENT = 'pi_dev_123456789abc';
 const THANKS = 'Thank You for Your Payment!';
-
-function entry(overrides: Partial<Payment> = {}): Payment {
-  return {
-    paymentId: 'pay-1',
-    orderId: ORDER_ID,
-    orderNumber: 'GS-000004',
-    amountCents: 5000,
-    paymentDate: '2024-02-01T10:00:00.000Z',
-    paymentMethod: 'Credit Card',
-    paymentStatus: 'successful',
-    paymentIntentId: INTENT,
-    receiptUrl: null,
-    notes: null,
-    kind: 'payment',
-    refundedCents: 0,
-    refundOf: null,
-    reason: null,
-    flag: null,
-    ...overrides,
-  };
-}
-
-function intent(overrides: Partial<PaymentIntentState> = {}): PaymentIntentState {
-  return {
-    paymentIntentId: INTENT,
-    status: 'pending',
-    amountCents: 5000,
-    receiptUrl: null,
-    allocations: [{ orderId: ORDER_ID, amountCents: 5000 }],
-    payments: [],
-    failureMessage: null,
-    createdAt: '2024-02-01T10:00:00.000Z',
-    updatedAt: '2024-02-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const unpaid = makeOrder({ currentStatus: 'payment_needed' });
 const partlyPaid = makeOrder({
@@ -58,7 +21,7 @@ const partlyPaid = makeOrder({
 function stub({ order, payments = [], intentReply }: { order: Order; payments?: Payment[]; intentReply?: () => [number, unknown] }) {
   return stubApiRoutes((call) => {
     if (call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}`) return [200, makeDetail(order, { payments })];
-    if (call.method === 'GET' && call.path === `/api/payments/intents/${INTENT}` && intentReply) return intentReply();
+    if (call.method === 'GET' && call.path === `/api/payments/intents/${INTENT_ID}` && intentReply) return intentReply();
     return undefined;
   });
 }
@@ -69,9 +32,9 @@ describe('payment confirmation', () => {
   beforeEach(() => resetFakeAuth(customer));
 
   it('none: no payment named and none on the order: no thanks, the balance and a way to pay', async () => {
-    stub({ order: unpaid, payments: [entry({ paymentStatus: 'failed' })] });
+    stub({ order: unpaid, payments: [makePayment({ paymentStatus: 'failed' })] });
     open();
-    expect(await screen.findByRole('heading', { level: 1, name: 'No Payment to Confirm' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No Payment to Confirm' })).toBeInTheDocument();
     expect(screen.getByText('There is no payment to confirm for this order.')).toBeInTheDocument();
     expect(screen.getByText(/Balance due on Glock 19 Gen 5/)).toHaveTextContent('$175.00');
     expect(screen.getByRole('link', { name: 'Make Payment' })).toHaveAttribute('href', `/orders/${ORDER_ID}/payment`);
@@ -82,73 +45,73 @@ describe('payment confirmation', () => {
 
   it('none: a payment id that is not found (or is another order’s) is not thanked for', async () => {
     stub({ order: unpaid, intentReply: () => [404, { error: { code: 'not_found', message: 'Payment not found' } }] });
-    const first = open(`?payment_intent=${INTENT}&redirect_status=succeeded`);
-    expect(await screen.findByText('This payment could not be found for this order.', {}, { timeout: 5000 })).toBeInTheDocument();
+    const first = open(`?payment_intent=${INTENT_ID}&redirect_status=succeeded`);
+    expect(await screen.findByText('This payment could not be found for this order.')).toBeInTheDocument();
     expect(screen.queryByText(/Thank You/)).not.toBeInTheDocument();
     first.unmount();
 
-    stub({ order: unpaid, intentReply: () => [200, intent({ status: 'succeeded', allocations: [{ orderId: 'someone-else', amountCents: 5000 }] })] });
-    open(`?payment_intent=${INTENT}`);
-    expect(await screen.findByText('This payment could not be found for this order.', {}, { timeout: 5000 })).toBeInTheDocument();
+    stub({ order: unpaid, intentReply: () => [200, makeIntentState({ status: 'succeeded', allocations: [{ orderId: 'someone-else', amountCents: 5000 }] })] });
+    open(`?payment_intent=${INTENT_ID}`);
+    expect(await screen.findByText('This payment could not be found for this order.')).toBeInTheDocument();
     expect(screen.queryByText(/Thank You/)).not.toBeInTheDocument();
   });
 
   it('pending: waits and keeps asking, with no thanks', async () => {
-    const api = stub({ order: unpaid, intentReply: () => [200, intent({ status: 'processing' })] });
-    open(`?payment_intent=${INTENT}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Processing' }, { timeout: 5000 })).toBeInTheDocument();
+    const api = stub({ order: unpaid, intentReply: () => [200, makeIntentState({ status: 'processing' })] });
+    open(`?payment_intent=${INTENT_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Processing' })).toBeInTheDocument();
     expect(screen.getByText('Your payment is being processed. This page updates on its own.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Confirming your payment…');
     expect(screen.getByText(/Payment of \$50\.00 for Glock 19 Gen 5/)).toBeInTheDocument();
     // It polls (every 2 s) while the payment settles.
-    await waitFor(() => expect(api.calls.filter((c) => c.path === `/api/payments/intents/${INTENT}`).length).toBeGreaterThan(1), { timeout: 5000 });
+    await waitFor(() => expect(api.calls.filter((c) => c.path === `/api/payments/intents/${INTENT_ID}`).length).toBeGreaterThan(1));
     expect(screen.queryByText(/Thank You/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Print Invoice' })).not.toBeInTheDocument();
   });
 
   it('failed: the failure message and a way back to pay, no thanks', async () => {
-    stub({ order: unpaid, intentReply: () => [200, intent({ status: 'failed', failureMessage: 'Your card was declined.' })] });
-    const first = open(`?payment_intent=${INTENT}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Not Completed' }, { timeout: 5000 })).toBeInTheDocument();
+    stub({ order: unpaid, intentReply: () => [200, makeIntentState({ status: 'failed', failureMessage: 'Your card was declined.' })] });
+    const first = open(`?payment_intent=${INTENT_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Not Completed' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Payment failed: Your card was declined.');
     expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', `/orders/${ORDER_ID}/payment`);
     expect(screen.queryByText(/Thank You/)).not.toBeInTheDocument();
     first.unmount();
 
     // A canceled checkout says what to do; the provider's failed redirect is believed while the server has not heard.
-    stub({ order: unpaid, intentReply: () => [200, intent({ status: 'failed', failureMessage: 'This payment was canceled. Please start the payment again.' })] });
-    const second = open(`?payment_intent=${INTENT}`);
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(/^This payment was canceled\. Please start the payment again\.$/);
+    stub({ order: unpaid, intentReply: () => [200, makeIntentState({ status: 'failed', failureMessage: 'This payment was canceled. Please start the payment again.' })] });
+    const second = open(`?payment_intent=${INTENT_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^This payment was canceled\. Please start the payment again\.$/);
     second.unmount();
 
-    stub({ order: unpaid, intentReply: () => [200, intent({ status: 'pending' })] });
-    const third = open(`?payment_intent=${INTENT}&redirect_status=failed`);
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Payment was not completed successfully');
+    stub({ order: unpaid, intentReply: () => [200, makeIntentState({ status: 'pending' })] });
+    const third = open(`?payment_intent=${INTENT_ID}&redirect_status=failed`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Payment was not completed successfully');
     expect(screen.queryByText(/Thank You/)).not.toBeInTheDocument();
     third.unmount();
 
     // Even on an order paid before: a failed return is not thanked for.
-    stub({ order: partlyPaid, payments: [entry()] });
+    stub({ order: partlyPaid, payments: [makePayment()] });
     open('?redirect_status=failed');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Not Completed' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Not Completed' })).toBeInTheDocument();
     expect(screen.queryByText(/Thank You/)).not.toBeInTheDocument();
   });
 
   it('succeeded: the thanks, the payment (id to 12 characters), the receipt, the invoice and the buttons', async () => {
     stub({
       order: partlyPaid,
-      payments: [entry()],
-      intentReply: () => [200, intent({ status: 'succeeded', receiptUrl: 'https://pay.stripe.com/receipts/r1', payments: [entry()] })],
+      payments: [makePayment()],
+      intentReply: () => [200, makeIntentState({ status: 'succeeded', receiptUrl: 'https://pay.stripe.com/receipts/r1', payments: [makePayment()] })],
     });
-    open(`?payment_intent=${INTENT}&redirect_status=succeeded`);
-    expect(await screen.findByRole('heading', { level: 1, name: THANKS }, { timeout: 5000 })).toBeInTheDocument();
+    open(`?payment_intent=${INTENT_ID}&redirect_status=succeeded`);
+    expect(await screen.findByRole('heading', { level: 1, name: THANKS })).toBeInTheDocument();
     const details = screen.getByRole('region', { name: 'Payment Details' });
     expect(details).toHaveTextContent('pi_dev_12345');
     expect(details).not.toHaveTextContent('pi_dev_123456');
     expect(details).toHaveTextContent('$50.00');
     expect(details).toHaveTextContent('Credit Card');
     expect(screen.getByRole('link', { name: /View Receipt/ })).toHaveAttribute('href', 'https://pay.stripe.com/receipts/r1');
-    const summary = await screen.findByRole('region', { name: 'Invoice Summary' }, { timeout: 5000 });
+    const summary = await screen.findByRole('region', { name: 'Invoice Summary' });
     expect(summary).toHaveTextContent('Balance Due$125.00');
     expect(screen.getByRole('link', { name: 'Print Invoice' })).toHaveAttribute('href', `/orders/${ORDER_ID}/invoice`);
     expect(screen.getByRole('link', { name: 'Go to Order' })).toHaveAttribute('href', `/orders/${ORDER_ID}`);
@@ -159,13 +122,13 @@ describe('payment confirmation', () => {
     stub({
       order: partlyPaid,
       payments: [
-        entry({ paymentId: 'old', amountCents: 1000, paymentDate: '2024-01-20T10:00:00.000Z', paymentIntentId: 'pi_dev_oldoldoldold' }),
-        entry({ paymentId: 'declined', amountCents: 9900, paymentDate: '2024-02-03T10:00:00.000Z', paymentStatus: 'failed', paymentIntentId: 'pi_dev_declinedxxx' }),
-        entry({ paymentId: 'cash', amountCents: 4000, paymentDate: '2024-02-02T10:00:00.000Z', paymentMethod: 'Cash', paymentIntentId: '' }),
+        makePayment({ paymentId: 'old', amountCents: 1000, paymentDate: '2024-01-20T10:00:00.000Z', paymentIntentId: 'pi_dev_oldoldoldold' }),
+        makePayment({ paymentId: 'declined', amountCents: 9900, paymentDate: '2024-02-03T10:00:00.000Z', paymentStatus: 'failed', paymentIntentId: 'pi_dev_declinedxxx' }),
+        makePayment({ paymentId: 'cash', amountCents: 4000, paymentDate: '2024-02-02T10:00:00.000Z', paymentMethod: 'Cash', paymentIntentId: '' }),
       ],
     });
     open();
-    expect(await screen.findByRole('heading', { level: 1, name: THANKS }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: THANKS })).toBeInTheDocument();
     const details = screen.getByRole('region', { name: 'Payment Details' });
     expect(details).toHaveTextContent('$40.00');
     expect(details).toHaveTextContent('Cash');

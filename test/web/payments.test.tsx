@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../web/src/features/orders/types';
-import type { Payment, PaymentIntentState } from '../../web/src/features/payments/types';
+import type { Order, Payment } from '@gs/shared/api-types';
 import { customer, resetFakeAuth } from './fake-auth-client';
-import { ORDER_ID, makeDetail, makeOrder, stubApiRoutes, type ApiCall } from './order-fixtures';
-import { renderApp, testConfig } from './render-app';
+import { type ApiCall, stubApiRoutes } from './api-stub';
+import { makeDetail, makeIntentState, makeOrder, makePayment, ORDER_ID, testConfig } from './fixtures';
+import { renderApp } from './render';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 // Stripe.js cannot load in jsdom (loadStripe never settles): each test says what it does.
 const loadStripe = vi.hoisted(() => vi.fn());
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe }));
@@ -22,42 +22,6 @@ const other = makeOrder({
   currentStatus: 'work_complete',
   invoice: { ...makeOrder().invoice, invoiceId: 'inv-2', serviceCents: 7500, totalCents: 10000, balanceDueCents: 10000 },
 });
-
-function payment(overrides: Partial<Payment> = {}): Payment {
-  return {
-    paymentId: 'pay-1',
-    orderId: ORDER_ID,
-    orderNumber: 'GS-000004',
-    amountCents: 5000,
-    paymentDate: '2024-02-01T10:00:00.000Z',
-    paymentMethod: 'Credit Card',
-    paymentStatus: 'successful',
-    paymentIntentId: 'pi_dev_abc',
-    receiptUrl: null,
-    notes: null,
-    kind: 'payment',
-    refundedCents: 0,
-    refundOf: null,
-    reason: null,
-    flag: null,
-    ...overrides,
-  };
-}
-
-function intentState(overrides: Partial<PaymentIntentState> = {}): PaymentIntentState {
-  return {
-    paymentIntentId: 'pi_dev_123456789abc',
-    status: 'pending',
-    amountCents: 5000,
-    receiptUrl: null,
-    allocations: [{ orderId: ORDER_ID, amountCents: 5000 }],
-    payments: [],
-    failureMessage: null,
-    createdAt: '2024-02-01T10:00:00.000Z',
-    updatedAt: '2024-02-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 type Handler = (call: ApiCall) => [number, unknown] | undefined;
 
@@ -158,7 +122,7 @@ describe('single order payment', () => {
     // Below the minimum: said while typing, before any submit, with the same way out.
     await user.clear(amount);
     await user.type(amount, '0.25');
-    expect(await screen.findByText('A card payment must be at least $0.50.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('A card payment must be at least $0.50.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay the full balance ($175.00)' })).toBeInTheDocument();
     await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
     await user.click(payButton());
@@ -176,7 +140,7 @@ describe('single order payment', () => {
     const owing = makeOrder({ currentStatus: 'payment_needed', invoice: { ...makeOrder().invoice, amountPaidCents: 17_475, balanceDueCents: 25, paymentStatus: 'partially_paid' } });
     stubPayments({ orders: [owing] });
     renderApp(`/orders/${ORDER_ID}/payment`);
-    expect(await screen.findByText('The balance of $0.25 is below the $0.50 minimum for a card payment. Please pay it at the shop.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('The balance of $0.25 is below the $0.50 minimum for a card payment. Please pay it at the shop.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Payment Amount ($)')).not.toBeInTheDocument();
   });
 
@@ -207,7 +171,7 @@ describe('single order payment', () => {
       ...payable,
       invoice: { ...payable.invoice, amountPaidCents: paidCents, balanceDueCents: 17500 - paidCents, paymentStatus: paidCents ? 'partially_paid' : 'unpaid' },
     }) as Order;
-    const paidEntry = payment({ paymentIntentId: 'pi_dev_1', amountCents: 5000 });
+    const paidEntry = makePayment({ paymentIntentId: 'pi_dev_1', amountCents: 5000 });
     const api = stubApiRoutes((call) => {
       if (call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}`) return [200, makeDetail(current(), { payments: paidCents ? [paidEntry] : [] })];
       if (call.method === 'POST' && call.path === '/api/payments/intents') {
@@ -221,7 +185,7 @@ describe('single order payment', () => {
         return [200, { paymentIntentId: 'pi_dev_1', status: 'succeeded' }];
       }
       if (call.method === 'GET' && call.path === '/api/payments/intents/pi_dev_1') {
-        return [200, intentState({ paymentIntentId: 'pi_dev_1', status: 'succeeded', payments: [paidEntry] })];
+        return [200, makeIntentState({ paymentIntentId: 'pi_dev_1', status: 'succeeded', payments: [paidEntry] })];
       }
       return undefined;
     });
@@ -249,16 +213,16 @@ describe('single order payment', () => {
     // The invoice is read again at once: the new balance, never the old one as payable.
     await waitFor(() => expect(screen.getByTestId('balance-due')).toHaveTextContent('$125.00'));
     // Then, 2 s later, the confirmation of that payment.
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/payment-confirmation/${ORDER_ID}`), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/payment-confirmation/${ORDER_ID}`));
     expect(router.state.location.search).toBe('?payment_intent=pi_dev_1');
-    expect(await screen.findByRole('heading', { name: 'Thank You for Your Payment!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Thank You for Your Payment!' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     const confirms = api.calls.filter((c) => c.path === '/api/dev/payments/pi_dev_1/confirm');
     expect(confirms).toHaveLength(2); // the declined card, then the good one: once
     const intents = api.calls.filter((c) => c.path === '/api/payments/intents');
     expect(intents.at(-1)?.body).toEqual({ orderIds: [ORDER_ID], amountCents: 5000, includeShipping: true });
     // The confirmation reads the order after the payment: the new balance, never the old one.
-    await waitFor(() => expect(screen.getByTestId('balance-due')).toHaveTextContent('$125.00'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('balance-due')).toHaveTextContent('$125.00'));
   });
 
   it('goes back to where the customer came from, else to the order', async () => {
@@ -276,7 +240,7 @@ describe('single order payment', () => {
     const { router } = renderApp('/payments');
     const list = await screen.findByRole('list', { name: 'Orders awaiting payment' });
     await user.click(within(list).getAllByRole('link', { name: /Pay Now/ })[0]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Make a Payment' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Make a Payment' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: /Back/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payments'));
   });
@@ -369,7 +333,7 @@ describe('batch payment', () => {
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     expect(api.calls.find((c) => c.path === '/api/payments/intents')?.body).toEqual({ orderIds: [ORDER_ID, OTHER_ID], includeShipping: true });
     // Back to /payments 3 s later.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payments'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payments'));
   });
 
   it.each(['/payments/batch', '/payments/batch?orders=', '/payments/batch?orders=,%20,'])('%s: "No orders selected for payment."', async (path) => {
@@ -394,9 +358,9 @@ describe('payment history', () => {
 
   it('shows the columns, order labels, amounts, methods, badges and receipts', async () => {
     stubHistory([
-      payment({ receiptUrl: 'https://pay.stripe.com/receipts/r1' }),
-      payment({ paymentId: 'pay-2', orderNumber: '', amountCents: undefined as never, paymentMethod: '', paymentStatus: 'pending' }),
-      payment({ paymentId: 'pay-3', orderNumber: '', orderId: '', paymentStatus: 'refunded' as never }),
+      makePayment({ receiptUrl: 'https://pay.stripe.com/receipts/r1' }),
+      makePayment({ paymentId: 'pay-2', orderNumber: '', amountCents: undefined as never, paymentMethod: '', paymentStatus: 'pending' }),
+      makePayment({ paymentId: 'pay-3', orderNumber: '', orderId: '', paymentStatus: 'refunded' as never }),
     ]);
     renderApp('/payment-history');
     expect(await screen.findByRole('heading', { name: 'Payment History' })).toBeInTheDocument();
@@ -432,10 +396,10 @@ describe('payment history', () => {
 
   it('shows a refund as a negative amount and discounts and credits by their labels, with the three badges', async () => {
     stubHistory([
-      payment({ paymentId: 'r-1', kind: 'refund', amountCents: 2000, paymentMethod: 'Refund (Credit Card)', refundOf: 'pay-1', reason: 'Part not needed' }),
-      payment({ paymentId: 'a-1', kind: 'adjustment', amountCents: 1000, paymentMethod: 'Discount', paymentIntentId: '', reason: 'Loyal customer' }),
-      payment({ paymentId: 'c-1', kind: 'credit', amountCents: 500, flag: 'overpayment' }),
-      payment({ paymentId: 'f-1', paymentStatus: 'failed' }),
+      makePayment({ paymentId: 'r-1', kind: 'refund', amountCents: 2000, paymentMethod: 'Refund (Credit Card)', refundOf: 'pay-1', reason: 'Part not needed' }),
+      makePayment({ paymentId: 'a-1', kind: 'adjustment', amountCents: 1000, paymentMethod: 'Discount', paymentIntentId: '', reason: 'Loyal customer' }),
+      makePayment({ paymentId: 'c-1', kind: 'credit', amountCents: 500, flag: 'overpayment' }),
+      makePayment({ paymentId: 'f-1', paymentStatus: 'failed' }),
     ]);
     renderApp('/payment-history');
     const table = await screen.findByRole('table');
@@ -462,7 +426,7 @@ describe('payment history', () => {
 
   it('pages 10 rows at a time with Previous/Next only when there is more than one page', async () => {
     const user = userEvent.setup();
-    stubHistory(Array.from({ length: 11 }, (_, i) => payment({ paymentId: `pay-${i}`, orderNumber: `GS-${String(i).padStart(6, '0')}` })));
+    stubHistory(Array.from({ length: 11 }, (_, i) => makePayment({ paymentId: `pay-${i}`, orderNumber: `GS-${String(i).padStart(6, '0')}` })));
     renderApp('/payment-history');
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(11);
@@ -475,7 +439,7 @@ describe('payment history', () => {
   });
 
   it('has exactly 10 rows and no pager for 10 payments', async () => {
-    stubHistory(Array.from({ length: 10 }, (_, i) => payment({ paymentId: `pay-${i}` })));
+    stubHistory(Array.from({ length: 10 }, (_, i) => makePayment({ paymentId: `pay-${i}` })));
     renderApp('/payment-history');
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(11);
@@ -506,15 +470,15 @@ describe('payment confirmation', () => {
         const done = polls > 1;
         return [
           200,
-          intentState({ status: done ? 'succeeded' : 'pending', payments: done ? [payment({ paymentIntentId: 'pi_dev_123456789abc' })] : [] }),
+          makeIntentState({ status: done ? 'succeeded' : 'pending', payments: done ? [makePayment({ paymentIntentId: 'pi_dev_123456789abc' })] : [] }),
         ];
       },
     });
     renderApp(`/payment-confirmation/${ORDER_ID}?payment_intent=pi_dev_123456789abc&redirect_status=succeeded`);
-    expect(await screen.findByRole('heading', { name: 'Payment Processing' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment Processing' })).toBeInTheDocument();
     expect(screen.getByText('Confirming your payment…')).toBeInTheDocument();
     expect(screen.queryByText(/Thank You/)).not.toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Thank You for Your Payment!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Thank You for Your Payment!' })).toBeInTheDocument();
     expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
     const details = screen.getByRole('region', { name: 'Payment Details' });
     expect(details).toHaveTextContent('pi_dev_12345');
@@ -523,7 +487,7 @@ describe('payment confirmation', () => {
     expect(details).toHaveTextContent('Feb 1, 2024');
     expect(details).toHaveTextContent('Credit Card');
     expect(details).toHaveTextContent('up to 24 hours');
-    expect(await screen.findByRole('region', { name: 'Invoice Summary' }, { timeout: 5000 })).toHaveTextContent('Total$175.00');
+    expect(await screen.findByRole('region', { name: 'Invoice Summary' })).toHaveTextContent('Total$175.00');
     expect(screen.getByRole('link', { name: 'Print Invoice' })).toHaveAttribute('href', `/orders/${ORDER_ID}/invoice`);
     expect(screen.getByRole('link', { name: 'Go to Order' })).toHaveAttribute('href', `/orders/${ORDER_ID}`);
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');

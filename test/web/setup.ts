@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetConfigForTests } from '../../web/src/config/env';
+import { resetConfigForTests } from '@/config/env';
 
 import { media } from './media';
+
+// findBy…/waitFor give up after 1 s by default: too short for a page that loads its config, the
+// session and its data on a busy 2-core machine. Once here, not per call.
+configure({ asyncUtilTimeout: 5000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

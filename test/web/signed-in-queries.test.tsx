@@ -3,12 +3,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthUser } from '../../web/src/features/auth/types';
+import type { AuthUser } from '@/lib/auth/types';
 import { customer, fakeAuth, resetFakeAuth, signIn } from './fake-auth-client';
-import { makeNotification, stubApiRoutes } from './order-fixtures';
-import { renderApp, testProfile } from './render-app';
+import { stubApiRoutes } from './api-stub';
+import { makeNotification, testProfile } from './fixtures';
+import { renderApp } from './render';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
 const mainNav = () => screen.findByRole('navigation', { name: 'Main' });
 const customerCard = async () => (await screen.findByRole('heading', { name: 'Customer Information' })).closest('section')!;

@@ -2,12 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StatusHistoryPanel } from '../../web/src/features/orders/components/status-history-panel';
-import type { StatusUpdate } from '../../web/src/features/orders/types';
+import type { StatusUpdate } from '@gs/shared/api-types';
+import { StatusHistoryPanel } from '@/features/orders/components/status-history-panel';
 import { customer, resetFakeAuth } from './fake-auth-client';
-import { ORDER_ID, makeUpdate, stubApiRoutes } from './order-fixtures';
+import { stubApiRoutes } from './api-stub';
+import { makeUpdate, ORDER_ID } from './fixtures';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
 const UPDATES = `/api/orders/${ORDER_ID}/updates`;
 const NOTES = `/api/orders/${ORDER_ID}/notes`;

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFakeAuth } from './fake-auth-client';
 import { media } from './media';
-import { renderApp, stubApi } from './render-app';
+import { stubApi } from './api-stub';
+import { renderApp } from './render';
 
-vi.mock('../../web/src/features/auth/auth-client', () => import('./fake-auth-client'));
+vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
 const html = document.documentElement;
 

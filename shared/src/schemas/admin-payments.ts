@@ -20,6 +20,8 @@ export const adminPaymentsQuerySchema = z.object({
   page: z._default(z.coerce.number({ error: PAGE_INVALID }).check(z.int(PAGE_INVALID), z.gte(1, PAGE_INVALID)), 1),
 })
 export type AdminPaymentsQuery = z.infer<typeof adminPaymentsQuerySchema>
+/** The payments page's filters as the SPA keeps and sends them ('' is All Statuses). */
+export type AdminPaymentsFilters = Omit<AdminPaymentsQuery, 'status'> & { status: '' | PaymentStatus }
 
 const orderId = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, message))
 
@@ -28,6 +30,7 @@ export const invoiceLookupQuerySchema = z.object({ orderId: orderId(im.orderIdRe
 
 /** POST /api/admin/invoices/refresh { orderId } */
 export const invoiceRefreshSchema = z.strictObject({ orderId: orderId(im.orderIdRequired) })
+export type InvoiceRefreshInput = z.infer<typeof invoiceRefreshSchema>
 
 /**
  * POST /api/admin/invoices/{invoiceId}/fix: `{ orderId, preview: true }` shows before → after and
@@ -44,6 +47,8 @@ export const invoiceFixSchema = z
       if (!v.preview && v.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: im.versionRequired })
     }),
   )
+/** As a client sends it (`preview` may be left out). */
+export type InvoiceFixInput = z.input<typeof invoiceFixSchema>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** The client makes one per attempt and sends it again on a retry: the entry is recorded once. */

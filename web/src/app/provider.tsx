@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { ErrorBoundary } from '../components/errors/error-screen';
-import { getAccessToken } from '../features/auth/auth-client';
-import { AuthProvider } from '../features/auth/auth-provider';
-import { ThemeProvider } from '../features/theme/theme-provider';
+import { getAccessToken } from '../lib/auth/auth-client';
+import { AuthProvider } from '../lib/auth/auth-provider';
+import { ThemeProvider } from '../lib/theme/theme-provider';
 import { setAccessTokenProvider } from '../lib/access-token';
 import { QueryClientHolderContext, type QueryClientHolder } from '../lib/query-client-holder';
 

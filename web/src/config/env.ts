@@ -1,7 +1,6 @@
 // Runtime configuration from /config.json (written by the stack in AWS, by `npm start`
 // locally). Fetched once; every caller shares the same promise.
-
-export type PaymentsMode = 'stripe' | 'dev';
+import type { PaymentsMode } from '@gs/shared/api-types';
 
 export interface AppConfig {
   apiUrl: string;

@@ -1,6 +1,6 @@
-// Where the API client gets the signed-in user's access token. The auth feature registers the
-// source at startup (app/provider.tsx), so lib/ does not depend on features/ and Amplify stays
-// out of the API client's import graph. A module of its own, apart from api-client.ts, so that
+// Where the API client gets the signed-in user's access token. The app registers the auth
+// client's source at startup (app/provider.tsx), so Amplify's loader (lib/auth) stays out of the
+// API client's import graph. A module of its own, apart from api-client.ts, so that
 // registering does not put the API client (and the /config.json loader) in the entry chunk:
 // public pages make no API calls (issue 7 budget, test/unit/spa-budget.test.ts).
 

@@ -1,17 +1,10 @@
-import { getConfig } from '../config/env';
+import type { ErrorCode } from '@gs/shared/api-types';
+import { getConfig } from '@/config/env';
 import { currentAccessToken } from './access-token';
 
-// Contract error shape (API.md): { error: { code, message, fields } }.
-export type ApiErrorCode =
-  | 'validation_failed'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payment_failed'
-  | 'internal'
-  | 'network_error'
-  | (string & {});
+// Contract error shape (API.md): { error: { code, message, fields } }. `network_error` is the
+// client's own (no answer); an unknown code from a newer server is kept as it came.
+export type ApiErrorCode = ErrorCode | 'network_error' | (string & {});
 
 export class ApiError extends Error {
   override name = 'ApiError';

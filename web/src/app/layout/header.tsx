@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { buttonClasses } from '../../components/ui/button';
-import { BRAND_NAME } from '../../config/brand';
-import { paths } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-provider';
-import { ThemeToggle } from '../../features/theme/components/theme-toggle';
+import { buttonClasses } from '@/components/ui/button';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { BRAND_NAME } from '@/config/brand';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-provider';
 
 interface NavEntry {
   label: string;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '@/lib/auth/auth-provider';
 import { Header } from './header';
 import { SiteFooter } from './site-footer';
 

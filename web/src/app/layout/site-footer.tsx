@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { BRAND_NAME, BRAND_TAGLINE } from '../../config/brand';
-import { paths } from '../../config/paths';
+import { BRAND_NAME, BRAND_TAGLINE } from '@/config/brand';
+import { paths } from '@/config/paths';
 
 export function SiteFooter() {
   const year = new Date().getFullYear();

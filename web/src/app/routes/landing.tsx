@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { PageTitle } from '../../components/seo/page-title';
-import { BRAND_TAGLINE } from '../../config/brand';
-import { paths } from '../../config/paths';
-import { AccessNotice, SecurityNotice } from '../../features/auth/components/notices';
+import { PageTitle } from '@/components/seo/page-title';
+import { BRAND_TAGLINE } from '@/config/brand';
+import { paths } from '@/config/paths';
+import { AccessNotice, SecurityNotice } from '@/features/auth/components/notices';
 
 const FEATURES = [
   {

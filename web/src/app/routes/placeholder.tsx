@@ -1,4 +1,4 @@
-import { PageTitle } from '../../components/seo/page-title';
+import { PageTitle } from '@/components/seo/page-title';
 
 /** Stand-in for pages that later releases implement; shows the page title only. */
 export function placeholderPage(title: string) {

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { ErrorScreen } from '../../components/errors/error-screen';
+import { ErrorScreen } from '@/components/errors/error-screen';
 
 /** The router's errorElement: loader, lazy-import and render errors end up here. */
 export function RouteErrorScreen() {

@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/seo/page-title';
-import { ACCESS_PHONE_DISPLAY, BRAND_NAME } from '../../config/brand';
+import { PageTitle } from '@/components/seo/page-title';
+import { ACCESS_PHONE_DISPLAY, BRAND_NAME } from '@/config/brand';
 
 const SECTIONS: { id: string; title: string; paragraphs: string[] }[] = [
   {

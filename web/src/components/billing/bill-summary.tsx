@@ -2,49 +2,54 @@ import { useId, type ReactNode } from 'react';
 import type { ExtraLine, Invoice } from '@gs/shared/api-types';
 import { billStatement, lineLabel } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
+import { signedMoney } from './ledger';
 
 // The one way the SPA shows an order's money (customer Service Details, the payment pages, the
-// admin panel): the rows come from the shared billStatement, so they always add up to the total.
+// printable invoice, the admin panel): the rows come from the shared billStatement, so they always
+// add up to the total.
 
-function Row({
+/** One amount of a bill or ledger summary: its label, and the cents (also in data-cents for tests). */
+export function MoneyRow({
   label,
   cents,
   strong = false,
-  divider = false,
+  muted = !strong,
+  dense = false,
   testId,
   item = false,
   negative = false,
+  className = '',
 }: {
   label: string;
   cents: number;
   strong?: boolean;
-  divider?: boolean;
+  /** The label in the secondary colour (by default, unless the row is strong). */
+  muted?: boolean;
+  /** Less space between rows (a side panel). */
+  dense?: boolean;
   testId?: string;
   /** A row of the statement (summed into the total). */
   item?: boolean;
   /** Taken off what is owed: shown as "−$10.00". */
   negative?: boolean;
+  className?: string;
 }) {
   return (
     <div
       data-bill-row={item ? '' : undefined}
-      className={`flex items-baseline justify-between gap-x-4 py-1 ${strong ? 'font-semibold' : ''} ${
-        divider ? 'mt-1 border-t border-slate-200 pt-2 dark:border-slate-700' : ''
-      }`}
+      className={`flex items-baseline justify-between gap-x-4 ${dense ? 'py-0.5' : 'py-1'} ${strong ? 'font-semibold' : ''} ${className}`}
     >
-      <dt className={`min-w-0 [overflow-wrap:anywhere] ${strong ? '' : 'text-slate-600 dark:text-slate-400'}`}>{label}</dt>
+      <dt className={`min-w-0 [overflow-wrap:anywhere] ${muted ? 'text-slate-600 dark:text-slate-400' : ''}`}>{label}</dt>
       <dd data-testid={testId} data-cents={cents} className="shrink-0 text-right whitespace-nowrap tabular-nums">
-        {negative ? signedCents(-cents) : formatCents(cents)}
+        {negative ? signedMoney(-cents) : formatCents(cents)}
       </dd>
     </div>
   );
 }
 
-/** "$12.00", or "−$12.00" (a true minus sign) for money going the other way: a refund, a discount. */
-export const signedCents = (cents: number) => (cents < 0 ? `\u2212${formatCents(-cents)}` : formatCents(cents));
-
 export const DISCOUNTS_LABEL = 'Discounts';
 export const CREDIT_LABEL = 'Credit (to be refunded)';
+const DIVIDER = 'mt-1 border-t border-slate-200 pt-2 dark:border-slate-700';
 
 /**
  * Total, Discounts, Amount Paid and Balance Due (total − discounts − paid = balance): the end of
@@ -57,28 +62,29 @@ export function BillTotals({ invoice, divider = true }: { invoice: Invoice; divi
   const credit = invoice.creditCents ?? 0;
   return (
     <>
-      <Row label="Total" cents={invoice.totalCents} strong divider={divider} testId="invoice-total" />
-      {adjustments > 0 ? <Row label={DISCOUNTS_LABEL} cents={adjustments} negative testId="invoice-discounts" /> : null}
-      <Row label="Amount Paid" cents={invoice.amountPaidCents} />
-      <Row label="Balance Due" cents={invoice.balanceDueCents} strong testId="balance-due" />
-      {credit > 0 ? <Row label={CREDIT_LABEL} cents={credit} testId="invoice-credit" /> : null}
+      <MoneyRow label="Total" cents={invoice.totalCents} strong className={divider ? DIVIDER : ''} testId="invoice-total" />
+      {adjustments > 0 ? <MoneyRow label={DISCOUNTS_LABEL} cents={adjustments} negative testId="invoice-discounts" /> : null}
+      <MoneyRow label="Amount Paid" cents={invoice.amountPaidCents} />
+      <MoneyRow label="Balance Due" cents={invoice.balanceDueCents} strong testId="balance-due" />
+      {credit > 0 ? <MoneyRow label={CREDIT_LABEL} cents={credit} testId="invoice-credit" /> : null}
     </>
   );
 }
 
 type BillLine = Pick<ExtraLine, 'id' | 'name' | 'quantity' | 'state' | 'lineTotalCents'>;
 
-
 /**
  * Service, every billed line, tax (at the order's own rate), shipping, then Total, Amount Paid
  * and Balance Due. Lines waiting for the customer's approval are listed apart and are never in
- * the total; drafts and rejected lines are not on the bill at all.
+ * the total; drafts and rejected lines are not on the bill at all. With a `title` it is a card
+ * of its own (a region named by the title, with the invoice number), as on the payment pages.
  */
 export function BillSummary({
   invoice,
   lines,
   busy = false,
   label,
+  title,
   className = '',
   children,
 }: {
@@ -87,19 +93,22 @@ export function BillSummary({
   busy?: boolean;
   /** Names the bill as a group (when it is not the only thing in its section). */
   label?: string;
+  /** Shows the bill as a card under this heading ("Invoice Summary"). */
+  title?: string;
   className?: string;
   /** Shown between the bill and the lines awaiting approval (e.g. the shipping choice). */
   children?: ReactNode;
 }) {
   const pendingId = useId();
+  const headingId = useId();
   const rows = billStatement(invoice, lines);
   const pending = lines.filter((l) => l.state === 'pending');
 
-  return (
-    <div role={label ? 'group' : undefined} aria-label={label} className={`text-sm ${className}`}>
+  const bill = (
+    <div role={label ? 'group' : undefined} aria-label={label} className={`text-sm ${title ? 'mt-3' : className}`}>
       <dl aria-busy={busy || undefined} data-testid="bill">
         {rows.map((row) => (
-          <Row key={row.key} label={row.label} cents={row.cents} item />
+          <MoneyRow key={row.key} label={row.label} cents={row.cents} item />
         ))}
         <BillTotals invoice={invoice} />
       </dl>
@@ -128,5 +137,20 @@ export function BillSummary({
         </div>
       ) : null}
     </div>
+  );
+  if (!title) return bill;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900 ${className}`}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {invoice.invoiceNumber ? <span className="text-xs text-slate-600 dark:text-slate-400">Invoice {invoice.invoiceNumber}</span> : null}
+      </div>
+      {bill}
+    </section>
   );
 }

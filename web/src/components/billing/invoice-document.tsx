@@ -3,8 +3,8 @@ import type { OrderDetail, Payment } from '@gs/shared/api-types';
 import { formatDate, formatDateTime } from '@gs/shared/dates';
 import { paymentMessages } from '@gs/shared/payment-messages';
 import { Button } from '../ui/button';
-import { BillSummary, signedCents } from './bill-summary';
-import { chronological, settledEntries, signedAmountCents } from './ledger';
+import { BillSummary } from './bill-summary';
+import { chronological, settledEntries, signedAmountCents, signedMoney } from './ledger';
 
 /** Who the invoice is from. */
 export interface ShopIdentity {
@@ -196,7 +196,7 @@ function LedgerTable({ entries, describe, negative = false }: { entries: Payment
                 {describe(e)}
               </td>
               <td className="py-1 text-right whitespace-nowrap tabular-nums" data-cents={cents}>
-                {signedCents(cents)}
+                {signedMoney(cents)}
               </td>
             </tr>
           );

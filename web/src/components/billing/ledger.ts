@@ -1,4 +1,5 @@
 import type { Payment } from '@gs/shared/api-types';
+import { formatCents } from '@gs/shared/money';
 
 // How the SPA reads an order's ledger (payments, refunds, discounts, credits).
 // The server keeps every amount positive; the kind says which way the money went.
@@ -9,6 +10,9 @@ export const settledEntries = (payments: readonly Payment[]) => payments.filter(
 /** A refund is money going back to the customer: shown as a negative amount. */
 export const signedAmountCents = (p: Pick<Payment, 'kind' | 'amountCents'>) =>
   (p.kind === 'refund' ? -1 : 1) * (Number.isFinite(p.amountCents) ? p.amountCents : 0);
+
+/** "$12.00", or "−$12.00" (a true minus sign) for money going the other way: a refund, a discount. */
+export const signedMoney = (cents: number) => (cents < 0 ? `\u2212${formatCents(-cents)}` : formatCents(cents));
 
 /** Money the customer paid (a card or shop payment, or one received above the bill). */
 export const isMoneyIn = (p: Pick<Payment, 'kind'>) => (p.kind ?? 'payment') === 'payment' || p.kind === 'credit';

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '../../config/brand';
+import { BRAND_NAME } from '@/config/brand';
 
 /** React 19 hoists <title> into <head>. */
 export function PageTitle({ title }: { title?: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useOverflows } from '../../lib/use-overflows';
+import { useOverflows } from '@/lib/use-overflows';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
 

@@ -1,24 +1,16 @@
 import { formatDate } from '@gs/shared/dates';
-import type { LineState, RequestStatus } from '@gs/shared/invoice';
+import { billedExtraCents, LINE_STATE_LABELS, REQUEST_STATUS_LABELS, type LineState, type RequestStatus } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
 import type { BadgeColor } from '@gs/shared/statuses';
-import { billedExtraCents } from '@gs/shared/invoice';
 import type { AdminOrder, ApprovalRequest, ExtraLine } from './types';
 
-/** How staff read a line's state (the server decides it; these are only its words and colours). */
-export const LINE_STATE_BADGES: Record<LineState, { label: string; tone: BadgeColor }> = {
-  billed: { label: 'Billed', tone: 'success' },
-  draft: { label: 'Draft — needs approval', tone: 'grey' },
-  pending: { label: 'Awaiting approval', tone: 'warning' },
-  rejected: { label: 'Rejected', tone: 'red' },
-};
+const badges = <K extends string>(labels: Record<K, string>, tones: Record<K, BadgeColor>) =>
+  Object.fromEntries(Object.entries<string>(labels).map(([k, label]) => [k, { label, tone: tones[k as K] }])) as Record<K, { label: string; tone: BadgeColor }>;
 
-export const REQUEST_STATUS_BADGES: Record<RequestStatus, { label: string; tone: BadgeColor }> = {
-  pending: { label: 'Awaiting answer', tone: 'warning' },
-  approved: { label: 'Approved', tone: 'success' },
-  rejected: { label: 'Rejected', tone: 'red' },
-  withdrawn: { label: 'Withdrawn', tone: 'grey' },
-};
+/** How staff read a line's state (the server decides it; these are only its words and colours). */
+export const LINE_STATE_BADGES = badges<LineState>(LINE_STATE_LABELS, { billed: 'success', draft: 'grey', pending: 'warning', rejected: 'red' });
+
+export const REQUEST_STATUS_BADGES = badges<RequestStatus>(REQUEST_STATUS_LABELS, { pending: 'warning', approved: 'success', rejected: 'red', withdrawn: 'grey' });
 
 /** Lines that can go into a new approval request: not billed, not already waiting for an answer. */
 export const isRequestable = (line: Pick<ExtraLine, 'state'>) => line.state === 'draft' || line.state === 'rejected';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { PageTitle } from '../../../components/seo/page-title';
-import { ToastProvider } from '../../../components/ui/toast';
+import { PageTitle } from '@/components/seo/page-title';
+import { ToastProvider } from '@/components/ui/toast';
 
 /** Frame of every admin page: the document title, the page width and the toast region. */
 export function AdminPage({ title, heading, subtitle, children }: { title: string; heading?: ReactNode; subtitle?: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { ArchivedOrdersList } from '../../../features/admin-orders/components/archived-orders-list';
+import { ArchivedOrdersList } from '@/features/admin-orders/components/archived-orders-list';
 import { AdminPage } from './admin-page';
 
 export default function AdminArchivedOrdersRoute() {

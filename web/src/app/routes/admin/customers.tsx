@@ -1,4 +1,4 @@
-import { CustomersPanel } from '../../../features/admin-customers/components/customers-panel';
+import { CustomersPanel } from '@/features/admin-customers/components/customers-panel';
 import { AdminPage } from './admin-page';
 
 export default function AdminCustomersRoute() {

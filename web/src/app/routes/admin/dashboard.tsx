@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { ActiveOrdersPanel } from '../../../features/admin-orders/components/active-orders-panel';
+import { paths } from '@/config/paths';
+import { CustomerPicker } from '@/features/admin-customers/components/customer-picker';
+import { ActiveOrdersPanel } from '@/features/admin-orders/components/active-orders-panel';
 import { AdminPage } from './admin-page';
 
 /** Admin dashboard: the dashboard shows the 5 newest orders (admin-side §9). */
@@ -31,7 +32,7 @@ export default function AdminDashboardRoute() {
           </Link>
         ))}
       </nav>
-      <ActiveOrdersPanel title="Recent Orders" limit={RECENT_ORDERS} />
+      <ActiveOrdersPanel title="Recent Orders" limit={RECENT_ORDERS} customerPicker={CustomerPicker} />
     </AdminPage>
   );
 }

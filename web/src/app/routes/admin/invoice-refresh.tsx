@@ -1,4 +1,4 @@
-import { InvoiceRefreshUtility } from '../../../features/admin-payments/components/invoice-refresh-utility';
+import { InvoiceRefreshUtility } from '@/features/admin-payments/components/invoice-refresh-utility';
 import { AdminPage } from './admin-page';
 
 export default function AdminInvoiceRefreshRoute() {

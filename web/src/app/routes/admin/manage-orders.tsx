@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { ActiveOrdersPanel } from '../../../features/admin-orders/components/active-orders-panel';
-import { EditOrderModal } from '../../../features/admin-orders/components/edit-order-modal';
+import { CustomerPicker } from '@/features/admin-customers/components/customer-picker';
+import { ActiveOrdersPanel } from '@/features/admin-orders/components/active-orders-panel';
+import { EditOrderModal } from '@/features/admin-orders/components/edit-order-modal';
 import { AdminPage } from './admin-page';
 
 export default function AdminManageOrdersRoute() {
@@ -10,7 +11,7 @@ export default function AdminManageOrdersRoute() {
   const close = () => setParams({}, { replace: true });
   return (
     <AdminPage title="Order Management Center">
-      <ActiveOrdersPanel title="Active Orders" />
+      <ActiveOrdersPanel title="Active Orders" customerPicker={CustomerPicker} />
       {linked ? <EditOrderModal orderId={linked} onClose={close} onSaved={close} /> : null}
     </AdminPage>
   );

@@ -1,15 +1,15 @@
 import { useParams } from 'react-router-dom';
-import { PrintableInvoice, type ShopIdentity } from '../../../components/billing/invoice-document';
-import { errorMessage } from '../../../components/errors/error-screen';
-import { PageTitle } from '../../../components/seo/page-title';
-import { Alert } from '../../../components/ui/alert';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { ACCESS_PHONE_DISPLAY, BRAND_NAME } from '../../../config/brand';
-import { paths } from '../../../config/paths';
-import { useAdminOrder } from '../../../features/admin-orders/api/get-admin-order';
-import { useSettings } from '../../../features/admin-settings/api/get-settings';
-import { BackLink } from '../../../features/payments/components/back-link';
-import { ApiError } from '../../../lib/api-client';
+import { PrintableInvoice, type ShopIdentity } from '@/components/billing/invoice-document';
+import { errorMessage } from '@/components/errors/error-screen';
+import { PageTitle } from '@/components/seo/page-title';
+import { Alert } from '@/components/ui/alert';
+import { PageSpinner } from '@/components/ui/spinner';
+import { ACCESS_PHONE_DISPLAY, BRAND_NAME } from '@/config/brand';
+import { paths } from '@/config/paths';
+import { useAdminOrder } from '@/features/admin-orders/api/get-admin-order';
+import { useSettings } from '@/features/admin-settings/api/get-settings';
+import { BackLink } from '@/features/payments/components/back-link';
+import { ApiError } from '@/lib/api-client';
 
 /** The shop as its settings name it; a blank setting (or settings that failed to load) falls back to what the site shows. */
 function shopIdentity(settings: { businessName: string; phone: string; email: string } | undefined): ShopIdentity {

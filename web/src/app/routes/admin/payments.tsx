@@ -1,4 +1,4 @@
-import { PaymentManagement } from '../../../features/admin-payments/components/payment-management';
+import { PaymentManagement } from '@/features/admin-payments/components/payment-management';
 import { AdminPage } from './admin-page';
 
 export default function AdminPaymentsRoute() {

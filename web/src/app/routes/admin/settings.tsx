@@ -1,4 +1,4 @@
-import { SettingsTabs } from '../../../features/admin-settings/components/settings-tabs';
+import { SettingsTabs } from '@/features/admin-settings/components/settings-tabs';
 import { AdminPage } from './admin-page';
 
 export default function AdminSettingsRoute() {

@@ -1,25 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { PageTitle } from '../../../components/seo/page-title';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../components/errors/error-screen';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../features/auth/auth-provider';
-import { useOrders } from '../../../features/orders/api/get-orders';
-import { DashboardOrderCard } from '../../../features/orders/components/dashboard-order-card';
-import { ACCOUNT_INACTIVE_MESSAGE, isAccountInactiveError, useMe } from '../../../features/profile/api/get-me';
-import { CustomerInfoCard } from '../../../features/profile/components/customer-info-card';
-
-function RefreshIcon() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
-      <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
-      <path d="M21 3v5h-5" />
-    </svg>
-  );
-}
+import { errorMessage } from '@/components/errors/error-screen';
+import { PageTitle } from '@/components/seo/page-title';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { RefreshIcon } from '@/components/ui/icons';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useOrders } from '@/features/orders/api/get-orders';
+import { DashboardOrderCard } from '@/features/orders/components/dashboard-order-card';
+import { ACCOUNT_INACTIVE_MESSAGE, isAccountInactiveError, useMe } from '@/features/profile/api/get-me';
+import { CustomerInfoCard } from '@/features/profile/components/customer-info-card';
+import { useAuth } from '@/lib/auth/auth-provider';
 
 const LOAD_ORDERS_FAILED = 'Failed to load your orders. Please try again.';
 

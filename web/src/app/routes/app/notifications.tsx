@@ -1,10 +1,10 @@
-import { PageTitle } from '../../../components/seo/page-title';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../components/errors/error-screen';
-import { useNotifications } from '../../../features/notifications/api/get-notifications';
-import { NotificationList } from '../../../features/notifications/components/notification-list';
+import { errorMessage } from '@/components/errors/error-screen';
+import { PageTitle } from '@/components/seo/page-title';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useNotifications } from '@/features/notifications/api/get-notifications';
+import { NotificationList } from '@/features/notifications/components/notification-list';
 
 export default function NotificationsRoute() {
   const notifications = useNotifications();

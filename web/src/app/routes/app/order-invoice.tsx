@@ -1,14 +1,14 @@
 import { useParams } from 'react-router-dom';
-import { PrintableInvoice, type ShopIdentity } from '../../../components/billing/invoice-document';
-import { errorMessage } from '../../../components/errors/error-screen';
-import { PageTitle } from '../../../components/seo/page-title';
-import { Alert } from '../../../components/ui/alert';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { ACCESS_PHONE_DISPLAY, BRAND_NAME } from '../../../config/brand';
-import { paths } from '../../../config/paths';
-import { useOrder } from '../../../features/orders/api/get-order';
-import { BackLink } from '../../../features/payments/components/back-link';
-import { ApiError } from '../../../lib/api-client';
+import { PrintableInvoice, type ShopIdentity } from '@/components/billing/invoice-document';
+import { errorMessage } from '@/components/errors/error-screen';
+import { PageTitle } from '@/components/seo/page-title';
+import { Alert } from '@/components/ui/alert';
+import { PageSpinner } from '@/components/ui/spinner';
+import { ACCESS_PHONE_DISPLAY, BRAND_NAME } from '@/config/brand';
+import { paths } from '@/config/paths';
+import { useOrder } from '@/features/orders/api/get-order';
+import { BackLink } from '@/features/payments/components/back-link';
+import { ApiError } from '@/lib/api-client';
 
 // A customer cannot read the shop's settings (GET /api/admin/settings is staff-only): the invoice
 // names the shop as the header and footer do, with the phone line the landing page gives.

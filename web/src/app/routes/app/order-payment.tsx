@@ -3,26 +3,25 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { centsToInput, formatCents } from '@gs/shared/money';
 import { chargeMessages, MIN_CHARGE_CENTS } from '@gs/shared/payment-rules';
-import { PageTitle } from '../../../components/seo/page-title';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../components/errors/error-screen';
-import { paths } from '../../../config/paths';
-import { useOrder } from '../../../features/orders/api/get-order';
-import { useOrderInvoice } from '../../../features/orders/api/get-order-invoice';
-import { orderKeys } from '../../../features/orders/api/query-keys';
-import { shortOrderId, type OrderDetail } from '../../../features/orders/types';
-import { clampAmountInput, parseAmount } from '../../../features/payments/amount';
-import { createPaymentIntent } from '../../../features/payments/api/create-payment-intent';
-import { paymentKeys } from '../../../features/payments/api/query-keys';
-import { BackLink } from '../../../features/payments/components/back-link';
-import { CardPayment } from '../../../features/payments/components/card-payment';
-import { InvoiceSummary } from '../../../features/payments/components/invoice-summary';
-import { ShippingChoice } from '../../../features/payments/components/shipping-choice';
-import { paymentPageMessages as msg, paymentUiMessages as ui } from '../../../features/payments/messages';
-import type { PaymentOutcome } from '../../../features/payments/types';
+import { BillSummary } from '@/components/billing/bill-summary';
+import { errorMessage } from '@/components/errors/error-screen';
+import { PageTitle } from '@/components/seo/page-title';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useOrder } from '@/features/orders/api/get-order';
+import { useOrderInvoice } from '@/features/orders/api/get-order-invoice';
+import { shortOrderId, type OrderDetail } from '@/features/orders/types';
+import { clampAmountInput, parseAmount } from '@/features/payments/amount';
+import { createPaymentIntent } from '@/features/payments/api/create-payment-intent';
+import { BackLink } from '@/features/payments/components/back-link';
+import { CardPayment } from '@/features/payments/components/card-payment';
+import { ShippingChoice } from '@/features/payments/components/shipping-choice';
+import { paymentPageMessages as msg, paymentUiMessages as ui } from '@/features/payments/messages';
+import type { PaymentOutcome } from '@/features/payments/types';
+import { orderKeys, paymentKeys } from '@/lib/query-keys';
 
 /** After a successful payment the customer is taken to its confirmation this much later (customer-side §5, §9). */
 export const CONFIRMATION_AFTER_PAYMENT_MS = 2_000;
@@ -104,14 +103,14 @@ function PaymentForm({ order }: { order: OrderDetail }) {
       </div>
 
       <div className="grid items-start gap-6 md:grid-cols-2">
-        <InvoiceSummary invoice={invoice} lines={order.lines} busy={isPreviewing}>
+        <BillSummary title="Invoice Summary" invoice={invoice} lines={order.lines} busy={isPreviewing}>
           <ShippingChoice checked={shipping} onChange={setShipping} disabled={Boolean(paid)} />
           {previewFailed ? (
             <p role="alert" className="mt-2 text-xs text-red-700 dark:text-red-300">
               Could not update the total for this shipping choice.
             </p>
           ) : null}
-        </InvoiceSummary>
+        </BillSummary>
 
         <section
           aria-labelledby="pay-heading"

@@ -1,20 +1,21 @@
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime } from '@gs/shared/dates';
-import { PageTitle } from '../../../components/seo/page-title';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../components/errors/error-screen';
-import { paths } from '../../../config/paths';
-import { useOrder } from '../../../features/orders/api/get-order';
-import { ApprovalPanel } from '../../../features/orders/components/approval-panel';
-import { PaymentBadges, StatusBadge } from '../../../features/orders/components/order-badges';
-import { FirearmDetails, ServiceDetails } from '../../../features/orders/components/order-details';
-import { OrderTimeline } from '../../../features/orders/components/order-timeline';
-import { PaymentPanel } from '../../../features/orders/components/payment-panel';
-import { StatusHistoryPanel } from '../../../features/orders/components/status-history-panel';
-import { shortOrderId } from '../../../features/orders/types';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '@/components/errors/error-screen';
+import { PageTitle } from '@/components/seo/page-title';
+import { StatusBadge } from '@/components/status/status-badge';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useOrder } from '@/features/orders/api/get-order';
+import { ApprovalPanel } from '@/features/orders/components/approval-panel';
+import { FirearmDetails, ServiceDetails } from '@/features/orders/components/order-details';
+import { OrderTimeline } from '@/features/orders/components/order-timeline';
+import { PaymentBadges } from '@/features/orders/components/payment-badges';
+import { PaymentPanel } from '@/features/orders/components/payment-panel';
+import { StatusHistoryPanel } from '@/features/orders/components/status-history-panel';
+import { shortOrderId } from '@/features/orders/types';
+import { ApiError } from '@/lib/api-client';
 
 const ORDER_NOT_FOUND = "This order does not exist or you don't have permission to view it.";
 

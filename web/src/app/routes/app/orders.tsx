@@ -1,10 +1,10 @@
-import { PageTitle } from '../../../components/seo/page-title';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { useOrders } from '../../../features/orders/api/get-orders';
-import { OrderCard } from '../../../features/orders/components/order-card';
-import { ACCOUNT_INACTIVE_MESSAGE, isAccountInactiveError } from '../../../features/profile/api/get-me';
+import { PageTitle } from '@/components/seo/page-title';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useOrders } from '@/features/orders/api/get-orders';
+import { OrderCard } from '@/features/orders/components/order-card';
+import { ACCOUNT_INACTIVE_MESSAGE, isAccountInactiveError } from '@/features/profile/api/get-me';
 
 const LOAD_FAILED = 'Failed to load your orders. Please try again.';
 

@@ -1,24 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import type { Payment, PaymentIntentState } from '@gs/shared/api-types';
 import { formatDateTime } from '@gs/shared/dates';
 import { formatCents } from '@gs/shared/money';
 import { paymentMessages } from '@gs/shared/payment-messages';
-import { latestSuccessfulPayment } from '../../../components/billing/ledger';
-import { PageTitle } from '../../../components/seo/page-title';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { PageSpinner, Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { useOrder } from '../../../features/orders/api/get-order';
-import { orderKeys } from '../../../features/orders/api/query-keys';
-import { shortOrderId, type OrderDetail } from '../../../features/orders/types';
-import { usePaymentIntent } from '../../../features/payments/api/get-payment-intent';
-import { paymentKeys } from '../../../features/payments/api/query-keys';
-import { InvoiceSummary } from '../../../features/payments/components/invoice-summary';
-import { paymentPageMessages as msg, paymentUiMessages as ui } from '../../../features/payments/messages';
-import type { Payment, PaymentIntentState } from '../../../features/payments/types';
-import { ApiError } from '../../../lib/api-client';
+import { BillSummary } from '@/components/billing/bill-summary';
+import { latestSuccessfulPayment } from '@/components/billing/ledger';
+import { PageTitle } from '@/components/seo/page-title';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useOrder } from '@/features/orders/api/get-order';
+import { shortOrderId, type OrderDetail } from '@/features/orders/types';
+import { usePaymentIntent } from '@/features/payments/api/get-payment-intent';
+import { paymentPageMessages as msg, paymentUiMessages as ui } from '@/features/payments/messages';
+import { ApiError } from '@/lib/api-client';
+import { orderKeys, paymentKeys } from '@/lib/query-keys';
 
 /** The payment id is shown to this many characters (customer-side §9). */
 const PAYMENT_ID_CHARS = 12;
@@ -361,7 +360,7 @@ function Succeeded({
       </section>
 
       {invoiceFresh ? (
-        <InvoiceSummary invoice={order.invoice} lines={order.lines} />
+        <BillSummary title="Invoice Summary" invoice={order.invoice} lines={order.lines} />
       ) : (
         <p role="status" className="inline-flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
           <Spinner className="size-4" /> {ui.updatingInvoice}

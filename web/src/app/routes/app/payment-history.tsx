@@ -1,9 +1,9 @@
-import { PageTitle } from '../../../components/seo/page-title';
-import { Alert } from '../../../components/ui/alert';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePaymentHistory } from '../../../features/payments/api/get-payment-history';
-import { PaymentHistoryTable } from '../../../features/payments/components/payment-history-table';
-import { paymentPageMessages as msg } from '../../../features/payments/messages';
+import { PageTitle } from '@/components/seo/page-title';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { usePaymentHistory } from '@/features/payments/api/get-payment-history';
+import { PaymentHistoryTable } from '@/features/payments/components/payment-history-table';
+import { paymentPageMessages as msg } from '@/features/payments/messages';
 
 // Signed-out visitors never get here: the protected route sends them to /login.
 export default function PaymentHistoryRoute() {

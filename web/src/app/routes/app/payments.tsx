@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import { needsPayment } from '@gs/shared/statuses';
-import { PageTitle } from '../../../components/seo/page-title';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { useOrders } from '../../../features/orders/api/get-orders';
-import { PayableOrders } from '../../../features/payments/components/payable-orders';
+import { PageTitle } from '@/components/seo/page-title';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useOrders } from '@/features/orders/api/get-orders';
+import { PayableOrders } from '@/features/payments/components/payable-orders';
 
 export default function PaymentsRoute() {
   const orders = useOrders();

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router-dom';
-import { PageTitle } from '../../../components/seo/page-title';
-import { paths } from '../../../config/paths';
-import { LoginForm } from '../../../features/auth/components/login-form';
-import { AccessNotice, SecurityNotice } from '../../../features/auth/components/notices';
-import { AuthCard } from '../../../components/layout/auth-card';
+import { AuthCard } from '@/components/layout/auth-card';
+import { PageTitle } from '@/components/seo/page-title';
+import { paths } from '@/config/paths';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { AccessNotice, SecurityNotice } from '@/features/auth/components/notices';
 
 export default function LoginRoute() {
   const navigate = useNavigate();

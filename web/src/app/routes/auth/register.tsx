@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
-import { PageTitle } from '../../../components/seo/page-title';
-import { paths } from '../../../config/paths';
-import { RegisterForm } from '../../../features/auth/components/register-form';
-import { AuthCard } from '../../../components/layout/auth-card';
+import { AuthCard } from '@/components/layout/auth-card';
+import { PageTitle } from '@/components/seo/page-title';
+import { paths } from '@/config/paths';
+import { RegisterForm } from '@/features/auth/components/register-form';
 
 export default function RegisterRoute() {
   const navigate = useNavigate();

@@ -1,16 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { Profile } from '../../profile/api/get-me';
-import { customerKeys } from '../types';
-
-export interface CreateCustomerInput {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  phone?: string;
-  enableSmsNotifications?: boolean;
-}
+import type { Profile } from '@gs/shared/api-types';
+import type { CreateCustomerInput } from '@gs/shared/schemas/customers';
+import { api } from '@/lib/api-client';
+import { customerKeys } from '@/lib/query-keys';
 
 /** A duplicate email is a 409 with the message to show. */
 export function createCustomer(input: CreateCustomerInput): Promise<Profile> {

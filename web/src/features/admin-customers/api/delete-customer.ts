@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { Profile } from '../../profile/api/get-me';
-import { customerKeys } from '../types';
+import type { Profile } from '@gs/shared/api-types';
+import { api } from '@/lib/api-client';
+import { customerKeys } from '@/lib/query-keys';
 
 /** Archives the profile and disables the sign-in. */
 export function deleteCustomer(id: string): Promise<Profile> {

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { customerKeys, type CustomerRow } from '../types';
+import type { CustomerRow, Page } from '@gs/shared/api-types';
+import { api } from '@/lib/api-client';
+import { customerKeys } from '@/lib/query-keys';
 
-export function listCustomers(search: string): Promise<{ items: CustomerRow[] }> {
-  return api.get<{ items: CustomerRow[] }>('/admin/customers', { query: { search: search.trim() || undefined } });
+export function listCustomers(search: string): Promise<Page<CustomerRow>> {
+  return api.get<Page<CustomerRow>>('/admin/customers', { query: { search: search.trim() || undefined } });
 }
 
 /** Customers (no admins, no archived); `search` matches name, email or phone on the server. */

@@ -1,14 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { Profile } from '../../profile/api/get-me';
-import { customerKeys } from '../types';
-
-export interface UpdateCustomerInput {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  enableSmsNotifications: boolean;
-}
+import type { Profile } from '@gs/shared/api-types';
+import type { UpdateCustomerInput } from '@gs/shared/schemas/customers';
+import { api } from '@/lib/api-client';
+import { customerKeys } from '@/lib/query-keys';
 
 /** Names, phone and the SMS flag; email and password are not changed here. */
 export function updateCustomer({ id, input }: { id: string; input: UpdateCustomerInput }): Promise<Profile> {

@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { isValidPhone, messages, PASSWORD_MIN_LENGTH } from '@gs/shared/validation';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Modal } from '../../../components/ui/modal';
-import { ApiError } from '../../../lib/api-client';
+import type { CustomerRow } from '@gs/shared/api-types';
+import { createCustomerSchema, updateCustomerSchema } from '@gs/shared/schemas/customers';
+import { PASSWORD_MIN_LENGTH } from '@gs/shared/validation';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { ApiError } from '@/lib/api-client';
+import { issueFields } from '@/lib/field-errors';
 import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
-import type { CustomerRow } from '../types';
 
 export const customerFormMessages = {
   addFailed: 'Failed to add customer. Please try again.',
@@ -28,18 +30,9 @@ interface Values {
 }
 type Errors = Partial<Record<keyof Values, string>>;
 
-function validate(values: Values, isNew: boolean): Errors {
-  const errors: Errors = {};
-  if (isNew) {
-    if (!values.email.includes('@') || !values.email.trim()) errors.email = messages.adminEmailInvalid;
-    if (!values.password) errors.password = messages.adminPasswordRequired;
-    else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = messages.passwordTooShort;
-  }
-  if (!values.firstName.trim()) errors.firstName = messages.firstNameRequired;
-  if (!values.lastName.trim()) errors.lastName = messages.lastNameRequired;
-  if (values.phone.trim() && !isValidPhone(values.phone)) errors.phone = messages.phoneInvalid;
-  return errors;
-}
+/** A new customer: everything the form asks; an edit: names, phone and the SMS flag (no email or password). */
+const toCreateInput = (v: Values) => ({ ...v, phone: v.phone.trim() || undefined });
+const toUpdateInput = ({ firstName, lastName, phone, enableSmsNotifications }: Values) => ({ firstName, lastName, phone, enableSmsNotifications });
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -92,33 +85,18 @@ export function CustomerFormModal({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const found = validate(values, isNew);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    // The route's own schema, so the form refuses what the server would, with its words.
+    const created = isNew ? createCustomerSchema.safeParse(toCreateInput(values)) : null;
+    const updated = isNew ? null : updateCustomerSchema.safeParse(toUpdateInput(values));
+    const refused = created?.error ?? updated?.error;
+    setErrors(refused ? (issueFields(refused.issues) as Errors) : {});
+    if (refused) return;
     try {
-      if (isNew) {
-        await withTimeout(
-          create.mutateAsync({
-            email: values.email.trim(),
-            password: values.password,
-            firstName: values.firstName.trim(),
-            lastName: values.lastName.trim(),
-            phone: values.phone.trim() || undefined,
-            enableSmsNotifications: values.enableSmsNotifications,
-          }),
-          CREATE_TIMEOUT_MS,
-        );
+      if (created?.data) {
+        await withTimeout(create.mutateAsync(created.data), CREATE_TIMEOUT_MS);
         onSaved('Customer added successfully!');
-      } else {
-        await update.mutateAsync({
-          id: customer.id,
-          input: {
-            firstName: values.firstName.trim(),
-            lastName: values.lastName.trim(),
-            phone: values.phone.trim(),
-            enableSmsNotifications: values.enableSmsNotifications,
-          },
-        });
+      } else if (customer && updated?.data) {
+        await update.mutateAsync({ id: customer.id, input: updated.data });
         onSaved('Customer updated successfully!');
       }
     } catch (error) {

@@ -1,14 +1,16 @@
 import { useState } from 'react';
+import type { CustomerRow } from '@gs/shared/api-types';
 import { formatDate } from '@gs/shared/dates';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toast';
-import { StatusBadge } from '../../admin-orders/components/status-badge';
+import { AdminStatusBadge } from '@/components/status/admin-status-badge';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { TrashIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { useCustomers } from '../api/list-customers';
-import { customerName, type CustomerRow } from '../types';
+import { customerName } from '../customer-name';
 import { CustomerFormModal } from './customer-form-modal';
 
 export const customerMessages = {
@@ -23,14 +25,6 @@ function PencilIcon() {
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
       <path d="M12 20h9" />
       <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
-    </svg>
-  );
-}
-
-function TrashIcon() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
-      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
     </svg>
   );
 }
@@ -104,7 +98,7 @@ function CustomerItem({ customer, onEdit, onDelete }: { customer: CustomerRow; o
                   {customer.latestOrder.firearmMake} {customer.latestOrder.firearmModel}
                 </Item>
                 <Item label="Status">
-                  <StatusBadge status={customer.latestOrder.currentStatus} />
+                  <AdminStatusBadge status={customer.latestOrder.currentStatus} />
                 </Item>
                 <Item label="Order Date">{formatDate(customer.latestOrder.createdAt)}</Item>
               </>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AddStatusUpdateInput } from '@gs/shared/schemas/admin-orders';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { StatusUpdate } from '../types';
 
 /**

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminOrderKeys, type AdminOrder } from '../types';
+import { api } from '@/lib/api-client';
+import { adminOrderKeys } from '@/lib/query-keys';
+import type { AdminOrder } from '../types';
 
 /** Archive: off the active list, onto the archived one. */
 export function archiveOrder(orderId: string): Promise<AdminOrder> {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminOrderKeys, type AdminOrder } from '../types';
+import { api } from '@/lib/api-client';
+import { adminOrderKeys, customerKeys } from '@/lib/query-keys';
+import type { AdminOrder } from '../types';
 
 /** Soft delete: the order is kept but hidden from every list. */
 export function deleteOrder(orderId: string): Promise<AdminOrder> {
@@ -13,7 +14,7 @@ export function useDeleteOrder() {
     mutationFn: deleteOrder,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'customers'] });
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminOrderKeys, type AdminOrderDetail } from '../types';
+import { api } from '@/lib/api-client';
+import { adminOrderKeys } from '@/lib/query-keys';
+import type { AdminOrderDetail } from '../types';
 
 export function getAdminOrder(orderId: string): Promise<AdminOrderDetail> {
   return api.get<AdminOrderDetail>(`/admin/orders/${encodeURIComponent(orderId)}`);

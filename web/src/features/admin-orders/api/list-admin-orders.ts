@@ -1,14 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminOrderKeys, type AdminListOrder, type OrderView } from '../types';
+import type { Page } from '@gs/shared/api-types';
+import { api } from '@/lib/api-client';
+import { adminOrderKeys } from '@/lib/query-keys';
+import type { AdminListOrder, OrderView } from '../types';
 
-export interface AdminOrderPage {
-  items: AdminListOrder[];
-  cursor: string | null;
-}
-
-export function listAdminOrders({ view, limit }: { view: OrderView; limit: number }): Promise<AdminOrderPage> {
-  return api.get<AdminOrderPage>('/admin/orders', { query: { view, limit } });
+export function listAdminOrders({ view, limit }: { view: OrderView; limit: number }): Promise<Page<AdminListOrder>> {
+  return api.get<Page<AdminListOrder>>('/admin/orders', { query: { view, limit } });
 }
 
 /** Newest first (the server's order); `limit` is 5 on the dashboard, up to 100 elsewhere. */

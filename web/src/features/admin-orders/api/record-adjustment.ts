@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import type { LedgerResult } from '@gs/shared/api-types';
 import type { AdjustmentInput } from '@gs/shared/schemas/admin-payments';
-import { api } from '../../../lib/api-client';
-import { useSyncLedger, type LedgerResult } from './ledger-result';
+import { api } from '@/lib/api-client';
+import { useSyncLedger } from './sync-ledger';
 
 /**
  * POST /api/admin/orders/{orderId}/adjustments → 201 { order, payment }: a discount or write-off with

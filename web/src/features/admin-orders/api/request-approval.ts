@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ApprovalRequestInput } from '@gs/shared/schemas/admin-orders';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { AdminOrder } from '../types';
 import { useSyncAdminOrder } from './sync-order';
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { adminOrderKeys, type AdminOrder, type AdminOrderDetail } from '../types';
+import { adminOrderKeys } from '@/lib/query-keys';
+import type { AdminOrder, AdminOrderDetail } from '../types';
 
 /**
  * After a change the server answers with the order: it is shown at once (its lines, requests

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminOrderKeys, type AdminOrder } from '../types';
+import { api } from '@/lib/api-client';
+import { adminOrderKeys } from '@/lib/query-keys';
+import type { AdminOrder } from '../types';
 
 /** Unarchive: back to the active list. */
 export function unarchiveOrder(orderId: string): Promise<AdminOrder> {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateAdminOrderInput } from '@gs/shared/schemas/admin-orders';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
+import { customerKeys } from '@/lib/query-keys';
 import type { AdminOrder } from '../types';
 import { useSyncAdminOrder } from './sync-order';
 
@@ -20,7 +21,7 @@ export function useUpdateAdminOrder() {
     mutationFn: updateAdminOrder,
     onSuccess: (order) => {
       sync(order);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'customers'] });
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
     },
   });
 }

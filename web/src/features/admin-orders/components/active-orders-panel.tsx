@@ -1,27 +1,20 @@
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { RefreshIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
 import { useAdminOrders } from '../api/list-admin-orders';
-import { CreateOrderModal } from './create-order-form';
+import { CreateOrderModal, type CustomerPickerComponent } from './create-order-form';
 import { LOAD_FAILED } from './edit-order-modal';
 import { OrderRow } from './order-row';
 import { useOrderActions } from './use-order-actions';
 
-function RefreshIcon() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
-      <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
-      <path d="M21 3v5h-5" />
-    </svg>
-  );
-}
-
 /**
  * Active orders, newest first, with New Order and Refresh. The dashboard shows the 5
- * newest (`limit` 5); the Order Management Center shows up to 100.
+ * newest (`limit` 5); the Order Management Center shows up to 100. New Order asks for the
+ * customer with `customerPicker`.
  */
-export function ActiveOrdersPanel({ title, limit = 100 }: { title: string; limit?: number }) {
+export function ActiveOrdersPanel({ title, limit = 100, customerPicker }: { title: string; limit?: number; customerPicker: CustomerPickerComponent }) {
   const orders = useAdminOrders({ view: 'active', limit });
   const actions = useOrderActions();
   const [creating, setCreating] = useState(false);
@@ -63,7 +56,7 @@ export function ActiveOrdersPanel({ title, limit = 100 }: { title: string; limit
           ))}
         </ul>
       )}
-      {creating ? <CreateOrderModal onClose={() => setCreating(false)} /> : null}
+      {creating ? <CreateOrderModal onClose={() => setCreating(false)} customerPicker={customerPicker} /> : null}
       {actions.element}
     </section>
   );

@@ -1,12 +1,13 @@
 import { formatDate } from '@gs/shared/dates';
-import { formatCents } from '@gs/shared/money';
 import { billedExtraCents } from '@gs/shared/invoice';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { formatCents } from '@gs/shared/money';
+import { AdminStatusBadge } from '@/components/status/admin-status-badge';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { RefreshIcon } from '@/components/ui/icons';
 import { useAdminOrders } from '../api/list-admin-orders';
 import { shortId, type AdminListOrder } from '../types';
 import { BalanceText } from './balance-text';
-import { StatusBadge } from './status-badge';
 import { useOrderActions } from './use-order-actions';
 
 export const archivedMessages = {
@@ -14,15 +15,6 @@ export const archivedMessages = {
   loading: 'Loading archived orders...',
   loadFailed: 'Failed to load archived orders. Please try again.',
 } as const;
-
-function RefreshIcon() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
-      <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
-      <path d="M21 3v5h-5" />
-    </svg>
-  );
-}
 
 function ArchivedItem({ order, actions }: { order: AdminListOrder; actions: ReturnType<typeof useOrderActions> }) {
   const name = `${order.firearmMake} ${order.firearmModel}`;
@@ -34,7 +26,7 @@ function ArchivedItem({ order, actions }: { order: AdminListOrder; actions: Retu
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="font-semibold">{name}</h2>
           <span className="font-mono text-xs text-slate-600 dark:text-slate-400">#{shortId(order.id)}</span>
-          <StatusBadge status={order.currentStatus} archived />
+          <AdminStatusBadge status={order.currentStatus} archived />
         </div>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {order.customerName} · {order.serviceType}

@@ -2,17 +2,19 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { adminMessages } from '@gs/shared/admin-messages';
 import { isReleaseStatus } from '@gs/shared/invoice';
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
-import type { UpdateAdminOrderInput } from '@gs/shared/schemas/admin-orders';
-import { ADMIN_STATUSES, SERVICE_TYPES, statusLabel } from '@gs/shared/statuses';
-import { SelectField, TextAreaField } from '../../../components/form/fields';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { ApiError } from '../../../lib/api-client';
+import { updateAdminOrderSchema } from '@gs/shared/schemas/admin-orders';
+import { ADMIN_STATUSES, statusLabel } from '@gs/shared/statuses';
+import { SelectField, TextAreaField } from '@/components/form/fields';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { ApiError } from '@/lib/api-client';
+import { issueFields, renameFields, type FieldErrors } from '@/lib/field-errors';
 import { useUpdateAdminOrder } from '../api/update-admin-order';
 import { extraWorkBreakdown } from '../extra-work';
 import { releaseHint, releaseNeedsOverride } from '../release';
 import type { AdminOrder } from '../types';
+import { ORDER_FIELD_NAMES, OrderFieldset } from './order-fieldset';
 
 export const UPDATE_FAILED = 'Failed to update order. Please try again.';
 
@@ -49,35 +51,17 @@ function snapshotOf(order: AdminOrder): Snapshot {
 
 const blankExtras = { statusNote: '', releaseOverrideReason: '' };
 
-// Server field names → form field names, for 400 responses.
-const SERVER_FIELDS: Record<string, keyof Values> = {
-  estimatedCostCents: 'estimatedCost',
-};
-
-function validate(values: Values, order: AdminOrder): Errors {
-  const errors: Errors = {};
-  if (!values.firearmMake.trim()) errors.firearmMake = adminMessages.firearmMakeRequired;
-  if (!values.firearmModel.trim()) errors.firearmModel = adminMessages.firearmModelRequired;
-  if (!values.serialNumber.trim()) errors.serialNumber = adminMessages.serialNumberRequired;
-  if (!values.serviceType.trim()) errors.serviceType = adminMessages.serviceTypeRequired;
-  if (!values.description.trim()) errors.description = adminMessages.descriptionRequired;
-  if (dollarsToCents(values.estimatedCost) === null) errors.estimatedCost = adminMessages.estimatedCostInvalid;
-  if (releaseNeedsOverride(order, values.currentStatus) && !values.releaseOverrideReason.trim()) {
-    errors.releaseOverrideReason = releaseHint(order, values.currentStatus);
-  }
-  return errors;
-}
-
-function toInput(values: Values, version: number, order: AdminOrder): UpdateAdminOrderInput {
+/** The request as the server's schema reads it. */
+function toInput(values: Values, version: number, order: AdminOrder) {
   const optional = (v: string) => v.trim() || null;
   return {
     version,
-    firearmMake: values.firearmMake.trim(),
-    firearmModel: values.firearmModel.trim(),
-    serialNumber: values.serialNumber.trim(),
+    firearmMake: values.firearmMake,
+    firearmModel: values.firearmModel,
+    serialNumber: values.serialNumber,
     serviceType: values.serviceType,
-    description: values.description.trim(),
-    estimatedCostCents: dollarsToCents(values.estimatedCost) ?? 0,
+    description: values.description,
+    estimatedCostCents: dollarsToCents(values.estimatedCost) ?? Number.NaN,
     currentStatus: values.currentStatus,
     statusNote: values.statusNote.trim() || undefined,
     inboundTrackingNumber: optional(values.inboundTrackingNumber),
@@ -87,6 +71,19 @@ function toInput(values: Values, version: number, order: AdminOrder): UpdateAdmi
     releaseOverrideReason:
       isReleaseStatus(values.currentStatus) && values.currentStatus !== order.currentStatus ? values.releaseOverrideReason.trim() || undefined : undefined,
   };
+}
+
+/**
+ * The route's own schema (so the form refuses what the server would, with its words), and the
+ * release rule the server applies with the balance it knows: a reason before a firearm leaves unpaid.
+ */
+function validate(values: Values, version: number, order: AdminOrder) {
+  const parsed = updateAdminOrderSchema.safeParse(toInput(values, version, order));
+  const errors: FieldErrors = parsed.success ? {} : renameFields(issueFields(parsed.error.issues), ORDER_FIELD_NAMES);
+  if (releaseNeedsOverride(order, values.currentStatus) && !values.releaseOverrideReason.trim()) {
+    errors.releaseOverrideReason = releaseHint(order, values.currentStatus);
+  }
+  return { errors: errors as Errors, input: parsed.success ? parsed.data : null };
 }
 
 export interface EditOrderFormProps {
@@ -147,11 +144,11 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
     event.preventDefault();
     setFormError(null);
     setConflict(false);
-    const found = validate(values, order);
+    const { errors: found, input } = validate(values, base.version, order);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0 || !input) return;
     try {
-      const saved = await update.mutateAsync({ orderId: order.id, input: toInput(values, base.version, order) });
+      const saved = await update.mutateAsync({ orderId: order.id, input });
       resetTo(saved);
       onSaved(saved);
     } catch (error) {
@@ -160,8 +157,7 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
         return;
       }
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
-        const mapped: Errors = {};
-        for (const [field, message] of Object.entries(error.fields)) mapped[SERVER_FIELDS[field] ?? (field as keyof Values)] = message;
+        const mapped = renameFields(error.fields, ORDER_FIELD_NAMES) as Errors;
         // The release refusal names both fields with one text: it is shown once, at the reason asked for.
         if (mapped.releaseOverrideReason && mapped.currentStatus === mapped.releaseOverrideReason) delete mapped.currentStatus;
         if (mapped.releaseOverrideReason) setServerAskedOverride(true);
@@ -193,35 +189,7 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
       ) : null}
       {formError ? <Alert tone="error">{formError}</Alert> : null}
 
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Firearm & Service</legend>
-        <FormField label="Firearm Make" required value={values.firearmMake} onChange={set('firearmMake')} error={errors.firearmMake} />
-        <FormField label="Firearm Model" required value={values.firearmModel} onChange={set('firearmModel')} error={errors.firearmModel} />
-        <FormField label="Serial Number" required value={values.serialNumber} onChange={set('serialNumber')} error={errors.serialNumber} />
-        <SelectField label="Service Type" required value={values.serviceType} onChange={set('serviceType')} error={errors.serviceType}>
-          <option value="">Select a service type</option>
-          {SERVICE_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-          {values.serviceType && !(SERVICE_TYPES as readonly string[]).includes(values.serviceType) ? (
-            <option value={values.serviceType}>{values.serviceType}</option>
-          ) : null}
-        </SelectField>
-        <TextAreaField label="Description" required className="sm:col-span-2" value={values.description} onChange={set('description')} error={errors.description} />
-        <FormField
-          label="Estimated Cost ($)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          required
-          value={values.estimatedCost}
-          onChange={set('estimatedCost')}
-          error={errors.estimatedCost}
-        />
-      </fieldset>
+      <OrderFieldset legend="Firearm & Service" values={values} errors={errors} onChange={set} />
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Status & Shipping</legend>

@@ -1,7 +1,7 @@
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
 import { useAdminOrder } from '../api/get-admin-order';
 import type { AdminOrder } from '../types';
 import { EditOrderForm } from './edit-order-form';

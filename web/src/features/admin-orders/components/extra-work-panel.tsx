@@ -3,14 +3,17 @@ import { adminMessages } from '@gs/shared/admin-messages';
 import { formatDate, formatDateTime } from '@gs/shared/dates';
 import { billedExtraCents, LINE_KIND_LABELS, LINE_KINDS, lineLabel, requestAmounts, taxLabel, type LineKind } from '@gs/shared/invoice';
 import { dollarsToCents, formatCents } from '@gs/shared/money';
-import { BillSummary } from '../../../components/billing/bill-summary';
-import { SelectField, TextAreaField } from '../../../components/form/fields';
-import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { ApiError } from '../../../lib/api-client';
+import { addLineSchema } from '@gs/shared/schemas/admin-orders';
+import { BillSummary } from '@/components/billing/bill-summary';
+import { SelectField, TextAreaField } from '@/components/form/fields';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { FormField } from '@/components/ui/form-field';
+import { TrashIcon } from '@/components/ui/icons';
+import { ApiError } from '@/lib/api-client';
+import { issueFields, renameFields, type FieldErrors } from '@/lib/field-errors';
 import { useAddLine } from '../api/add-line';
 import { useRemoveLine } from '../api/remove-line';
 import { useRequestApproval } from '../api/request-approval';
@@ -41,15 +44,6 @@ function NoticeText({ notice }: { notice: Notice }) {
     </p>
   );
 }
-
-function TrashIcon() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
-      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
-    </svg>
-  );
-}
-
 
 // The table is a table when its box is wide (≥ 36rem); in a narrow box (the modal's side column,
 // a phone) each row wraps into a small card: the column headers are then only read out, and short
@@ -166,18 +160,25 @@ interface LineValues {
   quantity: string;
   needsApproval: boolean;
 }
-type LineErrors = Partial<Record<'kind' | 'name' | 'cost' | 'quantity', string>>;
+type LineErrors = Partial<Record<'kind' | 'name' | 'description' | 'cost' | 'quantity', string>>;
 
 const EMPTY_LINE: LineValues = { kind: 'part', name: '', description: '', cost: '', quantity: '1', needsApproval: false };
-// Server field names → form field names, for 400 responses.
-const LINE_FIELDS: Record<string, keyof LineErrors> = { kind: 'kind', name: 'name', unitCents: 'cost', quantity: 'quantity' };
+const LINE_FIELDS: readonly string[] = ['kind', 'name', 'description', 'cost', 'quantity'] satisfies (keyof LineErrors)[];
 
-function validateLine(values: LineValues): LineErrors {
+/** The request as the server's schema reads it: a quantity is whole digits or nothing. */
+const toLineInput = (values: LineValues) => ({
+  kind: values.kind,
+  name: values.name,
+  description: values.description.trim() || undefined,
+  unitCents: dollarsToCents(values.cost) ?? Number.NaN,
+  quantity: /^\d+$/.test(values.quantity.trim()) ? Number(values.quantity) : Number.NaN,
+  needsApproval: values.needsApproval,
+});
+
+/** The contract's field errors under the form's fields (the cost is `unitCents`); others are not the form's. */
+function lineErrors(fields: FieldErrors): LineErrors {
   const errors: LineErrors = {};
-  if (!values.name.trim()) errors.name = adminMessages.lineNameRequired;
-  if (dollarsToCents(values.cost) === null) errors.cost = adminMessages.partCostInvalid;
-  const quantity = values.quantity.trim();
-  if (!/^\d+$/.test(quantity) || Number(quantity) < 1) errors.quantity = adminMessages.partQuantityInvalid;
+  for (const [field, text] of Object.entries(renameFields(fields, { unitCents: 'cost' }))) if (LINE_FIELDS.includes(field)) errors[field as keyof LineErrors] = text;
   return errors;
 }
 
@@ -196,28 +197,17 @@ function AddLineForm({ order, onAdded }: { order: AdminOrder; onAdded: (added: A
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const found = validateLine(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    // The route's own schema, so the form refuses what the server would, with its words.
+    const parsed = addLineSchema.safeParse(toLineInput(values));
+    setErrors(parsed.success ? {} : lineErrors(issueFields(parsed.error.issues)));
+    if (!parsed.success) return;
     try {
-      const next = await add.mutateAsync({
-        orderId: order.id,
-        input: {
-          kind: values.kind,
-          name: values.name.trim(),
-          description: values.description.trim() || undefined,
-          unitCents: dollarsToCents(values.cost) ?? 0,
-          quantity: Number(values.quantity),
-          needsApproval: values.needsApproval,
-        },
-      });
+      const next = await add.mutateAsync({ orderId: order.id, input: parsed.data });
       setValues({ ...EMPTY_LINE, kind: values.kind });
       onAdded(next, order);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
-        const mapped: LineErrors = {};
-        for (const [field, text] of Object.entries(error.fields)) if (LINE_FIELDS[field]) mapped[LINE_FIELDS[field]] = text;
-        setErrors(mapped);
+        setErrors(lineErrors(error.fields));
       }
       setMessage(refusal(error, PART_ADD_FAILED));
     }
@@ -236,7 +226,7 @@ function AddLineForm({ order, onAdded }: { order: AdminOrder; onAdded: (added: A
           ))}
         </SelectField>
         <FormField label="Name" required value={values.name} onChange={set('name')} error={errors.name} />
-        <FormField label="Description" className="@md:col-span-2" value={values.description} onChange={set('description')} hint="Optional" />
+        <FormField label="Description" className="@md:col-span-2" value={values.description} onChange={set('description')} error={errors.description} hint="Optional" />
         <FormField label="Cost ($)" type="number" inputMode="decimal" min={0} step={0.01} required value={values.cost} onChange={set('cost')} error={errors.cost} />
         <FormField label="Quantity" type="number" inputMode="numeric" min={1} step={1} required value={values.quantity} onChange={set('quantity')} error={errors.quantity} />
       </div>

@@ -1,12 +1,12 @@
 import { formatDate } from '@gs/shared/dates';
 import { pendingSummary } from '@gs/shared/invoice';
 import { approvalBanner } from '@gs/shared/statuses';
-import { costSummary } from '../../../components/billing/cost-summary';
-import { Button } from '../../../components/ui/button';
+import { costSummary } from '@/components/billing/cost-summary';
+import { AdminStatusBadge } from '@/components/status/admin-status-badge';
+import { StatusText } from '@/components/status/status-text';
+import { Button } from '@/components/ui/button';
 import type { AdminListOrder } from '../types';
 import { BalanceText } from './balance-text';
-import { StatusBadge } from './status-badge';
-import { StatusText } from './status-text';
 
 export interface OrderRowActions {
   edit: (order: AdminListOrder) => void;
@@ -26,7 +26,7 @@ export function OrderRow({ order, actions }: { order: AdminListOrder; actions: O
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">{label}</h3>
-          <StatusBadge status={order.currentStatus} />
+          <AdminStatusBadge status={order.currentStatus} />
         </div>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           <span className="font-mono">{order.orderNumber}</span> · {order.customerName} · {order.serviceType} · {formatDate(order.createdAt)}

@@ -1,39 +1,42 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Payment } from '@gs/shared/api-types';
+import type { LedgerResult, Payment } from '@gs/shared/api-types';
 import { formatDate, formatDateTime } from '@gs/shared/dates';
-import { formatCents } from '@gs/shared/money';
+import { centsToInput, dollarsToCents, formatCents } from '@gs/shared/money';
 import { paymentMessages } from '@gs/shared/payment-messages';
-import { ADJUSTMENT_KINDS, METHOD_LABELS, REFUND_METHODS, SHOP_PAYMENT_METHODS, ledgerMessages, type AdjustmentKind, type RefundMethod, type ShopPaymentMethod } from '@gs/shared/payment-rules';
+import {
+  ADJUSTMENT_KINDS,
+  LEDGER_FLAG_LABELS,
+  LEDGER_KIND_LABELS,
+  METHOD_LABELS,
+  REFUND_METHODS,
+  SHOP_PAYMENT_METHODS,
+  isCreditFlag,
+  ledgerMessages,
+  type AdjustmentKind,
+  type RefundMethod,
+  type ShopPaymentMethod,
+} from '@gs/shared/payment-rules';
 import { adjustmentSchema, refundSchema, shopPaymentSchema } from '@gs/shared/schemas/admin-payments';
 import type { ZodMiniType } from '@gs/shared/schemas/zod';
-import { SelectField, TextAreaField } from '../../../components/form/fields';
-import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Modal } from '../../../components/ui/modal';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { paymentStatusBadge } from '../../payments/components/payment-history-table';
+import { MoneyRow } from '@/components/billing/bill-summary';
+import { signedAmountCents, signedMoney } from '@/components/billing/ledger';
+import { paymentStatusBadge } from '@/components/billing/payment-status-badge';
+import { SelectField, TextAreaField } from '@/components/form/fields';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { issueFields, type FieldErrors } from '@/lib/field-errors';
+import { adminOrderKeys } from '@/lib/query-keys';
 import { useRecordAdjustment } from '../api/record-adjustment';
 import { useRecordPayment } from '../api/record-payment';
 import { useRefundPayment } from '../api/refund-payment';
-import type { LedgerResult } from '../api/ledger-result';
-import {
-  FLAG_LABELS,
-  KIND_LABELS,
-  OVERPAYMENT_REFUND_REASON,
-  centsToDollarsInput,
-  isCardEntry,
-  isCreditFlag,
-  newRequestId,
-  parseDollars,
-  refundableCents,
-  signedCents,
-  signedMoney,
-} from '../ledger';
-import { adminOrderKeys, type AdminOrderDetail } from '../types';
+import { OVERPAYMENT_REFUND_REASON, isCardEntry, newRequestId, refundableCents } from '../ledger';
+import type { AdminOrderDetail } from '../types';
 
 export const PAYMENT_FAILED = 'Failed to record the payment. Please try again.';
 export const ADJUSTMENT_FAILED = 'Failed to record the adjustment. Please try again.';
@@ -48,21 +51,12 @@ const REFUND_METHOD_OPTIONS: Record<RefundMethod, string> = {
   card_present: METHOD_LABELS.card_present,
 };
 
-type Fields = Record<string, string>;
-
 /** An attempt's outcome as the form shows it: messages under the fields it has, or one alert. */
-function placeErrors(fields: Fields, message: string | null, formFields: readonly string[]): { errors: Fields; alert: string | null } {
-  const errors: Fields = {};
+function placeErrors(fields: FieldErrors, message: string | null, formFields: readonly string[]): { errors: FieldErrors; alert: string | null } {
+  const errors: FieldErrors = {};
   for (const [key, text] of Object.entries(fields)) if (formFields.includes(key)) errors[key] = text;
   if (Object.keys(errors).length > 0) return { errors, alert: null };
   return { errors, alert: message ?? Object.values(fields)[0] ?? null };
-}
-
-/** The schema's issues keyed by field, as the server's 400 `fields` are (functions/lib/http.ts parseWith). */
-function issueFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Fields {
-  const fields: Fields = {};
-  for (const issue of issues) fields[issue.path.length ? issue.path.map(String).join('.') : '_'] ??= issue.message;
-  return fields;
 }
 
 /**
@@ -92,10 +86,10 @@ function useLedgerAttempt<T extends { requestId: string }>({
   const requestId = useRef(firstId);
   const busy = useRef(false);
   const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<Fields>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
 
-  const show = (fields: Fields, message: string | null) => {
+  const show = (fields: FieldErrors, message: string | null) => {
     const placed = placeErrors(fields, message, formFields);
     setErrors(placed.errors);
     setAlert(placed.alert);
@@ -139,7 +133,27 @@ function useLedgerAttempt<T extends { requestId: string }>({
     if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
   };
 
-  return { submit, saving, errors, alert, clear };
+  /** A control of the form: its value, the error under it, and a change that takes the error away. */
+  const field = <V extends string>(name: string, value: V, set: (value: V) => void) => ({
+    value,
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      set(event.target.value as V);
+      clear(name);
+    },
+  });
+
+  return { submit, saving, errors, alert, field };
+}
+
+type FieldProps = { value: string; error?: string; onChange: (event: { target: { value: string } }) => void };
+
+function AmountField({ hint, ...props }: FieldProps & { hint: string }) {
+  return <FormField label="Amount ($)" inputMode="decimal" autoComplete="off" hint={hint} {...props} />;
+}
+
+function ReasonField(props: FieldProps) {
+  return <TextAreaField label="Reason" rows={2} hint="Shown in the order's history" {...props} />;
 }
 
 function LedgerDialog({
@@ -184,7 +198,7 @@ function LedgerDialog({
 function RecordPaymentDialog({ order, onClose, onDone }: { order: AdminOrderDetail; onClose: () => void; onDone: (r: LedgerResult) => void }) {
   const record = useRecordPayment();
   const [method, setMethod] = useState<ShopPaymentMethod>('cash');
-  const [amount, setAmount] = useState(() => centsToDollarsInput(Math.max(0, order.invoice.balanceDueCents)));
+  const [amount, setAmount] = useState(() => centsToInput(Math.max(0, order.invoice.balanceDueCents)));
   const [reference, setReference] = useState('');
   const attempt = useLedgerAttempt({
     orderId: order.id,
@@ -195,48 +209,24 @@ function RecordPaymentDialog({ order, onClose, onDone }: { order: AdminOrderDeta
     onDone,
   });
   const submit = () =>
-    void attempt.submit({ method, amountCents: parseDollars(amount) ?? Number.NaN, reference: reference.trim() || undefined });
+    void attempt.submit({ method, amountCents: dollarsToCents(amount) ?? Number.NaN, reference: reference.trim() || undefined });
 
   return (
     <LedgerDialog title="Record payment" onClose={onClose} onSubmit={submit} alert={attempt.alert} saving={attempt.saving} submitLabel="Save payment">
       <p className="text-sm text-slate-700 dark:text-slate-300">Money taken in the shop for {order.orderNumber}.</p>
-      <SelectField
-        label="Method"
-        value={method}
-        error={attempt.errors.method}
-        onChange={(e) => {
-          setMethod(e.target.value as ShopPaymentMethod);
-          attempt.clear('method');
-        }}
-      >
+      <SelectField label="Method" {...attempt.field('method', method, setMethod)}>
         {SHOP_PAYMENT_METHODS.map((m) => (
           <option key={m} value={m}>
             {METHOD_LABELS[m]}
           </option>
         ))}
       </SelectField>
-      <FormField
-        label="Amount ($)"
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        error={attempt.errors.amountCents}
-        hint={`Up to ${formatCents(order.invoice.balanceDueCents)}, the balance due`}
-        onChange={(e) => {
-          setAmount(e.target.value);
-          attempt.clear('amountCents');
-        }}
-      />
+      <AmountField hint={`Up to ${formatCents(order.invoice.balanceDueCents)}, the balance due`} {...attempt.field('amountCents', amount, setAmount)} />
       <FormField
         label="Reference"
         autoComplete="off"
-        value={reference}
-        error={attempt.errors.reference}
         hint="Optional: a check number or the terminal's receipt number"
-        onChange={(e) => {
-          setReference(e.target.value);
-          attempt.clear('reference');
-        }}
+        {...attempt.field('reference', reference, setReference)}
       />
     </LedgerDialog>
   );
@@ -255,58 +245,29 @@ function AdjustmentDialog({ order, onClose, onDone }: { order: AdminOrderDetail;
     send: (input) => record.mutateAsync({ orderId: order.id, input }),
     onDone,
   });
-  const submit = () => void attempt.submit({ kind, amountCents: parseDollars(amount) ?? Number.NaN, reason });
+  const submit = () => void attempt.submit({ kind, amountCents: dollarsToCents(amount) ?? Number.NaN, reason });
 
   return (
     <LedgerDialog title="Discount / write-off" onClose={onClose} onSubmit={submit} alert={attempt.alert} saving={attempt.saving} submitLabel="Save adjustment">
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Lowers what the customer owes on {order.orderNumber} without money changing hands: a discount is a price concession, a write-off a debt given up.
       </p>
-      <SelectField
-        label="Kind"
-        value={kind}
-        error={attempt.errors.kind}
-        onChange={(e) => {
-          setKind(e.target.value as AdjustmentKind);
-          attempt.clear('kind');
-        }}
-      >
+      <SelectField label="Kind" {...attempt.field('kind', kind, setKind)}>
         {ADJUSTMENT_KINDS.map((k) => (
           <option key={k} value={k}>
             {METHOD_LABELS[k]}
           </option>
         ))}
       </SelectField>
-      <FormField
-        label="Amount ($)"
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        error={attempt.errors.amountCents}
-        hint={`Up to ${formatCents(order.invoice.balanceDueCents)}, the balance due`}
-        onChange={(e) => {
-          setAmount(e.target.value);
-          attempt.clear('amountCents');
-        }}
-      />
-      <TextAreaField
-        label="Reason"
-        rows={2}
-        value={reason}
-        error={attempt.errors.reason}
-        hint="Shown in the order's history"
-        onChange={(e) => {
-          setReason(e.target.value);
-          attempt.clear('reason');
-        }}
-      />
+      <AmountField hint={`Up to ${formatCents(order.invoice.balanceDueCents)}, the balance due`} {...attempt.field('amountCents', amount, setAmount)} />
+      <ReasonField {...attempt.field('reason', reason, setReason)} />
     </LedgerDialog>
   );
 }
 
 /** "Cash payment of $20.00 on Jan 5, 2026 10:00 AM" (the day only when `day`). */
 const entryText = (p: Payment, { day = false } = {}) =>
-  `${p.paymentMethod} ${KIND_LABELS[p.kind].toLowerCase()} of ${formatCents(p.amountCents)} on ${day ? formatDate(p.paymentDate) : formatDateTime(p.paymentDate)}`;
+  `${p.paymentMethod} ${LEDGER_KIND_LABELS[p.kind].toLowerCase()} of ${formatCents(p.amountCents)} on ${day ? formatDate(p.paymentDate) : formatDateTime(p.paymentDate)}`;
 
 /** The in-shop method a payment was taken with, so its refund defaults to the same. */
 const shopMethodOf = (p: Payment): ShopPaymentMethod => SHOP_PAYMENT_METHODS.find((m) => METHOD_LABELS[m] === p.paymentMethod) ?? 'cash';
@@ -317,7 +278,7 @@ function RefundDialog({ order, entry, onClose, onDone }: { order: AdminOrderDeta
   const left = refundableCents(entry);
   const methods = REFUND_METHODS.filter((m) => m !== 'card' || card);
   const [method, setMethod] = useState<RefundMethod>(card ? 'card' : shopMethodOf(entry));
-  const [amount, setAmount] = useState(() => centsToDollarsInput(left));
+  const [amount, setAmount] = useState(() => centsToInput(left));
   const [reason, setReason] = useState('');
   const attempt = useLedgerAttempt({
     orderId: order.id,
@@ -327,7 +288,7 @@ function RefundDialog({ order, entry, onClose, onDone }: { order: AdminOrderDeta
     send: (input) => refund.mutateAsync({ orderId: order.id, paymentId: entry.paymentId, input }),
     onDone,
   });
-  const cents = parseDollars(amount);
+  const cents = dollarsToCents(amount);
   const submit = () => void attempt.submit({ method, amountCents: cents ?? Number.NaN, reason });
 
   return (
@@ -347,13 +308,8 @@ function RefundDialog({ order, entry, onClose, onDone }: { order: AdminOrderDeta
       </div>
       <SelectField
         label="Refund method"
-        value={method}
-        error={attempt.errors.method}
         hint={method === 'card' ? 'Refunded through the card provider' : 'Money handed back in the shop'}
-        onChange={(e) => {
-          setMethod(e.target.value as RefundMethod);
-          attempt.clear('method');
-        }}
+        {...attempt.field('method', method, setMethod)}
       >
         {methods.map((m) => (
           <option key={m} value={m}>
@@ -361,29 +317,8 @@ function RefundDialog({ order, entry, onClose, onDone }: { order: AdminOrderDeta
           </option>
         ))}
       </SelectField>
-      <FormField
-        label="Amount ($)"
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        error={attempt.errors.amountCents}
-        hint={`Up to ${formatCents(left)}`}
-        onChange={(e) => {
-          setAmount(e.target.value);
-          attempt.clear('amountCents');
-        }}
-      />
-      <TextAreaField
-        label="Reason"
-        rows={2}
-        value={reason}
-        error={attempt.errors.reason}
-        hint="Shown in the order's history"
-        onChange={(e) => {
-          setReason(e.target.value);
-          attempt.clear('reason');
-        }}
-      />
+      <AmountField hint={`Up to ${formatCents(left)}`} {...attempt.field('amountCents', amount, setAmount)} />
+      <ReasonField {...attempt.field('reason', reason, setReason)} />
     </LedgerDialog>
   );
 }
@@ -403,8 +338,8 @@ function FlagNotice({ order, entry, onDone }: { order: AdminOrderDetail; entry: 
   });
   if (!entry.flag) return null;
   return (
-    <div role="group" aria-label={FLAG_LABELS[entry.flag]} data-flag={entry.flag}>
-      <Alert tone={isCreditFlag(entry.flag) ? 'error' : 'warning'} title={FLAG_LABELS[entry.flag]}>
+    <div role="group" aria-label={LEDGER_FLAG_LABELS[entry.flag]} data-flag={entry.flag}>
+      <Alert tone={isCreditFlag(entry.flag) ? 'error' : 'warning'} title={LEDGER_FLAG_LABELS[entry.flag]}>
         <p className="[overflow-wrap:anywhere]">
           {entry.flag === 'overpayment'
             ? paymentMessages.creditNote(formatCents(left), entry.flag)
@@ -496,7 +431,7 @@ function LedgerTable({ entries, onRefund, busy }: { entries: Payment[]; onRefund
           ) : (
             entries.map((entry) => {
               const status = paymentStatusBadge(entry.paymentStatus);
-              const cents = signedCents(entry);
+              const cents = signedAmountCents(entry);
               const left = refundableCents(entry);
               return (
                 <tr
@@ -511,10 +446,10 @@ function LedgerTable({ entries, onRefund, busy }: { entries: Payment[]; onRefund
                   </td>
                   <td role="cell" className={`${cell} min-w-0 [overflow-wrap:anywhere]`}>
                     <span className="block font-medium">{entry.paymentMethod}</span>
-                    {entry.kind !== 'refund' ? <span className="block text-xs text-slate-600 dark:text-slate-400">{KIND_LABELS[entry.kind]}</span> : null}
+                    {entry.kind !== 'refund' ? <span className="block text-xs text-slate-600 dark:text-slate-400">{LEDGER_KIND_LABELS[entry.kind]}</span> : null}
                     {entry.flag ? (
                       <Badge tone={isCreditFlag(entry.flag) ? 'red' : 'warning'} className="mt-1 whitespace-normal">
-                        {FLAG_LABELS[entry.flag]}
+                        {LEDGER_FLAG_LABELS[entry.flag]}
                       </Badge>
                     ) : null}
                   </td>
@@ -541,7 +476,7 @@ function LedgerTable({ entries, onRefund, busy }: { entries: Payment[]; onRefund
                         variant="secondary"
                         className="px-3 py-1"
                         disabled={busy}
-                        aria-label={`Refund ${entry.paymentMethod} ${KIND_LABELS[entry.kind].toLowerCase()} of ${formatCents(entry.amountCents)}`}
+                        aria-label={`Refund ${entry.paymentMethod} ${LEDGER_KIND_LABELS[entry.kind].toLowerCase()} of ${formatCents(entry.amountCents)}`}
                         onClick={() => onRefund(entry)}
                       >
                         Refund
@@ -554,17 +489,6 @@ function LedgerTable({ entries, onRefund, busy }: { entries: Payment[]; onRefund
           )}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-function SummaryRow({ label, cents, testId, strong = false, tone = '', negative = false }: { label: string; cents: number; testId: string; strong?: boolean; tone?: string; negative?: boolean }) {
-  return (
-    <div className={`flex items-baseline justify-between gap-x-4 py-0.5 ${strong ? 'font-semibold' : ''} ${tone}`}>
-      <dt className={strong || tone.includes('text-') ? '' : 'text-slate-600 dark:text-slate-400'}>{label}</dt>
-      <dd data-testid={testId} data-cents={cents} className="shrink-0 whitespace-nowrap tabular-nums">
-        {negative ? signedMoney(-cents) : formatCents(cents)}
-      </dd>
     </div>
   );
 }
@@ -641,17 +565,20 @@ export function PaymentsPanel({ order }: { order: AdminOrderDetail }) {
       ))}
 
       <section aria-label="Ledger summary">
+        {/* Unlike a bill, staff always see the discounts and the credit held, and the balance last. */}
         <dl className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-800/60">
-        <SummaryRow label="Total" cents={invoice.totalCents} testId="ledger-total" />
-        <SummaryRow label="Discounts and write-offs" cents={invoice.adjustmentsCents} testId="ledger-adjustments" negative={invoice.adjustmentsCents > 0} />
-        <SummaryRow label="Amount Paid" cents={invoice.amountPaidCents} testId="ledger-paid" />
-        <SummaryRow
-          label="Credit to refund"
-          cents={invoice.creditCents}
-          testId="ledger-credit"
-          tone={invoice.creditCents > 0 ? 'font-semibold text-red-800 dark:text-red-300' : ''}
-        />
-        <SummaryRow label="Balance Due" cents={invoice.balanceDueCents} testId="ledger-balance" strong tone="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700" />
+          <MoneyRow dense label="Total" cents={invoice.totalCents} testId="ledger-total" />
+          <MoneyRow dense label="Discounts and write-offs" cents={invoice.adjustmentsCents} testId="ledger-adjustments" negative={invoice.adjustmentsCents > 0} />
+          <MoneyRow dense label="Amount Paid" cents={invoice.amountPaidCents} testId="ledger-paid" />
+          <MoneyRow
+            dense
+            label="Credit to refund"
+            cents={invoice.creditCents}
+            testId="ledger-credit"
+            muted={invoice.creditCents <= 0}
+            className={invoice.creditCents > 0 ? 'font-semibold text-red-800 dark:text-red-300' : ''}
+          />
+          <MoneyRow dense label="Balance Due" cents={invoice.balanceDueCents} testId="ledger-balance" strong className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700" />
         </dl>
       </section>
 

@@ -3,11 +3,11 @@ import { formatDate, formatDateTime } from '@gs/shared/dates';
 import { billStatement, pendingSummary } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
 import { statusLabel } from '@gs/shared/statuses';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
-import { BRAND_NAME } from '../../../config/brand';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { BRAND_NAME } from '@/config/brand';
 import { useAdminOrder } from '../api/get-admin-order';
 import type { AdminOrderDetail } from '../types';
 

@@ -4,19 +4,20 @@ import { adminMessages } from '@gs/shared/admin-messages';
 import { formatDateTime } from '@gs/shared/dates';
 import { isReleaseStatus } from '@gs/shared/invoice';
 import { ADMIN_STATUSES, statusLabel } from '@gs/shared/statuses';
-import { SelectField, TextAreaField } from '../../../components/form/fields';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { SelectField, TextAreaField } from '@/components/form/fields';
+import { StatusUpdateItem } from '@/components/status/status-update-item';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { RefreshIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { adminOrderKeys } from '@/lib/query-keys';
 import { useAddStatusUpdate } from '../api/add-status-update';
 import { useDeleteStatusUpdate } from '../api/delete-status-update';
 import { useEditStatusUpdate } from '../api/edit-status-update';
 import { releaseHint, releaseNeedsOverride } from '../release';
-import { adminOrderKeys, type AdminOrderDetail, type StatusUpdate } from '../types';
-import { StatusBadge } from './status-badge';
-import { StatusText } from './status-text';
+import type { AdminOrderDetail, StatusUpdate } from '../types';
 
 export const STATUS_REFRESH_MS = 30_000;
 export const REFRESH_AFTER_SAVE_MS = 500;
@@ -31,15 +32,6 @@ export const statusPanelMessages = {
   deleted: 'Message deleted successfully',
   deleteConfirm: 'Are you sure you want to delete this message? This action cannot be undone.',
 } as const;
-
-function RefreshIcon() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
-      <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
-      <path d="M21 3v5h-5" />
-    </svg>
-  );
-}
 
 export interface StatusHistoryPanelProps {
   order: AdminOrderDetail | undefined;
@@ -89,7 +81,7 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
     const orderId = order.id;
     later(() => {
       void queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(orderId) });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: adminOrderKeys.lists });
     }, REFRESH_AFTER_SAVE_MS);
   };
 
@@ -225,21 +217,12 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
       ) : (
         <ol className="space-y-2" aria-label="Status history">
           {order.updates.map((update) => (
-            <li
+            <StatusUpdateItem
               key={update.id}
-              className={`rounded-lg border p-3 text-sm ${
-                update.isCustomerNote
-                  ? 'border-sky-200 bg-sky-50 dark:border-sky-800 dark:bg-sky-950/40'
-                  : 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900'
-              }`}
-            >
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <div className="flex flex-wrap items-center gap-2">
-                  <StatusBadge status={update.status} />
-                  <span className="font-medium">{update.authorLabel}</span>
-                  <span className="text-xs text-slate-600 dark:text-slate-400">{formatDateTime(update.createdAt)}</span>
-                </div>
-                {update.isCustomerNote ? null : (
+              update={update}
+              staff
+              actions={
+                update.isCustomerNote ? null : (
                   <div className="flex gap-1">
                     <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setEditing({ id: update.id, text: update.notes ?? '' })} aria-label={`Edit message from ${formatDateTime(update.createdAt)}`}>
                       Edit
@@ -248,8 +231,9 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
                       Delete
                     </Button>
                   </div>
-                )}
-              </div>
+                )
+              }
+            >
               {editing?.id === update.id ? (
                 <div className="mt-2 space-y-2">
                   <TextAreaField
@@ -268,12 +252,8 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
                     </Button>
                   </div>
                 </div>
-              ) : update.notes ? (
-                <p className="mt-2 whitespace-pre-wrap text-slate-800 dark:text-slate-200">
-                  <StatusText text={update.notes} />
-                </p>
-              ) : null}
-            </li>
+              ) : undefined}
+            </StatusUpdateItem>
           ))}
         </ol>
       )}

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { errorMessage } from '../../../components/errors/error-screen';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '@/components/errors/error-screen';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
 import { useArchiveOrder } from '../api/archive-order';
 import { useDeleteOrder } from '../api/delete-order';
 import { useUnarchiveOrder } from '../api/unarchive-order';

@@ -1,5 +1,6 @@
 import type { Invoice, InvoiceCheck, InvoiceFix } from '@gs/shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { InvoiceFixInput, InvoiceRefreshInput } from '@gs/shared/schemas/admin-payments';
+import { api } from '@/lib/api-client';
 
 /** GET /api/admin/invoices?orderId= ("Look Up Invoice"): the order's id or number; the invoice now and as stored. */
 export function lookUpInvoice(orderId: string): Promise<InvoiceCheck> {
@@ -8,7 +9,7 @@ export function lookUpInvoice(orderId: string): Promise<InvoiceCheck> {
 
 /** POST /api/admin/invoices/refresh ("Standard Refresh"): recomputed from the order and stored. */
 export function refreshInvoice(orderId: string): Promise<Invoice> {
-  return api.post<Invoice>('/admin/invoices/refresh', { orderId });
+  return api.post<Invoice>('/admin/invoices/refresh', { orderId } satisfies InvoiceRefreshInput);
 }
 
 /**
@@ -17,9 +18,9 @@ export function refreshInvoice(orderId: string): Promise<Invoice> {
  * needs the previewed `version` (a 409 when the order changed since).
  */
 export function previewInvoiceFix({ orderId, invoiceId }: { orderId: string; invoiceId: string }): Promise<InvoiceFix> {
-  return api.post<InvoiceFix>(`/admin/invoices/${encodeURIComponent(invoiceId)}/fix`, { orderId, preview: true });
+  return api.post<InvoiceFix>(`/admin/invoices/${encodeURIComponent(invoiceId)}/fix`, { orderId, preview: true } satisfies InvoiceFixInput);
 }
 
 export function applyInvoiceFix({ orderId, invoiceId, version }: { orderId: string; invoiceId: string; version: number }): Promise<InvoiceFix> {
-  return api.post<InvoiceFix>(`/admin/invoices/${encodeURIComponent(invoiceId)}/fix`, { orderId, version });
+  return api.post<InvoiceFix>(`/admin/invoices/${encodeURIComponent(invoiceId)}/fix`, { orderId, version } satisfies InvoiceFixInput);
 }

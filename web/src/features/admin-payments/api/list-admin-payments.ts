@@ -1,18 +1,20 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminPaymentKeys, type AdminPaymentsPage, type AdminPaymentsQuery } from '../types';
+import type { AdminPaymentsPage } from '@gs/shared/api-types';
+import type { AdminPaymentsFilters } from '@gs/shared/schemas/admin-payments';
+import { api } from '@/lib/api-client';
+import { adminPaymentKeys } from '@/lib/query-keys';
 
 /** GET /api/admin/payments: one page of 15, the filtered total and the stats of all payments. */
-export function listAdminPayments(query: AdminPaymentsQuery): Promise<AdminPaymentsPage> {
+export function listAdminPayments(filters: AdminPaymentsFilters): Promise<AdminPaymentsPage> {
   return api.get<AdminPaymentsPage>('/admin/payments', {
-    query: { search: query.search || undefined, status: query.status || undefined, sort: query.sort, direction: query.direction, page: query.page },
+    query: { search: filters.search || undefined, status: filters.status || undefined, sort: filters.sort, direction: filters.direction, page: filters.page },
   });
 }
 
-export function useAdminPayments(query: AdminPaymentsQuery) {
+export function useAdminPayments(filters: AdminPaymentsFilters) {
   return useQuery({
-    queryKey: adminPaymentKeys.list(query),
-    queryFn: () => listAdminPayments(query),
+    queryKey: adminPaymentKeys.list(filters),
+    queryFn: () => listAdminPayments(filters),
     placeholderData: keepPreviousData,
   });
 }

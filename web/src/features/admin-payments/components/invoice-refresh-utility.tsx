@@ -3,10 +3,10 @@ import type { Invoice, InvoiceCheck, InvoiceFix } from '@gs/shared/api-types';
 import { taxLabel } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
 import { invoiceMessages } from '@gs/shared/payment-messages';
-import { errorMessage } from '../../../components/errors/error-screen';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
+import { errorMessage } from '@/components/errors/error-screen';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { applyInvoiceFix, lookUpInvoice, previewInvoiceFix, refreshInvoice } from '../api/invoices';
 
 type Action = 'lookup' | 'refresh' | 'fix' | 'confirm';

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { ADMIN_PAYMENTS_PAGE_SIZE } from '@gs/shared/payment-messages';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import type { AdminPaymentsFilters } from '@gs/shared/schemas/admin-payments';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { useAdminPayments } from '../api/list-admin-payments';
 import { DEFAULT_ADMIN_PAYMENTS_QUERY, nextSort } from '../sorting';
-import type { AdminPaymentSort, AdminPaymentStatusFilter, AdminPaymentsQuery } from '../types';
+import type { AdminPaymentSort } from '../types';
 import { PaymentsStats } from './payments-stats';
 import { PaymentsTable } from './payments-table';
 
@@ -59,7 +60,7 @@ function Guide() {
 
 /** The admin payments page body: stats, search, status filter, sortable table of 15 a page. */
 export function PaymentManagement() {
-  const [query, setQuery] = useState<AdminPaymentsQuery>(DEFAULT_ADMIN_PAYMENTS_QUERY);
+  const [query, setQuery] = useState<AdminPaymentsFilters>(DEFAULT_ADMIN_PAYMENTS_QUERY);
   const [searchText, setSearchText] = useState('');
   const searchId = useId();
   const statusId = useId();
@@ -116,7 +117,7 @@ export function PaymentManagement() {
           <select
             id={statusId}
             value={query.status}
-            onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as AdminPaymentStatusFilter, page: 1 }))}
+            onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as AdminPaymentsFilters['status'], page: 1 }))}
             className={inputClasses}
           >
             <option value="">All Statuses</option>

@@ -1,5 +1,5 @@
+import type { AdminPaymentStats } from '@gs/shared/api-types';
 import { formatCents } from '@gs/shared/money';
-import type { AdminPaymentStats } from '../types';
 
 function StatCard({ label, value, note }: { label: string; value: string; note?: string }) {
   return (

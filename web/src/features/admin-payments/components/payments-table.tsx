@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
+import type { AdminPayment } from '@gs/shared/api-types';
 import { formatDateTime } from '@gs/shared/dates';
 import { paymentMessages } from '@gs/shared/payment-messages';
-import { Badge } from '../../../components/ui/badge';
-import { paths } from '../../../config/paths';
-import { FLAG_LABELS, KIND_LABELS, isCreditFlag, signedCents, signedMoney } from '../../admin-orders/ledger';
-import { paymentStatusBadge } from '../../payments/components/payment-history-table';
-import type { AdminPayment, AdminPaymentSort, SortDirection } from '../types';
+import { LEDGER_FLAG_LABELS, LEDGER_KIND_LABELS, isCreditFlag } from '@gs/shared/payment-rules';
+import { signedAmountCents, signedMoney } from '@/components/billing/ledger';
+import { paymentStatusBadge } from '@/components/billing/payment-status-badge';
+import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/paths';
+import type { AdminPaymentSort, SortDirection } from '../types';
 
 const th = 'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400';
 const td = 'px-3 py-3 align-top';
@@ -111,10 +113,10 @@ export function PaymentsTable({
                   )}
                 </td>
                 <td
-                  data-cents={signedCents(p)}
+                  data-cents={signedAmountCents(p)}
                   className={`${td} font-medium whitespace-nowrap tabular-nums ${p.kind === 'refund' ? 'text-red-700 dark:text-red-300' : ''}`}
                 >
-                  {signedMoney(signedCents(p))}
+                  {signedMoney(signedAmountCents(p))}
                 </td>
                 <td className={`${td} min-w-[8rem]`}>
                   <Badge tone={badge.tone}>{badge.label}</Badge>
@@ -123,7 +125,7 @@ export function PaymentsTable({
                   ) : null}
                   {p.flag ? (
                     <span className="mt-1 block">
-                      <Badge tone={isCreditFlag(p.flag) ? 'red' : 'warning'}>{FLAG_LABELS[p.flag]}</Badge>
+                      <Badge tone={isCreditFlag(p.flag) ? 'red' : 'warning'}>{LEDGER_FLAG_LABELS[p.flag]}</Badge>
                     </span>
                   ) : null}
                 </td>
@@ -131,7 +133,7 @@ export function PaymentsTable({
                   {p.paymentMethod || paymentMessages.defaultMethod}
                   {/* A refund's label says what it is ("Refund (Cash)"); an adjustment's or credit's says only how. */}
                   {p.kind === 'adjustment' || p.kind === 'credit' ? (
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{KIND_LABELS[p.kind]}</span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">{LEDGER_KIND_LABELS[p.kind]}</span>
                   ) : null}
                 </td>
                 <td className={`${td} whitespace-nowrap`}>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { settingsKey, type Settings } from '../types';
+import type { Settings } from '@gs/shared/settings';
+import { api } from '@/lib/api-client';
+import { settingsKey } from '@/lib/query-keys';
 
 export function getSettings(): Promise<Settings> {
   return api.get<Settings>('/admin/settings');

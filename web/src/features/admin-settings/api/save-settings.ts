@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { settingsKey, type Settings, type SettingsInput } from '../types';
+import type { SettingsInput } from '@gs/shared/schemas/settings';
+import type { Settings } from '@gs/shared/settings';
+import { api } from '@/lib/api-client';
+import { settingsKey } from '@/lib/query-keys';
 
 /** Saves the fields sent (one tab's worth); returns every setting as saved. */
 export function saveSettings(input: SettingsInput): Promise<Settings> {

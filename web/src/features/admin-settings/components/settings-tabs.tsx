@@ -1,14 +1,13 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
-import { SETTINGS_DEFAULTS, TAX_RATE_HINT, settingsMessages } from '@gs/shared/settings';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { SETTINGS_DEFAULTS, TAX_RATE_HINT, settingsMessages, type Settings } from '@gs/shared/settings';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { PageSpinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { useSettings } from '../api/get-settings';
 import { useSaveSettings } from '../api/save-settings';
-import type { Settings } from '../types';
 
 export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';

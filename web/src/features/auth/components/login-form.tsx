@@ -1,11 +1,11 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../auth-provider';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-provider';
 import { signInErrorMessage, validateLogin, type FieldErrors, type LoginValues } from '../validation';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {

@@ -1,4 +1,4 @@
-import { ACCESS_PHONE_DISPLAY, ACCESS_PHONE_TEL } from '../../../config/brand';
+import { ACCESS_PHONE_DISPLAY, ACCESS_PHONE_TEL } from '@/config/brand';
 
 function LockIcon() {
   return (

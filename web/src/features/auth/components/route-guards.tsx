@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../auth-provider';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-provider';
 
 /** Signed-in routes: spinner while the session loads, /login when signed out. */
 export function ProtectedRoute() {

@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-provider';
-import type { NotificationList } from '../types';
+import type { NotificationList } from '@gs/shared/api-types';
+import { api } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-provider';
+import { notificationsQueryKey } from '@/lib/query-keys';
 
-export const notificationsQueryKey = ['notifications'] as const;
 /** The bell and the list look for new notifications this often. */
 export const NOTIFICATIONS_REFRESH_MS = 30_000;
 
 /** GET /api/notifications: newest first, with the unread count. */
-export async function getNotifications(): Promise<NotificationList> {
-  const { items, unreadCount } = await api.get<NotificationList>('/notifications');
-  return { items, unreadCount };
+export function getNotifications(): Promise<NotificationList> {
+  return api.get<NotificationList>('/notifications');
 }
 
 /** Polls only while someone is signed in. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { Notification, NotificationList } from '../types';
-import { notificationsQueryKey } from './get-notifications';
+import type { Notification, NotificationList } from '@gs/shared/api-types';
+import { api } from '@/lib/api-client';
+import { notificationsQueryKey } from '@/lib/query-keys';
 
 /** POST /api/notifications/{id}/read → the notification, now read. */
 export function markNotificationRead(notificationId: string): Promise<Notification> {
@@ -19,6 +19,7 @@ export function useMarkNotificationRead() {
       if (previous) {
         const target = previous.items.find((n) => n.id === notificationId);
         queryClient.setQueryData<NotificationList>(notificationsQueryKey, {
+          ...previous,
           items: previous.items.map((n) => (n.id === notificationId ? { ...n, read: true } : n)),
           unreadCount: target && !target.read ? Math.max(0, previous.unreadCount - 1) : previous.unreadCount,
         });

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
+import type { Notification } from '@gs/shared/api-types';
 import { formatDateTime } from '@gs/shared/dates';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import type { Notification } from '../types';
 
 function NotificationItem({ notification, onMarkRead }: { notification: Notification; onMarkRead: (id: string) => void }) {
   const unread = !notification.read;

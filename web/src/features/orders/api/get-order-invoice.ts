@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
+import { orderKeys } from '@/lib/query-keys';
 import type { Invoice, Order } from '../types';
-import { orderKeys } from './query-keys';
 
 /** GET /api/orders/{orderId}/invoice?shipping=…: the server's invoice with that shipping choice. */
 export function getOrderInvoice(orderId: string, shipping: boolean): Promise<Invoice> {

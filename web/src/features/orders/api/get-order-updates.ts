@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { StatusUpdate } from '../types';
-import { orderKeys } from './query-keys';
+import type { Page, StatusUpdate } from '@gs/shared/api-types';
+import { api } from '@/lib/api-client';
+import { orderKeys } from '@/lib/query-keys';
 
 /** The status history refreshes itself this often (customer-side §9). */
 export const STATUS_HISTORY_REFRESH_MS = 30_000;
 
 /** GET /api/orders/{orderId}/updates: status history and notes, newest first. */
 export async function getOrderUpdates(orderId: string): Promise<StatusUpdate[]> {
-  const { items } = await api.get<{ items: StatusUpdate[] }>(`/orders/${encodeURIComponent(orderId)}/updates`);
+  const { items } = await api.get<Page<StatusUpdate>>(`/orders/${encodeURIComponent(orderId)}/updates`);
   return items;
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
+import { orderKeys } from '@/lib/query-keys';
 import type { OrderDetail } from '../types';
-import { orderKeys } from './query-keys';
 
 /** GET /api/orders/{orderId}: the order with its updates, parts and payments; someone else's is a 404. */
 export function getOrder(orderId: string): Promise<OrderDetail> {

@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { Order } from '../types';
-import { orderKeys } from './query-keys';
-
-export interface OrderList {
-  items: Order[];
-  cursor: string | null;
-}
+import type { Order, Page } from '@gs/shared/api-types';
+import { api } from '@/lib/api-client';
+import { orderKeys } from '@/lib/query-keys';
 
 /** GET /api/orders: the caller's own orders, newest first. */
-export function getOrders(): Promise<OrderList> {
-  return api.get<OrderList>('/orders');
+export function getOrders(): Promise<Page<Order>> {
+  return api.get<Page<Order>>('/orders');
 }
 
 export function useOrders({ enabled = true }: { enabled?: boolean } = {}) {

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '@gs/shared/dates';
-import { paths } from '../../../config/paths';
+import { StatusBadge } from '@/components/status/status-badge';
+import { paths } from '@/config/paths';
 import { shortOrderId, type Order } from '../types';
 import { ApprovalPanel } from './approval-panel';
-import { PaymentBadges, StatusBadge } from './order-badges';
+import { PaymentBadges } from './payment-badges';
 import { FirearmDetails, ServiceDetails } from './order-details';
 import { PaymentBanners } from './payment-banners';
 import { StatusHistoryPanel } from './status-history-panel';

@@ -2,12 +2,13 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '@gs/shared/dates';
 import { pendingSummary } from '@gs/shared/invoice';
 import { needsPayment } from '@gs/shared/statuses';
-import { costSummary } from '../../../components/billing/cost-summary';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { costSummary } from '@/components/billing/cost-summary';
+import { StatusBadge } from '@/components/status/status-badge';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import type { Order } from '../types';
 import { ApprovalBanner } from './approval-banner';
-import { PaymentBadges, StatusBadge } from './order-badges';
+import { PaymentBadges } from './payment-badges';
 import { DEFAULT_SERVICE_TYPE } from './order-details';
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { SHIPPING_FEE_CENTS } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
-import { BillSummary } from '../../../components/billing/bill-summary';
+import { BillSummary } from '@/components/billing/bill-summary';
 import { useOrderInvoice } from '../api/get-order-invoice';
 import type { Order } from '../types';
 import { TrackingLink } from './tracking-link';

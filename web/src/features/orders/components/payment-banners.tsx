@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { formatCents } from '@gs/shared/money';
 import { needsPayment } from '@gs/shared/statuses';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import type { Order } from '../types';
 
 const box = 'flex flex-wrap items-center justify-between gap-3 rounded-lg border px-3 py-2 text-sm';

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '@gs/shared/dates';
-import { Badge } from '../../../components/ui/badge';
-import { BillTotals, signedCents } from '../../../components/billing/bill-summary';
-import { signedAmountCents } from '../../../components/billing/ledger';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { BillTotals } from '@/components/billing/bill-summary';
+import { signedAmountCents, signedMoney } from '@/components/billing/ledger';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import type { OrderDetail } from '../types';
 
 const PAYMENT_STATUS = {
@@ -62,7 +62,7 @@ export function PaymentPanel({ order, className = '' }: { order: OrderDetail; cl
                   {formatDate(payment.paymentDate)} · {payment.paymentMethod}
                   {payment.paymentStatus === 'pending' ? ' · Pending' : ''}
                 </span>
-                <span className="shrink-0 font-medium whitespace-nowrap tabular-nums">{signedCents(signedAmountCents(payment))}</span>
+                <span className="shrink-0 font-medium whitespace-nowrap tabular-nums">{signedMoney(signedAmountCents(payment))}</span>
               </li>
             ))}
           </ul>

@@ -1,15 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatDateTime } from '@gs/shared/dates';
 import { NOTE_MAX_LENGTH } from '@gs/shared/order-messages';
-import { CUSTOMER_NOTE, statusLabel } from '@gs/shared/statuses';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { useOverflows } from '../../../lib/use-overflows';
+import { StatusUpdateItem } from '@/components/status/status-update-item';
+import { Button } from '@/components/ui/button';
+import { RefreshIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { orderKeys } from '@/lib/query-keys';
+import { useOverflows } from '@/lib/use-overflows';
 import { useAddOrderNote } from '../api/add-order-note';
 import { useOrderUpdates } from '../api/get-order-updates';
-import { orderKeys } from '../api/query-keys';
-import type { StatusUpdate } from '../types';
 
 export const LOAD_UPDATES_FAILED = 'Failed to load status updates. Please try again.';
 export const ADD_NOTE_FAILED = 'Failed to add note. Please try again.';
@@ -17,43 +16,6 @@ export const NOTE_ADDED = 'Note added successfully!';
 /** The list refreshes this long after a save; success messages stay this long (customer-side §9). */
 export const REFRESH_AFTER_SAVE_MS = 500;
 export const MESSAGE_VISIBLE_MS = 3_000;
-
-function RefreshIcon({ spinning }: { spinning: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={`size-4 ${spinning ? 'animate-spin' : ''}`} aria-hidden="true">
-      <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
-      <path d="M21 3v5h-5" />
-    </svg>
-  );
-}
-
-function UpdateItem({ update }: { update: StatusUpdate }) {
-  const note = update.status === CUSTOMER_NOTE;
-  return (
-    <li
-      className={`rounded-lg border p-3 text-sm ${
-        update.isCustomerNote
-          ? 'border-sky-200 bg-sky-50 dark:border-sky-900 dark:bg-sky-950/40'
-          : 'border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/50'
-      }`}
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <p className="font-semibold">
-          {statusLabel(update.status)}
-          {update.isCustomerNote ? (
-            <span className="font-normal text-slate-600 dark:text-slate-300"> by {update.authorLabel}</span>
-          ) : null}
-        </p>
-        <time dateTime={update.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
-          {formatDateTime(update.createdAt)}
-        </time>
-      </div>
-      {update.notes ? (
-        <p className={`mt-1 break-words whitespace-pre-line ${note ? '' : 'text-slate-700 dark:text-slate-300'}`}>{update.notes}</p>
-      ) : null}
-    </li>
-  );
-}
 
 /**
  * Status history and notes of one order, newest first, refreshed every 30 s. Customers add
@@ -131,7 +93,7 @@ export function StatusHistoryPanel({ orderId }: { orderId: string }) {
         ) : (
           <ol ref={listRef} aria-label="Status updates" tabIndex={listScrolls ? 0 : undefined} className="max-h-96 space-y-2 overflow-y-auto pr-1">
             {updates.data.map((update) => (
-              <UpdateItem key={update.id} update={update} />
+              <StatusUpdateItem key={update.id} update={update} />
             ))}
           </ol>
         )}

@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { Payment } from '../types';
-import { paymentKeys } from './query-keys';
-
-interface PaymentPage {
-  items: Payment[];
-  cursor: string | null;
-}
+import type { Page, Payment } from '@gs/shared/api-types';
+import { api } from '@/lib/api-client';
+import { paymentKeys } from '@/lib/query-keys';
 
 /** Guards against a cursor that never ends. */
 const MAX_PAGES = 50;
@@ -19,7 +14,7 @@ export async function getPaymentHistory(): Promise<Payment[]> {
   const all: Payment[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < MAX_PAGES; i++) {
-    const page: PaymentPage = await api.get<PaymentPage>('/payments', { query: { limit: 100, cursor } });
+    const page: Page<Payment> = await api.get<Page<Payment>>('/payments', { query: { limit: 100, cursor } });
     all.push(...page.items);
     cursor = page.cursor;
     if (!cursor) break;

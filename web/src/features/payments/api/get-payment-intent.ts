@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api-client';
-import type { PaymentIntentState } from '../types';
-import { paymentKeys } from './query-keys';
+import type { PaymentIntentState } from '@gs/shared/api-types';
+import { api } from '@/lib/api-client';
+import { paymentKeys } from '@/lib/query-keys';
 
 export const INTENT_POLL_MS = 2_000;
 /** After this the page stops asking and says the payment is still processing (it may take up to 24 hours). */

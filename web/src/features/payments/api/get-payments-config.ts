@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getConfig } from '../../../config/env';
-import { paymentKeys } from './query-keys';
+import { getConfig } from '@/config/env';
+import { paymentKeys } from '@/lib/query-keys';
 
 /** paymentsMode ('dev' on the local stack) and the Stripe publishable key, from /config.json. */
 export function usePaymentsConfig() {

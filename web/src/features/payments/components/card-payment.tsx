@@ -1,27 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
 import { usePaymentsConfig } from '../api/get-payments-config';
 import { paymentPageMessages as msg } from '../messages';
-import type { PaymentRequest } from './use-payment-runner';
+import type { CardFormProps } from '../types';
 
 // Both card forms are separate chunks, fetched only when a payment page shows one: Stripe's
 // code in 'stripe' mode, the test card form in 'dev' mode.
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 const DevCardForm = lazy(() => import('./dev-card-form'));
-
-export interface CardFormProps {
-  /** What the customer will be charged, for Stripe's element. */
-  amountCents: number;
-  submitLabel: string;
-  disabled?: boolean;
-  request: PaymentRequest;
-  /** Where Stripe returns after a redirect (it appends payment_intent and redirect_status). */
-  returnPath: string;
-  /** The batch page has its own messages for some failures. */
-  batch?: boolean;
-  publishableKey: string | null;
-}
 
 function Loading() {
   return (

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { confirmDevPayment } from '../api/confirm-dev-payment';
 import { paymentPageMessages as msg } from '../messages';
-import type { CardFormProps } from './card-payment';
+import type { CardFormProps } from '../types';
 import { usePaymentRunner } from './use-payment-runner';
 
 /**

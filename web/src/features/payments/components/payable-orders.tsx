@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { shortOrderId, type Order } from '@gs/shared/api-types';
 import { formatCents } from '@gs/shared/money';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { StatusBadge } from '../../orders/components/order-badges';
-import { shortOrderId, type Order } from '../../orders/types';
+import { StatusBadge } from '@/components/status/status-badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
 /** The orders that need payment, each payable on its own or several together in one batch. */
 export function PayableOrders({ orders }: { orders: Order[] }) {

@@ -1,22 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { Payment } from '@gs/shared/api-types';
 import { formatDate } from '@gs/shared/dates';
 import { paymentMessages } from '@gs/shared/payment-messages';
-import type { BadgeColor } from '@gs/shared/statuses';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import type { Payment } from '../types';
+import { paymentStatusBadge } from '@/components/billing/payment-status-badge';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
 /** Payment history page size (customer-side §9). */
 export const HISTORY_PAGE_SIZE = 10;
-
-/** successful → Successful, pending → Pending, anything else → Failed. */
-export function paymentStatusBadge(status: string | null | undefined): { label: string; tone: BadgeColor } {
-  if (status === 'successful') return { label: 'Successful', tone: 'success' };
-  if (status === 'pending') return { label: 'Pending', tone: 'warning' };
-  return { label: 'Failed', tone: 'red' };
-}
 
 /** Order number, else the first 8 characters of the id, else "Unknown". */
 export function orderLabel(payment: Pick<Payment, 'orderNumber' | 'orderId'>): string {

@@ -2,12 +2,12 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { useTheme } from '../../theme/theme-provider';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useTheme } from '@/lib/theme/theme-provider';
 import { PaymentError, paymentPageMessages as msg } from '../messages';
-import type { CardFormProps } from './card-payment';
+import type { CardFormProps } from '../types';
 import { usePaymentRunner } from './use-payment-runner';
 
 /** A script that has not loaded by then is treated as unavailable (never a blank form). */

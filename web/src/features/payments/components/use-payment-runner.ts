@@ -1,22 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import type { CreatedIntent } from '@gs/shared/api-types';
+import { ApiError } from '@/lib/api-client';
 import { PaymentError, paymentPageMessages as msg } from '../messages';
-import type { CreatedIntent, PaymentOutcome } from '../types';
-
-export interface PaymentRequest {
-  /** Checked before anything is sent: an error message, or null. */
-  validate?: () => string | null;
-  /**
-   * Called instead of showing validate's message in the card form: the page shows it by the field
-   * it is about, and takes it away as soon as the field is corrected.
-   */
-  onInvalid?: (message: string) => void;
-  /** When this changes (the amount the customer typed), the last error goes: it was about the old input. */
-  resetKey?: unknown;
-  /** Asks the server for an intent (it prices the payment from the stored invoices). */
-  createIntent: () => Promise<CreatedIntent>;
-  onSucceeded: (outcome: PaymentOutcome) => void;
-}
+import type { PaymentOutcome, PaymentRequest } from '../types';
 
 /** What the customer reads for an API failure: the server's own 4xx message, else a generic one. */
 function apiMessage(error: ApiError, fallback: string): string {

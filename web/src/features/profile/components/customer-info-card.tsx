@@ -1,4 +1,4 @@
-import type { Role } from '../../auth/roles';
+import type { Role } from '@gs/shared/api-types';
 
 export interface CustomerInfo {
   firstName?: string | null;

@@ -8,7 +8,7 @@ import {
   signUp as amplifySignUp,
   type SignInOutput,
 } from 'aws-amplify/auth';
-import { getConfig, type AppConfig } from '../../config/env';
+import { getConfig, type AppConfig } from '@/config/env';
 import { roleFromGroups } from './roles';
 import { AuthStepError, type AuthUser, type SignUpInput, type SignUpResult } from './types';
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSessionQueryCache } from '../../lib/query-client-holder';
+import { useSessionQueryCache } from '@/lib/query-client-holder';
 import * as authClient from './auth-client';
 import type { AuthUser, SignUpInput, SignUpResult } from './types';
 

@@ -1,4 +1,4 @@
-export type Role = 'admin' | 'customer';
+import type { Role } from '@gs/shared/api-types';
 
 /**
  * The role from a token's `cognito:groups` claim. The claim is normally an array, but the

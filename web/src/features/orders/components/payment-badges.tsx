@@ -1,11 +1,6 @@
-import { needsApproval, needsPayment, statusBadge, statusLabel } from '@gs/shared/statuses';
-import { Badge } from '../../../components/ui/badge';
+import { needsApproval, needsPayment } from '@gs/shared/statuses';
+import { Badge } from '@/components/ui/badge';
 import type { Order } from '../types';
-
-/** The order's status in its list colour; "Processing" when it has none. */
-export function StatusBadge({ status }: { status: string | null | undefined }) {
-  return <Badge tone={statusBadge(status)}>{statusLabel(status)}</Badge>;
-}
 
 /** Paid / Partially Paid / Payment Required / Action Required, as they apply. */
 export function PaymentBadges({ order }: { order: Order }) {

@@ -1,12 +1,76 @@
-// Orders, updates and notifications shaped as the customer API returns them, plus a fetch
-// stub that answers by method and path (the api boundary of the SPA).
-import { vi } from 'vitest';
-import type { ApprovalRequest, ExtraLine, Order, OrderDetail, StatusUpdate } from '../../web/src/features/orders/types';
-import type { Notification } from '../../web/src/features/notifications/types';
-import { testConfig, testProfile } from './render-app';
+// The SPA tests' data, shaped as the API returns it (the contract's types in shared/src/api-types.ts):
+// orders, lines, approval requests, history, notifications, ledger entries, payment intents, the
+// profile and /config.json. Two sample orders: the customer's (makeOrder) and the one the staff
+// tests open (baseOrder); every builder takes overrides.
+import type {
+  AdminListOrder,
+  AdminPayment,
+  ApprovalRequest,
+  ExtraLine,
+  Invoice,
+  Notification,
+  Order,
+  OrderDetail,
+  Payment,
+  PaymentIntentState,
+  Profile,
+  StatusUpdate,
+} from '@gs/shared/api-types';
+
+export const testConfig = {
+  apiUrl: '/api',
+  region: 'us-east-1',
+  userPoolId: 'us-east-1_test',
+  userPoolClientId: 'test-client',
+  cognitoEndpoint: 'http://localhost:9229',
+  paymentsMode: 'dev',
+  stripePublishableKey: null,
+};
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 'user-1',
+    email: 'jane.doe@example.com',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    phone: '+15555550123',
+    enableSmsNotifications: false,
+    isActive: true,
+    role: 'customer',
+    createdAt: '2024-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** GET /api/me of the signed-in customer. */
+export const testProfile = makeProfile();
 
 export const ORDER_ID = '3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f';
 
+/** $150 service and $25 shipping, nothing paid: $175.00 due. */
+export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    invoiceId: 'inv-1',
+    invoiceNumber: 'INV-GS-000004',
+    adjustmentsCents: 0,
+    creditCents: 0,
+    serviceCents: 15000,
+    partsCents: 0,
+    laborCents: 0,
+    taxCents: 0,
+    taxRatePpm: 77_500,
+    shippingCents: 2500,
+    totalCents: 17500,
+    amountPaidCents: 0,
+    balanceDueCents: 17500,
+    paymentStatus: 'unpaid',
+    pendingApprovalCents: 0,
+    lastUpdated: '2024-01-06T15:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The customer's order: a Glock 19 Gen 5 in repair. */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     id: ORDER_ID,
@@ -40,27 +104,42 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     createdAt: '2024-01-05T15:30:00.000Z',
     updatedAt: '2024-01-06T15:30:00.000Z',
     version: 1,
-    invoice: {
-      invoiceId: 'inv-1',
-      invoiceNumber: 'INV-GS-000004',
-      adjustmentsCents: 0,
-      creditCents: 0,
-      serviceCents: 15000,
-      partsCents: 0,
-      laborCents: 0,
-      taxCents: 0,
-      taxRatePpm: 77_500,
-      shippingCents: 2500,
-      totalCents: 17500,
-      amountPaidCents: 0,
-      balanceDueCents: 17500,
-      paymentStatus: 'unpaid',
-      pendingApprovalCents: 0,
-      lastUpdated: '2024-01-06T15:30:00.000Z',
-    },
+    invoice: makeInvoice(),
     ...overrides,
   };
 }
+
+/** The staff tests' invoice: $120 service and $25 shipping, $145.00 due. */
+export const invoice: Invoice = makeInvoice({
+  invoiceNumber: 'INV-000001',
+  serviceCents: 12000,
+  totalCents: 14500,
+  balanceDueCents: 14500,
+  lastUpdated: '2026-01-05T10:00:00.000Z',
+});
+
+/** The order the staff tests open: a Glock 19, GS-000042, version 3. */
+export const baseOrder: Order = makeOrder({
+  id: '0f1e2d3c-4b5a-4978-8877-665544332211',
+  orderNumber: 'GS-000042',
+  customerPhone: '+15555550123',
+  firearmModel: '19',
+  serialNumber: 'ABC123',
+  description: 'Trigger reset issue',
+  estimatedCostCents: 12000,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  updatedAt: '2026-01-05T10:00:00.000Z',
+  version: 3,
+  invoice,
+});
+
+/** An order as the admin lists show it (with the list's balance and payment status). */
+export const listOrder = (overrides: Partial<AdminListOrder> = {}): AdminListOrder => ({
+  ...baseOrder,
+  invoiceBalanceDueCents: baseOrder.invoice.balanceDueCents,
+  invoicePaymentStatus: 'payment_due',
+  ...overrides,
+});
 
 export function makeLine(overrides: Partial<ExtraLine> = {}): ExtraLine {
   const line: ExtraLine = {
@@ -158,6 +237,7 @@ export const makeDetail = (order: Order = makeOrder(), extra: Partial<OrderDetai
   ...extra,
 });
 
+/** A staff status update (a customer note with `status: 'customer_note', isCustomerNote: true`). */
 export function makeUpdate(overrides: Partial<StatusUpdate> = {}): StatusUpdate {
   return {
     id: 'upd-1',
@@ -185,41 +265,65 @@ export function makeNotification(overrides: Partial<Notification> = {}): Notific
   };
 }
 
-type Reply = [number, unknown] | undefined;
-export interface ApiCall {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  body: unknown;
+/** The card checkout the payment tests confirm. */
+export const INTENT_ID = 'pi_dev_123456789abc';
+
+/** A ledger entry: a $50.00 card payment on the customer's order unless told otherwise. */
+export function makePayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    paymentId: 'pay-1',
+    orderId: ORDER_ID,
+    orderNumber: 'GS-000004',
+    amountCents: 5000,
+    paymentDate: '2024-02-01T10:00:00.000Z',
+    paymentMethod: 'Credit Card',
+    paymentStatus: 'successful',
+    paymentIntentId: INTENT_ID,
+    receiptUrl: null,
+    notes: null,
+    kind: 'payment',
+    refundedCents: 0,
+    refundOf: null,
+    reason: null,
+    flag: null,
+    ...overrides,
+  };
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
+/** One entry of the staff order's ledger (a $20.00 cash payment unless told otherwise). */
+export const ledgerEntry = (overrides: Partial<Payment> = {}): Payment =>
+  makePayment({
+    orderId: baseOrder.id,
+    orderNumber: baseOrder.orderNumber,
+    amountCents: 2000,
+    paymentDate: '2026-01-06T10:00:00.000Z',
+    paymentMethod: 'Cash',
+    paymentIntentId: '',
+    ...overrides,
   });
-}
 
-/**
- * Stubs fetch: /config.json and GET /api/me answer by default; `handler` answers everything
- * else (undefined → 404). Returns the API calls made, in order.
- */
-export function stubApiRoutes(handler: (call: ApiCall) => Reply) {
-  const calls: ApiCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-    if (url.pathname === '/config.json') return json(200, testConfig);
-    const call: ApiCall = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      search: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const reply = handler(call) ?? (call.method === 'GET' && call.path === '/api/me' ? [200, testProfile] : undefined);
-    if (reply) return json(reply[0], reply[1]);
-    return json(404, { error: { code: 'not_found', message: 'Not found' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
+/** A ledger entry as the admin routes present it: with the order's customer and firearm. */
+export const adminPaymentOf = (payment: Payment, order: Order = baseOrder): AdminPayment => ({
+  ...payment,
+  customerName: order.customerName,
+  customerEmail: order.customerEmail,
+  firearmMake: order.firearmMake,
+  firearmModel: order.firearmModel,
+  serialNumber: order.serialNumber,
+});
+
+/** GET /api/payments/intents/{id}: a $50.00 checkout the webhook has not recorded yet. */
+export function makeIntentState(overrides: Partial<PaymentIntentState> = {}): PaymentIntentState {
+  return {
+    paymentIntentId: INTENT_ID,
+    status: 'pending',
+    amountCents: 5000,
+    receiptUrl: null,
+    allocations: [{ orderId: ORDER_ID, amountCents: 5000 }],
+    payments: [],
+    failureMessage: null,
+    createdAt: '2024-02-01T10:00:00.000Z',
+    updatedAt: '2024-02-01T10:00:00.000Z',
+    ...overrides,
+  };
 }

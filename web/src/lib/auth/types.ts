@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import type { Role } from '@gs/shared/api-types';
 
 export interface AuthUser {
   /** Cognito `sub`; also the profile id on the API. */

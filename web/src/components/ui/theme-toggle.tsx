@@ -1,4 +1,4 @@
-import { useTheme } from '../theme-provider';
+import { useTheme } from '@/lib/theme/theme-provider';
 
 function SunIcon() {
   return (

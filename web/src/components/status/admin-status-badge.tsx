@@ -12,8 +12,12 @@ const colors: Record<BadgeColor, string> = {
   grey: 'bg-slate-100 text-slate-800 ring-slate-300 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600',
 };
 
-/** The status label in its badge colour; `archived` uses the archived list's palette (admin-side §4). */
-export function StatusBadge({ status, archived = false }: { status: string | null | undefined; archived?: boolean }) {
+/**
+ * The status label in its badge colour, as the admin lists show it: the texts admin-side §2 singles
+ * out (Payment Needed, Work Complete, Order Closed) stand out; `archived` uses the archived list's
+ * palette (admin-side §4).
+ */
+export function AdminStatusBadge({ status, archived = false }: { status: string | null | undefined; archived?: boolean }) {
   const color = archived ? archivedStatusBadge(status) : statusBadge(status);
   const label = statusLabel(status);
   const special = highlightedStatusText(label);

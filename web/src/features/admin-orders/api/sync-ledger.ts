@@ -1,13 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { AdminPayment } from '@gs/shared/api-types';
-import { adminPaymentKeys } from '../../admin-payments/types';
-import { adminOrderKeys, type AdminOrder, type AdminOrderDetail } from '../types';
-
-/** What the staff ledger routes answer (201): the order as it is now and the entry recorded. */
-export interface LedgerResult {
-  order: AdminOrder;
-  payment: AdminPayment;
-}
+import type { LedgerResult } from '@gs/shared/api-types';
+import { adminOrderKeys, adminPaymentKeys } from '@/lib/query-keys';
+import type { AdminOrderDetail } from '../types';
 
 /**
  * After a ledger change: the order (its invoice) is shown at once, the lists and the payments page

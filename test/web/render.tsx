@@ -1,0 +1,33 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+import { ToastProvider } from '@/components/ui/toast';
+
+const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+/** The whole app at `path`, with the routes and providers of the real one. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <AppProvider queryClient={testQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router };
+}
+
+/** A feature component with a fresh query client and the toast region. */
+export function renderWithClient(ui: ReactElement) {
+  const queryClient = testQueryClient();
+  return {
+    queryClient,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>{ui}</ToastProvider>
+      </QueryClientProvider>,
+    ),
+  };
+}

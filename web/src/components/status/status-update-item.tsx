@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import type { StatusUpdate } from '@gs/shared/api-types';
+import { formatDateTime } from '@gs/shared/dates';
+import { CUSTOMER_NOTE, statusLabel } from '@gs/shared/statuses';
+import { AdminStatusBadge } from './admin-status-badge';
+import { StatusText } from './status-text';
+
+/**
+ * One entry of an order's status history (a list item): its title, who wrote it, when, and its
+ * notes; a customer's own note is tinted. The customer reads the status as a title and sees the
+ * author of notes only; staff (`staff`) see the status badge, every author, the highlighted
+ * status texts (admin-side §2) and `actions` (edit, delete); `children` stand in for the notes
+ * (the edit box).
+ */
+export function StatusUpdateItem({
+  update,
+  staff = false,
+  actions,
+  children,
+}: {
+  update: StatusUpdate;
+  staff?: boolean;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  const tint = update.isCustomerNote
+    ? `border-sky-200 bg-sky-50 ${staff ? 'dark:border-sky-800' : 'dark:border-sky-900'} dark:bg-sky-950/40`
+    : staff
+      ? 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900'
+      : 'border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/50';
+  const time = (
+    <time dateTime={update.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
+      {formatDateTime(update.createdAt)}
+    </time>
+  );
+  const notes = children ?? (update.notes ? <Notes update={update} staff={staff} /> : null);
+
+  return (
+    <li className={`rounded-lg border p-3 text-sm ${tint}`}>
+      {staff ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <AdminStatusBadge status={update.status} />
+            <span className="font-medium">{update.authorLabel}</span>
+            {time}
+          </div>
+          {actions}
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <p className="font-semibold">
+            {statusLabel(update.status)}
+            {update.isCustomerNote ? <span className="font-normal text-slate-600 dark:text-slate-300"> by {update.authorLabel}</span> : null}
+          </p>
+          {time}
+        </div>
+      )}
+      {notes}
+    </li>
+  );
+}
+
+function Notes({ update, staff }: { update: StatusUpdate; staff: boolean }) {
+  if (staff) {
+    return (
+      <p className="mt-2 whitespace-pre-wrap text-slate-800 dark:text-slate-200">
+        <StatusText text={update.notes} />
+      </p>
+    );
+  }
+  return (
+    <p className={`mt-1 break-words whitespace-pre-line ${update.status === CUSTOMER_NOTE ? '' : 'text-slate-700 dark:text-slate-300'}`}>{update.notes}</p>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { SERVICE_TYPES } from '@gs/shared/statuses';
+import { SelectField, TextAreaField } from '@/components/form/fields';
+import { FormField } from '@/components/ui/form-field';
+
+/** The order's firearm and service as the forms hold them (the cost as typed, in dollars). */
+export interface OrderFieldValues {
+  firearmMake: string;
+  firearmModel: string;
+  serialNumber: string;
+  serviceType: string;
+  description: string;
+  estimatedCost: string;
+}
+export type OrderFieldKey = keyof OrderFieldValues;
+type Change = (event: { target: { value: string } }) => void;
+
+/** Form field → the contract's field (for the shared schemas' issues and the server's 400 `fields`). */
+export const ORDER_FIELD_NAMES = { estimatedCostCents: 'estimatedCost' } as const;
+
+/**
+ * The firearm and service of an order, as both the create and the edit form ask for them: make,
+ * model, serial number, (caliber), service type, estimated cost and description. `children` are
+ * more fields in the same grid.
+ */
+export function OrderFieldset({
+  values,
+  errors,
+  onChange,
+  legend,
+  caliber,
+  children,
+}: {
+  values: OrderFieldValues;
+  errors: Partial<Record<OrderFieldKey, string>>;
+  onChange: (key: OrderFieldKey) => Change;
+  /** Shown above the fields; without it the group is named for screen readers only. */
+  legend?: string;
+  /** Asks for the caliber too (optional; the create form). */
+  caliber?: { value: string; onChange: Change; error?: string };
+  children?: ReactNode;
+}) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className={legend ? 'mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400' : 'sr-only'}>
+        {legend ?? 'Firearm & Service'}
+      </legend>
+      <FormField label="Firearm Make" required value={values.firearmMake} onChange={onChange('firearmMake')} error={errors.firearmMake} />
+      <FormField label="Firearm Model" required value={values.firearmModel} onChange={onChange('firearmModel')} error={errors.firearmModel} />
+      <FormField label="Serial Number" required value={values.serialNumber} onChange={onChange('serialNumber')} error={errors.serialNumber} />
+      {caliber ? <FormField label="Caliber" value={caliber.value} onChange={caliber.onChange} error={caliber.error} hint="Optional" /> : null}
+      <SelectField label="Service Type" required value={values.serviceType} onChange={onChange('serviceType')} error={errors.serviceType}>
+        <option value="">Select a service type</option>
+        {SERVICE_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+        {/* An order from before the list changed keeps its own service type. */}
+        {values.serviceType && !(SERVICE_TYPES as readonly string[]).includes(values.serviceType) ? (
+          <option value={values.serviceType}>{values.serviceType}</option>
+        ) : null}
+      </SelectField>
+      <FormField
+        label="Estimated Cost ($)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        required
+        value={values.estimatedCost}
+        onChange={onChange('estimatedCost')}
+        error={errors.estimatedCost}
+      />
+      <TextAreaField label="Description" required className="sm:col-span-2" value={values.description} onChange={onChange('description')} error={errors.description} />
+      {children}
+    </fieldset>
+  );
+}

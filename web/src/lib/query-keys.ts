@@ -1,0 +1,45 @@
+import type { AdminOrdersQuery } from '@gs/shared/schemas/admin-orders';
+import type { AdminPaymentsFilters } from '@gs/shared/schemas/admin-payments';
+
+// The keys of the app's one query cache, in one place (like config/paths.ts for URLs): a feature
+// refreshes what another one shows (a ledger change re-reads the payments page, a new order the
+// customer list) by these keys, without importing that feature. One prefix per area, so
+// invalidating `all` refreshes every list, detail and preview under it.
+
+export const meQueryKey = ['me'] as const;
+
+export const notificationsQueryKey = ['notifications'] as const;
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: () => [...orderKeys.all, 'list'] as const,
+  detail: (orderId: string) => [...orderKeys.all, 'detail', orderId] as const,
+  updates: (orderId: string) => [...orderKeys.all, 'updates', orderId] as const,
+  invoice: (orderId: string, shipping: boolean) => [...orderKeys.all, 'invoice', orderId, shipping] as const,
+};
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  history: () => [...paymentKeys.all, 'history'] as const,
+  intent: (paymentIntentId: string) => [...paymentKeys.all, 'intent', paymentIntentId] as const,
+  config: () => [...paymentKeys.all, 'config'] as const,
+};
+
+export const adminOrderKeys = {
+  all: ['admin', 'orders'] as const,
+  lists: ['admin', 'orders', 'list'] as const,
+  list: (view: AdminOrdersQuery['view'], limit: number) => ['admin', 'orders', 'list', view, limit] as const,
+  detail: (orderId: string) => ['admin', 'orders', 'detail', orderId] as const,
+};
+
+export const adminPaymentKeys = {
+  all: ['admin', 'payments'] as const,
+  list: (filters: AdminPaymentsFilters) => [...adminPaymentKeys.all, 'list', filters] as const,
+};
+
+export const customerKeys = {
+  all: ['admin', 'customers'] as const,
+  list: (search: string) => ['admin', 'customers', 'list', search] as const,
+};
+
+export const settingsKey = ['admin', 'settings'] as const;
