@@ -495,14 +495,18 @@ test.beforeAll(async ({ browser }) => {
 })
 
 test('public pages: no axe violations in either theme, every form control named', async ({ browser }) => {
+  test.setTimeout(300_000)
   expect(await checkPages(browser, PUBLIC_PAGES)).toBeGreaterThan(0)
 })
 
+// Every page in two themes through axe: minutes on a busy 2-core machine, so a generous limit (no timing is asserted).
 test('customer pages: no axe violations in either theme, every form control named', async ({ browser }) => {
+  test.setTimeout(300_000)
   expect(await checkPages(browser, CUSTOMER_PAGES, states.customer, ids)).toBeGreaterThan(0)
 })
 
 test('admin pages: no axe violations in either theme, every form control named', async ({ browser }) => {
+  test.setTimeout(300_000)
   expect(await checkPages(browser, ADMIN_PAGES, states.admin, ids)).toBeGreaterThan(0)
 })
 
