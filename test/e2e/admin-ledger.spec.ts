@@ -1,45 +1,12 @@
-import { mkdirSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { fillNewOrder, openOrderFromDashboard, signIn, signOut } from './steps.ts'
+import { SHOTS, fillNewOrder, openOrderFromDashboard, shoot, signIn, signOut } from './steps.ts'
 
 // Staff keep an order's money straight at the counter: cash taken with its receipt number, a
 // discount with its reason, part of the cash handed back, and part of a card payment refunded to
 // the card; each moves the balance by exactly its amount, and the ledger lists it.
 // A customer of its own, so the seeded data the other spec files read is left alone.
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
 const ADMIN = { email: 'admin@example.com', password: 'AdminPass123!' }
-
-/** Elements of `scope` that reach past the right edge of the window. */
-async function overflowing(scope: Locator) {
-  return scope.evaluate((root) => {
-    const width = document.documentElement.clientWidth
-    return Array.from(root.querySelectorAll<HTMLElement>('*'))
-      .filter((el) => {
-        const r = el.getBoundingClientRect()
-        const srOnly = el.closest('.sr-only')
-        if (srOnly && getComputedStyle(srOnly).position === 'absolute') return false
-        return r.width > 1 && r.right > width + 0.5
-      })
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.slice(0, 40)}`)
-  })
-}
-
-/** `target` at phone width (390 px) in the light and the dark theme, and a check that nothing in it is wider. */
-async function shoot(page: Page, target: () => Locator, name: string) {
-  mkdirSync(SHOTS, { recursive: true })
-  const viewport = page.viewportSize()
-  await page.setViewportSize({ width: 390, height: 2600 })
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*(^|\s)dark(\s|$))/)
-    await target().scrollIntoViewIfNeeded()
-    expect(await overflowing(target()), `${name} at 390 px (${scheme})`).toEqual([])
-    await target().screenshot({ path: `${SHOTS}/${name}-390-${scheme}.png`, animations: 'disabled' })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  if (viewport) await page.setViewportSize(viewport)
-}
 
 test('staff record cash and a discount, refund cash and part of a card payment, and the balance follows', async ({ page }) => {
   test.setTimeout(240_000)

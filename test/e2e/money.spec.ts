@@ -1,54 +1,16 @@
-import { mkdirSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { fillNewOrder, openOrderFromDashboard, signIn, signOut } from './steps.ts'
+import { fillNewOrder, openOrderFromDashboard, shoot, signIn, signOut } from './steps.ts'
 
 // One money model the shop can trust: the admin bills a part and labor, asks the customer to
 // approve more, the customer sees exactly what they approve, the bill adds up, the firearm is not
 // released while a balance is due, and once paid in full it ships.
 // A customer of its own, so the seeded data the other spec files read is left alone.
 
-const SHOTS = '/tmp/shots'
-
 /** The amounts (cents) of a bill's statement rows, and its total. */
 async function billRows(bill: Locator) {
   const rows = await bill.locator('[data-bill-row] dd').evaluateAll((dds) => dds.map((dd) => Number(dd.getAttribute('data-cents'))))
   const total = Number(await bill.getByTestId('invoice-total').getAttribute('data-cents'))
   return { rows, total }
-}
-
-/** Elements of `scope` that reach past the right edge of the window (text that does not wrap, a table too wide). */
-async function overflowing(scope: Locator) {
-  return scope.evaluate((root) => {
-    const width = document.documentElement.clientWidth
-    return Array.from(root.querySelectorAll<HTMLElement>('*'))
-      .filter((el) => {
-        const r = el.getBoundingClientRect()
-        // Screen-reader-only content is clipped to 1px; it never shows.
-        const srOnly = el.closest('.sr-only')
-        if (srOnly && getComputedStyle(srOnly).position === 'absolute') return false
-        return r.width > 1 && r.right > width + 0.5
-      })
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.slice(0, 40)}`)
-  })
-}
-
-/**
- * Screenshots of `target` at phone width (390 px) in the light and the dark theme, tall enough
- * that the modal shows all of it, and a check that nothing in it reaches past 390 px.
- */
-async function shoot(page: Page, target: () => Locator, name: string) {
-  mkdirSync(SHOTS, { recursive: true })
-  const viewport = page.viewportSize()
-  await page.setViewportSize({ width: 390, height: 2600 })
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*(^|\s)dark(\s|$))/)
-    await target().scrollIntoViewIfNeeded()
-    expect(await overflowing(target()), `${name} at 390 px (${scheme})`).toEqual([])
-    await target().screenshot({ path: `${SHOTS}/${name}-390-${scheme}.png`, animations: 'disabled' })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  if (viewport) await page.setViewportSize(viewport)
 }
 
 test('extra work is billed, approved, paid in full, and only then shipped', async ({ page }) => {

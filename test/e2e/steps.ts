@@ -1,4 +1,8 @@
+import { mkdirSync } from 'node:fs'
 import { expect, type Locator, type Page } from '@playwright/test'
+
+/** Where the journeys' screenshots go (E2E_SHOTS_DIR to keep them apart). */
+export const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
 
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login')
@@ -79,4 +83,39 @@ export async function seedCustomerWithOrders(
   )
   await signOut(page)
   return created
+}
+
+/** Elements of `scope` that reach past the right edge of the window (text that does not wrap, a table too wide). */
+export async function overflowing(scope: Locator) {
+  return scope.evaluate((root) => {
+    const width = document.documentElement.clientWidth
+    return Array.from(root.querySelectorAll<HTMLElement>('*'))
+      .filter((el) => {
+        const r = el.getBoundingClientRect()
+        // Screen-reader-only content is clipped to 1px; it never shows.
+        const srOnly = el.closest('.sr-only')
+        if (srOnly && getComputedStyle(srOnly).position === 'absolute') return false
+        return r.width > 1 && r.right > width + 0.5
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.slice(0, 40)}`)
+  })
+}
+
+/**
+ * Screenshots of `target` at phone width (390 px) in the light and the dark theme, tall enough
+ * that the modal shows all of it, and a check that nothing in it reaches past 390 px.
+ */
+export async function shoot(page: Page, target: () => Locator, name: string, dir = SHOTS) {
+  mkdirSync(dir, { recursive: true })
+  const viewport = page.viewportSize()
+  await page.setViewportSize({ width: 390, height: 2600 })
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*(^|\s)dark(\s|$))/)
+    await target().scrollIntoViewIfNeeded()
+    expect(await overflowing(target()), `${name} at 390 px (${scheme})`).toEqual([])
+    await target().screenshot({ path: `${dir}/${name}-390-${scheme}.png`, animations: 'disabled' })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  if (viewport) await page.setViewportSize(viewport)
 }
