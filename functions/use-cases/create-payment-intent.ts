@@ -33,6 +33,8 @@ export interface CreatedPaymentIntent {
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action']
 /** Rounds when another tab's checkout lands between our read and our write. */
 const MAX_ATTEMPTS = 3
+/** Writes of one intent when other writes (staff adding parts) keep landing on the orders without changing this payment. */
+const MAX_WRITES = 5
 
 /**
  * Starts a card payment for one order (optionally partial) or several (their whole balances), with
@@ -93,31 +95,69 @@ export async function createPaymentIntent({ orders, payments, gateway, customer,
       createdAt: at,
       updatedAt: at,
     }
-    try {
-      const stored = await payments.openCheckout({
-        checkout,
-        orders: loaded.map((o, i) => ({
-          order: { ...o, version: o.version + 1, openCheckout: { paymentIntentId: intent.paymentIntentId, amountCents: allocations[i].amountCents, includeShipping: input.includeShipping, totalCents: totals[i] } },
-          expected: o.version,
-        })),
-        cancel: open.map((c) => c.paymentIntentId).filter((id) => id !== intent.paymentIntentId),
-      })
-      if (!stored) throw new ConflictError(m.alreadyPaid)
-      return result(intent)
-    } catch (err) {
-      if (!(err instanceof VersionConflict)) throw err
-      // Another request stored its checkout first. The same intent (a double click) is ours too.
-      const fresh = await orders.getOrders(ids, { consistent: true })
-      if (fresh.length === ids.length && fresh.every((o) => o.openCheckout?.paymentIntentId === intent.paymentIntentId)) return result(intent)
-      await cancelAtProvider(gateway, intent.paymentIntentId)
-      if (attempt >= MAX_ATTEMPTS) throw new ConflictError(m.paymentStartedElsewhere)
+    const cancel = open.map((c) => c.paymentIntentId).filter((id) => id !== intent.paymentIntentId)
+    let target = { orders: loaded, totals }
+    for (let write = 1; ; write++) {
+      try {
+        const stored = await payments.openCheckout({
+          checkout,
+          orders: target.orders.map((o, i) => ({
+            order: { ...o, version: o.version + 1, openCheckout: { paymentIntentId: intent.paymentIntentId, amountCents: allocations[i].amountCents, includeShipping: input.includeShipping, totalCents: target.totals[i] } },
+            expected: o.version,
+          })),
+          cancel,
+        })
+        if (!stored) throw new ConflictError(m.alreadyPaid)
+        return result(intent)
+      } catch (err) {
+        if (!(err instanceof VersionConflict)) throw err
+        const fresh = await orders.getOrders(ids, { consistent: true })
+        // Another request stored this very intent first (a double click): it is ours too.
+        if (fresh.length === ids.length && fresh.every((o) => o.openCheckout?.paymentIntentId === intent.paymentIntentId)) return result(intent)
+        // A write that left this payment as it was (staff adding a part, a note) lets it through on the new versions;
+        // another tab's checkout, or a change to what this payment charges, makes it start over.
+        const again = write < MAX_WRITES ? unchangedPayment(fresh, { ids, userId: customer.userId, input, amountCents, allocations, canceled: cancel }) : null
+        if (again) {
+          target = again
+          continue
+        }
+        await cancelAtProvider(gateway, intent.paymentIntentId)
+        break
+      }
     }
+    if (attempt >= MAX_ATTEMPTS) throw new ConflictError(m.paymentStartedElsewhere)
   }
+}
+
+/**
+ * The orders as just re-read, if this payment would be made exactly the same on them: still the
+ * caller's and payable, pointing at no checkout but the ones this request canceled, with the same
+ * amount and split. Their totals may have moved (a part added), so the checkout records the new ones.
+ */
+function unchangedPayment(
+  fresh: Order[],
+  p: { ids: string[]; userId: string; input: CreateIntentInput; amountCents: number; allocations: Allocation[]; canceled: string[] },
+): { orders: Order[]; totals: number[] } | null {
+  let again: Order[]
+  let charge: ReturnType<typeof chargeFor>
+  try {
+    again = payableOrders(fresh, p.ids, p.userId)
+    charge = chargeFor(again, p.input)
+  } catch {
+    return null
+  }
+  if (again.some((o) => o.openCheckout && !p.canceled.includes(o.openCheckout.paymentIntentId))) return null
+  const same = charge.amountCents === p.amountCents && charge.allocations.every((a, i) => a.orderId === p.allocations[i].orderId && a.amountCents === p.allocations[i].amountCents)
+  return same ? { orders: again, totals: charge.totals } : null
 }
 
 /** The caller's own, undeleted, unarchived orders, in the order asked for; anything else is a 404 (or 400 when archived). */
 async function loadPayableOrders({ orders, ids, userId }: { orders: Pick<OrderRepository, 'getOrders'>; ids: string[]; userId: string }): Promise<Order[]> {
-  const found = new Map((await orders.getOrders(ids, { consistent: true })).map((o) => [o.orderId, o]))
+  return payableOrders(await orders.getOrders(ids, { consistent: true }), ids, userId)
+}
+
+function payableOrders(read: Order[], ids: string[], userId: string): Order[] {
+  const found = new Map(read.map((o) => [o.orderId, o]))
   return ids.map((id) => {
     const o = found.get(id)
     if (!o || o.isDeleted || o.customerId !== userId) throw new NotFoundError(orderMessages.orderNotFound)

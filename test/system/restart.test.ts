@@ -22,7 +22,7 @@ import { freePort } from '../../infra/local/ports.ts'
 import { auditInvoice } from '../../scripts/invoice-audit.ts'
 import { connectPortal, type PortalClient } from '../../scripts/portal-client.ts'
 import { ADMIN, CUSTOMER } from '../integration/helpers.ts'
-import { killGroup, startPortal, type Portal } from './portal-process.ts'
+import { groupProcesses, killGroup, startPortal, type Portal } from './portal-process.ts'
 
 const SEEDED = 'seeded just now'
 const PASSWORD = 'RestartPass123!'
@@ -76,6 +76,11 @@ afterAll(() => {
 })
 
 async function start() {
+  // A test that failed half-way leaves its portal running: stop it, so the next one fails for its own reason, not "port in use".
+  for (const pid of pids) {
+    killGroup(pid)
+    for (let i = 0; i < 200 && groupProcesses(pid).length; i++) await new Promise((r) => setTimeout(r, 50))
+  }
   const portal = await startPortal({ port, cognitoPort, dataDir })
   pids.push(portal.pid)
   return portal

@@ -127,6 +127,41 @@ describe('createPaymentIntent', () => {
     expect(f.provider.get(mine.paymentIntentId)).toBe('requires_payment_method')
   })
 
+  it('a staff write that leaves the payment as it was (a part added under a partial payment) does not cost the customer the intent', async () => {
+    const f = fakes([order()])
+    const original = f.payments.openCheckout.getMockImplementation()!
+    // Staff add a $15 part between our read and each of our first three writes.
+    let landed = 0
+    f.payments.openCheckout.mockImplementation(async (w) => {
+      if (landed < 3) {
+        landed += 1
+        const o = f.store.get(ID1)!
+        f.store.set(ID1, { ...o, version: o.version + 1, lines: [...(o.lines ?? []), { lineId: `l${landed}`, kind: 'part', name: 'Pin', unitCents: 1_500, quantity: 1, needsApproval: false, createdAt: 'x', createdBy: 'admin' }] })
+      }
+      return original(w)
+    })
+    const r = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ amountCents: 5_000 }) })
+    expect(f.gateway.createIntent).toHaveBeenCalledTimes(1)
+    expect(f.gateway.cancelIntent).not.toHaveBeenCalled()
+    expect(f.store.get(ID1)).toMatchObject({ version: 5, openCheckout: { paymentIntentId: r.paymentIntentId, amountCents: 5_000, totalCents: invoiceOf(f.store.get(ID1)!).totalCents } })
+    expect(invoiceOf(f.store.get(ID1)!).totalCents).toBeGreaterThan(12_500)
+  })
+
+  it('a staff write that changes what the payment charges (the whole balance) starts it over with a new intent', async () => {
+    const f = fakes([order()])
+    const original = f.payments.openCheckout.getMockImplementation()!
+    f.payments.openCheckout.mockImplementationOnce(async (w) => {
+      const o = f.store.get(ID1)!
+      f.store.set(ID1, { ...o, version: o.version + 1, lines: [{ lineId: 'l1', kind: 'part', name: 'Pin', unitCents: 1_500, quantity: 1, needsApproval: false, createdAt: 'x', createdBy: 'admin' }] })
+      return original(w)
+    })
+    const r = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) })
+    const first = (await (f.gateway.createIntent.mock.results[0].value as Promise<{ paymentIntentId: string }>)).paymentIntentId
+    expect(f.provider.get(first)).toBe('canceled')
+    expect(r.paymentIntentId).not.toBe(first)
+    expect(r.amountCents).toBe(invoiceOf(f.store.get(ID1)!).balanceDueCents)
+  })
+
   it('keeps the shipping choice on the checkout, not on the order (an abandoned checkout changes nothing)', async () => {
     const f = fakes([order()])
     const r = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ includeShipping: false }) })
