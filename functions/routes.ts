@@ -43,6 +43,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/admin/orders/{orderId}/approval-request', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/request-approval' },
   { method: 'POST', path: '/api/admin/orders/{orderId}/archive', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/archive-order' },
   { method: 'POST', path: '/api/admin/orders/{orderId}/unarchive', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/unarchive-order' },
+  { method: 'GET', path: '/api/admin/orders/{orderId}/updates', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/list-updates' },
   { method: 'POST', path: '/api/admin/orders/{orderId}/updates', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/add-update' },
   { method: 'PATCH', path: '/api/admin/orders/{orderId}/updates/{updateId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/edit-update' },
   { method: 'DELETE', path: '/api/admin/orders/{orderId}/updates/{updateId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/delete-update' },

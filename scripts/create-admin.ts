@@ -122,7 +122,7 @@ export interface Deps {
   log: (line: string) => void
 }
 
-async function stackOutputs(deps: Deps, stack: string, where: { stage: string; region: string }): Promise<Record<string, string>> {
+export async function stackOutputs(deps: Pick<Deps, 'cloudFormation'>, stack: string, where: { stage: string; region: string }): Promise<Record<string, string>> {
   try {
     const res = await deps.cloudFormation.send(new DescribeStacksCommand({ StackName: stack }))
     const outputs = res.Stacks?.[0]?.Outputs ?? []
@@ -132,7 +132,7 @@ async function stackOutputs(deps: Deps, stack: string, where: { stage: string; r
   }
 }
 
-function output(outputs: Record<string, string>, key: string, stack: string, stage: string): string {
+export function output(outputs: Record<string, string>, key: string, stack: string, stage: string): string {
   const value = outputs[key]
   if (!value) throw new CliError(`Stack ${stack} has no output ${key}: deploy the current version first (npm run deploy -- -c stage=${stage})`)
   return value

@@ -245,9 +245,18 @@ async function audit(portal: PortalClient, token: string, customers: Customer[])
   for (const key of paid.keys()) if (!intents.has(key.split(' ')[0])) problems.push(`payment ${key} comes from an intent this run never created`)
 
   // Every entry of the run's orders (payments, credits, declines) is in the admin ledger.
-  const ledger = await portal.api(`/api/admin/payments?search=${encodeURIComponent(`load-${RUN}-`)}`, { token })
-  if (ledger.status !== 200) problems.push(`admin payments answered ${ledger.status}`)
-  else if (ledger.body.total !== entries) problems.push(`the admin payments ledger lists ${ledger.body.total} entries of this run, the orders show ${entries}`)
+  // A text search: no total, so every page is read (each a bounded read of the ledger, its cursor the next's start).
+  let inLedger = 0
+  let cursor: string | null = null
+  let status = 200
+  do {
+    const page: { status: number; body: { items?: unknown[]; cursor: string | null } } = await portal.api(`/api/admin/payments?search=${encodeURIComponent(`load-${RUN}-`)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token })
+    status = page.status
+    inLedger += page.body?.items?.length ?? 0
+    cursor = status === 200 ? page.body.cursor : null
+  } while (cursor)
+  if (status !== 200) problems.push(`admin payments answered ${status}`)
+  else if (inLedger !== entries) problems.push(`the admin payments ledger lists ${inLedger} entries of this run, the orders show ${entries}`)
 
   const revenueCents = [...paid.values()].reduce((s, c) => s + c, 0)
   return { problems, orders: details.length, payments: paid.size, revenueCents, paidOrders: details.filter((o) => o.invoice.paymentStatus === 'paid').length }

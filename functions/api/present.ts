@@ -132,11 +132,12 @@ export const presentNotification = (n: Notification): Api.Notification => ({
   createdAt: n.createdAt,
 })
 
-/** GET /api/orders/{id}: the order with `updates` (newest first) and `payments`. */
+/** GET /api/orders/{id}: the order with the newest page of `updates` (newest first), the cursor of the older ones, and `payments`. */
 export function presentOrderDetail(d: OrderDetail): Api.OrderDetail {
   return {
     ...presentOrder(d.order),
     updates: d.updates.map(presentUpdate),
+    updatesCursor: d.updatesCursor ?? null,
     payments: d.payments.map(presentPayment),
   }
 }

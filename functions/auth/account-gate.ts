@@ -1,10 +1,9 @@
-import { createProfileRepository } from '../db/repositories/profiles.ts'
+import { readAccountState, type AccountState } from '../db/repositories/account-state.ts'
 import { defaultTable } from '../db/table.ts'
 import { env } from '../lib/env.ts'
 import type { AccountGate } from '../lib/http.ts'
 
-type Answer = { active: boolean; firstName?: string }
-
+type Answer = AccountState
 
 const cache = new Map<string, { answer: Answer; expires: number }>()
 const MAX_ENTRIES = 5_000
@@ -40,12 +39,11 @@ export function accountGate(): AccountGate {
       const now = Date.now()
       const hit = cache.get(userId)
       if (hit && hit.expires > now) return hit.answer
-      const p = await createProfileRepository(defaultTable()).getProfile(userId)
-      if (!p) {
+      const answer = await readAccountState(defaultTable(), userId)
+      if (!answer) {
         cache.delete(userId)
         return null
       }
-      const answer: Answer = { active: p.isActive, firstName: p.firstName || undefined }
       const ttl = ttlMs()
       if (ttl > 0) {
         if (cache.size >= MAX_ENTRIES) cache.clear()

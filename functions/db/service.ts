@@ -1,7 +1,9 @@
 import { Service } from 'electrodb'
 import { checkoutSchema } from './entities/checkout.ts'
 import { counterSchema } from './entities/counter.ts'
+import { ledgerCounterSchema } from './entities/ledger-counter.ts'
 import { notificationSchema } from './entities/notification.ts'
+import { unreadNotificationsSchema } from './entities/unread-notifications.ts'
 import { orderSchema } from './entities/order.ts'
 import { orderRefSchema } from './entities/order-ref.ts'
 import { partSchema } from './entities/part.ts'
@@ -37,9 +39,11 @@ function buildService({ table, client }: TableConfig) {
       part: new Entity(partSchema),
       payment: new Entity(paymentSchema),
       notification: new Entity(notificationSchema),
+      unreadNotifications: new Entity(unreadNotificationsSchema),
       counter: new Entity(counterSchema),
       checkout: new Entity(checkoutSchema),
       webhookEvent: new Entity(webhookEventSchema),
+      ledgerCounter: new Entity(ledgerCounterSchema),
     },
     { table, client },
   )

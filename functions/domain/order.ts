@@ -126,9 +126,12 @@ export interface Notification {
   createdAt: string
 }
 
+/** An order with the newest page of its history (newest first) and its ledger entries (bounded: OrderRepository.getOrderDetail). */
 export interface OrderDetail {
   order: Order
   updates: StatusUpdate[]
+  /** Where the next, older page of `updates` starts; null (or absent) when `updates` is the whole history. */
+  updatesCursor?: string | null
   payments: Payment[]
 }
 

@@ -1,4 +1,5 @@
 import { createLedgerRepository } from '../db/repositories/ledger.ts'
+import { createReconciliationRepository } from '../db/repositories/reconciliations.ts'
 import { defaultTable } from '../db/table.ts'
 import { requireEnv } from '../lib/env.ts'
 import { log } from '../lib/logger.ts'
@@ -14,6 +15,7 @@ export async function runReconciliation(now?: () => Date) {
     orders: orderRepository(table),
     payments: paymentRepository(table),
     ledger: createLedgerRepository(table),
+    runs: createReconciliationRepository(table),
     now,
   })
 }

@@ -38,6 +38,12 @@ export class ConflictError extends ApiError {
     super(409, 'conflict', message)
   }
 }
+/** A limit the caller reached (a customer's notes): they may try again later, or not at all. */
+export class TooManyRequestsError extends ApiError {
+  constructor(message: string) {
+    super(429, 'too_many_requests', message)
+  }
+}
 export class PaymentFailedError extends ApiError {
   constructor(message: string) {
     super(402, 'payment_failed', message)

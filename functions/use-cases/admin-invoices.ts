@@ -1,4 +1,4 @@
-import { adminMessages } from '@gs/shared/admin-messages'
+import { orderMessages } from '@gs/shared/order-messages'
 import { formatCents } from '@gs/shared/money'
 import { invoiceMessages as im } from '@gs/shared/payment-messages'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
@@ -29,7 +29,7 @@ export async function refreshInvoice({ orders, orderId }: { orders: Orders; orde
       return await orders.saveOrder(current, current.version)
     } catch (err) {
       if (err instanceof VersionConflict && attempt < 2) continue
-      if (err instanceof VersionConflict) throw new ConflictError(adminMessages.staleOrder)
+      if (err instanceof VersionConflict) throw new ConflictError(orderMessages.staleOrder)
       throw err
     }
   }

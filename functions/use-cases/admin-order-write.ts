@@ -1,8 +1,8 @@
-import { ADMIN_AUTHOR_LABEL, adminMessages } from '@gs/shared/admin-messages'
+import { ADMIN_AUTHOR_LABEL } from '@gs/shared/statuses'
 import { orderMessages } from '@gs/shared/order-messages'
 import { sortableId } from '../db/ids.ts'
 import { VersionConflict, type OrderRepository, type OrderWriteExtras } from '../db/repositories/orders.ts'
-import type { Notification, Order, StatusUpdate } from '../domain/order.ts'
+import type { Order, StatusUpdate } from '../domain/order.ts'
 import { ConflictError, NotFoundError } from '../lib/errors.ts'
 
 /** Any order staff can see: everything but soft-deleted ones (those are gone from every route). */
@@ -27,7 +27,7 @@ export async function changeOrder<T>({ orders, orderId, change, now = () => new 
       return { order: await orders.saveOrder(order, current.version, extras), result }
     } catch (err) {
       if (err instanceof VersionConflict && attempt < 2) continue
-      if (err instanceof VersionConflict) throw new ConflictError(adminMessages.staleOrder)
+      if (err instanceof VersionConflict) throw new ConflictError(orderMessages.staleOrder)
       throw err
     }
   }
@@ -45,18 +45,5 @@ export function staffUpdate({ order, status, notes, userId, at, seq = 0 }: { ord
     isCustomerNote: false,
     createdAt: at,
     updatedAt: at,
-  }
-}
-
-/** "Action Required: Additional Costs" for the order's customer (admin-side §7). */
-export function approvalNotification({ order, note, at }: { order: Order; note: string; at: string }): Notification {
-  return {
-    userId: order.customerId,
-    notificationId: sortableId(Date.parse(at)),
-    orderId: order.orderId,
-    title: adminMessages.approvalTitle,
-    message: adminMessages.approvalMessage(note),
-    read: false,
-    createdAt: at,
   }
 }

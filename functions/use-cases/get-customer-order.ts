@@ -1,5 +1,5 @@
-import { orderMessages } from '@gs/shared/order-messages'
-import type { OrderRepository } from '../db/repositories/orders.ts'
+import { DETAIL_LEDGER_LIMIT, orderMessages } from '@gs/shared/order-messages'
+import type { DetailOptions, OrderRepository } from '../db/repositories/orders.ts'
 import type { Order, OrderDetail } from '../domain/order.ts'
 import { NotFoundError } from '../lib/errors.ts'
 
@@ -9,6 +9,9 @@ export interface OwnedOrderQuery {
   orderId: string
   userId: string
 }
+
+/** What an order's page shows: the newest page of its history and at most DETAIL_LEDGER_LIMIT ledger entries (the response stays small). */
+export const DETAIL_VIEW: DetailOptions = { ledger: DETAIL_LEDGER_LIMIT }
 
 /**
  * The one ownership rule of the customer routes: the caller's own, undeleted order.
@@ -25,10 +28,13 @@ export async function loadOwnedOrder({ orders, orderId, userId }: OwnedOrderQuer
   return assertOwned(await orders.getOrder(orderId), userId)
 }
 
-/** The order with its updates, parts and payments (one collection query), when it is the caller's. */
-export async function getCustomerOrder({ orders, orderId, userId }: OwnedOrderQuery & { orders: Pick<OrderRepository, 'getOrderDetail'> }): Promise<OrderDetail> {
+/**
+ * The order with the newest page of its updates and its ledger entries (bounded: `view`), when it is the
+ * caller's. A short history is one Query of the order's partition.
+ */
+export async function getCustomerOrder({ orders, orderId, userId, view = DETAIL_VIEW }: OwnedOrderQuery & { orders: Pick<OrderRepository, 'getOrderDetail'>; view?: DetailOptions }): Promise<OrderDetail> {
   if (!UUID.test(orderId)) throw new NotFoundError(orderMessages.orderNotFound)
-  const detail = await orders.getOrderDetail(orderId)
+  const detail = await orders.getOrderDetail(orderId, view)
   assertOwned(detail?.order, userId)
   return detail as OrderDetail
 }

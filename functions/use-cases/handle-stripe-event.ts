@@ -1,4 +1,4 @@
-import { ADMIN_AUTHOR_LABEL } from '@gs/shared/admin-messages'
+import { ADMIN_AUTHOR_LABEL } from '@gs/shared/statuses'
 import { SYSTEM_USER, whenPaidInFull } from './paid-in-full.ts'
 import { formatCents } from '@gs/shared/money'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'

@@ -1,5 +1,5 @@
-import { ADMIN_AUTHOR_LABEL } from '@gs/shared/admin-messages'
-import { paymentMessages as m } from '@gs/shared/payment-messages'
+import { ADMIN_AUTHOR_LABEL } from '@gs/shared/statuses'
+import { paidInFullTexts } from '@gs/shared/notification-texts'
 import { sortableId } from '../db/ids.ts'
 import { invoiceOf, type Notification, type Order, type StatusUpdate } from '../domain/order.ts'
 
@@ -20,7 +20,7 @@ export function whenPaidInFull({ before, next, at, t, by = SYSTEM_USER }: { befo
       orderId: next.orderId,
       updateId: sortableId(t),
       status: PAYMENT_RECEIVED_STATUS,
-      notes: m.paidInFullUpdate,
+      notes: paidInFullTexts.update,
       createdBy: by,
       authorLabel: ADMIN_AUTHOR_LABEL,
       isCustomerNote: false,
@@ -31,8 +31,8 @@ export function whenPaidInFull({ before, next, at, t, by = SYSTEM_USER }: { befo
       userId: next.customerId,
       notificationId: sortableId(t),
       orderId: next.orderId,
-      title: m.paidNotificationTitle,
-      message: m.paidNotificationMessage(next.orderNumber),
+      title: paidInFullTexts.notificationTitle,
+      message: paidInFullTexts.notificationMessage(next.orderNumber),
       read: false,
       createdAt: at,
     },

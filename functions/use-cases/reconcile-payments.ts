@@ -1,6 +1,7 @@
 import type { LedgerRepository } from '../db/repositories/ledger.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
-import type { PaymentRepository, ReconciliationRun } from '../db/repositories/payments.ts'
+import type { PaymentRepository } from '../db/repositories/payments.ts'
+import type { ReconciliationRepository, ReconciliationRun } from '../db/repositories/reconciliations.ts'
 import { log } from '../lib/logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { handleStripeEvent, PAYMENT_REVIEW_ALERT } from './handle-stripe-event.ts'
@@ -15,7 +16,8 @@ export type DifferenceKind = 'unknown_intent' | 'recorded_late' | 'not_confirmed
 interface Reconcile {
   gateway: Pick<PaymentGateway, 'mode' | 'listSucceededIntents' | 'retrieveIntent'>
   orders: Pick<OrderRepository, 'getOrders'>
-  payments: Pick<PaymentRepository, 'getCheckout' | 'recordSucceededCheckout' | 'applyCheckoutEvent' | 'setReceiptUrl' | 'saveReconciliation'>
+  payments: Pick<PaymentRepository, 'getCheckout' | 'recordSucceededCheckout' | 'applyCheckoutEvent' | 'setReceiptUrl'>
+  runs: Pick<ReconciliationRepository, 'save'>
   ledger: Pick<LedgerRepository, 'listSince'>
   now?: () => Date
 }
@@ -28,7 +30,7 @@ interface Reconcile {
  * not ready when the payment was recorded is filled in. Every run is stored; any difference is
  * logged for the alarm (alert: payment_review).
  */
-export async function reconcilePayments({ gateway, orders, payments, ledger, now = () => new Date() }: Reconcile): Promise<ReconciliationRun> {
+export async function reconcilePayments({ gateway, orders, payments, ledger, runs, now = () => new Date() }: Reconcile): Promise<ReconciliationRun> {
   const at = now()
   const since = new Date(at.getTime() - RECONCILE_DAYS * 24 * 60 * 60 * 1000)
   const differences: ReconciliationRun['differences'] = []
@@ -82,7 +84,7 @@ export async function reconcilePayments({ gateway, orders, payments, ledger, now
   }
 
   const run: ReconciliationRun = { ranAt: at.toISOString(), since: since.toISOString(), mode: gateway.mode, checked: succeeded.length, recorded, receiptsFilled, differences }
-  await payments.saveReconciliation(run)
+  await runs.save(run)
   if (differences.length) log.error('payment reconciliation found differences', { alert: PAYMENT_REVIEW_ALERT, count: differences.length, differences })
   else log.info('payment reconciliation: provider and ledger agree', { checked: succeeded.length, receiptsFilled })
   return run

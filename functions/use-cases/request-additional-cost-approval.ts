@@ -1,10 +1,11 @@
+import { adminMessages } from '@gs/shared/admin-messages'
 import type { ApprovalRequestInput } from '@gs/shared/schemas/admin-orders'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import { sortableId } from '../db/ids.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
 import { requestApproval, requestNote } from '../domain/extra-work.ts'
-import type { Order } from '../domain/order.ts'
-import { approvalNotification, changeOrder, staffUpdate } from './admin-order-write.ts'
+import type { Notification, Order } from '../domain/order.ts'
+import { changeOrder, staffUpdate } from './admin-order-write.ts'
 
 interface RequestApproval {
   orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>
@@ -39,4 +40,17 @@ export async function requestAdditionalCostApproval({ orders, orderId, input, ad
     },
   })
   return order
+}
+
+/** "Action Required: Additional Costs" for the order's customer (admin-side §7). */
+function approvalNotification({ order, note, at }: { order: Order; note: string; at: string }): Notification {
+  return {
+    userId: order.customerId,
+    notificationId: sortableId(Date.parse(at)),
+    orderId: order.orderId,
+    title: adminMessages.approvalTitle,
+    message: adminMessages.approvalMessage(note),
+    read: false,
+    createdAt: at,
+  }
 }

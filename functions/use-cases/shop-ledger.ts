@@ -1,7 +1,7 @@
-import { adminMessages } from '@gs/shared/admin-messages'
+import { orderMessages } from '@gs/shared/order-messages'
 import { formatCents } from '@gs/shared/money'
 import { METHOD_LABELS, ledgerMessages as lm, refundMethodLabel } from '@gs/shared/payment-rules'
-import type { AdjustmentInput, RefundInput, ShopPaymentInput } from '@gs/shared/schemas/admin-payments'
+import type { AdjustmentInput, RefundInput, ShopPaymentInput } from '@gs/shared/schemas/ledger'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import type { LedgerRepository, LedgerWrite } from '../db/repositories/ledger.ts'
 import { ItemConditionFailed, VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
@@ -48,7 +48,7 @@ async function recordOnce({ orders, ledger, orderId, entryId, plan }: Pick<Deps,
       return { order: written, entry: (await ledger.getEntry(orderId, entryId))! }
     } catch (err) {
       if (!(err instanceof VersionConflict || err instanceof ItemConditionFailed)) throw err
-      if (attempt >= MAX_ATTEMPTS) throw new ConflictError(adminMessages.staleOrder)
+      if (attempt >= MAX_ATTEMPTS) throw new ConflictError(orderMessages.staleOrder)
     }
   }
 }

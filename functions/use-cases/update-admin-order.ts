@@ -1,3 +1,4 @@
+import { orderMessages } from '@gs/shared/order-messages'
 import { adminMessages, defaultStatusNote } from '@gs/shared/admin-messages'
 import type { UpdateAdminOrderInput } from '@gs/shared/schemas/admin-orders'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
@@ -24,7 +25,7 @@ interface UpdateAdminOrder {
  */
 export async function updateAdminOrder({ orders, orderId, input, adminId, now = () => new Date() }: UpdateAdminOrder): Promise<Order> {
   const current = await loadStaffOrder({ orders, orderId })
-  if (current.version !== input.version) throw new ConflictError(adminMessages.staleOrder)
+  if (current.version !== input.version) throw new ConflictError(orderMessages.staleOrder)
   const { version, statusNote, releaseOverrideReason, ...fields } = input
   const at = now().toISOString()
   const next: Order = { ...current }
@@ -44,7 +45,7 @@ export async function updateAdminOrder({ orders, orderId, input, adminId, now = 
   try {
     return await orders.saveOrder(next, version, { putUpdates })
   } catch (err) {
-    if (err instanceof VersionConflict) throw new ConflictError(adminMessages.staleOrder)
+    if (err instanceof VersionConflict) throw new ConflictError(orderMessages.staleOrder)
     throw err
   }
 }

@@ -1,6 +1,7 @@
 import { App, Validations } from 'aws-cdk-lib'
 import { AwsSolutionsChecks } from 'cdk-nag'
 import { readStageConfig, type StageConfig } from '../constructs/stage-config.ts'
+import { INDEX_NAMES } from '../../functions/db/table-schema.ts'
 import { ApiStack } from '../stacks/api-stack.ts'
 import { AuthStack } from '../stacks/auth-stack.ts'
 import { DataStack } from '../stacks/data-stack.ts'
@@ -61,7 +62,7 @@ export function buildApp(app: App, options: { webDist?: string } = {}): Gunsmith
     config,
     httpApi: api.httpApi,
     table: data.table,
-    tableIndexes: ['gsi1', 'gsi2'],
+    tableIndexes: INDEX_NAMES.slice(0, config.tableIndexes),
     functions: {
       ...Object.fromEntries(Object.entries(api.functions).map(([group, fn]) => [group, fn.fn])),
       'post-confirmation': auth.postConfirmation.fn,

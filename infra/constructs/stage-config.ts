@@ -1,3 +1,4 @@
+import { tableKeys } from '../../functions/db/table-schema.ts'
 import { RemovalPolicy } from 'aws-cdk-lib'
 import type { Node } from 'constructs'
 
@@ -23,6 +24,12 @@ export interface StageConfig {
   waf: { rateLimit: number } | null
   /** Goes into /config.json for Stripe.js; a publishable key (pk_…) is public by design. */
   stripePublishableKey: string | null
+  /**
+   * How many of the table's global secondary indexes (table-schema.ts, in order) the data stack declares.
+   * CloudFormation adds one index per update, so a table deployed with fewer gets the rest one deploy at a
+   * time (docs/deploying.md, "Adding table indexes"); a new table gets all of them at once.
+   */
+  tableIndexes: number
 }
 
 export const CONTEXT_DEFAULTS = {
@@ -31,6 +38,7 @@ export const CONTEXT_DEFAULTS = {
   throttleBurstLimit: 100,
   enableWaf: false,
   wafRateLimit: 1000,
+  tableIndexes: tableKeys.indexes.length,
 } as const
 
 export class ContextError extends Error {}
@@ -92,6 +100,8 @@ export function readStageConfig(node: Node): StageConfig {
     throw new ContextError('Context stripePublishableKey must be a Stripe publishable key (pk_test_… or pk_live_…); secret keys go into Secrets Manager')
   }
 
+  const tableIndexes = int(node, 'tableIndexes', CONTEXT_DEFAULTS.tableIndexes, 2, tableKeys.indexes.length)
+
   return {
     stage,
     retainData,
@@ -101,5 +111,6 @@ export function readStageConfig(node: Node): StageConfig {
     throttle: { rateLimit, burstLimit },
     waf,
     stripePublishableKey,
+    tableIndexes,
   }
 }

@@ -2,7 +2,7 @@ import { sortableId, uuid } from '../../functions/db/ids.ts'
 import { createNotificationRepository } from '../../functions/db/repositories/notifications.ts'
 import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
 import type { Profile } from '../../functions/db/repositories/profiles.ts'
-import { paymentEntity } from '../../functions/db/entities/payment.ts'
+import { createLedgerRepository } from '../../functions/db/repositories/ledger.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { addLine, requestApproval } from '../../functions/domain/extra-work.ts'
 import { newOrder, invoiceOf, type Notification, type Order, type StatusUpdate } from '../../functions/domain/order.ts'
@@ -84,7 +84,7 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
   const table = defaultTable()
   const orders = createOrderRepository(table)
   const notifications = createNotificationRepository(table)
-  const payments = paymentEntity(table)
+  const ledger = createLedgerRepository(table)
   const customerName = `${customer.firstName} ${customer.lastName}`.trim() || customer.email
   const created: Order[] = []
 
@@ -125,9 +125,7 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
       const amountCents = invoiceOf(order).totalCents
       order = { ...order, amountPaidCents: amountCents }
       const paidAt = at(12 * 4 + 2).toISOString()
-      await payments
-        .put({ orderId, paymentId: sortableId(Date.parse(paidAt)), customerId: customer.id, orderNumber, amountCents, paymentDate: paidAt, paymentMethod: 'Credit Card', paymentStatus: 'successful', paymentIntentId: `pi_demo_${orderNumber.replace('GS-', '')}`, customerName, customerEmail: customer.email, firearmMake: order.firearmMake, firearmModel: order.firearmModel, serialNumber: order.serialNumber, description: order.description })
-        .go()
+      await ledger.importEntry({ orderId, paymentId: sortableId(Date.parse(paidAt)), customerId: customer.id, orderNumber, amountCents, paymentDate: paidAt, paymentMethod: 'Credit Card', paymentStatus: 'successful', paymentIntentId: `pi_demo_${orderNumber.replace('GS-', '')}`, customerName, customerEmail: customer.email, firearmMake: order.firearmMake, firearmModel: order.firearmModel, serialNumber: order.serialNumber, description: order.description })
     }
     // Oldest first: each becomes the customer's latest order, with its status, in its own create transaction.
     created.push(await orders.createOrder(order, { putUpdates: updates }))

@@ -48,6 +48,8 @@ async function main() {
     ...SEEDED_ACCOUNTS.map((a) => `    ${a.group.padEnd(9)} ${a.email.padEnd(22)} ${a.password}`),
     '',
     `  Data: ${dataDir.startsWith(REPO_ROOT) ? path.relative(REPO_ROOT, dataDir) : dataDir}/ (kept across restarts; npm run reset wipes it)`,
+    // A data folder from an earlier version: say what was brought up to date (nothing on a fresh one after the first start).
+    ...(stack.seeded ? [] : stack.migrated.map((m) => `  Migrated: ${m}`)),
     `  Payments: ${process.env.STRIPE_SECRET_KEY ? 'Stripe test mode' : 'dev gateway (test card 4242 4242 4242 4242)'}; reconcile now: npm run reconcile`,
     '  Stop: Ctrl-C',
     '',

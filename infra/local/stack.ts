@@ -9,7 +9,7 @@ import { startDynamoLocal } from './dynamodb.ts'
 import { createGateway, createLambdaInvokeServer, type LambdaHandler } from './gateway.ts'
 import { createJwtVerifier } from './jwt.ts'
 import { assertPortFree, freePort } from './ports.ts'
-import { ensureTable, localDynamoClient } from './table.ts'
+import { ensureTable, localDocumentClient, localDynamoClient } from './table.ts'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -33,6 +33,8 @@ export interface LocalStack {
   userPoolId: string
   clientId: string
   seeded: boolean
+  /** The data migrations this start ran (none on a data folder that has them all). */
+  migrated: string[]
   stop(): Promise<void>
 }
 
@@ -89,6 +91,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     Object.assign(process.env, { USER_POOL_ID: cognito.userPoolId, USER_POOL_CLIENT_ID: cognito.clientId })
 
     await ensureTable(localDynamoClient(dynamo.endpoint), tableName)
+    // A data folder from an earlier version gets what this one needs (functions/db/migrations), with a client of
+    // its own: the migrations Scan, which no function may (the integration suite watches the functions' client).
+    const { runMigrations } = await import('../../functions/db/migrations/index.ts')
+    const migrated = await runMigrations({ table: tableName, client: localDocumentClient(dynamo.endpoint) })
 
     const { loadGroupHandler } = await import('../../functions/load-group.ts')
     const handlers: Partial<Record<FunctionGroup, LambdaHandler>> = {}
@@ -130,6 +136,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       userPoolId: cognito.userPoolId,
       clientId: cognito.clientId,
       seeded,
+      migrated,
       stop,
     }
   } catch (err) {

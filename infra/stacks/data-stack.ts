@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib'
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb'
 import type { Construct } from 'constructs'
+import { tableKeys } from '../../functions/db/table-schema.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
 
 export interface DataStackProps extends StackProps {
@@ -27,11 +28,11 @@ export class DataStack extends Stack {
       removalPolicy,
       timeToLiveAttribute: 'ttl',
     })
-    for (const index of ['gsi1', 'gsi2']) {
+    for (const index of tableKeys.indexes.slice(0, props.config.tableIndexes)) {
       this.table.addGlobalSecondaryIndex({
-        indexName: index,
-        partitionKey: { name: `${index}pk`, type: dynamodb.AttributeType.STRING },
-        sortKey: { name: `${index}sk`, type: dynamodb.AttributeType.STRING },
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
         projectionType: dynamodb.ProjectionType.ALL,
       })
     }

@@ -144,19 +144,23 @@ export class MonitoringStack extends Stack {
         statistic: 'Sum',
         period: FIVE_MINUTES,
       })
-    const throttleMetrics: Record<string, cloudwatch.IMetric> = {}
-    for (const [i, index] of [undefined, ...tableIndexes].entries()) {
-      throttleMetrics[`r${i}`] = tableMetric('ReadThrottleEvents', index)
-      throttleMetrics[`w${i}`] = tableMetric('WriteThrottleEvents', index)
+    // An alarm's math may use at most 10 metrics: the table and its indexes go 5 at a time (reads and writes each).
+    const sources = [undefined, ...tableIndexes]
+    const throttleGroups: cloudwatch.MathExpression[] = []
+    for (let start = 0; start < sources.length; start += 5) {
+      const group = sources.slice(start, start + 5)
+      const metrics: Record<string, cloudwatch.IMetric> = {}
+      for (const [i, index] of group.entries()) {
+        // Ids unique across the groups: the dashboard draws them in one graph.
+        metrics[`r${start + i}`] = tableMetric('ReadThrottleEvents', index)
+        metrics[`w${start + i}`] = tableMetric('WriteThrottleEvents', index)
+      }
+      const names = group.map((g) => g ?? 'table').join(', ')
+      throttleGroups.push(new cloudwatch.MathExpression({ expression: Object.keys(metrics).map((k) => `FILL(${k}, 0)`).join(' + '), usingMetrics: metrics, label: `Throttle events (${names})`, period: FIVE_MINUTES }))
     }
-    const tableThrottles = new cloudwatch.MathExpression({
-      expression: Object.keys(throttleMetrics).map((k) => `FILL(${k}, 0)`).join(' + '),
-      usingMetrics: throttleMetrics,
-      label: 'Table throttle events (table + indexes)',
-      period: FIVE_MINUTES,
-    })
-    alarm('DynamoDbThrottles', 'DynamoDB throttled reads or writes on the table or its indexes in the last 5 minutes.', tableThrottles, THRESHOLDS.dynamoThrottles)
-
+    throttleGroups.forEach((expr, g) =>
+      alarm(g === 0 ? 'DynamoDbThrottles' : `DynamoDbThrottles${g + 1}`, `DynamoDB throttled reads or writes on ${expr.label?.replace(/^Throttle events \((.*)\)$/, '$1')} in the last 5 minutes.`, expr, THRESHOLDS.dynamoThrottles),
+    )
     // --- Dashboard ---------------------------------------------------------
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
       dashboardName: `Gunsmith-${stage}`,
@@ -200,7 +204,7 @@ export class MonitoringStack extends Stack {
     }
     this.dashboard.addWidgets(
       graph('Table consumed capacity', [tableMetric('ConsumedReadCapacityUnits'), tableMetric('ConsumedWriteCapacityUnits')]),
-      graph('Table throttles (table + indexes)', [tableThrottles]),
+      graph('Table throttles (table + indexes)', throttleGroups),
       graph('Table system errors', [tableMetric('SystemErrors')]),
       new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24, height: 4 }),
     )

@@ -16,7 +16,6 @@ export const adminMessages = /* @__PURE__ */ (() =>
   estimatedCostInvalid: 'Please enter a valid estimated cost',
   statusInvalid: 'Please choose a valid status',
   versionRequired: 'The order version is required',
-  staleOrder: 'This order was changed by someone else. Reload it and apply your changes again.',
   approvalReasonRequired: 'Please provide a reason for the additional costs',
   messageEmpty: 'Message cannot be empty',
   messageNotFound: 'Message not found',
@@ -51,7 +50,8 @@ export const adminMessages = /* @__PURE__ */ (() =>
 /** The default text of a staff status update: "Status updated to work complete - Admin" (admin-side §7). */
 export const defaultStatusNote = (status: string) => `Status updated to ${status.replace(/_/g, ' ')} - Admin`
 
-/** Staff entries are signed "Admin" (admin-side §6). */
-export const ADMIN_AUTHOR_LABEL = 'Admin'
+// Staff entries are signed "Admin": ADMIN_AUTHOR_LABEL lives in statuses.ts, with the history's other
+// constants, so the write paths that sign entries do not load these form texts.
+export { ADMIN_AUTHOR_LABEL } from './statuses.ts'
 
 export const ADMIN_TEXT_MAX_LENGTH = 2000

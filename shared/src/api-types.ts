@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'payment_failed'
+  /** 429: a limit was reached (a customer's notes: per order, per hour). */
+  | 'too_many_requests'
   | 'internal'
 
 /** One page of a list route; `cursor` asks for the next one (null: there is none). */
@@ -189,8 +191,17 @@ export interface AdminPayment extends Payment {
   serialNumber: string
 }
 
+/**
+ * One order's page: its newest status updates (UPDATES_PAGE_SIZE, newest first) and at most
+ * DETAIL_LEDGER_LIMIT of its ledger entries (newest first).
+ */
 export interface OrderDetail extends Order {
   updates: StatusUpdate[]
+  /**
+   * Older updates than `updates` holds: pass it to GET …/updates?cursor= (null: `updates` is the whole
+   * history). The server always sends it; optional so details built before it existed still type-check.
+   */
+  updatesCursor?: string | null
   payments: Payment[]
 }
 
@@ -203,8 +214,9 @@ export interface Notification {
   createdAt: string
 }
 
-/** GET /api/notifications: newest first, with the unread count. */
+/** GET /api/notifications?limit=&cursor=: a page, newest first, with the caller's unread count. */
 export interface NotificationList extends Page<Notification> {
+  /** All the caller's unread notifications, not only this page's; never below 0. */
   unreadCount: number
 }
 
@@ -245,11 +257,13 @@ export interface AdminPaymentStats {
   last30DaysCount: number
 }
 
-/** GET /api/admin/payments: one page, the filtered total and the stats of all payments. */
+/** GET /api/admin/payments: one page, where the next starts, the filtered total when known, and the stats of all payments. */
 export interface AdminPaymentsPage {
   items: AdminPayment[]
-  total: number
-  page: number
+  /** Pass as `cursor` for the next page; null on the last one. */
+  cursor: string | null
+  /** Entries matching the filters; null for a text search (it is not counted: say "more may match"). */
+  total: number | null
   pageSize: number
   stats: AdminPaymentStats
 }

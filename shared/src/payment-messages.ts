@@ -43,9 +43,6 @@ export const paymentMessages = /* @__PURE__ */ (() =>
   description: (orderNumbers: readonly string[]) =>
     orderNumbers.length === 1 ? `Payment for Order #${orderNumbers[0]}` : `Payment for Orders ${orderNumbers.map((n) => `#${n}`).join(', ')}`,
   /** What the webhook writes when an invoice reaches paid (spec: "Payment received in full"). */
-  paidInFullUpdate: 'Payment received in full',
-  paidNotificationTitle: 'Payment Received',
-  paidNotificationMessage: (orderNumber: string) => `Payment received in full for order ${orderNumber}. Thank you!`,
   defaultMethod: 'Credit Card',
   /** History entries of the ledger (HISTORY_EVENTS). */
   shippingAdded: 'Return shipping added with the payment',

@@ -39,6 +39,9 @@ export const OTHER_STATUSES = [
 
 export const CUSTOMER_NOTE = 'customer_note'
 
+/** Staff entries are signed "Admin" (admin-side §6). */
+export const ADMIN_AUTHOR_LABEL = 'Admin'
+
 /**
  * History entries that record an event rather than set the order's status (the order keeps its
  * status): they are titled by what happened, never by the status the order happened to be in.

@@ -157,8 +157,10 @@ test('staff record cash and a discount, refund cash and part of a card payment, 
   // The payments page lists the refunds as negative amounts.
   await page.goto('/admin/payments')
   await page.getByPlaceholder('Search by customer, firearm, or order ID').fill(model)
-  await expect(page.getByText('Total: 5 payments')).toBeVisible()
+  // A model is text: searched on the stored search attribute, not counted (no "Total"), every match listed.
+  await expect(page.getByText(`Payments matching "${model}"`)).toBeVisible()
   const paymentsTable = page.getByRole('table', { name: 'Customer payments' })
+  await expect(paymentsTable.locator('tbody tr')).toHaveCount(5)
   await expect(paymentsTable.getByRole('row').filter({ hasText: 'Refund (Cash)' })).toContainText('\u2212$10.00')
   await expect(paymentsTable.getByRole('row').filter({ hasText: 'Refund (Credit Card)' })).toContainText('\u2212$15.00')
   await expect(paymentsTable.getByRole('row').filter({ hasText: 'Discount' })).toContainText('Adjustment')

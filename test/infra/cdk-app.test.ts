@@ -1,3 +1,4 @@
+import { INDEX_NAMES } from '../../functions/db/table-schema.ts'
 import { join } from 'node:path'
 import { Stack } from 'aws-cdk-lib'
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions'
@@ -31,7 +32,7 @@ const tableArn = () => ({ 'Fn::GetAtt': [logicalId(stacks.data.table), 'Arn'] })
 const tableRef = () => ({ Ref: logicalId(stacks.data.table) })
 
 describe('data stack: the single table', () => {
-  it('has pk/sk, gsi1 and gsi2 with their own keys, on-demand billing, TTL and point-in-time recovery', () => {
+  it('has pk/sk and gsi1–gsi7 with their own keys, on-demand billing, TTL and point-in-time recovery', () => {
     t.data.resourceCountIs('AWS::DynamoDB::Table', 1)
     t.data.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [
@@ -39,9 +40,9 @@ describe('data stack: the single table', () => {
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ],
       AttributeDefinitions: Match.arrayWith(
-        ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        ['pk', 'sk', ...INDEX_NAMES.flatMap((i) => [`${i}pk`, `${i}sk`])].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       ),
-      GlobalSecondaryIndexes: ['gsi1', 'gsi2'].map((index) => ({
+      GlobalSecondaryIndexes: INDEX_NAMES.map((index) => ({
         IndexName: index,
         KeySchema: [
           { AttributeName: `${index}pk`, KeyType: 'HASH' },
@@ -55,6 +56,12 @@ describe('data stack: the single table', () => {
     })
   })
 
+  it('declares only the first `tableIndexes` indexes when told (CloudFormation adds one per deploy)', () => {
+    const built = buildApp(fastApp({ tableIndexes: '3' }), { webDist })
+    const tables = Template.fromStack(built.data).findResources('AWS::DynamoDB::Table')
+    expect(Object.values(tables)[0].Properties.GlobalSecondaryIndexes.map((g: { IndexName: string }) => g.IndexName)).toEqual(['gsi1', 'gsi2', 'gsi3'])
+    expect(() => buildApp(fastApp({ tableIndexes: '1' }), { webDist })).toThrow(/tableIndexes=1/)
+  })
 })
 
 describe('auth stack: Cognito', () => {

@@ -1,6 +1,9 @@
-import { inject } from 'vitest'
+import { afterAll, inject } from 'vitest'
+import { clearAccountCache } from '../../functions/auth/account-gate.ts'
+import { setCommandObserver } from '../../functions/db/client.ts'
 import { resetDocumentClient } from '../../functions/db/client.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
+import { ensureTable, localDynamoClient } from '../../infra/local/table.ts'
 
 export const stack = () => inject('stack')
 
@@ -10,6 +13,21 @@ export function useStackTable() {
   Object.assign(process.env, { TABLE_NAME: s.tableName, DYNAMODB_ENDPOINT: s.dynamoEndpoint, AWS_REGION: 'us-east-1', COGNITO_ENDPOINT: s.cognitoEndpoint, USER_POOL_ID: s.userPoolId, LOG_LEVEL: 'silent' })
   resetEnv()
   resetDocumentClient()
+}
+
+/**
+ * Points this worker at a table of its own in the same DynamoDB Local (created with the real keys and
+ * indexes): for tests that assert on whole-table numbers (the ledger counters), which other files
+ * writing to the shared table at the same time would move.
+ */
+export async function useOwnTable(prefix: string): Promise<string> {
+  useStackTable()
+  const name = `${prefix}-${Math.random().toString(36).slice(2, 10)}`
+  await ensureTable(localDynamoClient(stack().dynamoEndpoint), name)
+  process.env.TABLE_NAME = name
+  resetEnv()
+  resetDocumentClient()
+  return name
 }
 
 async function cognito(target: string, body: unknown) {
@@ -72,3 +90,28 @@ export async function newCustomer(prefix = 'customer'): Promise<{ id: string; to
   if (me.status !== 200) throw new Error(`GET /api/me answered ${me.status} for a new customer`)
   return { id: me.body.id, token: AccessToken }
 }
+
+/**
+ * For tests that count a route's own DynamoDB requests: the production account-gate cache (the
+ * integration stack runs with it off, global-setup.ts) and an observer of every command the functions
+ * send. Call it in beforeAll; the settings are put back after the file.
+ */
+export function countCommands(onCommand: (name: string) => void) {
+  const savedTtl = process.env.ACCOUNT_GATE_TTL_SECONDS
+  delete process.env.ACCOUNT_GATE_TTL_SECONDS
+  resetEnv()
+  setCommandObserver(onCommand)
+  clearAccountCache()
+  restore = () => {
+    setCommandObserver(undefined)
+    if (savedTtl === undefined) delete process.env.ACCOUNT_GATE_TTL_SECONDS
+    else process.env.ACCOUNT_GATE_TTL_SECONDS = savedTtl
+    resetEnv()
+    clearAccountCache()
+  }
+}
+let restore: (() => void) | undefined
+afterAll(() => {
+  restore?.()
+  restore = undefined
+})

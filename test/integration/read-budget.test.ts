@@ -14,13 +14,12 @@
  * intent (its payments, stored on the checkout by the webhook's success write).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setCommandObserver } from '../../functions/db/client.ts'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { clearAccountCache } from '../../functions/auth/account-gate.ts'
 import { ACCOUNT_INACTIVE } from '../../functions/lib/errors.ts'
 import { routeKey, routes, type RouteDef } from '../../functions/routes.ts'
-import { useStackTable } from './helpers.ts'
+import { countCommands, useStackTable } from './helpers.ts'
 import { intentEvent, sign } from './payments-fixtures.ts'
 import { call, createTestUser, realParams, seedWorld, type TestUser, type World } from './quality-helpers.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
@@ -33,8 +32,15 @@ const READ_QUERIES: Record<string, (w: World) => Record<string, string>> = {
   'GET /api/admin/invoices': (w) => ({ orderId: w.order.orderId }),
   'GET /api/orders/{orderId}/invoice': () => ({ shipping: 'false' }),
   'GET /api/admin/orders': () => ({ view: 'active', limit: '20' }),
-  'GET /api/admin/payments': () => ({ sort: 'amount', direction: 'asc', page: '1' }),
+  'GET /api/admin/payments': () => ({ sort: 'amount', direction: 'asc' }),
 }
+
+/**
+ * Routes that need more than one request, and why. The admin payments page shows the stat cards of
+ * the whole ledger (one Query of the counter items) next to a page of one of its indexes (one Query):
+ * two partitions, so two requests, each of a fixed size (admin-payments-scale.test.ts).
+ */
+const REQUESTS_PER_READ: Record<string, number> = { 'GET /api/admin/payments': 2 }
 
 const readRoutes = routes.filter((r) => r.method === 'GET' && r.fn !== 'stripe-webhook')
 
@@ -43,30 +49,18 @@ const allCommands: string[] = []
 let customer: TestUser
 let admin: TestUser
 let world: World
-const savedTtl = process.env.ACCOUNT_GATE_TTL_SECONDS
 
 beforeAll(async () => {
   useStackTable()
-  // The production setting (the integration stack itself runs with the cache off: see global-setup.ts).
-  delete process.env.ACCOUNT_GATE_TTL_SECONDS
-  resetEnv()
-  setCommandObserver((name) => {
+  countCommands((name) => {
     commands.push(name)
     allCommands.push(name)
   })
-  clearAccountCache()
   customer = await createTestUser('customer')
   admin = await createTestUser('admin')
   world = await seedWorld(customer.userId, customer.email)
 })
 
-afterAll(() => {
-  setCommandObserver(undefined)
-  if (savedTtl === undefined) delete process.env.ACCOUNT_GATE_TTL_SECONDS
-  else process.env.ACCOUNT_GATE_TTL_SECONDS = savedTtl
-  resetEnv()
-  clearAccountCache()
-})
 
 async function counted(route: RouteDef, params = realParams(route, world)) {
   const input = { params, query: READ_QUERIES[routeKey(route)]?.(world), claims: route.access === 'admin' ? admin.claims : route.access === 'user' ? customer.claims : undefined }
@@ -91,10 +85,11 @@ describe('read budget: at most 1 DynamoDB request per read route, on a warm cont
 
   for (const route of readRoutes) {
     const key = routeKey(route)
-    it(`${key}: ≤ ${MAX_REQUESTS_PER_READ} request, no Scan`, async () => {
+    const budget = REQUESTS_PER_READ[key] ?? MAX_REQUESTS_PER_READ
+    it(`${key}: ≤ ${budget} request${budget > 1 ? 's' : ''}, no Scan`, async () => {
       const { sent } = await counted(route)
       expect(sent, `${key} sent ${sent.join(', ')}`).not.toContain('ScanCommand')
-      expect(sent.length, `${key} sent ${sent.join(', ')}`).toBeLessThanOrEqual(MAX_REQUESTS_PER_READ)
+      expect(sent.length, `${key} sent ${sent.join(', ')}`).toBeLessThanOrEqual(budget)
     })
   }
 

@@ -8,6 +8,7 @@ import { createLedgerRepository } from '../../functions/db/repositories/ledger.t
 import { defaultTable } from '../../functions/db/table.ts'
 import { createDevGateway } from '../../functions/payments/dev-gateway.ts'
 import type { PaymentGateway } from '../../functions/payments/gateway.ts'
+import { createReconciliationRepository } from '../../functions/db/repositories/reconciliations.ts'
 import { reconcilePayments } from '../../functions/use-cases/reconcile-payments.ts'
 import { stack, useStackTable } from './helpers.ts'
 import { deliver, devIntentRepo, intentEvent, orderRepo, paymentRepo, seedCheckout, seedOrder } from './payments-fixtures.ts'
@@ -16,7 +17,7 @@ beforeAll(() => useStackTable())
 
 const customerId = () => `recon-${randomUUID().slice(0, 8)}`
 const run = (gateway: PaymentGateway = createDevGateway({ intents: devIntentRepo() })) =>
-  reconcilePayments({ gateway, orders: orderRepo(), payments: paymentRepo(), ledger: createLedgerRepository(defaultTable()) })
+  reconcilePayments({ gateway, orders: orderRepo(), payments: paymentRepo(), ledger: createLedgerRepository(defaultTable()), runs: createReconciliationRepository(defaultTable()) })
 
 describe('payment reconciliation against the (dev) provider', () => {
   it('records a success the webhook never delivered, once, and says so', async () => {
@@ -33,7 +34,7 @@ describe('payment reconciliation against the (dev) provider', () => {
     expect(second.differences.map((d) => d.paymentIntentId)).not.toContain(missed.paymentIntentId)
     expect((await orderRepo().getOrder(o.orderId))?.amountPaidCents).toBe(4_000)
     // Each run is kept for staff, newest first.
-    const [latest] = await paymentRepo().listReconciliations(1)
+    const [latest] = await createReconciliationRepository(defaultTable()).list(1)
     expect(latest).toMatchObject({ ranAt: second.ranAt, mode: 'dev', checked: second.checked })
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { OrderHistoryRepository } from '../../functions/db/repositories/order-history.ts'
 import { VersionConflict, type OrderRepository, type OrderWriteExtras } from '../../functions/db/repositories/orders.ts'
 import type { NotificationRepository } from '../../functions/db/repositories/notifications.ts'
-import type { StatusUpdateRepository } from '../../functions/db/repositories/status-updates.ts'
 import { invoiceOf, type Notification, type Order, type OrderDetail, type StatusUpdate } from '../../functions/domain/order.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../functions/lib/errors.ts'
 import { addCustomerNote } from '../../functions/use-cases/add-customer-note.ts'
@@ -71,9 +71,10 @@ function fakeOrders(initial: Order[] = [order()]) {
   }
 }
 
-function fakeUpdates() {
+/** The order store with the note write (its limits are tested in order-history-use-cases.test.ts). */
+function fakeUpdates(orders = fakeOrders().repo) {
   const added: StatusUpdate[] = []
-  const repo: Pick<StatusUpdateRepository, 'add'> = { add: async (u) => (added.push(u), u) }
+  const repo: Pick<OrderRepository, 'getOrder'> & Pick<OrderHistoryRepository, 'addCustomerNote'> = { getOrder: orders.getOrder, addCustomerNote: async (u) => (added.push(u), u) }
   return { repo, added }
 }
 
@@ -97,7 +98,8 @@ describe('ownership of customer orders', () => {
   it('hides deleted orders from their owner too', async () => {
     const { repo } = fakeOrders([order({ isDeleted: true })])
     await expect(loadOwnedOrder({ orders: repo, orderId: ORDER_ID, userId: OWNER })).rejects.toBeInstanceOf(NotFoundError)
-    expect(await listCustomerOrders({ orders: repo, userId: OWNER })).toEqual([])
+    const pageOrdersForCustomer: OrderHistoryRepository['pageOrdersForCustomer'] = async (customerId) => ({ items: await repo.listOrdersForCustomer(customerId), cursor: null })
+    expect(await listCustomerOrders({ orders: { pageOrdersForCustomer }, userId: OWNER })).toEqual({ items: [], cursor: null })
   })
 })
 
@@ -105,24 +107,23 @@ describe('addCustomerNote', () => {
   const now = new Date('2026-02-01T10:00:00.000Z')
 
   it('stores the trimmed text as a customer_note signed with the first name', async () => {
-    const { repo } = fakeOrders()
     const updates = fakeUpdates()
-    const u = await addCustomerNote({ orders: repo, statusUpdates: updates.repo, orderId: ORDER_ID, customer: { userId: OWNER, firstName: 'Ada' }, text: '  hi there \n', now })
+    const u = await addCustomerNote({ orders: updates.repo, history: updates.repo, orderId: ORDER_ID, customer: { userId: OWNER, firstName: 'Ada' }, text: '  hi there \n', now })
     expect(u).toMatchObject({ orderId: ORDER_ID, status: 'customer_note', notes: 'hi there', createdBy: OWNER, authorLabel: 'Ada', isCustomerNote: true, createdAt: now.toISOString() })
     expect(updates.added).toEqual([u])
   })
 
   it('signs as "Customer" when there is no first name', async () => {
-    const { repo } = fakeOrders()
     for (const firstName of [undefined, '', '  ']) {
-      const u = await addCustomerNote({ orders: repo, statusUpdates: fakeUpdates().repo, orderId: ORDER_ID, customer: { userId: OWNER, firstName }, text: 'x' })
+      const { repo } = fakeUpdates()
+      const u = await addCustomerNote({ orders: repo, history: repo, orderId: ORDER_ID, customer: { userId: OWNER, firstName }, text: 'x' })
       expect(u.authorLabel).toBe('Customer')
     }
   })
 
   it('refuses an empty note and writes nothing', async () => {
     const updates = fakeUpdates()
-    const err = await addCustomerNote({ orders: fakeOrders().repo, statusUpdates: updates.repo, orderId: ORDER_ID, customer: { userId: OWNER }, text: '   ' }).catch((e) => e)
+    const err = await addCustomerNote({ orders: updates.repo, history: updates.repo, orderId: ORDER_ID, customer: { userId: OWNER }, text: '   ' }).catch((e) => e)
     expect(err).toBeInstanceOf(ValidationError)
     expect(err.message).toBe('Note cannot be empty')
     expect(updates.added).toEqual([])
@@ -130,7 +131,7 @@ describe('addCustomerNote', () => {
 
   it('writes nothing on someone else\'s order', async () => {
     const updates = fakeUpdates()
-    await expect(addCustomerNote({ orders: fakeOrders().repo, statusUpdates: updates.repo, orderId: ORDER_ID, customer: { userId: OTHER }, text: 'hi' })).rejects.toBeInstanceOf(NotFoundError)
+    await expect(addCustomerNote({ orders: updates.repo, history: updates.repo, orderId: ORDER_ID, customer: { userId: OTHER }, text: 'hi' })).rejects.toBeInstanceOf(NotFoundError)
     expect(updates.added).toEqual([])
   })
 })
@@ -235,10 +236,10 @@ describe('decideAdditionalCost', () => {
 describe('notifications', () => {
   const n = (id: string, read: boolean): Notification => ({ userId: OWNER, notificationId: id, title: 't', message: 'm', read, createdAt: '2026-01-01T00:00:00.000Z' })
 
-  it('lists with the unread count', async () => {
-    const notifications = { listForUser: async () => [n('2', false), n('1', true), n('0', false)] }
-    const res = await listNotifications({ notifications, userId: OWNER })
-    expect(res.unreadCount).toBe(2)
+  it('lists a page with the stored unread count (more use-case tests: notifications.test.ts)', async () => {
+    const notifications = { listPage: async () => ({ items: [n('2', false), n('1', true), n('0', false)], cursor: null, unreadCount: 7 }) }
+    const res = await listNotifications({ notifications, userId: OWNER, limit: 20 })
+    expect(res.unreadCount).toBe(7)
     expect(res.items.map((x) => x.notificationId)).toEqual(['2', '1', '0'])
   })
 

@@ -8,7 +8,10 @@ import type { ProviderIntent } from '../../functions/payments/gateway.ts'
 import type { PaymentIntentEvent } from '../../functions/payments/stripe-events.ts'
 import { createPaymentIntent } from '../../functions/use-cases/create-payment-intent.ts'
 import { handleStripeEvent } from '../../functions/use-cases/handle-stripe-event.ts'
-import { listAdminPayments } from '../../functions/use-cases/list-admin-payments.ts'
+import { listAdminPayments, TEXT_SEARCH_READ_BUDGET } from '../../functions/use-cases/list-admin-payments.ts'
+import type { LedgerPageQuery } from '../../functions/db/repositories/ledger-pages.ts'
+import { countDeltas, ZERO_COUNTS, type LedgerCounts } from '../../functions/domain/ledger-stats.ts'
+import { recentFrom, statsFromBuckets } from '../../functions/domain/ledger-cards.ts'
 import { confirmDevPayment } from '../../functions/use-cases/confirm-dev-payment.ts'
 import type { DevIntent } from '../../functions/db/repositories/dev-intents.ts'
 import { adminPaymentsQuerySchema } from '../../shared/src/schemas/admin-payments.ts'
@@ -231,9 +234,10 @@ describe('request schemas', () => {
   })
 
   it('parses the admin payments query', () => {
-    expect(adminPaymentsQuerySchema.parse({})).toEqual({ search: '', status: undefined, sort: 'date', direction: 'desc', page: 1 })
-    expect(adminPaymentsQuerySchema.parse({ status: 'all', page: '3', sort: 'amount', direction: 'asc', search: ' Colt ' })).toEqual({ search: 'Colt', status: undefined, sort: 'amount', direction: 'asc', page: 3 })
-    expect(adminPaymentsQuerySchema.safeParse({ page: '0' }).success).toBe(false)
+    expect(adminPaymentsQuerySchema.parse({})).toEqual({ search: '', status: undefined, sort: 'date', direction: 'desc' })
+    expect(adminPaymentsQuerySchema.parse({ status: 'all', cursor: 'l.x', sort: 'amount', direction: 'asc', search: ' Colt ' })).toEqual({ search: 'Colt', status: undefined, sort: 'amount', direction: 'asc', cursor: 'l.x' })
+    expect(adminPaymentsQuerySchema.safeParse({ cursor: '' }).success).toBe(false)
+    expect(adminPaymentsQuerySchema.safeParse({ cursor: 'x'.repeat(2049) }).success).toBe(false)
   })
 })
 
@@ -390,58 +394,109 @@ describe('confirmDevPayment', () => {
   })
 })
 
+describe('ledger counters', () => {
+  const entry = (over: Partial<Payment> = {}): Payment => ({
+    orderId: 'o1', paymentId: 'p1', customerId: 'c', orderNumber: 'GS-1', amountCents: 5_000, paymentDate: '2026-02-09T10:00:00.000Z', paymentMethod: 'Credit Card',
+    paymentStatus: 'successful', paymentIntentId: 'pi', customerName: '', customerEmail: '', firearmMake: '', firearmModel: '', serialNumber: '', description: '', ...over,
+  })
+
+  it('moves each bucket by exactly what a write changed, one delta per bucket', () => {
+    const pending = entry({ paymentStatus: 'pending' })
+    const d = countDeltas([{ before: pending, after: entry() }, { before: null, after: entry({ paymentId: 'p2', paymentStatus: 'failed', paymentDate: '2026-02-08T10:00:00.000Z' }) }])
+    expect(d.get('total')).toEqual({ count: 1, successful: 1, pending: -1, failed: 1, revenueCents: 5_000 })
+    expect(d.get('day#2026-02-09')).toEqual({ count: 0, successful: 1, pending: -1, failed: 0, revenueCents: 0 })
+    expect(d.get('day#2026-02-08')).toEqual({ count: 1, successful: 0, pending: 0, failed: 1, revenueCents: 0 })
+    // A refund of 2,000 of a payment: revenue only; a refund entry itself, an adjustment: counted, no revenue.
+    expect([...countDeltas([{ before: entry(), after: entry({ refundedCents: 2_000 }) }])]).toEqual([['total', { count: 0, successful: 0, pending: 0, failed: 0, revenueCents: -2_000 }]])
+    expect(countDeltas([{ before: null, after: entry({ kind: 'refund' }) }, { before: null, after: entry({ paymentId: 'a', kind: 'adjustment' }) }]).get('total')).toEqual({ count: 2, successful: 2, pending: 0, failed: 0, revenueCents: 0 })
+    expect(countDeltas([{ before: entry(), after: entry() }]).size).toBe(0)
+  })
+
+  it('reads the cards from the shards of the total and of the last 30 days (today and the 29 before)', () => {
+    const now = new Date('2026-02-10T12:00:00Z')
+    const b = (bucket: string, over: Partial<LedgerCounts>) => ({ bucket, ...ZERO_COUNTS, ...over })
+    const stats = statsFromBuckets(
+      [b('total', { count: 2, successful: 2, revenueCents: 700 }), b('total', { count: 1, failed: 1, revenueCents: 0 }), b('day#2026-01-11', { count: 5 }), b('day#2026-01-12', { count: 2 }), b('day#2026-02-10', { count: 1 })],
+      now,
+    )
+    expect(stats).toEqual({ count: 3, revenueCents: 700, successfulCount: 2, successRate: 66.7, last30DaysCount: 3, byStatus: { successful: 2, pending: 0, failed: 1 } })
+    expect(statsFromBuckets([], now).successRate).toBe(0)
+    expect(recentFrom(now)).toBe('2026-01-12')
+  })
+})
+
 describe('listAdminPayments', () => {
-  const p = (i: number, over: Partial<Payment> = {}): Payment => ({
-    orderId: `order-${i}`,
-    paymentId: `pay_${String(i).padStart(3, '0')}`,
-    customerId: 'c',
-    orderNumber: `GS-${i}`,
-    amountCents: 100 * i,
-    paymentDate: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString(),
-    paymentMethod: 'Credit Card',
-    paymentStatus: 'successful',
-    paymentIntentId: 'pi',
-    customerName: i % 2 ? 'Zed' : 'amy',
-    customerEmail: `c${i}@example.com`,
-    firearmMake: 'Colt',
-    firearmModel: 'Python',
-    serialNumber: `SN${i}`,
-    description: i === 7 ? 'Cerakote the slide' : 'repair',
-    ...over,
+  const ORDER = '0b7e3c59-8a39-4f4e-9d55-3f0f1f1c2a10'
+  const entry = (i: number, over: Partial<Payment> = {}): Payment => ({
+    orderId: ORDER, paymentId: `pay_${i}`, customerId: 'c', orderNumber: 'GS-000042', amountCents: 100 * i, paymentDate: `2026-01-${String(i).padStart(2, '0')}T00:00:00.000Z`,
+    paymentMethod: 'Credit Card', paymentStatus: i === 3 ? 'failed' : 'successful', paymentIntentId: 'pi_abc', customerName: i % 2 ? 'Zed' : 'amy', customerEmail: 'c@example.com',
+    firearmMake: 'Colt', firearmModel: 'Python', serialNumber: 'SN-1', description: 'repair', ...over,
   })
-  const all = Array.from({ length: 40 }, (_, i) => p(i + 1, i === 0 ? { paymentStatus: 'failed' } : i === 1 ? { paymentStatus: 'pending' } : {}))
-    .sort((a, b) => (a.paymentDate < b.paymentDate ? 1 : -1))
-  const payments = { listLedger: vi.fn(async () => all) }
+  const stats = { count: 40, revenueCents: 1, successfulCount: 38, successRate: 95, last30DaysCount: 4, byStatus: { successful: 38, pending: 1, failed: 1 } }
+  const deps = (entries: Payment[] = Array.from({ length: 20 }, (_, i) => entry(i + 1))) => ({
+    ledger: {
+      stats: vi.fn(async () => stats),
+      pageLedger: vi.fn(async (_q: LedgerPageQuery) => ({ items: entries.slice(0, 15), cursor: 'abc', read: 15 })),
+      entriesOfOrder: vi.fn(async (id: string) => entries.filter((e) => e.orderId === id)),
+      ordersOfIntent: vi.fn(async (id: string) => (id === 'pi_abc' ? [ORDER] : null)),
+      listForCustomer: vi.fn(async (id: string) => ({ items: id === 'c' ? entries : [], cursor: null })),
+    },
+    orders: {
+      resolveOrderId: vi.fn(async (term: string) => (term.toLowerCase() === ORDER || /0*42$/.test(term) ? ORDER : null)),
+      findBySerial: vi.fn(async (serial: string) => (serial.toUpperCase().replace('-', '') === 'SN1' ? [testOrder({ orderId: ORDER })] : [])),
+    },
+    profiles: { findByEmail: vi.fn(async (email: string) => (email.trim().toLowerCase() === 'c@example.com' ? ({ id: 'c' } as never) : null)) },
+  })
   const q = (over: Record<string, string>) => adminPaymentsQuerySchema.parse(over)
-  const now = () => new Date(Date.UTC(2026, 1, 10))
 
-  it('computes stats over all payments', async () => {
-    const r = await listAdminPayments({ payments, query: q({}), now })
-    const revenue = all.filter((x) => x.paymentStatus === 'successful').reduce((s, x) => s + x.amountCents, 0)
-    // 2026-02-10 minus 30 days = 2026-01-11: payments of days 10..40 (i = 10..40)
-    expect(r.stats).toEqual({ count: 40, revenueCents: revenue, successfulCount: 38, successRate: 95, last30DaysCount: 31 })
-    expect(r.total).toBe(40)
-    expect(r.items).toHaveLength(15)
-    expect(r.items[0].paymentId).toBe('pay_040')
+  it('pages the ledger through the index of its sort and status, with the total from the counters', async () => {
+    const d = deps()
+    const r = await listAdminPayments({ ...d, query: q({ sort: 'amount', direction: 'asc', status: 'failed' }) })
+    expect(d.ledger.pageLedger).toHaveBeenCalledWith({ sort: 'amount', direction: 'asc', status: 'failed', limit: 15, cursor: null, text: undefined, readBudget: TEXT_SEARCH_READ_BUDGET })
+    expect(r).toMatchObject({ cursor: 'l.abc', total: 1, pageSize: 15, stats: { count: 40, successRate: 95, last30DaysCount: 4 } })
+    expect(r.stats).not.toHaveProperty('byStatus')
+    expect((await listAdminPayments({ ...d, query: q({}) })).total).toBe(40)
+    await listAdminPayments({ ...d, query: q({ cursor: 'l.abc' }) })
+    expect(d.ledger.pageLedger).toHaveBeenLastCalledWith(expect.objectContaining({ cursor: 'abc' }))
   })
 
-  it('rounds the success rate to one decimal', async () => {
-    const three = [p(1), p(2), p(3, { paymentStatus: 'failed' })]
-    expect((await listAdminPayments({ payments: { listLedger: async () => three }, query: q({}), now })).stats.successRate).toBe(66.7)
-    expect((await listAdminPayments({ payments: { listLedger: async () => [] }, query: q({}), now })).stats.successRate).toBe(0)
+  it('finds exact ids by key: order id and number, intent, card entry id, email, serial; pages them 15 at a time', async () => {
+    for (const term of [ORDER, 'GS-000042', '42', 'pi_abc', ' C@Example.com', 'sn-1']) {
+      const d = deps()
+      const r = await listAdminPayments({ ...d, query: q({ search: term }) })
+      expect(r, term).toMatchObject({ total: 20, cursor: 'o.15' })
+      expect(r.items.map((p) => p.paymentId).slice(0, 2), term).toEqual(['pay_20', 'pay_19'])
+      expect(d.ledger.pageLedger, term).not.toHaveBeenCalled()
+    }
+    const d = deps()
+    const rest = await listAdminPayments({ ...d, query: q({ search: ORDER, cursor: 'o.15' }) })
+    expect(rest).toMatchObject({ total: 20, cursor: null })
+    expect(rest.items).toHaveLength(5)
+    // An id that names nothing is searched as text.
+    await listAdminPayments({ ...d, query: q({ search: `pay_pi_x_${ORDER}` }) })
+    expect(d.ledger.pageLedger).toHaveBeenCalledWith(expect.objectContaining({ text: `pay_pi_x_${ORDER}` }))
+    const card = await listAdminPayments({ ...deps([entry(1, { paymentId: `pay_pi_abc_${ORDER}` }), entry(2)]), query: q({ search: `pay_pi_abc_${ORDER}` }) })
+    expect(card.items.map((p) => p.paymentId)).toEqual([`pay_pi_abc_${ORDER}`])
+    // Sorted and filtered as the index would: failed only; by customer name, then date.
+    expect((await listAdminPayments({ ...deps(), query: q({ search: ORDER, status: 'failed' }) })).items.map((p) => p.paymentId)).toEqual(['pay_3'])
+    expect((await listAdminPayments({ ...deps(), query: q({ search: ORDER, sort: 'customer', direction: 'asc' }) })).items[0]).toMatchObject({ customerName: 'amy', paymentId: 'pay_2' })
   })
 
-  it('searches case-insensitively, filters by status, sorts and pages', async () => {
-    expect((await listAdminPayments({ payments, query: q({ search: 'CERAKOTE' }), now })).items.map((x) => x.paymentId)).toEqual(['pay_007'])
-    expect((await listAdminPayments({ payments, query: q({ search: 'sn12' }), now })).total).toBe(1)
-    expect((await listAdminPayments({ payments, query: q({ search: 'c3@example' }), now })).items[0].paymentId).toBe('pay_003')
-    expect((await listAdminPayments({ payments, query: q({ status: 'failed' }), now })).items.map((x) => x.paymentId)).toEqual(['pay_001'])
-    const asc = await listAdminPayments({ payments, query: q({ sort: 'amount', direction: 'asc' }), now })
-    expect(asc.items.map((x) => x.amountCents).slice(0, 3)).toEqual([100, 200, 300])
-    const byCustomer = await listAdminPayments({ payments, query: q({ sort: 'customer', direction: 'asc' }), now })
-    expect(byCustomer.items[0].customerName).toBe('amy')
-    const page3 = await listAdminPayments({ payments, query: q({ page: '3' }), now })
-    expect(page3.items).toHaveLength(10)
-    expect(page3.page).toBe(3)
+  it('searches any other text on the stored search attribute, normalized, without a total', async () => {
+    const d = deps()
+    const r = await listAdminPayments({ ...d, query: q({ search: 'José  SMITH' }) })
+    expect(d.ledger.pageLedger).toHaveBeenCalledWith(expect.objectContaining({ text: 'jose smith', limit: 15, readBudget: TEXT_SEARCH_READ_BUDGET }))
+    expect(r).toMatchObject({ total: null, cursor: 'l.abc' })
+    // A single word that is no serial is a text search too.
+    await listAdminPayments({ ...d, query: q({ search: 'Cerakote' }) })
+    expect(d.orders.findBySerial).toHaveBeenCalledWith('Cerakote', 10)
+    expect(d.ledger.pageLedger).toHaveBeenLastCalledWith(expect.objectContaining({ text: 'cerakote' }))
+  })
+
+  it('refuses a cursor it did not give out as a 400, never a 500', async () => {
+    const d = deps()
+    for (const cursor of ['junk', 'o.-1', 'o.x', 'o.0', 'l.']) await expect(listAdminPayments({ ...d, query: q({ cursor }) }), cursor).rejects.toMatchObject({ statusCode: 400, message: 'Invalid cursor' })
+    d.ledger.pageLedger.mockRejectedValueOnce(Object.assign(new Error('The provided starting key is invalid'), { name: 'ValidationException' }))
+    await expect(listAdminPayments({ ...d, query: q({ cursor: 'l.zzz' }) })).rejects.toMatchObject({ statusCode: 400 })
   })
 })

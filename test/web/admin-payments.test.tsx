@@ -40,9 +40,13 @@ const adminPayment = (over: Partial<AdminPayment> = {}): AdminPayment => ({
 
 const stats = { count: 3, revenueCents: 41965, successfulCount: 2, successRate: 66.66, last30DaysCount: 3 };
 
-function stubPayments(items: AdminPayment[] = [adminPayment()], total = items.length) {
+/** Pages of the server: page n's cursor is `c<n>`; the last page has none. */
+function stubPayments(items: AdminPayment[] = [adminPayment()], total: number | null = items.length, pages = 1) {
   return stubAdminApi({
-    'GET /api/admin/payments': ({ url }) => [200, { items, total, page: Number(url.searchParams.get('page') ?? 1), pageSize: 15, stats }],
+    'GET /api/admin/payments': ({ url }) => {
+      const n = Number(url.searchParams.get('cursor')?.slice(1) ?? 1);
+      return [200, { items, total, cursor: n < pages ? `c${n + 1}` : null, pageSize: 15, stats }];
+    },
   });
 }
 
@@ -166,16 +170,38 @@ describe('admin payment management', () => {
     expect(screen.getByLabelText('Status')).toHaveValue('');
   });
 
-  it('pages by 15 and says when nothing matches', async () => {
+  it("pages by 15 through the server's cursors, back and forth, and starts again when a filter changes", async () => {
     const user = userEvent.setup();
-    const api = stubPayments([adminPayment()], 31);
+    const api = stubPayments([adminPayment()], 31, 3);
     renderApp('/admin/payments');
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(lastQuery(api.calls).get('page')).toBe('2'));
-    stubPayments([], 0);
-    await user.type(screen.getByPlaceholderText('Search by customer, firearm, or order ID'), 'zzz');
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(lastQuery(api.calls).get('cursor')).toBe('c2');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(lastQuery(api.calls).get('cursor')).toBe('c2');
+    await user.selectOptions(screen.getByLabelText('Status'), 'failed');
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(lastQuery(api.calls).get('cursor')).toBeNull();
+    expect(lastQuery(api.calls).get('status')).toBe('failed');
+  });
+
+  it('a text search has no total: it says what it matches and goes on while the server has more', async () => {
+    const user = userEvent.setup();
+    stubPayments([], null, 2);
+    renderApp('/admin/payments');
+    await user.type(await screen.findByPlaceholderText('Search by customer, firearm, or order ID'), 'smith');
+    expect(await screen.findByText('Payments matching "smith"')).toBeInTheDocument();
+    expect(screen.getByText('No matches among the payments searched so far. Next searches further.')).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('No payments match your filters.')).toBeInTheDocument();
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
   });
 
   it('shows the loading text and the error screen with Try Again', async () => {

@@ -2,8 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StatusHistoryPanel } from '@/features/admin-orders/components/status-history-panel';
+import { OLDER_UPDATES_NOT_SHOWN, WorkOrderSheet } from '@/features/admin-orders/components/print-work-order';
 import { stubAdminApi } from './api-stub';
-import { baseOrder, makeUpdate } from './fixtures';
+import { baseOrder, makeHistory, makeUpdate } from './fixtures';
 import { renderWithClient } from './render';
 
 const UPDATES = `/api/admin/orders/${baseOrder.id}/updates`;
@@ -110,5 +111,57 @@ describe('admin Status History and Communication panel', { timeout: 20_000 }, ()
     await user.click(screen.getByRole('button', { name: 'Post Update' }));
     expect(await screen.findByText('Note added successfully!')).toBeInTheDocument();
     expect(calls.at(-1)?.body).toEqual({ status: 'order_closed', releaseOverrideReason: 'Balance written off by the owner' });
+  });
+});
+
+describe('a long admin status history', { timeout: 20_000 }, () => {
+  const all = makeHistory(70, { orderId: baseOrder.id });
+  const long = { ...baseOrder, updates: all.slice(0, 50), updatesCursor: 'c1', payments: [] };
+  /** The server: the newest 50 behind cursor "c1", then the last 20. */
+  const pages = ({ url }: { url: URL }): [number, unknown] =>
+    url.searchParams.get('cursor') === 'c1' ? [200, { items: all.slice(50), cursor: null }] : [200, { items: all.slice(0, 50), cursor: 'c1' }];
+  const rows = () => within(screen.getByRole('list', { name: 'Status history' })).getAllByRole('listitem');
+
+  it('shows the page the order brought, then older entries on "Load older" until there are none', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubAdminApi({ [`GET ${UPDATES}`]: pages });
+    renderWithClient(<StatusHistoryPanel order={long} isError={false} isFetching={false} onRefresh={() => undefined} />);
+    expect(rows()).toHaveLength(50);
+    expect(calls).toEqual([]); // the first page came with the order
+    await user.click(screen.getByRole('button', { name: 'Load older' }));
+    await vi.waitFor(() => expect(rows()).toHaveLength(70));
+    expect(rows()[69]).toHaveTextContent('History entry 1');
+    expect(within(rows()[69]).getByRole('button', { name: /^Edit message/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load older' })).not.toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}?cursor=${c.search.get('cursor')}`)).toEqual([`GET ${UPDATES}?cursor=c1`]);
+  });
+
+  it('keeps the older entries open when it refreshes after a save, re-reading every page from the newest', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { calls } = stubAdminApi({ [`GET ${UPDATES}`]: pages, [`POST ${UPDATES}`]: [201, staff], [`GET /api/admin/orders/${baseOrder.id}`]: [200, long] });
+    renderWithClient(<StatusHistoryPanel order={long} isError={false} isFetching={false} onRefresh={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Load older' }));
+    await vi.waitFor(() => expect(rows()).toHaveLength(70));
+    calls.length = 0;
+    await user.selectOptions(screen.getByLabelText('Status'), 'parts_needed');
+    await user.click(screen.getByRole('button', { name: 'Post Update' }));
+    expect(await screen.findByText('Note added successfully!')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(500));
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === UPDATES).map((c) => c.search.get('cursor'))).toEqual([null, 'c1']));
+    expect(rows()).toHaveLength(70);
+  });
+
+  it('prints the newest entries the order brought and says older ones are not shown', () => {
+    stubAdminApi({});
+    renderWithClient(<WorkOrderSheet order={long} />);
+    expect(screen.getByText('+ 47 more updates')).toBeInTheDocument();
+    expect(screen.getByText(OLDER_UPDATES_NOT_SHOWN)).toHaveTextContent('Older entries are not shown.');
+  });
+
+  it('prints no such line when the order brought its whole history', () => {
+    stubAdminApi({});
+    renderWithClient(<WorkOrderSheet order={{ ...long, updatesCursor: null }} />);
+    expect(screen.queryByText(OLDER_UPDATES_NOT_SHOWN)).not.toBeInTheDocument();
   });
 });

@@ -233,3 +233,62 @@ describe('order detail', () => {
     expect(router.state.location.pathname).toBe(`/orders/${ORDER_ID}`);
   });
 });
+
+describe('a customer with many orders', () => {
+  beforeEach(() => resetFakeAuth(customer));
+
+  /** `count` orders, newest first (ids end in their number), the oldest one with a balance due. */
+  const manyOrders = (count: number) =>
+    Array.from({ length: count }, (_, i) => {
+      const n = count - i;
+      return makeOrder({
+        id: `9a8b7c6d-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        firearmModel: `Model ${n}`,
+        currentStatus: n === 1 ? 'payment_needed' : 'in_progress',
+        createdAt: new Date(Date.UTC(2024, 0, n)).toISOString(),
+      });
+    });
+
+  /** The server's paging: `limit` orders a page (20 unless told) behind cursors "p1", "p2", … */
+  function stubPaged(all: Order[]) {
+    return stubApiRoutes((call) => {
+      if (call.method !== 'GET' || call.path !== '/api/orders') return undefined;
+      const limit = Number(call.search.get('limit') ?? 20);
+      const from = Number(call.search.get('cursor')?.slice(1) ?? 0);
+      const next = from + limit;
+      return [200, { items: all.slice(from, next), cursor: next < all.length ? `p${next}` : null }];
+    });
+  }
+
+  it('My Firearm Orders shows the first page and "Load more" until every order is there', async () => {
+    const user = userEvent.setup();
+    const api = stubPaged(manyOrders(45));
+    renderApp('/orders');
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    expect(within(list).getAllByRole('article')).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await vi.waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(40));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await vi.waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(45));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('article').at(-1)).toHaveTextContent('Model 1');
+    expect(api.calls.filter((c) => c.path === '/api/orders').map((c) => c.search.get('cursor'))).toEqual([null, 'p20', 'p40']);
+  });
+
+  it('has no "Load more" when one page holds every order', async () => {
+    stubPaged(manyOrders(3));
+    renderApp('/orders');
+    expect(within(await screen.findByRole('list', { name: 'Orders' })).getAllByRole('article')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('the payments page reads every page, so an unpaid order beyond the first is listed', async () => {
+    const api = stubPaged(manyOrders(130));
+    renderApp('/payments');
+    expect(await screen.findByText('Glock Model 1')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path === '/api/orders').map((c) => [c.search.get('limit'), c.search.get('cursor')])).toEqual([
+      ['100', null],
+      ['100', 'p100'],
+    ]);
+  });
+});

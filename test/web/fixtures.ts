@@ -233,9 +233,18 @@ export function pendingOrder(overrides: Partial<Order> = {}, decided?: { status:
 export const makeDetail = (order: Order = makeOrder(), extra: Partial<OrderDetail> = {}): OrderDetail => ({
   ...order,
   updates: [],
+  updatesCursor: null,
   payments: [],
   ...extra,
 });
+
+/** `count` status updates, newest first (ids `h<n>`, one a minute, the newest last written), e.g. a page of history. */
+export const makeHistory = (count: number, { from = count, orderId = ORDER_ID }: { from?: number; orderId?: string } = {}): StatusUpdate[] =>
+  Array.from({ length: count }, (_, i) => {
+    const n = from - i;
+    const at = new Date(Date.UTC(2024, 0, 6, 8, n)).toISOString();
+    return makeUpdate({ id: `h${n}`, orderId, notes: `History entry ${n}`, createdAt: at, updatedAt: at });
+  });
 
 /** A staff status update (a customer note with `status: 'customer_note', isCustomerNote: true`). */
 export function makeUpdate(overrides: Partial<StatusUpdate> = {}): StatusUpdate {

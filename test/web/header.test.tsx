@@ -99,4 +99,14 @@ describe('header', () => {
     expect(screen.getByRole('link', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
     expect(screen.getByTestId('unread-badge')).toHaveTextContent('3');
   });
+
+  it('caps the badge at 99+ but announces the whole count', () => {
+    render(
+      <MemoryRouter>
+        <NotificationBell unreadCount={2718} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Notifications, 2718 unread' })).toBeInTheDocument();
+    expect(screen.getByTestId('unread-badge')).toHaveTextContent('99+');
+  });
 });

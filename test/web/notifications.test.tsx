@@ -9,11 +9,19 @@ import { renderApp } from './render';
 
 vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
-function stubNotifications(initial: Notification[]) {
+/** The API's paging: newest first (as given), 20 a page, the cursor being the last id of the page. */
+const PAGE_SIZE = 20;
+
+function stubNotifications(initial: Notification[], { unreadCount }: { unreadCount?: number } = {}) {
   const items = initial.map((n) => ({ ...n }));
+  const extraUnread = unreadCount === undefined ? 0 : unreadCount - items.filter((n) => !n.read).length;
   return stubApiRoutes((call) => {
     if (call.method === 'GET' && call.path === '/api/notifications') {
-      return [200, { items, unreadCount: items.filter((n) => !n.read).length, cursor: null }];
+      const cursor = call.search.get('cursor');
+      const start = cursor ? items.findIndex((n) => n.id === cursor) + 1 : 0;
+      const page = items.slice(start, start + PAGE_SIZE);
+      const more = start + PAGE_SIZE < items.length;
+      return [200, { items: page, unreadCount: items.filter((n) => !n.read).length + extraUnread, cursor: more ? page[page.length - 1].id : null }];
     }
     const read = call.path.match(/^\/api\/notifications\/([^/]+)\/read$/);
     if (call.method === 'POST' && read) {
@@ -27,6 +35,12 @@ function stubNotifications(initial: Notification[]) {
     return undefined;
   });
 }
+
+/** `count` notifications, newest first: n-<count> … n-1. */
+const many = (count: number, over: Partial<Notification> = {}) =>
+  Array.from({ length: count }, (_, i) =>
+    makeNotification({ id: `n-${count - i}`, title: `Status Update ${count - i}`, createdAt: new Date(Date.UTC(2024, 0, 1) + (count - i) * 60_000).toISOString(), ...over }),
+  );
 
 const unread = makeNotification();
 const older = makeNotification({ id: 'n-0', title: 'Your Order Has Shipped', message: 'It is on its way.', read: true, createdAt: '2024-01-02T09:00:00.000Z' });
@@ -87,6 +101,56 @@ describe('notifications', () => {
     renderApp('/notifications');
     expect(await screen.findByRole('heading', { name: 'No Notifications' })).toBeInTheDocument();
     expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows the first page, and "Load more" fetches the next one with the cursor until there is none', async () => {
+    const user = userEvent.setup();
+    const api = stubNotifications(many(45));
+    renderApp('/notifications');
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Status Update 45');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(40));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(45));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+    // Newest first, each once, and each page asked for with the previous page's cursor.
+    const titles = within(list).getAllByRole('listitem').map((li) => within(li).getByText(/^Status Update \d+$/).textContent);
+    expect(titles).toEqual(many(45).map((n) => n.title));
+    const cursors = api.calls.filter((c) => c.method === 'GET' && c.path === '/api/notifications').map((c) => c.search.get('cursor'));
+    expect(cursors).toContain('n-26');
+    expect(cursors).toContain('n-6');
+  });
+
+  it('the bell shows the true unread count, not the number of notifications loaded', async () => {
+    stubNotifications(many(20), { unreadCount: 1234 });
+    renderApp('/notifications');
+    await screen.findByRole('list', { name: 'Notifications' });
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1234 unread'));
+    expect(screen.getAllByTestId('unread-badge')[0]).toHaveTextContent('99+');
+    expect(screen.getByText('You have 1234 unread notifications.')).toBeInTheDocument();
+  });
+
+  it('marking one read on a later page lowers the true count by one', async () => {
+    const user = userEvent.setup();
+    const api = stubNotifications(many(25), { unreadCount: 300 });
+    renderApp('/notifications');
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 300 unread'));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(25));
+
+    const last = within(list).getAllByRole('listitem')[24];
+    await user.click(within(last).getByRole('button', { name: 'Mark as read' }));
+    await vi.waitFor(() => expect(within(last).queryByTestId('unread-dot')).not.toBeInTheDocument());
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/n-1/read')).toBe(true);
+    await vi.waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 299 unread'));
+    // Both pages are still there after the list is read again.
+    expect(within(list).getAllByRole('listitem')).toHaveLength(25);
   });
 
   it('does not ask for notifications when signed out', async () => {

@@ -6,7 +6,7 @@ import type { StatusUpdate } from '@gs/shared/api-types';
 import { StatusHistoryPanel } from '@/features/orders/components/status-history-panel';
 import { customer, resetFakeAuth } from './fake-auth-client';
 import { stubApiRoutes } from './api-stub';
-import { makeUpdate, ORDER_ID } from './fixtures';
+import { makeHistory, makeUpdate, ORDER_ID } from './fixtures';
 
 vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
@@ -134,5 +134,62 @@ describe('status history and communication panel', () => {
     stubApiRoutes((call) => (call.path === UPDATES ? [500, { error: { code: 'internal', message: 'boom' } }] : undefined));
     const panel = renderPanel();
     expect(await within(panel).findByText('Failed to load status updates. Please try again.')).toBeInTheDocument();
+  });
+});
+
+describe('a long status history', () => {
+  beforeEach(() => resetFakeAuth(customer));
+  afterEach(() => vi.useRealTimers());
+
+  /** 70 entries, served 50 to a page (the server's size) behind cursor "c1". */
+  function stubPages() {
+    const all = makeHistory(70);
+    return stubApiRoutes((call) => {
+      if (call.method !== 'GET' || call.path !== UPDATES) return undefined;
+      return call.search.get('cursor') === 'c1' ? [200, { items: all.slice(50), cursor: null }] : [200, { items: all.slice(0, 50), cursor: 'c1' }];
+    });
+  }
+
+  it('shows the newest page, then older entries on "Load older" until there are none', async () => {
+    const api = stubPages();
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    expect(await within(panel).findAllByRole('listitem')).toHaveLength(50);
+    await user.click(within(panel).getByRole('button', { name: 'Load older' }));
+    await vi.waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(70));
+    const items = within(panel).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('History entry 70');
+    expect(items[69]).toHaveTextContent('History entry 1');
+    expect(within(panel).queryByRole('button', { name: 'Load older' })).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path === UPDATES).map((c) => c.search.get('cursor'))).toEqual([null, 'c1']);
+  });
+
+  it('keeps the older entries open through the 30-second refresh, which re-reads every page from the newest', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = stubPages();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const panel = renderPanel();
+    await within(panel).findAllByRole('listitem');
+    await user.click(within(panel).getByRole('button', { name: 'Load older' }));
+    await vi.waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(70));
+    api.calls.length = 0;
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await vi.waitFor(() => expect(api.calls.filter((c) => c.path === UPDATES).map((c) => c.search.get('cursor'))).toEqual([null, 'c1']));
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(70);
+  });
+
+  it('shows why a note was refused when a note limit is reached (429)', async () => {
+    const message = 'You have sent 20 notes in the last hour. Please wait a little before sending another.';
+    stubApiRoutes((call) => {
+      if (call.method === 'GET' && call.path === UPDATES) return [200, { items: history, cursor: null }];
+      if (call.method === 'POST' && call.path === NOTES) return [429, { error: { code: 'too_many_requests', message } }];
+      return undefined;
+    });
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    await user.type(within(panel).getByLabelText('Add a note for the shop'), 'One more');
+    await user.click(within(panel).getByRole('button', { name: 'Add Note' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(message);
+    expect(within(panel).getByLabelText('Add a note for the shop')).toHaveValue('One more');
   });
 });

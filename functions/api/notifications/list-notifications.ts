@@ -1,11 +1,12 @@
+import { listNotificationsQuerySchema } from '@gs/shared/schemas/notifications'
 import { createNotificationRepository } from '#functions/db/repositories/notifications.ts'
 import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { listNotifications } from '#functions/use-cases/customer-notifications.ts'
 import { presentNotification } from '../present.ts'
 
-/** GET /api/notifications: the caller's notifications, newest first, with the unread count. */
-export const handler = defineRoute({}, async ({ caller }) => {
-  const { items, unreadCount } = await listNotifications({ notifications: createNotificationRepository(defaultTable()), userId: caller.userId })
-  return { body: { items: items.map(presentNotification), unreadCount, cursor: null } }
+/** GET /api/notifications?limit=&cursor=: a page of the caller's notifications, newest first, with the unread count. */
+export const handler = defineRoute({ query: listNotificationsQuerySchema }, async ({ caller, query }) => {
+  const page = await listNotifications({ notifications: createNotificationRepository(defaultTable()), userId: caller.userId, limit: query.limit, cursor: query.cursor })
+  return { body: { items: page.items.map(presentNotification), cursor: page.cursor, unreadCount: page.unreadCount } }
 })

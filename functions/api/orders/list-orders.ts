@@ -1,10 +1,12 @@
+import { customerOrdersQuerySchema } from '@gs/shared/schemas/orders'
+import { createOrderHistoryRepository } from '#functions/db/repositories/order-history.ts'
+import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { listCustomerOrders } from '#functions/use-cases/list-customer-orders.ts'
 import { presentOrder } from '../present.ts'
-import { orderRepository } from '#functions/compose.ts'
 
-/** GET /api/orders: the caller's own orders, newest first. */
-export const handler = defineRoute({}, async ({ caller }) => {
-  const orders = await listCustomerOrders({ orders: orderRepository(), userId: caller.userId })
-  return { body: { items: orders.map(presentOrder), cursor: null } }
+/** GET /api/orders?limit=&cursor=: a page of the caller's own orders, newest first. */
+export const handler = defineRoute({ query: customerOrdersQuerySchema }, async ({ caller, query }) => {
+  const page = await listCustomerOrders({ orders: createOrderHistoryRepository(defaultTable()), userId: caller.userId, limit: query.limit, cursor: query.cursor })
+  return { body: { items: page.items.map(presentOrder), cursor: page.cursor } }
 })

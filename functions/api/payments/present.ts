@@ -35,8 +35,8 @@ export const presentCheckout = (c: Checkout, payments: PaymentSummary[]) => ({
 /** GET /api/admin/payments. */
 export const presentAdminPaymentsPage = (p: AdminPaymentsPage) => ({
   items: p.items.map(presentAdminPayment),
+  cursor: p.cursor,
   total: p.total,
-  page: p.page,
   pageSize: p.pageSize,
   stats: p.stats,
 })

@@ -1,4 +1,5 @@
 import { Entity } from 'electrodb'
+import { serialKeyOf } from '#functions/domain/search.ts'
 import type { TableConfig } from '../table.ts'
 
 const now = () => new Date().toISOString()
@@ -31,6 +32,8 @@ export const orderSchema = {
     firearmMake: { type: 'string', required: true },
     firearmModel: { type: 'string', required: true },
     serialNumber: { type: 'string', default: '' },
+    /** Derived on every put: the serial as the lookup index keys it (domain/search.ts). */
+    serialKey: { type: 'string', hidden: true, watch: ['serialNumber'], set: (_: unknown, i: { serialNumber?: string }) => serialKeyOf(i.serialNumber ?? '') },
     firearmCaliber: { type: 'string' },
     serviceType: { type: 'string', default: '' },
     description: { type: 'string', default: '' },
@@ -133,6 +136,12 @@ export const orderSchema = {
       index: 'gsi2',
       pk: { field: 'gsi2pk', composite: ['listState'] },
       sk: { field: 'gsi2sk', composite: ['createdAt'] },
+    },
+    // Staff searching by serial number (the ledger's exact search; the order lists' next).
+    bySerial: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['serialKey'] },
+      sk: { field: 'gsi3sk', composite: ['createdAt'] },
     },
   },
 } as const

@@ -1,4 +1,5 @@
 import { Entity } from 'electrodb'
+import { emailKeyOf } from '#functions/domain/search.ts'
 import type { TableConfig } from '../table.ts'
 
 export const profileSchema = {
@@ -6,6 +7,8 @@ export const profileSchema = {
   attributes: {
     userId: { type: 'string', required: true },
     email: { type: 'string', required: true },
+    /** Derived on every write of the email: the exact-email lookup key (domain/search.ts). */
+    emailKey: { type: 'string', hidden: true, watch: ['email'], set: (_: unknown, i: { email?: string }) => emailKeyOf(i.email ?? '') },
     firstName: { type: 'string', default: '' },
     lastName: { type: 'string', default: '' },
     phone: { type: 'string' },
@@ -42,6 +45,12 @@ export const profileSchema = {
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['role'] },
       sk: { field: 'gsi1sk', composite: ['createdAt'] },
+    },
+    // Staff searching by exact email.
+    byEmail: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['emailKey'] },
+      sk: { field: 'gsi3sk', composite: [] },
     },
   },
 } as const

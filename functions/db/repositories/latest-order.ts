@@ -1,6 +1,6 @@
 import type { Order } from '#functions/domain/order.ts'
 import type { GunsmithService } from '../service.ts'
-import { latestOrderAttributes, latestOrderOf, type LatestOrder } from './profiles.ts'
+import type { LatestOrder } from './profiles.ts'
 
 /**
  * The admin customer list is the profiles Query alone (a bounded read): each customer's
@@ -197,3 +197,16 @@ export function latestOrderItems({ profile, order }: Pick<TransactionEntities, '
   }
   return items
 }
+
+/** The latest-order summary of an order (what the customer list shows), at the order's version. */
+export const latestOrderOf = (o: Pick<Order, 'orderId' | 'firearmMake' | 'firearmModel' | 'currentStatus' | 'createdAt' | 'version'>): LatestOrder => ({
+  orderId: o.orderId,
+  firearmMake: o.firearmMake,
+  firearmModel: o.firearmModel,
+  currentStatus: o.currentStatus,
+  createdAt: o.createdAt,
+  version: o.version,
+})
+
+/** The profile attributes that hold a latest order. */
+export const latestOrderAttributes = ({ orderId, ...summary }: LatestOrder) => ({ latestOrderId: orderId, latestOrderSummary: summary })

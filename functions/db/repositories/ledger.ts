@@ -1,7 +1,10 @@
 import type { Notification, Order, Payment, StatusUpdate } from '#functions/domain/order.ts'
-import { paymentEntity } from '../entities/payment.ts'
+import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
+import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
-import { createOrderRepository, type OrderRepositoryHooks, type Page } from './orders.ts'
+import type { EntryChange } from '#functions/domain/ledger-stats.ts'
+import { counterItems, entryAt, readEntries, stillAs } from './ledger-counters.ts'
+import { createOrderRepository, ItemConditionFailed, type OrderRepositoryHooks, type Page } from './orders.ts'
 
 /** A staff entry and everything it changes, committed as one transaction (OrderRepository.commit). */
 export interface LedgerWrite {
@@ -24,27 +27,24 @@ export interface LedgerWrite {
 export interface LedgerRepository {
   /** The customer's entries, newest first (gsi1). */
   listForCustomer(customerId: string, opts?: { limit?: number; cursor?: string | null }): Promise<Page<Payment>>
-  /** Every entry, newest first (gsi2, the ledger partition): one Query, paged through. */
-  listLedger(): Promise<Payment[]>
   /** Entries dated at or after `since`, newest first, at most `limit` (reconciliation: a bounded window of the ledger index). */
   listSince(since: string, limit: number): Promise<Payment[]>
   /** One entry of an order, strongly consistent (a write is planned on it). */
   getEntry(orderId: string, paymentId: string): Promise<Payment | null>
   /** Throws VersionConflict when the order moved, ItemConditionFailed when an entry exists or its refunded amount moved. */
   write(w: LedgerWrite): Promise<Order>
+  /** An entry whose order is written separately (the local demo data): created once, counted in the ledger counters. */
+  importEntry(p: Payment): Promise<void>
 }
 
 export function createLedgerRepository({ table, client }: TableConfig, hooks: OrderRepositoryHooks = {}): LedgerRepository {
-  const payment = paymentEntity({ table, client })
+  const service = createService({ table, client })
+  const { payment } = service.entities
   const orders = createOrderRepository({ table, client }, hooks)
   return {
     async listForCustomer(customerId, { limit = 20, cursor = null } = {}) {
       const res = await payment.query.byCustomer({ customerId }).go({ order: 'desc', limit, cursor })
       return { items: res.data as Payment[], cursor: res.cursor ?? null }
-    },
-    async listLedger() {
-      const { data } = await payment.query.byLedger({ ledger: 'all' }).go({ order: 'desc', pages: 'all' })
-      return data as Payment[]
     },
     async listSince(since, limit) {
       const { data } = await payment.query.byLedger({ ledger: 'all' }).gte({ paymentDate: since }).go({ order: 'desc', count: limit })
@@ -56,10 +56,22 @@ export function createLedgerRepository({ table, client }: TableConfig, hooks: Or
     },
     async write(w) {
       const orderId = w.order.order.orderId
+      // The entries this write changes, as they are: the counters move by exactly the difference.
+      const touched = [w.refunded?.paymentId, w.settle?.paymentId].filter((id): id is string => !!id).map((paymentId) => ({ orderId, paymentId }))
+      const before = await readEntries(payment, touched)
+      const refundedBefore = w.refunded ? entryAt(before, { orderId, paymentId: w.refunded.paymentId }) : null
+      const settleBefore = w.settle ? entryAt(before, { orderId, paymentId: w.settle.paymentId }) : null
+      if ((w.refunded && !refundedBefore) || (w.settle && !settleBefore)) throw new ItemConditionFailed(['EntryMissing'])
+      const changes: EntryChange[] = [
+        ...(w.create ?? []).map((p) => ({ before: null, after: p })),
+        ...(refundedBefore ? [{ before: refundedBefore, after: { ...refundedBefore, refundedCents: w.refunded!.toCents } }] : []),
+        ...(settleBefore ? [{ before: settleBefore, after: { ...settleBefore, ...w.settle!.set } }] : []),
+      ]
       const [written] = await orders.commit({
         orders: [w.order],
         putUpdates: w.updates,
         putNotifications: w.notifications,
+        ledgerChanges: changes,
         items: ({ payment: entries }) => [
           ...(w.create ?? []).map((p) => entries.create(p).commit()),
           ...(w.refunded
@@ -67,14 +79,28 @@ export function createLedgerRepository({ table, client }: TableConfig, hooks: Or
                 entries
                   .patch({ orderId, paymentId: w.refunded.paymentId })
                   .set({ refundedCents: w.refunded.toCents })
-                  .where(({ refundedCents }, { eq, notExists }) => (w.refunded!.fromCents === 0 ? `${notExists(refundedCents)} OR ${eq(refundedCents, 0)}` : eq(refundedCents, w.refunded!.fromCents)))
+                  .where(({ refundedCents, paymentStatus }, { eq, notExists }) =>
+                    `${eq(paymentStatus, refundedBefore!.paymentStatus)} AND ${w.refunded!.fromCents === 0 ? `(${notExists(refundedCents)} OR ${eq(refundedCents, 0)})` : eq(refundedCents, w.refunded!.fromCents)}`,
+                  )
                   .commit(),
               ]
             : []),
-          ...(w.settle ? [entries.patch({ orderId, paymentId: w.settle.paymentId }).set(w.settle.set).commit()] : []),
+          // The status is part of the ledger indexes' keys, so the partition attribute goes with it.
+          ...(w.settle ? [entries.patch({ orderId, paymentId: w.settle.paymentId }).set({ ...w.settle.set, ledger: 'all' }).where(stillAs(settleBefore)).commit()] : []),
         ],
       })
       return written
     },
+    async importEntry(p) {
+      for (let attempt = 1; ; attempt++) {
+        const result = await service.transaction.write((entities) => [entities.payment.create(p).commit(), ...counterItems(entities, [{ before: null, after: p }])] as never).go()
+        if (!result.canceled) return
+        const codes = cancellationCodes(result.data)
+        // Another write held the counter shard: the same write again (on another shard, likely).
+        if (attempt < 5 && codes.includes(TRANSACTION_CONFLICT) && !codes.includes(CONDITION_FAILED)) continue
+        throw new Error(`Ledger entry not imported: ${JSON.stringify(codes)}`)
+      }
+    },
   }
 }
+

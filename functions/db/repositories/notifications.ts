@@ -1,38 +1,137 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { createConversions } from 'electrodb'
 import type { Notification } from '#functions/domain/order.ts'
-import { isConditionalFailure } from '../conditions.ts'
-import { notificationEntity } from '../entities/notification.ts'
+import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
+import { decodeCursor, encodeCursor, InvalidCursorError } from '../cursor.ts'
+import { notificationWrites, type TxEntities } from './notification-writes.ts'
+import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 
+export interface NotificationPage {
+  items: Notification[]
+  /** The next page's cursor; null on the last page. */
+  cursor: string | null
+  /** The stored count of the user's unread notifications (below 0 only before the backfill: callers clamp it). */
+  unreadCount: number
+}
+
 export interface NotificationRepository {
-  /** The user's notifications, newest first: one Query. */
+  /**
+   * A page of the user's notifications, newest first, with their unread count. The first page is one
+   * Query (the count item sorts right above the newest notification); a later page a Query and a GetItem.
+   * Throws InvalidCursorError for a cursor that is not one of this user's pages.
+   */
+  listPage(userId: string, opts: { limit: number; cursor?: string | null }): Promise<NotificationPage>
+  /** The user's newest notifications (at most `limit`), newest first: one Query. */
   listForUser(userId: string, limit?: number): Promise<Notification[]>
-  /** Marks the user's notification read; null when the user has no such notification. */
+  /** Marks the user's notification read (once: the count drops only if it was unread); null when the user has no such notification. */
   markRead(userId: string, notificationId: string): Promise<Notification | null>
   add(n: Notification): Promise<Notification>
 }
 
+/** Attempts of a notification transaction that met a concurrent write of the same count item. */
+const MAX_ATTEMPTS = 6
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.round(Math.random() * 10 * 2 ** attempt)))
+
 export function createNotificationRepository({ table, client }: TableConfig): NotificationRepository {
-  const notifications = notificationEntity({ table, client })
+  const service = createService({ table, client })
+  const { notification: notifications, unreadNotifications } = service.entities
+  const notificationKeys = createConversions(notifications).byAccessPattern.byUser.fromComposite
+  const countKeys = createConversions(unreadNotifications).byAccessPattern.byUser.fromComposite
+
+  /** The user's partition and the prefix every notification key of theirs starts with. */
+  const ownKeys = (userId: string) => notificationKeys.toKeys({ userId }) as { pk: string; sk: string }
+
+  /** The start key of a cursor this list gave out to this user; anything else is refused before DynamoDB sees it. */
+  function startKeyOf(userId: string, cursor: string) {
+    const key = decodeCursor(cursor)
+    const own = ownKeys(userId)
+    if (!key || key.pk !== own.pk || !key.sk.startsWith(own.sk) || key.sk.length === own.sk.length) throw new InvalidCursorError()
+    return key
+  }
+
+  async function storedCount(userId: string): Promise<number> {
+    const { data } = await unreadNotifications.get({ userId }).go()
+    return data?.count ?? 0
+  }
+
+  /** Runs a transaction, again when a concurrent write held one of its items; false when a condition failed. */
+  async function transact(items: (entities: TxEntities) => unknown[]): Promise<boolean> {
+    for (let attempt = 1; ; attempt++) {
+      const result = await service.transaction.write((entities) => items(entities) as never).go()
+      if (!result.canceled) return true
+      const codes = cancellationCodes(result.data)
+      if (codes.includes(CONDITION_FAILED)) return false
+      if (!codes.includes(TRANSACTION_CONFLICT) || attempt >= MAX_ATTEMPTS) throw new Error(`Notification transaction cancelled: ${JSON.stringify(codes)}`)
+      await pause(attempt)
+    }
+  }
+
   return {
+    async listPage(userId, { limit, cursor = null }) {
+      const startKey = cursor ? startKeyOf(userId, cursor) : undefined
+      const own = ownKeys(userId)
+      const countKey = countKeys.toKeys({ userId }) as { pk: string; sk: string }
+      // One item more than the page shows, to know whether another page follows (no empty last page);
+      // on the first page one more again: the count item, read first (newest first, it sorts above them all).
+      const readLimit = limit + 1 + (startKey ? 0 : 1)
+      const [res, laterPageCount] = await Promise.all([
+        client.send(
+          new QueryCommand({
+            TableName: table,
+            KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :firstNotification AND :count',
+            ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+            ExpressionAttributeValues: { ':pk': own.pk, ':firstNotification': own.sk, ':count': countKey.sk },
+            ScanIndexForward: false,
+            Limit: readLimit,
+            ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+          }),
+        ),
+        startKey ? storedCount(userId) : undefined,
+      ])
+      const rows = res.Items ?? []
+      const found = rows.filter((r) => typeof r.sk === 'string' && r.sk.startsWith(own.sk))
+      const page = found.slice(0, limit)
+      // DynamoDB stops early at 1 MB: then there is more even without the extra item.
+      const more = found.length > limit || (res.LastEvaluatedKey !== undefined && rows.length < readLimit)
+      const last = page.at(-1) ?? res.LastEvaluatedKey
+      const countItem = rows.find((r) => r.sk === countKey.sk)
+      return {
+        items: page.length ? notifications.parse({ Items: page }).data.map(toNotification) : [],
+        cursor: more && last ? encodeCursor({ pk: String(last.pk), sk: String(last.sk) }) : null,
+        unreadCount: laterPageCount ?? Number(countItem?.count ?? 0),
+      }
+    },
     async listForUser(userId, limit = 100) {
       const { data } = await notifications.query.byUser({ userId }).go({ order: 'desc', limit })
-      return data.map((n) => ({ ...n, read: n.read ?? false }))
+      return data.map(toNotification)
     },
     async markRead(userId, notificationId) {
-      try {
-        const { data } = await notifications
-          .patch({ userId, notificationId })
-          .set({ read: true })
-          .go({ response: 'all_new' })
-        return { ...(data as Notification), read: true }
-      } catch (err) {
-        if (isConditionalFailure(err)) return null
-        throw err
+      for (let attempt = 1; ; attempt++) {
+        const { data } = await notifications.get({ userId, notificationId }).go({ consistent: true })
+        if (!data) return null
+        const stored = toNotification(data)
+        // Already read: nothing to write, and the count must not drop twice.
+        if (stored.read) return stored
+        const marked = await transact(({ notification, unreadNotifications: count }) => [
+          notification
+            .patch({ userId, notificationId })
+            .set({ read: true })
+            .where(({ read }, { eq, notExists }) => `(${notExists(read)} OR ${eq(read, false)})`)
+            .commit(),
+          count.update({ userId }).add({ count: -1 }).commit(),
+        ])
+        if (marked) return { ...stored, read: true }
+        // Another request marked it read in between: read it again (it is read now).
+        if (attempt >= MAX_ATTEMPTS) throw new Error('Notification read state keeps changing')
       }
     },
     async add(n) {
-      await notifications.put(n).go()
+      if (!(await transact((entities) => notificationWrites(entities, [n])))) throw new Error('Notification write refused')
       return n
     },
   }
 }
+
+/** Notifications stored before `read` had a default have none: unread. */
+const toNotification = (n: Omit<Notification, 'read'> & { read?: boolean }): Notification => ({ ...n, read: n.read ?? false })

@@ -1,4 +1,5 @@
-import type { EntityItem } from 'electrodb'
+import { createConversions, type EntityItem } from 'electrodb'
+import { UPDATES_PAGE_SIZE } from '@gs/shared/order-messages'
 import { invoiceOf, type Notification, type Order, type OrderDetail, type Payment, type StatusUpdate } from '#functions/domain/order.ts'
 import { DEFAULT_TAX_RATE_PPM } from '@gs/shared/invoice'
 import { orderEntity } from '../entities/order.ts'
@@ -8,9 +9,13 @@ import { createService, type GunsmithService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { formatOrderNumber, normalizeOrderNumber } from '#functions/domain/order.ts'
 import { checkoutIsStale } from '#functions/domain/payment.ts'
+import type { EntryChange } from '#functions/domain/ledger-stats.ts'
+import { counterItems } from './ledger-counters.ts'
+import { serialKeyOf } from '#functions/domain/search.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 import { byCustomer, latestOrderItems, planLatestOrder, planLatestRefresh } from './latest-order.ts'
+import { notificationWrites } from './notification-writes.ts'
 
 export type OrderListState = 'active' | 'archived'
 
@@ -44,6 +49,8 @@ export type TxEntities = Parameters<Parameters<GunsmithService['transaction']['w
 export interface OrderCommit extends OrderWriteExtras {
   orders: OrderWrite[]
   items?: (entities: TxEntities) => unknown[]
+  /** Ledger entries `items` writes, before and after: their difference goes to the ledger counters in the same transaction. */
+  ledgerChanges?: EntryChange[]
 }
 
 export class VersionConflict extends Error {
@@ -74,12 +81,20 @@ export interface OrderRepository {
   getOrder(orderId: string): Promise<Order | null>
   /** The order a person typed: its id, or its number (GS-000123, any case); null when there is none. */
   findOrder(idOrNumber: string): Promise<Order | null>
+  /** Orders with this serial number (case, spaces and dashes ignored), newest first, at most `limit`: one Query of the serial index. */
+  findBySerial(serial: string, limit: number): Promise<Order[]>
   /** The id of the order a person typed, without reading the order (a number costs one GetItem); null when it names none. */
   resolveOrderId(idOrNumber: string): Promise<string | null>
   /** Several orders by id in one BatchGet (missing ones are left out); `consistent` when a write is planned on them. */
   getOrders(orderIds: string[], opts?: { consistent?: boolean }): Promise<Order[]>
-  /** The order with its updates (newest first) and payments: one Query. */
-  getOrderDetail(orderId: string): Promise<OrderDetail | null>
+  /**
+   * The order with the newest `updates` of its history (newest first, and the cursor of the older ones) and
+   * its ledger entries (at most `ledger`; every one by default). Bounded however long the history: one Query
+   * of the order's partition, newest keys first, reads a short history whole; a long one costs a GetItem of
+   * the order and a Query of its ledger besides.
+   */
+  getOrderDetail(orderId: string, opts?: DetailOptions): Promise<OrderDetail | null>
+  /** Every undeleted order of the customer, newest first (every page: for the local seed; the route pages: order-history.ts). */
   listOrdersForCustomer(customerId: string): Promise<Order[]>
   listOrdersByState(state: OrderListState, opts?: { limit?: number; cursor?: string | null }): Promise<Page<Order>>
   /**
@@ -163,6 +178,26 @@ export function orderItem({ storedInvoice: _stored, ...o }: Order): OrderItem {
 }
 
 const byNewest = <T extends { createdAt: string }>(a: T, b: T) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)
+/** Entries of one change share a time and follow their ids (sortable, in the order written). */
+export const newestUpdateFirst = (a: StatusUpdate, b: StatusUpdate) => byNewest(a, b) || (a.updateId < b.updateId ? 1 : a.updateId > b.updateId ? -1 : 0)
+const newestPaymentFirst = (a: Payment, b: Payment) => (a.paymentDate < b.paymentDate ? 1 : -1)
+
+export interface DetailOptions {
+  /** How many of the newest updates (default UPDATES_PAGE_SIZE). */
+  updates?: number
+  /** At most this many ledger entries (0: none), or every one (the default: the invoice fix re-reads them all). */
+  ledger?: number | 'all'
+}
+
+/**
+ * Besides its newest updates, what the partition of an order with a short history holds (the order, its
+ * ledger entries, legacy parts): read in the same Query, so such an order costs one request.
+ */
+const DETAIL_HEAD_SLACK = 20
+
+/** The cursor of the page of an order's updates that follows `u` (ElectroDB's, as a Query of the updates gives it out). */
+export const updatesCursor = (service: GunsmithService, { orderId, updateId }: Pick<StatusUpdate, 'orderId' | 'updateId'>) =>
+  createConversions(service.entities.statusUpdate).fromComposite.toCursor({ orderId, updateId })
 
 export interface OrderRepositoryHooks {
   /** After a commit that closed open checkouts: cancel them at the provider (functions/payments/cancel-checkouts.ts). */
@@ -189,6 +224,36 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
     if (!needsLegacyParts(data)) return toOrder(data)
     const { data: parts } = await part.query.byOrder({ orderId }).go({ pages: 'all', consistent })
     return toOrder(data, parts as LegacyPart[])
+  }
+
+  const { payment: ledgerEntries } = service.entities
+
+  async function readLedger(orderId: string, ledger: number | 'all'): Promise<Payment[]> {
+    if (ledger === 'all') return (await ledgerEntries.query.byOrder({ orderId }).go({ pages: 'all' })).data as Payment[]
+    // Entry ids are not time-ordered: this bounded read keeps `ledger` of them, all of them for any order that has no more.
+    return ledger > 0 ? ((await ledgerEntries.query.byOrder({ orderId }).go({ order: 'desc', limit: ledger })).data as Payment[]) : []
+  }
+
+  async function readDetail(orderId: string, { updates: wanted = UPDATES_PAGE_SIZE, ledger = 'all' }: DetailOptions = {}): Promise<OrderDetail | null> {
+    // Newest keys first: the updates, then the ledger entries, legacy parts and, last, the order item.
+    const head = await service.collections.orderDetail({ orderId }).go({ order: 'desc', limit: wanted + 1 + DETAIL_HEAD_SLACK + 1 })
+    const { data } = head
+    // The partition read to its end without an order item: there is no such order.
+    if (!data.order.length && !head.cursor) return null
+    // The order item is the last key: reaching it means the whole partition was read.
+    const [o, entries] = data.order.length
+      ? [toOrder(data.order[0], data.part as LegacyPart[]), data.payment as Payment[]]
+      : await Promise.all([readOne(orderId, false), readLedger(orderId, ledger)])
+    if (!o) return null
+    // One more update than asked was read when there are older ones; the page ends (and the next one starts) at its last key.
+    const page = (data.statusUpdate as StatusUpdate[]).slice(0, wanted)
+    const more = data.statusUpdate.length > wanted
+    return {
+      order: o,
+      updatesCursor: more ? updatesCursor(service, page[page.length - 1]) : null,
+      updates: page.sort(newestUpdateFirst),
+      payments: entries.sort(newestPaymentFirst).slice(0, ledger === 'all' ? undefined : ledger),
+    }
   }
 
   async function commit({ orders: asked, items, ...extras }: OrderCommit): Promise<Order[]> {
@@ -220,7 +285,8 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
             ...(extras.deleteUpdates ?? []).map((updateId) => statusUpdate.delete({ orderId, updateId }).commit()),
             // The number → id pointer of a new order (findOrder).
             ...writes.filter((w) => w.expected === 'create').map(({ order: o }) => orderRef.create({ orderNumber: o.orderNumber, orderId: o.orderId }).commit()),
-            ...(extras.putNotifications ?? []).map((n) => notification.put(n).commit()),
+            // With one unread-count update per user they notify (notification-writes.ts).
+            ...notificationWrites(entities, extras.putNotifications ?? []),
             // A success already took the order off its checkout (and moved its version), so this condition holds whenever the order's does.
             ...[...new Set(closed)].map((paymentIntentId) =>
               checkout
@@ -230,6 +296,7 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
                 .commit(),
             ),
             ...(items?.(entities) ?? []),
+            ...counterItems(entities, extras.ledgerChanges ?? []),
           ]
           ownItems = own.length
           return [...own, ...plans.flatMap((plan) => latestOrderItems(entities, plan))] as never
@@ -270,6 +337,12 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
       const orderId = await resolveOrderId(idOrNumber)
       return orderId ? readOne(orderId, false) : null
     },
+    async findBySerial(serial, limit) {
+      const key = serialKeyOf(serial)
+      if (!key) return []
+      const { data } = await order.query.bySerial({ serialKey: key }).go({ order: 'desc', limit })
+      return data.map((i) => toOrder(i))
+    },
     async getOrders(orderIds, { consistent = false } = {}) {
       const ids = [...new Set(orderIds)]
       if (!ids.length) return []
@@ -283,17 +356,7 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
       }
       return found
     },
-    async getOrderDetail(orderId) {
-      const { data } = await service.collections.orderDetail({ orderId }).go({ pages: 'all' })
-      const [o] = data.order
-      if (!o) return null
-      return {
-        order: toOrder(o, data.part as LegacyPart[]),
-        // Newest first; entries of one change share a time and follow their ids (sortable, in the order written).
-        updates: (data.statusUpdate as StatusUpdate[]).sort((a, b) => byNewest(a, b) || (a.updateId < b.updateId ? 1 : a.updateId > b.updateId ? -1 : 0)),
-        payments: (data.payment as Payment[]).sort((a, b) => (a.paymentDate < b.paymentDate ? 1 : -1)),
-      }
-    },
+    getOrderDetail: readDetail,
     async listOrdersForCustomer(customerId) {
       const { data } = await order.query
         .byCustomer({ customerId })

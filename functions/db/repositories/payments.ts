@@ -1,10 +1,10 @@
 import type { Notification, Order, Payment, StatusUpdate } from '#functions/domain/order.ts'
 import { paymentIdFor, paymentSummaryOf, type Checkout } from '#functions/domain/payment.ts'
 import { WEBHOOK_EVENT_TTL_SECONDS } from '../entities/webhook-event.ts'
-import { reconciliationEntity } from '../entities/reconciliation.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
-import { cancellationCodes, CONDITION_FAILED, isConditionalFailure } from '../conditions.ts'
+import { cancellationCodes, CONDITION_FAILED, isConditionalFailure, TRANSACTION_CONFLICT } from '../conditions.ts'
+import { counterItems, entryAt, readEntries, stillAs } from './ledger-counters.ts'
 import { createOrderRepository, ItemConditionFailed, VersionConflict, type OrderRepositoryHooks } from './orders.ts'
 
 /** Everything a succeeded PaymentIntent changes, committed as ONE TransactWriteItems. */
@@ -44,15 +44,6 @@ export interface OpenCheckoutWrite {
   cancel: string[]
 }
 
-export interface ReconciliationRun {
-  ranAt: string
-  since: string
-  mode: string
-  checked: number
-  recorded: number
-  receiptsFilled: number
-  differences: Array<{ paymentIntentId: string; kind: string; detail: string }>
-}
 
 export interface PaymentRepository {
   /** Strongly consistent: the webhook decides on it. */
@@ -79,10 +70,6 @@ export interface PaymentRepository {
   recordSucceededCheckout(write: SucceededCheckoutWrite): Promise<WriteOutcome>
   /** Fills in the receipt of a succeeded checkout whose charge had none when it was recorded: on it, its summaries and its ledger entries. */
   setReceiptUrl(checkout: Pick<Checkout, 'paymentIntentId' | 'payments'>, receiptUrl: string): Promise<void>
-  /** Keeps a reconciliation run's report (newest first for staff). */
-  saveReconciliation(run: ReconciliationRun): Promise<void>
-  /** The last runs, newest first. */
-  listReconciliations(limit: number): Promise<ReconciliationRun[]>
   /**
    * Applies a failed/processing event unless the checkout has succeeded or has
    * already seen a newer event. False when nothing changed (or no such checkout).
@@ -96,7 +83,6 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
   const service = createService({ table, client })
   const { checkout, payment } = service.entities
   const orders = createOrderRepository({ table, client }, hooks)
-  const reconciliation = reconciliationEntity({ table, client })
 
   return {
     async getCheckout(paymentIntentId) {
@@ -155,11 +141,14 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
     },
 
     async recordSucceededCheckout(w) {
+      // A pending attempt's row may sit where a payment goes: the counters move from what is there.
+      const before = await readEntries(payment, w.payments)
       try {
         await orders.commit({
           orders: w.orders.map(({ order: o, expectedVersion }) => ({ order: o, expected: expectedVersion })),
           putUpdates: w.updates,
           putNotifications: w.notifications,
+          ledgerChanges: w.payments.map((p) => ({ before: entryAt(before, p), after: p })),
           items: ({ checkout: checkouts, payment: payments, webhookEvent }) => [
             checkouts
               .patch({ paymentIntentId: w.paymentIntentId })
@@ -167,13 +156,8 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
               .remove(['failureMessage'])
               .where(({ status }, { ne }) => ne(status, 'succeeded'))
               .commit(),
-            // Absent, or a pending attempt's row: a successful entry is written once.
-            ...w.payments.map((p) =>
-              payments
-                .put(clean(p))
-                .where(({ paymentStatus }, { notExists, ne }) => `${notExists(paymentStatus)} OR ${ne(paymentStatus, 'successful')}`)
-                .commit(),
-            ),
+            // Absent, or the pending attempt's row read above: a successful entry is written once.
+            ...w.payments.map((p) => payments.put(clean(p)).where(stillAs(entryAt(before, p))).commit()),
             webhookEvent
               .create({
                 eventId: w.event.id,
@@ -203,33 +187,36 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
         .go()
     },
 
-    async saveReconciliation(run) {
-      await reconciliation.put({ kind: 'run', ...run }).go()
-    },
-
-    async listReconciliations(limit) {
-      const { data } = await reconciliation.query.byRun({ kind: 'run' }).go({ order: 'desc', limit })
-      return data.map(({ kind: _k, ...r }) => ({ ...r, differences: r.differences ?? [] })) as ReconciliationRun[]
-    },
-
     async applyCheckoutEvent(paymentIntentId, e) {
-      const result = await service.transaction
-        .write(({ checkout: checkouts, payment: payments }) => {
-          const base = checkouts.patch({ paymentIntentId }).set(clean({ status: e.status, updatedAt: e.at, lastEventId: e.eventId, lastEventCreated: e.eventCreated, failureMessage: e.failureMessage }))
-          const op = e.failureMessage === undefined ? base.remove(['failureMessage']) : base
-          return [
-            op
-              .where(({ status, lastEventCreated }, { ne, notExists, lte }) => `${ne(status, 'succeeded')} AND (${notExists(lastEventCreated)} OR ${lte(lastEventCreated, e.eventCreated)})`)
-              .commit(),
-            // The checkout has not succeeded (the condition above), so its rows are attempts, never a payment.
-            ...(e.ledger?.put ?? []).map((p) => payments.put(clean(p)).commit()),
-            ...(e.ledger?.removePending ?? []).map((key) => payments.delete(key).commit()),
-          ] as never
-        })
-        .go()
-      if (!result.canceled) return true
-      if (cancellationCodes(result.data).includes(CONDITION_FAILED)) return false
-      throw new Error(`Checkout event transaction cancelled: ${JSON.stringify(cancellationCodes(result.data))}`)
+      for (let attempt = 1; ; attempt++) {
+        // The attempt rows as they are, so each write is conditioned on them and the counters move exactly.
+        const before = await readEntries(payment, [...(e.ledger?.put ?? []), ...(e.ledger?.removePending ?? [])])
+        const removed = (e.ledger?.removePending ?? []).map((k) => entryAt(before, k)).filter((p): p is Payment => !!p)
+        const changes = [...(e.ledger?.put ?? []).map((p) => ({ before: entryAt(before, p), after: p })), ...removed.map((p) => ({ before: p, after: null }))]
+        const result = await service.transaction
+          .write((entities) => {
+            const { checkout: checkouts, payment: payments } = entities
+            const base = checkouts.patch({ paymentIntentId }).set(clean({ status: e.status, updatedAt: e.at, lastEventId: e.eventId, lastEventCreated: e.eventCreated, failureMessage: e.failureMessage }))
+            const op = e.failureMessage === undefined ? base.remove(['failureMessage']) : base
+            return [
+              op
+                .where(({ status, lastEventCreated }, { ne, notExists, lte }) => `${ne(status, 'succeeded')} AND (${notExists(lastEventCreated)} OR ${lte(lastEventCreated, e.eventCreated)})`)
+                .commit(),
+              // The checkout has not succeeded (the condition above), so its rows are attempts, never a payment.
+              ...(e.ledger?.put ?? []).map((p) => payments.put(clean(p)).where(stillAs(entryAt(before, p))).commit()),
+              ...removed.map((p) => payments.delete({ orderId: p.orderId, paymentId: p.paymentId }).where(stillAs(p)).commit()),
+              ...counterItems(entities, changes),
+            ] as never
+          })
+          .go()
+        if (!result.canceled) return true
+        const codes = cancellationCodes(result.data)
+        // The checkout's own condition: it succeeded or has seen a newer event.
+        if (codes[0] === CONDITION_FAILED) return false
+        // A row moved between the read and the write, or another write held an item: read again.
+        if (attempt < 4 && codes.some((c) => c === CONDITION_FAILED || c === TRANSACTION_CONFLICT)) continue
+        throw new Error(`Checkout event transaction cancelled: ${JSON.stringify(codes)}`)
+      }
     },
   }
 }

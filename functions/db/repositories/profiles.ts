@@ -1,3 +1,4 @@
+import { emailKeyOf } from '#functions/domain/search.ts'
 import type { EntityItem } from 'electrodb'
 import type { Order } from '#functions/domain/order.ts'
 import { profileEntity } from '../entities/profile.ts'
@@ -53,6 +54,8 @@ export interface ProfileRepository {
   archiveProfile(id: string): Promise<Profile | null>
   /** Customers (no admins, no archived), newest first, with their order count and latest order: one Query. */
   listCustomers(): Promise<Profile[]>
+  /** The profile with exactly this email (case and surrounding spaces ignored): one Query of the email index. */
+  findByEmail(email: string): Promise<Profile | null>
 }
 
 type Item = EntityItem<ReturnType<typeof profileEntity>>
@@ -92,19 +95,6 @@ function toLatestOrder(orderId: string, s: NonNullable<Item['latestOrderSummary'
     ...(current ? { version: s.version } : {}),
   }
 }
-
-/** The latest-order summary of an order (what the customer list shows), at the order's version. */
-export const latestOrderOf = (o: Pick<Order, 'orderId' | 'firearmMake' | 'firearmModel' | 'currentStatus' | 'createdAt' | 'version'>): LatestOrder => ({
-  orderId: o.orderId,
-  firearmMake: o.firearmMake,
-  firearmModel: o.firearmModel,
-  currentStatus: o.currentStatus,
-  createdAt: o.createdAt,
-  version: o.version,
-})
-
-/** The profile attributes that hold a latest order. */
-export const latestOrderAttributes = ({ orderId, ...summary }: LatestOrder) => ({ latestOrderId: orderId, latestOrderSummary: summary })
 
 export function createProfileRepository({ table, client }: TableConfig): ProfileRepository {
   const profiles = profileEntity({ table, client })
@@ -161,6 +151,10 @@ export function createProfileRepository({ table, client }: TableConfig): Profile
         if (isConditionalFailure(err)) return null
         throw err
       }
+    },
+    async findByEmail(email) {
+      const { data } = await profiles.query.byEmail({ emailKey: emailKeyOf(email) }).go({ limit: 1 })
+      return data[0] ? toProfile(data[0]) : null
     },
     async listCustomers() {
       const { data } = await profiles.query

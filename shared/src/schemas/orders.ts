@@ -1,4 +1,4 @@
-import { NOTE_MAX_LENGTH, orderMessages } from '../order-messages.ts'
+import { NOTE_MAX_LENGTH, ORDERS_PAGE_SIZE, UPDATES_PAGE_SIZE, orderMessages } from '../order-messages.ts'
 import * as z from './zod.ts'
 
 /** POST /api/orders/{orderId}/notes */
@@ -34,3 +34,21 @@ export const invoiceQuerySchema = z.object({
   ),
 })
 export type InvoiceQuery = z.infer<typeof invoiceQuerySchema>
+
+/** `limit` (1–100, `fallback` when absent) and the previous page's `cursor`, exactly as the server gave it. */
+const pageQuery = (fallback: number) =>
+  z.object({
+    limit: z._default(
+      z.coerce.number({ error: orderMessages.pageLimitRange }).check(z.int(orderMessages.pageLimitRange), z.gte(1, orderMessages.pageLimitRange), z.lte(100, orderMessages.pageLimitRange)),
+      fallback,
+    ),
+    cursor: z.optional(z.string({ error: orderMessages.invalidCursor }).check(z.maxLength(2000, orderMessages.invalidCursor))),
+  })
+
+/** GET /api/orders?limit=&cursor=: the caller's orders, newest first (20 a page unless told). */
+export const customerOrdersQuerySchema = pageQuery(ORDERS_PAGE_SIZE)
+export type CustomerOrdersQuery = z.infer<typeof customerOrdersQuerySchema>
+
+/** GET /api/orders/{orderId}/updates and GET /api/admin/orders/{orderId}/updates?limit=&cursor=: older status history. */
+export const orderUpdatesQuerySchema = pageQuery(UPDATES_PAGE_SIZE)
+export type OrderUpdatesQuery = z.infer<typeof orderUpdatesQuerySchema>

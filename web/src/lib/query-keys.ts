@@ -9,11 +9,19 @@ import type { AdminPaymentsFilters } from '@gs/shared/schemas/admin-payments';
 export const meQueryKey = ['me'] as const;
 
 export const notificationsQueryKey = ['notifications'] as const;
+/** The pages of the notification list (an infinite query); the bell reads its count from the first. */
+export const notificationListQueryKey = [...notificationsQueryKey, 'list'] as const;
 
 export const orderKeys = {
   all: ['orders'] as const,
+  /** Every list of the customer's orders (invalidating it refreshes both below). */
   list: () => [...orderKeys.all, 'list'] as const,
+  /** The pages loaded so far (the dashboard and My Firearm Orders: "Load more"). */
+  pages: () => [...orderKeys.list(), 'pages'] as const,
+  /** Every order, all pages read (the payment pages pick the unpaid ones). */
+  everyOrder: () => [...orderKeys.list(), 'every'] as const,
   detail: (orderId: string) => [...orderKeys.all, 'detail', orderId] as const,
+  /** The pages of an order's status history loaded so far ("Load older"). */
   updates: (orderId: string) => [...orderKeys.all, 'updates', orderId] as const,
   invoice: (orderId: string, shipping: boolean) => [...orderKeys.all, 'invoice', orderId, shipping] as const,
 };
@@ -30,11 +38,13 @@ export const adminOrderKeys = {
   lists: ['admin', 'orders', 'list'] as const,
   list: (view: AdminOrdersQuery['view'], limit: number) => ['admin', 'orders', 'list', view, limit] as const,
   detail: (orderId: string) => ['admin', 'orders', 'detail', orderId] as const,
+  /** The status history pages loaded so far: under the detail, so what refreshes the order refreshes them too. */
+  updates: (orderId: string) => ['admin', 'orders', 'detail', orderId, 'updates'] as const,
 };
 
 export const adminPaymentKeys = {
   all: ['admin', 'payments'] as const,
-  list: (filters: AdminPaymentsFilters) => [...adminPaymentKeys.all, 'list', filters] as const,
+  list: (filters: AdminPaymentsFilters, cursor: string | null = null) => [...adminPaymentKeys.all, 'list', filters, cursor] as const,
 };
 
 export const customerKeys = {

@@ -1,4 +1,4 @@
-import { adjustmentSchema } from '@gs/shared/schemas/admin-payments'
+import { adjustmentSchema } from '@gs/shared/schemas/ledger'
 import { defineRoute } from '#functions/lib/http.ts'
 import { recordAdjustment } from '#functions/use-cases/shop-ledger.ts'
 import { orderRepository } from '#functions/compose.ts'

@@ -1,4 +1,4 @@
-import { shopPaymentSchema } from '@gs/shared/schemas/admin-payments'
+import { shopPaymentSchema } from '@gs/shared/schemas/ledger'
 import { defineRoute } from '#functions/lib/http.ts'
 import { recordShopPayment } from '#functions/use-cases/shop-ledger.ts'
 import { orderRepository } from '#functions/compose.ts'

@@ -1,4 +1,4 @@
-import { refundSchema } from '@gs/shared/schemas/admin-payments'
+import { refundSchema } from '@gs/shared/schemas/ledger'
 import { defineRoute } from '#functions/lib/http.ts'
 import { refundEntry } from '#functions/use-cases/shop-ledger.ts'
 import { orderRepository } from '#functions/compose.ts'

@@ -7,8 +7,9 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { RefreshIcon } from '@/components/ui/icons';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useOrders } from '@/features/orders/api/get-orders';
+import { useOrderPages } from '@/features/orders/api/get-orders';
 import { DashboardOrderCard } from '@/features/orders/components/dashboard-order-card';
+import { LoadMoreOrders } from '@/features/orders/components/load-more-orders';
 import { ACCOUNT_INACTIVE_MESSAGE, isAccountInactiveError, useMe } from '@/features/profile/api/get-me';
 import { CustomerInfoCard } from '@/features/profile/components/customer-info-card';
 import { useAuth } from '@/lib/auth/auth-provider';
@@ -30,7 +31,7 @@ export default function DashboardRoute() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const me = useMe();
-  const orders = useOrders();
+  const orders = useOrderPages();
   const inactive = isAccountInactiveError(me.error) || isAccountInactiveError(orders.error);
 
   const refresh = () => queryClient.invalidateQueries();
@@ -71,7 +72,7 @@ export default function DashboardRoute() {
             />
             {orders.isPending ? (
               <PageSpinner />
-            ) : orders.isError ? (
+            ) : !orders.data ? (
               <LoadError message={LOAD_ORDERS_FAILED} onRetry={() => void orders.refetch()} />
             ) : orders.data.length === 0 ? (
               <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
@@ -81,13 +82,16 @@ export default function DashboardRoute() {
                 </p>
               </div>
             ) : (
-              <ul aria-label="Orders" className="space-y-3">
-                {orders.data.map((order) => (
-                  <li key={order.id}>
-                    <DashboardOrderCard order={order} />
-                  </li>
-                ))}
-              </ul>
+              <>
+                <ul aria-label="Orders" className="space-y-3">
+                  {orders.data.map((order) => (
+                    <li key={order.id}>
+                      <DashboardOrderCard order={order} />
+                    </li>
+                  ))}
+                </ul>
+                <LoadMoreOrders pages={orders} />
+              </>
             )}
           </>
         )}

@@ -2,14 +2,15 @@ import { PageTitle } from '@/components/seo/page-title';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useOrders } from '@/features/orders/api/get-orders';
+import { useOrderPages } from '@/features/orders/api/get-orders';
+import { LoadMoreOrders } from '@/features/orders/components/load-more-orders';
 import { OrderCard } from '@/features/orders/components/order-card';
 import { ACCOUNT_INACTIVE_MESSAGE, isAccountInactiveError } from '@/features/profile/api/get-me';
 
 const LOAD_FAILED = 'Failed to load your orders. Please try again.';
 
 export default function MyOrdersRoute() {
-  const orders = useOrders();
+  const orders = useOrderPages();
 
   return (
     <>
@@ -24,7 +25,7 @@ export default function MyOrdersRoute() {
           <PageSpinner />
         ) : isAccountInactiveError(orders.error) ? (
           <Alert tone="warning">{ACCOUNT_INACTIVE_MESSAGE}</Alert>
-        ) : orders.isError ? (
+        ) : !orders.data ? (
           <Alert tone="error" title="Error Loading Orders">
             <p>{LOAD_FAILED}</p>
             <Button variant="secondary" className="mt-3" onClick={() => void orders.refetch()}>
@@ -39,13 +40,16 @@ export default function MyOrdersRoute() {
             </p>
           </div>
         ) : (
-          <ul aria-label="Orders" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {orders.data.map((order) => (
-              <li key={order.id} className="flex [&>article]:flex-1">
-                <OrderCard order={order} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul aria-label="Orders" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {orders.data.map((order) => (
+                <li key={order.id} className="flex [&>article]:flex-1">
+                  <OrderCard order={order} />
+                </li>
+              ))}
+            </ul>
+            <LoadMoreOrders pages={orders} />
+          </>
         )}
       </div>
     </>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LedgerResult } from '@gs/shared/api-types';
-import type { AdjustmentInput } from '@gs/shared/schemas/admin-payments';
+import type { AdjustmentInput } from '@gs/shared/schemas/ledger';
 import { api } from '@/lib/api-client';
 import { useSyncLedger } from './sync-ledger';
 

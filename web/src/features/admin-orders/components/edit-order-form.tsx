@@ -1,5 +1,5 @@
+import { orderMessages } from '@gs/shared/order-messages';
 import { useEffect, useState, type FormEvent } from 'react';
-import { adminMessages } from '@gs/shared/admin-messages';
 import { isReleaseStatus } from '@gs/shared/invoice';
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
 import { updateAdminOrderSchema } from '@gs/shared/schemas/admin-orders';
@@ -181,7 +181,7 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Edit order">
       {conflict ? (
         <Alert tone="warning" title="Order changed">
-          <p>{adminMessages.staleOrder}</p>
+          <p>{orderMessages.staleOrder}</p>
           <Button variant="secondary" className="mt-3" onClick={() => void reload()}>
             Reload
           </Button>

@@ -17,7 +17,7 @@ import {
   type RefundMethod,
   type ShopPaymentMethod,
 } from '@gs/shared/payment-rules';
-import { adjustmentSchema, refundSchema, shopPaymentSchema } from '@gs/shared/schemas/admin-payments';
+import { adjustmentSchema, refundSchema, shopPaymentSchema } from '@gs/shared/schemas/ledger';
 import type { ZodMiniType } from '@gs/shared/schemas/zod';
 import { MoneyRow } from '@/components/billing/bill-summary';
 import { signedAmountCents, signedMoney } from '@/components/billing/ledger';

@@ -17,6 +17,8 @@ export const HISTORY_LOAD_FAILED = 'Failed to load communication history for the
 export const PRINTED_UPDATES = 3;
 
 export const moreUpdatesLine = (hidden: number) => `+ ${hidden} more update${hidden === 1 ? '' : 's'}`;
+/** Printed when the order's detail holds only the newest page of a longer history (it has an `updatesCursor`). */
+export const OLDER_UPDATES_NOT_SHOWN = 'Older entries are not shown.';
 
 // The print window has no Tailwind: it is styled by these rules on the wo-* classes only.
 const PRINT_CSS = `
@@ -121,6 +123,8 @@ export function WorkOrderSheet({ order }: { order: AdminOrderDetail }) {
           </ul>
         )}
         {hidden > 0 ? <p className="wo-more text-sm italic">{moreUpdatesLine(hidden)}</p> : null}
+        {/* The sheet prints what the detail holds: the newest page of the history. */}
+        {order.updatesCursor ? <p className="wo-more text-sm italic">{OLDER_UPDATES_NOT_SHOWN}</p> : null}
       </section>
       <footer className="wo-sign hidden">
         <div>Technician</div>

@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { adminOrderKeys } from '@/lib/query-keys';
 import { useAddStatusUpdate } from '../api/add-status-update';
+import { useAdminOrderUpdates } from '../api/get-admin-order-updates';
 import { useDeleteStatusUpdate } from '../api/delete-status-update';
 import { useEditStatusUpdate } from '../api/edit-status-update';
 import { releaseHint, releaseNeedsOverride } from '../release';
@@ -25,6 +26,7 @@ export const SUCCESS_VISIBLE_MS = 3000;
 
 export const statusPanelMessages = {
   loadFailed: 'Failed to load status updates. Please try again.',
+  loadOlder: 'Load older',
   addFailed: 'Failed to add note. Please try again.',
   updateFailed: 'Failed to update message. Please try again.',
   deleteFailed: 'Failed to delete message. Please try again.',
@@ -42,11 +44,13 @@ export interface StatusHistoryPanelProps {
 
 /**
  * Admin Status History and Communication: every staff message and customer note, newest
- * first. Staff messages can be edited and deleted; customer notes cannot. The owner of the
- * order query refreshes it every 30 s; this panel also refreshes 500 ms after a save.
+ * first: the newest page the order brought, older ones on "Load older". Staff messages can be
+ * edited and deleted; customer notes cannot. The owner of the order query refreshes it every 30 s,
+ * the history too (every page loaded, so older entries opened stay); both refresh 500 ms after a save.
  */
 export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: StatusHistoryPanelProps) {
   const queryClient = useQueryClient();
+  const history = useAdminOrderUpdates(order, { refetchInterval: STATUS_REFRESH_MS });
   const add = useAddStatusUpdate();
   const edit = useEditStatusUpdate();
   const remove = useDeleteStatusUpdate();
@@ -95,6 +99,7 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
   }
 
   const askOverride = releaseNeedsOverride(order, status) || (serverAsked && isReleaseStatus(status));
+  const updates = history.data ?? order.updates;
 
   const onAdd = async (event: FormEvent) => {
     event.preventDefault();
@@ -163,7 +168,16 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
         <h3 id={`history-${order.id}`} className="text-base font-semibold">
           Status History and Communication
         </h3>
-        <Button variant="ghost" className="px-2 py-1" onClick={onRefresh} disabled={isFetching} aria-label="Refresh status history">
+        <Button
+          variant="ghost"
+          className="px-2 py-1"
+          onClick={() => {
+            onRefresh();
+            void history.refetch();
+          }}
+          disabled={isFetching || history.isFetching}
+          aria-label="Refresh status history"
+        >
           <RefreshIcon />
           <span className="hidden sm:inline">Refresh</span>
         </Button>
@@ -173,7 +187,7 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
         {success ? <Alert tone="success">{success}</Alert> : null}
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      {isError ? <Alert tone="error">{statusPanelMessages.loadFailed}</Alert> : null}
+      {isError || history.isError ? <Alert tone="error">{statusPanelMessages.loadFailed}</Alert> : null}
 
       <form onSubmit={onAdd} noValidate aria-label="Post status message" className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
         <SelectField
@@ -212,11 +226,11 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
         </Button>
       </form>
 
-      {order.updates.length === 0 ? (
+      {updates.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">No status updates yet.</p>
       ) : (
         <ol className="space-y-2" aria-label="Status history">
-          {order.updates.map((update) => (
+          {updates.map((update) => (
             <StatusUpdateItem
               key={update.id}
               update={update}
@@ -257,6 +271,13 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
           ))}
         </ol>
       )}
+      {history.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage} aria-busy={history.isFetchingNextPage}>
+            {history.isFetchingNextPage ? 'Loading…' : statusPanelMessages.loadOlder}
+          </Button>
+        </div>
+      ) : null}
       {dialog}
     </section>
   );

@@ -58,25 +58,38 @@ function Guide() {
   );
 }
 
-/** The admin payments page body: stats, search, status filter, sortable table of 15 a page. */
+/**
+ * The admin payments page body: stats, search, status filter, sortable table of 15 a page. Pages follow
+ * the server's cursors: the cursors of the pages before are kept for Previous; any change of the
+ * filters starts again at the first page.
+ */
 export function PaymentManagement() {
-  const [query, setQuery] = useState<AdminPaymentsFilters>(DEFAULT_ADMIN_PAYMENTS_QUERY);
+  const [query, setFilters] = useState<AdminPaymentsFilters>(DEFAULT_ADMIN_PAYMENTS_QUERY);
+  /** The cursor of each page shown so far (the first page has none); the last one is on screen. */
+  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
   const [searchText, setSearchText] = useState('');
   const searchId = useId();
   const statusId = useId();
-  const payments = useAdminPayments(query);
+  const payments = useAdminPayments(query, cursors[cursors.length - 1]);
+  const setQuery = (change: (q: AdminPaymentsFilters) => AdminPaymentsFilters) => {
+    setFilters(change);
+    setCursors([undefined]);
+  };
 
   useEffect(() => {
     const trimmed = searchText.trim();
     if (trimmed === query.search) return;
-    const timer = setTimeout(() => setQuery((q) => ({ ...q, search: trimmed, page: 1 })), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      setFilters((q) => ({ ...q, search: trimmed }));
+      setCursors([undefined]);
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchText, query.search]);
 
-  const onSort = (column: AdminPaymentSort) => setQuery((q) => ({ ...q, ...nextSort(q, column), page: 1 }));
+  const onSort = (column: AdminPaymentSort) => setQuery((q) => ({ ...q, ...nextSort(q, column) }));
   const reset = () => {
     setSearchText('');
-    setQuery(DEFAULT_ADMIN_PAYMENTS_QUERY);
+    setQuery(() => DEFAULT_ADMIN_PAYMENTS_QUERY);
   };
 
   if (payments.isError && !payments.data) return <LoadFailed />;
@@ -88,9 +101,11 @@ export function PaymentManagement() {
     );
   }
 
-  const { items, total, stats } = payments.data;
+  const { items, total, stats, cursor: next } = payments.data;
   const pageSize = payments.data.pageSize || ADMIN_PAYMENTS_PAGE_SIZE;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = cursors.length;
+  // A text search is not counted (it would mean reading the whole ledger): its pages go on while the server has more.
+  const pageCount = total === null ? null : Math.max(1, Math.ceil(total / pageSize));
 
   return (
     <div className="space-y-6">
@@ -117,7 +132,7 @@ export function PaymentManagement() {
           <select
             id={statusId}
             value={query.status}
-            onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as AdminPaymentsFilters['status'], page: 1 }))}
+            onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as AdminPaymentsFilters['status'] }))}
             className={inputClasses}
           >
             <option value="">All Statuses</option>
@@ -133,28 +148,26 @@ export function PaymentManagement() {
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-medium text-slate-700 dark:text-slate-300" aria-live="polite">
-          Total: {total} payments
+          {total === null ? `Payments matching "${query.search}"` : `Total: ${total} payments`}
         </p>
         {payments.isFetching ? <Spinner className="size-4" /> : null}
       </div>
 
       {items.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center dark:border-slate-700 dark:bg-slate-900">
-          <p className="font-medium">No payments match your filters.</p>
+          <p className="font-medium">{next ? 'No matches among the payments searched so far. Next searches further.' : 'No payments match your filters.'}</p>
         </div>
       ) : (
         <PaymentsTable payments={items} sort={query.sort} direction={query.direction} onSort={onSort} />
       )}
 
-      {pageCount > 1 ? (
+      {page > 1 || next ? (
         <nav aria-label="Payment pages" className="flex items-center justify-between gap-3">
-          <Button variant="secondary" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
+          <Button variant="secondary" disabled={page <= 1 || payments.isFetching} onClick={() => setCursors((c) => c.slice(0, -1))}>
             Previous
           </Button>
-          <span className="text-sm text-slate-700 dark:text-slate-300">
-            Page {query.page} of {pageCount}
-          </span>
-          <Button variant="secondary" disabled={query.page >= pageCount} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
+          <span className="text-sm text-slate-700 dark:text-slate-300">{pageCount === null ? `Page ${page}` : `Page ${page} of ${pageCount}`}</span>
+          <Button variant="secondary" disabled={!next || payments.isFetching} onClick={() => setCursors((c) => [...c, next ?? undefined])}>
             Next
           </Button>
         </nav>

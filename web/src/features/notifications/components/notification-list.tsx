@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { Notification } from '@gs/shared/api-types';
 import { formatDateTime } from '@gs/shared/dates';
+import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 
 function NotificationItem({ notification, onMarkRead }: { notification: Notification; onMarkRead: (id: string) => void }) {
@@ -62,13 +64,29 @@ function NotificationItem({ notification, onMarkRead }: { notification: Notifica
   );
 }
 
+/** The next page of the list, while there is one (the server pages it: a customer may have thousands). */
+function LoadMoreNotifications() {
+  const { hasNextPage, fetchNextPage, isFetchingNextPage } = useNotifications();
+  if (!hasNextPage) return null;
+  return (
+    <div className="flex justify-center pt-2">
+      <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} aria-busy={isFetchingNextPage}>
+        {isFetchingNextPage ? 'Loading…' : 'Load more'}
+      </Button>
+    </div>
+  );
+}
+
 export function NotificationList({ notifications }: { notifications: Notification[] }) {
   const markRead = useMarkNotificationRead();
   return (
-    <ul aria-label="Notifications" className="space-y-2">
-      {notifications.map((notification) => (
-        <NotificationItem key={notification.id} notification={notification} onMarkRead={(id) => markRead.mutate(id)} />
-      ))}
-    </ul>
+    <div className="space-y-2">
+      <ul aria-label="Notifications" className="space-y-2">
+        {notifications.map((notification) => (
+          <NotificationItem key={notification.id} notification={notification} onMarkRead={(id) => markRead.mutate(id)} />
+        ))}
+      </ul>
+      <LoadMoreNotifications />
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderDetail, Page } from '@gs/shared/api-types';
+import type { Order, OrderDetail } from '@gs/shared/api-types';
 import type { ApprovalDecisionInput } from '@gs/shared/schemas/orders';
 import { ApiError, api } from '@/lib/api-client';
 import { orderKeys } from '@/lib/query-keys';
+import { replaceOrderInLists } from './get-orders';
 
 /**
  * POST /api/orders/{orderId}/approval → the updated Order. With the `requestId` the customer read,
@@ -19,9 +20,7 @@ export function useDecideApproval() {
     onSuccess: (order) => {
       // Show the decision at once everywhere the order is on screen, then refetch the rest
       // (the new history entry, the invoice that now bills an approved cost).
-      queryClient.setQueryData<Page<Order>>(orderKeys.list(), (list) =>
-        list ? { ...list, items: list.items.map((o) => (o.id === order.id ? order : o)) } : list,
-      );
+      replaceOrderInLists(queryClient, order);
       queryClient.setQueryData<OrderDetail>(orderKeys.detail(order.id), (detail) =>
         detail ? { ...detail, ...order } : detail,
       );

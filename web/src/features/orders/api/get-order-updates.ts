@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Page, StatusUpdate } from '@gs/shared/api-types';
 import { api } from '@/lib/api-client';
 import { orderKeys } from '@/lib/query-keys';
@@ -6,16 +6,23 @@ import { orderKeys } from '@/lib/query-keys';
 /** The status history refreshes itself this often (customer-side §9). */
 export const STATUS_HISTORY_REFRESH_MS = 30_000;
 
-/** GET /api/orders/{orderId}/updates: status history and notes, newest first. */
-export async function getOrderUpdates(orderId: string): Promise<StatusUpdate[]> {
-  const { items } = await api.get<Page<StatusUpdate>>(`/orders/${encodeURIComponent(orderId)}/updates`);
-  return items;
+/** GET /api/orders/{orderId}/updates?cursor=: a page of the status history and notes, newest first (the server's page size). */
+export function getOrderUpdates(orderId: string, cursor?: string | null): Promise<Page<StatusUpdate>> {
+  return api.get<Page<StatusUpdate>>(`/orders/${encodeURIComponent(orderId)}/updates`, { query: { cursor } });
 }
 
+/**
+ * The newest page, then one older page per `fetchNextPage()` ("Load older"). The 30-second refresh and an
+ * invalidation re-read every page loaded, from the newest, so new entries appear on top and the older ones a
+ * customer opened stay open (each page follows from the fresh one before it: nothing doubled or skipped).
+ */
 export function useOrderUpdates(orderId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: orderKeys.updates(orderId),
-    queryFn: () => getOrderUpdates(orderId),
+    queryFn: ({ pageParam }) => getOrderUpdates(orderId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
+    select: (data) => data.pages.flatMap((page) => page.items),
     refetchInterval: STATUS_HISTORY_REFRESH_MS,
   });
 }

@@ -1,13 +1,58 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Order, Page } from '@gs/shared/api-types';
+import { ORDERS_PAGE_SIZE } from '@gs/shared/order-messages';
 import { api } from '@/lib/api-client';
 import { orderKeys } from '@/lib/query-keys';
 
-/** GET /api/orders: the caller's own orders, newest first. */
-export function getOrders(): Promise<Page<Order>> {
-  return api.get<Page<Order>>('/orders');
+/** The largest page the server gives (its limit), used to read every order in as few requests as possible. */
+const MAX_PAGE = 100;
+/**
+ * Reading every order stops after this many pages (1,000 orders): a customer has a handful, so this never
+ * binds in practice, and a page that needs more shows what it read rather than reading without end.
+ */
+const MAX_PAGES_FOR_EVERY_ORDER = 10;
+
+/** GET /api/orders?limit=&cursor=: a page of the caller's own orders, newest first. */
+export function getOrdersPage({ limit = ORDERS_PAGE_SIZE, cursor }: { limit?: number; cursor?: string | null } = {}): Promise<Page<Order>> {
+  return api.get<Page<Order>>('/orders', { query: { limit, cursor } });
 }
 
+export type OrderPages = InfiniteData<Page<Order>, string | null>;
+
+/** The dashboard and My Firearm Orders: the first page, then one more per `fetchNextPage()` ("Load more"). */
+export function useOrderPages() {
+  return useInfiniteQuery({
+    queryKey: orderKeys.pages(),
+    queryFn: ({ pageParam }) => getOrdersPage({ cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
+    select: (data) => data.pages.flatMap((page) => page.items),
+  });
+}
+
+/** Every order of the caller, page after page (the payment pages pick the ones with a balance due from them). */
+export async function getEveryOrder(): Promise<Order[]> {
+  const orders: Order[] = [];
+  let cursor: string | null = null;
+  for (let read = 0; read < MAX_PAGES_FOR_EVERY_ORDER; read++) {
+    const page: Page<Order> = await getOrdersPage({ limit: MAX_PAGE, cursor });
+    orders.push(...page.items);
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+  return orders;
+}
+
+/** Every order of the caller (the payment and batch payment pages). */
 export function useOrders({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: orderKeys.list(), queryFn: getOrders, enabled, select: (list) => list.items });
+  return useQuery({ queryKey: orderKeys.everyOrder(), queryFn: getEveryOrder, enabled });
+}
+
+/** Shows an order as the server now answers it in every list of orders on screen (before they refetch). */
+export function replaceOrderInLists(queryClient: QueryClient, order: Order) {
+  const swap = (items: Order[]) => items.map((o) => (o.id === order.id ? order : o));
+  queryClient.setQueryData<Order[]>(orderKeys.everyOrder(), (list) => (list ? swap(list) : list));
+  queryClient.setQueryData<OrderPages>(orderKeys.pages(), (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: swap(page.items) })) } : data,
+  );
 }

@@ -5,6 +5,7 @@ import { StatusUpdateItem } from '@/components/status/status-update-item';
 import { Button } from '@/components/ui/button';
 import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { orderKeys } from '@/lib/query-keys';
 import { useOverflows } from '@/lib/use-overflows';
 import { useAddOrderNote } from '../api/add-order-note';
@@ -13,13 +14,18 @@ import { useOrderUpdates } from '../api/get-order-updates';
 export const LOAD_UPDATES_FAILED = 'Failed to load status updates. Please try again.';
 export const ADD_NOTE_FAILED = 'Failed to add note. Please try again.';
 export const NOTE_ADDED = 'Note added successfully!';
+export const LOAD_OLDER = 'Load older';
 /** The list refreshes this long after a save; success messages stay this long (customer-side §9). */
 export const REFRESH_AFTER_SAVE_MS = 500;
 export const MESSAGE_VISIBLE_MS = 3_000;
 
+/** A refused note that says why (a note limit: 429) shows the server's words; anything else the spec's. */
+const noteError = (error: unknown) => (error instanceof ApiError && error.status === 429 ? error.message : ADD_NOTE_FAILED);
+
 /**
- * Status history and notes of one order, newest first, refreshed every 30 s. Customers add
- * notes here; they have no way to edit or delete any message.
+ * Status history and notes of one order, newest first: the newest page, and older ones on "Load older".
+ * Refreshed every 30 s and after a note (every page loaded is re-read, so older entries the customer
+ * opened stay). Customers add notes here; they have no way to edit or delete any message.
  */
 export function StatusHistoryPanel({ orderId }: { orderId: string }) {
   const headingId = useId();
@@ -53,7 +59,7 @@ export function StatusHistoryPanel({ orderId }: { orderId: string }) {
           later(() => void queryClient.invalidateQueries({ queryKey: orderKeys.updates(orderId) }), REFRESH_AFTER_SAVE_MS);
           later(() => setMessage((m) => (m?.text === NOTE_ADDED ? null : m)), MESSAGE_VISIBLE_MS);
         },
-        onError: () => setMessage({ tone: 'error', text: ADD_NOTE_FAILED }),
+        onError: (error) => setMessage({ tone: 'error', text: noteError(error) }),
       },
     );
   };
@@ -84,18 +90,38 @@ export function StatusHistoryPanel({ orderId }: { orderId: string }) {
           <div role="status" aria-label="Loading status updates" className="flex justify-center py-4">
             <Spinner className="size-6" />
           </div>
-        ) : updates.isError ? (
+        ) : !updates.data ? (
           <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
             {LOAD_UPDATES_FAILED}
           </p>
         ) : updates.data.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">No status updates yet.</p>
         ) : (
-          <ol ref={listRef} aria-label="Status updates" tabIndex={listScrolls ? 0 : undefined} className="max-h-96 space-y-2 overflow-y-auto pr-1">
-            {updates.data.map((update) => (
-              <StatusUpdateItem key={update.id} update={update} />
-            ))}
-          </ol>
+          <>
+            <ol ref={listRef} aria-label="Status updates" tabIndex={listScrolls ? 0 : undefined} className="max-h-96 space-y-2 overflow-y-auto pr-1">
+              {updates.data.map((update) => (
+                <StatusUpdateItem key={update.id} update={update} />
+              ))}
+            </ol>
+            {/* A refresh or an older page that failed: what was loaded stays on screen. */}
+            {updates.isError ? (
+              <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
+                {LOAD_UPDATES_FAILED}
+              </p>
+            ) : null}
+            {updates.hasNextPage ? (
+              <div className="mt-2 flex justify-center">
+                <Button
+                  variant="secondary"
+                  onClick={() => void updates.fetchNextPage()}
+                  disabled={updates.isFetchingNextPage}
+                  aria-busy={updates.isFetchingNextPage}
+                >
+                  {updates.isFetchingNextPage ? 'Loading…' : LOAD_OLDER}
+                </Button>
+              </div>
+            ) : null}
+          </>
         )}
       </div>
 
