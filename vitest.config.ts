@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
+        // Generous for a loaded machine (npm run test:busy): a unit test that takes seconds there is not a failure.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
       },
       {
         test: {
@@ -43,6 +44,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/web/**/*.test.tsx'],
           setupFiles: ['test/web/setup.ts'],
+          // A page test renders, loads and clicks through several screens: on a loaded 2-core machine (npm run
+          // test:busy) that takes seconds, and each wait may take up to asyncUtilTimeout (test/web/setup.ts).
+          testTimeout: 60_000,
         },
       },
     ],

@@ -6,8 +6,9 @@ import { resetConfigForTests } from '@/config/env';
 import { media } from './media';
 
 // findBy…/waitFor give up after 1 s by default: too short for a page that loads its config, the
-// session and its data on a busy 2-core machine. Once here, not per call.
-configure({ asyncUtilTimeout: 5000 });
+// session and its data on a busy 2-core machine (5 s was too short with CPU burners and other
+// suites running: npm run test:busy). Once here, not per call; a wait that succeeds returns at once.
+configure({ asyncUtilTimeout: 15_000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
