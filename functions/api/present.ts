@@ -1,7 +1,7 @@
+import { presentPayment } from './payments/present-payment.ts'
 import type * as Api from '@gs/shared/api-types'
 import { additionalCostFields, adminInvoiceStatus, requestAmounts, type ApprovalRequest, type BilledLine } from '@gs/shared/invoice'
-import { invoiceOf, type Notification, type Order, type OrderDetail, type Payment, type StatusUpdate } from '#functions/domain/order.ts'
-import type { PaymentSummary } from '#functions/domain/payment.ts'
+import { invoiceOf, type Notification, type Order, type OrderDetail, type StatusUpdate } from '#functions/domain/order.ts'
 
 /** The contract's shapes (docs/api.md, Entities); the only place they are built. */
 
@@ -94,33 +94,6 @@ export const presentUpdate = (u: StatusUpdate): Api.StatusUpdate => ({
   isCustomerNote: u.isCustomerNote,
   createdAt: u.createdAt,
   updatedAt: u.updatedAt,
-})
-
-export const presentPayment = (p: PaymentSummary): Api.Payment => ({
-  paymentId: p.paymentId,
-  orderId: p.orderId,
-  orderNumber: p.orderNumber,
-  amountCents: p.amountCents,
-  paymentDate: p.paymentDate,
-  paymentMethod: p.paymentMethod || 'Credit Card',
-  paymentStatus: p.paymentStatus,
-  paymentIntentId: p.paymentIntentId,
-  receiptUrl: p.receiptUrl ?? null,
-  notes: p.notes ?? null,
-  kind: p.kind ?? 'payment',
-  refundedCents: p.refundedCents ?? 0,
-  refundOf: p.refundOf ?? null,
-  reason: p.reason ?? null,
-  flag: p.flag ?? null,
-})
-
-export const presentAdminPayment = (p: Payment): Api.AdminPayment => ({
-  ...presentPayment(p),
-  customerName: p.customerName,
-  customerEmail: p.customerEmail,
-  firearmMake: p.firearmMake,
-  firearmModel: p.firearmModel,
-  serialNumber: p.serialNumber,
 })
 
 export const presentNotification = (n: Notification): Api.Notification => ({

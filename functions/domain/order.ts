@@ -152,7 +152,8 @@ export function invoiceOf(order: Order, shippingSelected = order.shippingSelecte
 export const formatOrderNumber = (n: number) => `GS-${String(n).padStart(6, '0')}`
 /** "gs-123", "GS-000123", "GS000123" → "GS-000123"; null when it is not an order number. */
 export function normalizeOrderNumber(typed: string): string | null {
-  const m = /^GS-?(\d{1,12})$/i.exec(typed.trim())
+  // As staff type it: GS-000123, gs-123, GS123, or the bare number 123.
+  const m = /^(?:GS-?)?(\d{1,12})$/i.exec(typed.trim())
   return m ? formatOrderNumber(Number(m[1])) : null
 }
 export const invoiceNumberFor = (orderNumber: string) => orderNumber.replace(/^GS-/, 'INV-')

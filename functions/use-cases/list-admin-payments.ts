@@ -6,7 +6,7 @@ import type { LedgerRepository } from '../db/repositories/ledger.ts'
 import type { LedgerPages } from '../db/repositories/ledger-pages.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
 import type { ProfileRepository } from '../db/repositories/profiles.ts'
-import type { Payment } from '../domain/order.ts'
+import { normalizeOrderNumber, type Payment } from '../domain/order.ts'
 import { nameSortKey, normalizeText } from '../domain/search.ts'
 import { ValidationError } from '../lib/errors.ts'
 
@@ -38,7 +38,6 @@ export const TEXT_SEARCH_READ_BUDGET = 300
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const CARD_ENTRY = /^pay_(pi_[A-Za-z0-9_]+)_([0-9a-f-]{36})$/i
 const INTENT = /^pi_[A-Za-z0-9_]+$/
-const ORDER_NUMBER = /^(GS-?)?\d{1,9}$/i
 
 /**
  * The admin payments page at any ledger size: the stat cards from the ledger counters, and one page
@@ -108,7 +107,7 @@ async function lookUp(term: string, { ledger, orders, profiles }: Omit<Deps, 'qu
     const entries = await Promise.all(orderIds.map(ofOrder))
     return entries.flat().filter((p) => p.paymentIntentId === term)
   }
-  if (UUID.test(term) || ORDER_NUMBER.test(term)) {
+  if (UUID.test(term) || normalizeOrderNumber(term)) {
     const orderId = await orders.resolveOrderId(term)
     if (orderId) return ofOrder(orderId)
     if (UUID.test(term)) return null

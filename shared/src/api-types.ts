@@ -144,6 +144,16 @@ export interface AdminListOrder extends Order {
   invoicePaymentStatus: AdminInvoiceStatus
 }
 
+/**
+ * GET /api/admin/orders: one page of an order list and where the next starts (null on the last). No
+ * total. `match` says how a search was answered: `exact` (an order number or id, a serial: every match
+ * is in the pages), `email` (that customer's orders), `text` (a bounded read per page: a page may come
+ * back short, even empty, with a cursor; the next one searches further); null without a search.
+ */
+export interface AdminOrdersPage extends Page<AdminListOrder> {
+  match: 'exact' | 'email' | 'text' | null
+}
+
 export interface StatusUpdate {
   id: string
   orderId: string
@@ -240,6 +250,12 @@ export interface CustomerRow extends Profile {
   orderCount: number
   latestOrder: { id: string; firearmMake: string; firearmModel: string; currentStatus: string; createdAt: string } | null
 }
+
+/**
+ * GET /api/admin/customers?search=&limit=&cursor=: one bounded page of customers, newest first. A search
+ * page may hold fewer than `limit` (it stops at its read budget) and still have a `cursor` to go on from.
+ */
+export type CustomersPage = Page<CustomerRow>
 
 /** What a staff ledger route answers (201): the order as it is now and the entry recorded. */
 export interface LedgerResult {

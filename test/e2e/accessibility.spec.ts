@@ -230,6 +230,8 @@ const ADMIN_PAGES: Visit[] = [
     name: 'customers, a row expanded',
     url: '/admin/customers',
     ready: async (p) => {
+      // The list is paged, newest first: other journeys add customers, so find the seeded one.
+      await p.getByPlaceholder('Search by name, email or phone').fill('customer@example.com')
       const row = p.getByRole('list', { name: 'Customers' }).getByRole('listitem').filter({ hasText: 'customer@example.com' })
       await row.getByRole('button', { expanded: false }).click()
       await expect(row.getByText('SMS Notifications:')).toBeVisible()
@@ -605,6 +607,7 @@ test('admin modals take focus, trap Tab and Shift+Tab, close on Escape and retur
 
     await page.goto('/admin/customers')
     await expectFocusManaged(page, page.getByRole('button', { name: 'Add Customer' }), 'Add Customer', (d) => expect(d.getByLabel('Email')).toBeVisible())
+    await page.getByPlaceholder('Search by name, email or phone').fill('customer@example.com')
     const row = page.getByRole('list', { name: 'Customers' }).getByRole('listitem').filter({ hasText: 'customer@example.com' })
     await expectFocusManaged(page, row.getByRole('button', { name: /^Edit/ }), 'Edit Customer', (d) =>
       expect(d.getByLabel('Email')).toHaveValue('customer@example.com'),

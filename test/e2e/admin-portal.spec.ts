@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { fillNewOrder, openOrderFromDashboard, signIn, signOut } from './steps.ts'
+import { fillNewOrder, openOrderFromDashboard, shoot, signIn, signOut } from './steps.ts'
 
 async function confirmWith(page: Page, text: string, button: string) {
   const dialog = page.getByRole('dialog', { name: 'Please Confirm' })
@@ -127,6 +127,24 @@ test('an admin runs an order from new customer to unarchive, and the customer se
   await expect(row).toContainText('Parts Needed')
   await expect(row).toContainText('Action required: Approval needed for additional costs')
 
+  // ... finds it among every order by its serial (typed in another case, without the dash), then by status.
+  const panel = page.getByRole('region', { name: 'Active Orders' })
+  const find = panel.getByRole('search', { name: 'Find active orders' })
+  const activeList = panel.getByRole('list', { name: 'Active orders' })
+  await find.getByLabel('Search').fill(`sn${suffix}`.toLowerCase())
+  await expect(activeList.getByRole('listitem')).toHaveCount(1)
+  await expect(activeList.getByRole('listitem')).toContainText(model)
+  await find.getByLabel('Status').selectOption('shipped')
+  await expect(panel.getByText('No active orders match your filters.')).toBeVisible()
+  await find.getByLabel('Status').selectOption('parts_needed')
+  await expect(row).toBeVisible()
+  await find.getByLabel('Search').fill('')
+  await expect(activeList.getByRole('listitem').first()).toBeVisible()
+  for (const item of await activeList.getByRole('listitem').all()) await expect(item).toContainText('Parts Needed')
+  await shoot(page, () => panel, 'admin-active-orders-filtered')
+  await find.getByRole('button', { name: 'Reset Filters' }).click()
+  await expect(row).toBeVisible()
+
   // ... archives it, finds it in Archived Orders and unarchives it.
   await row.getByRole('button', { name: /^Archive/ }).click()
   await confirmWith(page, 'Are you sure you want to archive this order?', 'Archive')
@@ -141,6 +159,7 @@ test('an admin runs an order from new customer to unarchive, and the customer se
   // Not approved yet: no additional cost on the bill.
   await expect(archived).toContainText('Estimated Cost: $150.00')
   await expect(archived).not.toContainText('Additional Cost')
+  await shoot(page, () => page.getByRole('search', { name: 'Find archived orders' }), 'admin-archived-orders-find')
   await archived.getByRole('button', { name: 'Unarchive' }).click()
   await confirmWith(page, 'Are you sure you want to unarchive this order? It will reappear in the main active orders list.', 'Unarchive')
   await expect(page.getByText('Order unarchived successfully!')).toBeVisible()

@@ -137,18 +137,26 @@ describe('deleteCustomer', () => {
 
 describe('listCustomerRows', () => {
   it('shows the count and the latest order with its status as stored on each profile (no other read)', async () => {
-    const rows = await listCustomerRows({
-      profiles: {
-        listCustomers: async () => [
-          customerProfile({ orderCount: 2, latestOrder: { orderId: 'o1', firearmMake: 'Colt', firearmModel: '1911', currentStatus: 'work_complete', createdAt: NOW, version: 4 } }),
-          customerProfile({ id: 'c2', email: 'b@example.com' }),
-        ],
+    const page = await listCustomerRows({
+      profiles: { findByEmail: async () => expect.unreachable() },
+      lists: {
+        findByPhone: async () => expect.unreachable(),
+        pageCustomers: async () => ({
+          items: [
+            customerProfile({ orderCount: 2, latestOrder: { orderId: 'o1', firearmMake: 'Colt', firearmModel: '1911', currentStatus: 'work_complete', createdAt: NOW, version: 4 } }),
+            customerProfile({ id: 'c2', email: 'b@example.com' }),
+          ],
+          cursor: 'next',
+          read: 2,
+        }),
       },
+      query: { search: '', limit: 25 },
     })
-    expect(rows.map((r) => [r.profile.id, r.orderCount, r.latestOrder?.currentStatus ?? null])).toEqual([
+    expect(page.items.map((r) => [r.profile.id, r.orderCount, r.latestOrder?.currentStatus ?? null])).toEqual([
       ['c1', 2, 'work_complete'],
       ['c2', 0, null],
     ])
+    expect(page.cursor).toBe('l.next')
   })
 })
 

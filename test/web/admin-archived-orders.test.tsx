@@ -34,7 +34,7 @@ describe('Archived Orders', () => {
   beforeEach(() => resetFakeAuth(admin));
 
   it('shows the loading text, then each item newest first with its details', async () => {
-    let release!: (r: [number, unknown]) => void;
+    let release: ((r: [number, unknown]) => void) | undefined;
     stubAdminApi({
       'GET /api/me': [200, ME],
       'GET /api/admin/orders': ({ url }) => {
@@ -45,7 +45,9 @@ describe('Archived Orders', () => {
     renderApp('/admin/archived-orders');
     expect(await screen.findByRole('heading', { level: 1, name: 'Archived Orders' })).toBeInTheDocument();
     expect(await screen.findByText('Loading archived orders...')).toBeInTheDocument();
-    release([200, { items: [owing, paid], cursor: null }]);
+    // The loading text shows before the list is asked for (the session loads first): answer once it is.
+    await waitFor(() => expect(release).toBeDefined());
+    release!([200, { items: [owing, paid], cursor: null }]);
 
     const list = await screen.findByRole('list', { name: 'Archived orders' });
     const [first, second] = within(list).getAllByRole('listitem');

@@ -223,7 +223,7 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
 
   it('keeps the save button disabled while saving, so a double click records once', async () => {
     const user = userEvent.setup();
-    let release!: (reply: [number, unknown]) => void;
+    let release: ((reply: [number, unknown]) => void) | undefined;
     const { posts, set } = serve({ order: baseOrder, payments: [] }, {
       [`POST ${ORDER}/adjustments`]: () => new Promise<[number, unknown]>((resolve) => (release = resolve)),
     });
@@ -242,7 +242,8 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     expect(posts()[0].body).toEqual({ requestId: expect.stringMatching(UUID), kind: 'write_off', amountCents: 500, reason: 'Customer moved away' });
     const writeOff = ledgerEntry({ kind: 'adjustment', amountCents: 500, paymentMethod: 'Write-off', reason: 'Customer moved away' });
     set({ order: withInvoice({ adjustmentsCents: 500, balanceDueCents: 14000 }), payments: [writeOff] });
-    release([201, { order: withInvoice({ adjustmentsCents: 500, balanceDueCents: 14000 }), payment: adminPaymentOf(writeOff) }]);
+    await waitFor(() => expect(release).toBeDefined());
+    release!([201, { order: withInvoice({ adjustmentsCents: 500, balanceDueCents: 14000 }), payment: adminPaymentOf(writeOff) }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('ledger-notice')).toHaveTextContent('Write-off of $5.00 recorded.');
     expect(screen.getByTestId('ledger-balance')).toHaveTextContent('$140.00');

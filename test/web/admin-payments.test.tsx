@@ -278,7 +278,7 @@ describe('invoice refresh utility', { timeout: 20_000 }, () => {
 
   it('shows Processing... while a Standard Refresh runs, then the stored invoice with its balance', async () => {
     const user = userEvent.setup();
-    let release!: () => void;
+    let release: (() => void) | undefined;
     stubAdminApi({
       'POST /api/admin/invoices/refresh': () =>
         new Promise((resolve) => {
@@ -290,7 +290,9 @@ describe('invoice refresh utility', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Standard Refresh' }));
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Look Up Invoice' })).toBeDisabled();
-    release();
+    // The button says Processing... before the request leaves (the session is read first): answer once it has.
+    await waitFor(() => expect(release).toBeDefined());
+    release!();
     const success = await screen.findByText('Success');
     const panel = success.closest('div[role="status"]') as HTMLElement;
     expect(panel).toHaveTextContent('Invoice refreshed successfully.');

@@ -97,6 +97,24 @@ describe('System Settings', () => {
     );
   });
 
+  it("checks with the route's own schema before saving: a port above 65535 or a tax rate of 100.5 never reaches the server", async () => {
+    const user = userEvent.setup();
+    const { calls } = stubAdminApi({ 'GET /api/admin/settings': [200, saved], 'PUT /api/admin/settings': [200, saved] });
+    renderWithClient(<SettingsTabs />);
+    const rate = await screen.findByLabelText('Default Tax Rate (%)');
+    await user.clear(rate);
+    await user.type(rate, '100.5');
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    expect(await screen.findByText('Please enter a tax rate between 0 and 100, with at most three decimals')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Email Settings' }));
+    const port = await screen.findByLabelText('SMTP Port');
+    await user.clear(port);
+    await user.type(port, '70000');
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    expect(await screen.findByText('Please enter a port between 1 and 65535')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
   it('saves the Billing tab in cents', async () => {
     const user = userEvent.setup();
     const { calls } = stubAdminApi({

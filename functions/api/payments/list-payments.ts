@@ -3,7 +3,7 @@ import { createLedgerRepository } from '#functions/db/repositories/ledger.ts'
 import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { listCustomerPayments } from '#functions/use-cases/list-customer-payments.ts'
-import { presentPayment } from '../present.ts'
+import { presentPayment } from './present-payment.ts'
 
 /** GET /api/payments?limit=&cursor=: the caller's payment history, newest first. */
 export const handler = defineRoute({ query: listPaymentsQuerySchema }, async ({ caller, query }) => {

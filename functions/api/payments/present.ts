@@ -2,7 +2,7 @@ import { paymentMessages } from '@gs/shared/payment-messages'
 import type { Checkout, PaymentSummary } from '#functions/domain/payment.ts'
 import type { CreatedPaymentIntent } from '#functions/use-cases/create-payment-intent.ts'
 import type { AdminPaymentsPage } from '#functions/use-cases/list-admin-payments.ts'
-import { presentAdminPayment, presentPayment } from '../present.ts'
+import { presentAdminPayment, presentPayment } from './present-payment.ts'
 
 /** POST /api/payments/intents (docs/api.md). */
 export const presentCreatedIntent = (r: CreatedPaymentIntent) => ({

@@ -1,8 +1,15 @@
 import { Entity } from 'electrodb'
-import { serialKeyOf } from '#functions/domain/search.ts'
+import { searchTextOf, serialKeyOf } from '#functions/domain/search.ts'
 import type { TableConfig } from '../table.ts'
 
 const now = () => new Date().toISOString()
+
+/** What the admin order lists' text search reads of an order (its stored `searchText`). */
+const SEARCHED = ['customerName', 'customerEmail', 'customerPhone', 'firearmMake', 'firearmModel', 'serialNumber', 'firearmCaliber', 'description', 'orderNumber', 'orderId'] as const
+
+/** An index of the table (table-schema.ts): `gsi<n>pk` / `gsi<n>sk` over these attributes (a helper: the entity is in every function's cold start). */
+const gsi = <const N extends number, const P extends readonly string[], const S extends readonly string[]>(n: N, pk: P, sk: S) =>
+  ({ index: `gsi${n}`, pk: { field: `gsi${n}pk`, composite: pk }, sk: { field: `gsi${n}sk`, composite: sk } }) as { index: `gsi${N}`; pk: { field: `gsi${N}pk`; composite: P }; sk: { field: `gsi${N}sk`; composite: S } }
 
 const requiredString = { type: 'string', required: true } as const
 const requiredNumber = { type: 'number', required: true } as const
@@ -35,6 +42,13 @@ export const orderSchema = {
     /** Derived on every put: the serial as the lookup index keys it (domain/search.ts). */
     serialKey: { type: 'string', hidden: true, watch: ['serialNumber'], set: (_: unknown, i: { serialNumber?: string }) => serialKeyOf(i.serialNumber ?? '') },
     firearmCaliber: { type: 'string' },
+    /** Derived on every put: what the admin order lists' text search matches (domain/search.ts), the phone also as digits; never returned. */
+    searchText: {
+      type: 'string',
+      hidden: true,
+      watch: SEARCHED,
+      set: (_: unknown, i: Partial<Record<(typeof SEARCHED)[number], string>>) => searchTextOf([...SEARCHED.map((k) => i[k]), i.customerPhone?.replace(/\D/g, '')]),
+    },
     serviceType: { type: 'string', default: '' },
     description: { type: 'string', default: '' },
     estimatedCostCents: { type: 'number', default: 0 },
@@ -127,22 +141,15 @@ export const orderSchema = {
       pk: { field: 'pk', composite: ['orderId'] },
       sk: { field: 'sk', composite: [] },
     },
-    byCustomer: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['customerId'] },
-      sk: { field: 'gsi1sk', composite: ['createdAt'] },
-    },
-    byListState: {
-      index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['listState'] },
-      sk: { field: 'gsi2sk', composite: ['createdAt'] },
-    },
-    // Staff searching by serial number (the ledger's exact search; the order lists' next).
-    bySerial: {
-      index: 'gsi3',
-      pk: { field: 'gsi3pk', composite: ['serialKey'] },
-      sk: { field: 'gsi3sk', composite: ['createdAt'] },
-    },
+    byCustomer: gsi(1, ['customerId'], ['createdAt']),
+    byListState: gsi(2, ['listState'], ['createdAt']),
+    // Staff searching by serial number (the exact searches of the ledger and of the order lists).
+    bySerial: gsi(3, ['serialKey'], ['createdAt']),
+    // The admin order lists (order-lists.ts): each sort (created, updated) over a list or one status of it, and a customer's by update.
+    byListStateUpdated: gsi(4, ['listState'], ['updatedAt']),
+    byListStatus: gsi(5, ['listState', 'currentStatus'], ['createdAt']),
+    byListStatusUpdated: gsi(6, ['listState', 'currentStatus'], ['updatedAt']),
+    byCustomerUpdated: gsi(7, ['customerId'], ['updatedAt']),
   },
 } as const
 

@@ -1,6 +1,17 @@
 import { Entity } from 'electrodb'
-import { emailKeyOf } from '#functions/domain/search.ts'
+import { emailKeyOf, searchTextOf } from '#functions/domain/search.ts'
 import type { TableConfig } from '../table.ts'
+
+/**
+ * A phone as the lookup index keys it: its digits, without a leading US country code "1" on an
+ * 11-digit number ("+1 (555) 010-1234", "555.010.1234" and "15550101234" are one key).
+ */
+export const phoneKeyOf = (phone = '') => {
+  const digits = phone.replace(/\D/g, '')
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits
+}
+
+type Searched = { firstName?: string; lastName?: string; email?: string; phone?: string }
 
 export const profileSchema = {
   model: { entity: 'profile', version: '1', service: 'gunsmith' },
@@ -9,6 +20,18 @@ export const profileSchema = {
     email: { type: 'string', required: true },
     /** Derived on every write of the email: the exact-email lookup key (domain/search.ts). */
     emailKey: { type: 'string', hidden: true, watch: ['email'], set: (_: unknown, i: { email?: string }) => emailKeyOf(i.email ?? '') },
+    /** Derived: the exact-phone lookup key; absent without a phone, so the phone index is sparse. */
+    phoneKey: { type: 'string', hidden: true, watch: ['phone'], set: (_: unknown, i: { phone?: string }) => phoneKeyOf(i.phone) || undefined },
+    /**
+     * Derived: the admin customer search attribute (name, email, phone digits; domain/search.ts). A watcher
+     * sees only the attributes of its write, so every write of one of these writes them all (profiles.ts).
+     */
+    searchText: {
+      type: 'string',
+      hidden: true,
+      watch: ['firstName', 'lastName', 'email', 'phone'],
+      set: (_: unknown, i: Searched) => searchTextOf([`${i.firstName ?? ''} ${i.lastName ?? ''}`, i.email, phoneKeyOf(i.phone)]),
+    },
     firstName: { type: 'string', default: '' },
     lastName: { type: 'string', default: '' },
     phone: { type: 'string' },
@@ -51,6 +74,12 @@ export const profileSchema = {
       index: 'gsi3',
       pk: { field: 'gsi3pk', composite: ['emailKey'] },
       sk: { field: 'gsi3sk', composite: [] },
+    },
+    // Staff searching by phone number (digits only, see phoneKeyOf).
+    byPhone: {
+      index: 'gsi4',
+      pk: { field: 'gsi4pk', composite: ['phoneKey'] },
+      sk: { field: 'gsi4sk', composite: [] },
     },
   },
 } as const

@@ -1,4 +1,5 @@
 import type { Payment } from '#functions/domain/order.ts'
+import { filteredPage } from '../filtered-pages.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { dayBucket, type LedgerCounts } from '#functions/domain/ledger-stats.ts'
@@ -49,21 +50,15 @@ export function createLedgerPages({ table, client }: TableConfig): LedgerPages {
         return { items: res.data as Payment[], cursor: res.cursor ?? null, read: res.data.length }
       }
       const needle = q.text
-      const budget = q.readBudget ?? 300
-      const items: Payment[] = []
-      let cursor = q.cursor
-      let read = 0
-      do {
-        // Never more matches than the page lacks, so the cursor never skips one.
-        const limit = Math.min(q.limit - items.length, budget - read)
-        const res = await query()
-          .where(({ searchText }, { contains }) => contains(searchText, needle))
-          .go({ order: q.direction, limit, cursor })
-        items.push(...(res.data as Payment[]))
-        read += limit
-        cursor = res.cursor ?? null
-      } while (cursor && items.length < q.limit && read < budget)
-      return { items, cursor, read }
+      return filteredPage(
+        async (limit, cursor) => {
+          const res = await query()
+            .where(({ searchText }, { contains }) => contains(searchText, needle))
+            .go({ order: q.direction, limit, cursor })
+          return { data: res.data as Payment[], cursor: res.cursor ?? null }
+        },
+        { limit: q.limit, cursor: q.cursor, readBudget: q.readBudget ?? 300 },
+      )
     },
     async entriesOfOrder(orderId, limit) {
       const { data } = await payment.query.byOrder({ orderId }).go({ limit })

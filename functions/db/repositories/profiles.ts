@@ -1,7 +1,7 @@
 import { emailKeyOf } from '#functions/domain/search.ts'
 import type { EntityItem } from 'electrodb'
 import type { Order } from '#functions/domain/order.ts'
-import { profileEntity } from '../entities/profile.ts'
+import { phoneKeyOf, profileEntity } from '../entities/profile.ts'
 import type { TableConfig } from '../table.ts'
 import { isConditionalFailure } from '../conditions.ts'
 
@@ -52,7 +52,11 @@ export interface ProfileRepository {
   ensureProfile(p: NewProfile): Promise<Profile>
   updateProfile(id: string, changes: ProfileChanges): Promise<Profile | null>
   archiveProfile(id: string): Promise<Profile | null>
-  /** Customers (no admins, no archived), newest first, with their order count and latest order: one Query. */
+  /**
+   * Every customer (no admins, no archived), newest first: all pages of the role partition. For the
+   * local stack's data fixes at start only (infra/local/seed.ts); request paths read one bounded page
+   * (customer-lists.ts).
+   */
   listCustomers(): Promise<Profile[]>
   /** The profile with exactly this email (case and surrounding spaces ignored): one Query of the email index. */
   findByEmail(email: string): Promise<Profile | null>
@@ -60,7 +64,8 @@ export interface ProfileRepository {
 
 type Item = EntityItem<ReturnType<typeof profileEntity>>
 
-function toProfile(i: Item): Profile {
+/** The profile as stored → the domain Profile (customer-lists.ts reads the same items). */
+export function toProfile(i: Item): Profile {
   return {
     id: i.userId,
     email: i.email,
@@ -129,15 +134,25 @@ export function createProfileRepository({ table, client }: TableConfig): Profile
       }
     },
     async updateProfile(id, changes) {
-      const { phone, ...rest } = changes
-      try {
-        let op = profiles.patch({ userId: id }).set(rest)
-        if (phone !== undefined) op = phone ? op.set({ phone }) : op.remove(['phone'])
-        const { data } = await op.go({ response: 'all_new' })
-        return toProfile(data as Item)
-      } catch (err) {
-        if (isConditionalFailure(err)) return null
-        throw err
+      // The derived search attributes (entities/profile.ts) see only what a write sets: so each write sets
+      // every searched field, from the item read, and only if no write came in between (else read again).
+      for (let attempt = 1; ; attempt++) {
+        const { data: current } = await profiles.get({ userId: id }).go({ consistent: true })
+        if (!current) return null
+        const { phone: newPhone, ...rest } = changes
+        const phone = newPhone === undefined ? current.phone : newPhone
+        const named = { firstName: rest.firstName ?? current.firstName ?? '', lastName: rest.lastName ?? current.lastName ?? '', email: current.email }
+        try {
+          let op = profiles.patch({ userId: id }).set({ ...rest, ...named })
+          op = phone ? op.set({ phone }) : op.remove(['phone'])
+          if (!phoneKeyOf(phone)) op = op.remove(['phoneKey']) // no digits, no key: out of the phone index
+          const { data } = await op
+            .where(({ updatedAt }, { eq, notExists }) => (current.updatedAt ? eq(updatedAt, current.updatedAt) : notExists(updatedAt)))
+            .go({ response: 'all_new' })
+          return toProfile(data as Item)
+        } catch (err) {
+          if (!isConditionalFailure(err) || attempt >= 3) throw err
+        }
       }
     },
     async archiveProfile(id) {

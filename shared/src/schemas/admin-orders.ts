@@ -74,15 +74,7 @@ export const approvalRequestSchema = z.strictObject({
 })
 export type ApprovalRequestInput = z.infer<typeof approvalRequestSchema>
 
-const LIMIT_RANGE = 'limit must be between 1 and 100'
-
-/** GET /api/admin/orders?view=active|archived&limit=&cursor= */
-export const adminOrdersQuerySchema = z.object({
-  view: z._default(z.enum(['active', 'archived'], { error: 'view must be active or archived' }), 'active'),
-  limit: z._default(z.coerce.number({ error: LIMIT_RANGE }).check(z.int(LIMIT_RANGE), z.gte(1, LIMIT_RANGE), z.lte(100, LIMIT_RANGE)), 20),
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
-})
-export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>
+// GET /api/admin/orders (the list query) lives in ./admin-order-list.ts: only the list route loads it.
 
 /** POST /api/admin/orders/{orderId}/updates: the status from the catalogue; without notes the default text is used. */
 export const addStatusUpdateSchema = z.strictObject({

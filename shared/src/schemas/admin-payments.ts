@@ -1,4 +1,5 @@
 import { ADMIN_PAYMENT_SORTS, ADMIN_PAYMENT_STATUSES, SORT_DIRECTIONS, invoiceMessages as im } from '../payment-messages.ts'
+import { cursorParam } from './paging.ts'
 import * as z from './zod.ts'
 
 type PaymentStatus = (typeof ADMIN_PAYMENT_STATUSES)[number]
@@ -15,7 +16,7 @@ export const adminPaymentsQuerySchema = z.object({
   ),
   sort: z._default(z.enum(ADMIN_PAYMENT_SORTS, { error: 'sort must be date, customer or amount' }), 'date'),
   direction: z._default(z.enum(SORT_DIRECTIONS, { error: 'direction must be asc or desc' }), 'desc'),
-  cursor: z.optional(z.string({ error: 'Invalid cursor' }).check(z.minLength(1, 'Invalid cursor'), z.maxLength(2048, 'Invalid cursor'))),
+  cursor: cursorParam,
 })
 export type AdminPaymentsQuery = z.infer<typeof adminPaymentsQuerySchema>
 /** The payments page's filters as the SPA keeps them ('' is All Statuses); the cursor is kept apart, per page. */

@@ -1,3 +1,4 @@
+import { cursorParam } from './paging.ts'
 import * as z from './zod.ts'
 
 /** A page of the notification list: the bell's first page and each "Load more". */
@@ -17,6 +18,6 @@ export const listNotificationsQuerySchema = z.object({
     z.coerce.number({ error: m.limitRange }).check(z.int(m.limitRange), z.gte(1, m.limitRange), z.lte(NOTIFICATIONS_MAX_PAGE_SIZE, m.limitRange)),
     NOTIFICATIONS_PAGE_SIZE,
   ),
-  cursor: z.optional(z.string({ error: m.invalidCursor }).check(z.maxLength(2000, m.invalidCursor))),
+  cursor: cursorParam,
 })
 export type ListNotificationsQuery = z.infer<typeof listNotificationsQuerySchema>

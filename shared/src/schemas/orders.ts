@@ -1,4 +1,5 @@
 import { NOTE_MAX_LENGTH, ORDERS_PAGE_SIZE, UPDATES_PAGE_SIZE, orderMessages } from '../order-messages.ts'
+import { cursorParam } from './paging.ts'
 import * as z from './zod.ts'
 
 /** POST /api/orders/{orderId}/notes */
@@ -42,7 +43,7 @@ const pageQuery = (fallback: number) =>
       z.coerce.number({ error: orderMessages.pageLimitRange }).check(z.int(orderMessages.pageLimitRange), z.gte(1, orderMessages.pageLimitRange), z.lte(100, orderMessages.pageLimitRange)),
       fallback,
     ),
-    cursor: z.optional(z.string({ error: orderMessages.invalidCursor }).check(z.maxLength(2000, orderMessages.invalidCursor))),
+    cursor: cursorParam,
   })
 
 /** GET /api/orders?limit=&cursor=: the caller's orders, newest first (20 a page unless told). */

@@ -16,6 +16,3 @@ export const updateMeSchema = z.strictObject({
 })
 export type UpdateMeInput = z.infer<typeof updateMeSchema>
 
-export const listCustomersQuerySchema = z.object({
-  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-})

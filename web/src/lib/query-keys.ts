@@ -1,4 +1,4 @@
-import type { AdminOrdersQuery } from '@gs/shared/schemas/admin-orders';
+import type { AdminOrdersFilters } from '@gs/shared/schemas/admin-order-list';
 import type { AdminPaymentsFilters } from '@gs/shared/schemas/admin-payments';
 
 // The keys of the app's one query cache, in one place (like config/paths.ts for URLs): a feature
@@ -36,7 +36,8 @@ export const paymentKeys = {
 export const adminOrderKeys = {
   all: ['admin', 'orders'] as const,
   lists: ['admin', 'orders', 'list'] as const,
-  list: (view: AdminOrdersQuery['view'], limit: number) => ['admin', 'orders', 'list', view, limit] as const,
+  /** One page of a list: its filters (list, status, customer, sort, search, page size) and the cursor it starts at. */
+  list: (filters: AdminOrdersFilters, cursor: string | null = null) => ['admin', 'orders', 'list', filters, cursor] as const,
   detail: (orderId: string) => ['admin', 'orders', 'detail', orderId] as const,
   /** The status history pages loaded so far: under the detail, so what refreshes the order refreshes them too. */
   updates: (orderId: string) => ['admin', 'orders', 'detail', orderId, 'updates'] as const,
@@ -49,7 +50,10 @@ export const adminPaymentKeys = {
 
 export const customerKeys = {
   all: ['admin', 'customers'] as const,
-  list: (search: string) => ['admin', 'customers', 'list', search] as const,
+  /** The customer management panel's pages loaded so far for a search ("Load more"). */
+  pages: (search: string) => ['admin', 'customers', 'pages', search] as const,
+  /** One page of matches (the customer picker). */
+  matches: (search: string, limit: number) => ['admin', 'customers', 'matches', search, limit] as const,
 };
 
 export const settingsKey = ['admin', 'settings'] as const;

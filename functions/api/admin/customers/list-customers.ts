@@ -1,12 +1,14 @@
-import { listCustomersQuerySchema } from '@gs/shared/schemas/profile'
+import { adminCustomersQuerySchema } from '@gs/shared/schemas/customers'
+import { createCustomerLists } from '#functions/db/repositories/customer-lists.ts'
 import { createProfileRepository } from '#functions/db/repositories/profiles.ts'
 import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { listCustomerRows } from '#functions/use-cases/list-customer-rows.ts'
 import { presentCustomerRow } from './present.ts'
 
-/** GET /api/admin/customers?search= : customers (no admins, no archived) with `latestOrder` and `orderCount`. */
-export const handler = defineRoute({ query: listCustomersQuerySchema }, async ({ query }) => {
-  const rows = await listCustomerRows({ profiles: createProfileRepository(defaultTable()), search: query.search })
-  return { body: { items: rows.map(presentCustomerRow), cursor: null } }
+/** GET /api/admin/customers?search=&limit=&cursor= : a page of customers (no admins, no archived), newest first, with `latestOrder` and `orderCount`. */
+export const handler = defineRoute({ query: adminCustomersQuerySchema }, async ({ query }) => {
+  const table = defaultTable()
+  const page = await listCustomerRows({ profiles: createProfileRepository(table), lists: createCustomerLists(table), query })
+  return { body: { items: page.items.map(presentCustomerRow), cursor: page.cursor } }
 })

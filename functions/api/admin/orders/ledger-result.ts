@@ -3,7 +3,8 @@ import { createLedgerRepository } from '#functions/db/repositories/ledger.ts'
 import { defaultTable } from '#functions/db/table.ts'
 import { cancelClosedCheckouts } from '#functions/payments/cancel-checkouts.ts'
 import type { LedgerResult } from '#functions/use-cases/shop-ledger.ts'
-import { presentAdminPayment, presentOrder } from '#functions/api/present.ts'
+import { presentOrder } from '#functions/api/present.ts'
+import { presentAdminPayment } from '#functions/api/payments/present-payment.ts'
 
 /** The ledger as staff routes write it (an order write that closes a checkout cancels it at the provider). */
 export const ledgerRepository = () => createLedgerRepository(defaultTable(), { onCheckoutsClosed: cancelClosedCheckouts })

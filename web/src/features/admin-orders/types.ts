@@ -1,5 +1,5 @@
 import type { Order, OrderDetail } from '@gs/shared/api-types';
-import type { AdminOrdersQuery } from '@gs/shared/schemas/admin-orders';
+import type { AdminOrdersQuery } from '@gs/shared/schemas/admin-order-list';
 
 // Shapes as API.md shows them (shared with the customer side and the presenters).
 export type { AdminListOrder, ApprovalRequest, ExtraLine, Invoice, StatusUpdate } from '@gs/shared/api-types';

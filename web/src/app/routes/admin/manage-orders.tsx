@@ -11,7 +11,7 @@ export default function AdminManageOrdersRoute() {
   const close = () => setParams({}, { replace: true });
   return (
     <AdminPage title="Order Management Center">
-      <ActiveOrdersPanel title="Active Orders" customerPicker={CustomerPicker} />
+      <ActiveOrdersPanel title="Active Orders" customerPicker={CustomerPicker} browse />
       {linked ? <EditOrderModal orderId={linked} onClose={close} onSaved={close} /> : null}
     </AdminPage>
   );

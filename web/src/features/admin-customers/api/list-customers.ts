@@ -1,18 +1,37 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CustomerRow, Page } from '@gs/shared/api-types';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { CustomersPage } from '@gs/shared/api-types';
+import { CUSTOMERS_PAGE_SIZE } from '@gs/shared/schemas/customers';
 import { api } from '@/lib/api-client';
 import { customerKeys } from '@/lib/query-keys';
 
-export function listCustomers(search: string): Promise<Page<CustomerRow>> {
-  return api.get<Page<CustomerRow>>('/admin/customers', { query: { search: search.trim() || undefined } });
+/**
+ * GET /api/admin/customers?search=&limit=&cursor=: one page of customers (no admins, no archived), newest
+ * first. The server searches (an email or a phone number exactly, else name, email or phone digits) and
+ * reads a bounded page: a search page may hold fewer than `limit` and still have a cursor.
+ */
+export function listCustomers({ search = '', limit = CUSTOMERS_PAGE_SIZE, cursor }: { search?: string; limit?: number; cursor?: string | null } = {}): Promise<CustomersPage> {
+  return api.get<CustomersPage>('/admin/customers', { query: { search: search.trim() || undefined, limit, cursor: cursor ?? undefined } });
 }
 
-/** Customers (no admins, no archived); `search` matches name, email or phone on the server. */
-export function useCustomers(search = '', { enabled = true }: { enabled?: boolean } = {}) {
+/** The customer management panel: the first page for `search`, then one more per `fetchNextPage()` ("Load more"). */
+export function useCustomerPages(search: string) {
+  const term = search.trim();
+  return useInfiniteQuery({
+    queryKey: customerKeys.pages(term),
+    queryFn: ({ pageParam }) => listCustomers({ search: term, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
+    select: (data) => data.pages.flatMap((page) => page.items),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of matches for `search` (the customer picker: `limit` of them, the newest first). */
+export function useCustomerMatches(search: string, { limit, enabled = true }: { limit: number; enabled?: boolean }) {
   const term = search.trim();
   return useQuery({
-    queryKey: customerKeys.list(term),
-    queryFn: () => listCustomers(term),
+    queryKey: customerKeys.matches(term, limit),
+    queryFn: () => listCustomers({ search: term, limit }),
     placeholderData: keepPreviousData,
     enabled,
   });

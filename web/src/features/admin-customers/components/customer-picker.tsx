@@ -3,8 +3,11 @@ import type { CustomerRow } from '@gs/shared/api-types';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { useCustomers } from '../api/list-customers';
+import { useCustomerMatches } from '../api/list-customers';
 import { customerName } from '../customer-name';
+
+/** Matches the picker asks the server for: the newest first; typing more narrows them. */
+export const PICKER_MATCHES = 10;
 
 export interface CustomerPickerProps {
   selected: CustomerRow | null;
@@ -21,11 +24,14 @@ function useDebounced(value: string, ms: number) {
   return debounced;
 }
 
-/** Search by name, email or phone; after a choice the customer shows with a Change action. */
+/**
+ * Search by name, email or phone; after a choice the customer shows with a Change action. The server
+ * searches as the person types (debounced): one bounded page of matches, never the whole list.
+ */
 export function CustomerPicker({ selected, onSelect, error }: CustomerPickerProps) {
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 250);
-  const customers = useCustomers(term, { enabled: !selected && term.length > 0 });
+  const customers = useCustomerMatches(term, { limit: PICKER_MATCHES, enabled: !selected && term.length > 0 });
   const id = useId();
 
   if (selected) {
@@ -69,26 +75,35 @@ export function CustomerPicker({ selected, onSelect, error }: CustomerPickerProp
             </div>
           ) : customers.isError ? (
             <p className="p-3 text-sm text-red-700 dark:text-red-300">Failed to load customers. Please try again.</p>
-          ) : items.length === 0 ? (
+          ) : items.length === 0 && !customers.data?.cursor ? (
             <p className="p-3 text-sm text-slate-600 dark:text-slate-400">No customers found</p>
+          ) : items.length === 0 ? (
+            <p className="p-3 text-sm text-slate-600 dark:text-slate-400">No match among the newest customers. Type more of the name, or the email or phone.</p>
           ) : (
-            <ul aria-label="Matching customers" className="divide-y divide-slate-200 dark:divide-slate-700">
-              {items.map((c) => (
-                <li key={c.id}>
-                  <button
-                    type="button"
-                    onClick={() => onSelect(c)}
-                    className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
-                  >
-                    <span className="block font-medium">{customerName(c)}</span>
-                    <span className="block text-slate-600 dark:text-slate-400">
-                      {c.email}
-                      {c.phone ? ` · ${c.phone}` : ''}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul aria-label="Matching customers" className="divide-y divide-slate-200 dark:divide-slate-700">
+                {items.map((c) => (
+                  <li key={c.id}>
+                    <button
+                      type="button"
+                      onClick={() => onSelect(c)}
+                      className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
+                    >
+                      <span className="block font-medium">{customerName(c)}</span>
+                      <span className="block text-slate-600 dark:text-slate-400">
+                        {c.email}
+                        {c.phone ? ` · ${c.phone}` : ''}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {customers.data?.cursor ? (
+                <p className="border-t border-slate-200 p-3 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
+                  Showing the newest {items.length} matches. Type more to narrow the search.
+                </p>
+              ) : null}
+            </>
           )}
         </div>
       ) : null}

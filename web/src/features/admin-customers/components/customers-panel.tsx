@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '@/hooks/use-cursor-pages';
+import { useEffect, useState } from 'react';
 import type { CustomerRow } from '@gs/shared/api-types';
 import { formatDate } from '@gs/shared/dates';
 import { AdminStatusBadge } from '@/components/status/admin-status-badge';
@@ -9,7 +10,7 @@ import { TrashIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useDeleteCustomer } from '../api/delete-customer';
-import { useCustomers } from '../api/list-customers';
+import { useCustomerPages } from '../api/list-customers';
 import { customerName } from '../customer-name';
 import { CustomerFormModal } from './customer-form-modal';
 
@@ -18,6 +19,9 @@ export const customerMessages = {
   deleteFailed: 'Failed to delete customer. Please try again.',
   deleteConfirm: 'Are you sure you want to delete this customer? This action cannot be undone.',
   deleted: 'Customer deleted successfully!',
+  loadMoreFailed: 'Failed to load more customers. Please try again.',
+  /** A search page read its share of customers without a match: older customers may still match. */
+  noMatchYet: 'No matches among the customers searched so far. Load more searches further.',
 } as const;
 
 function PencilIcon() {
@@ -120,15 +124,26 @@ function CustomerItem({ customer, onEdit, onDelete }: { customer: CustomerRow; o
   );
 }
 
-/** The customer management panel: search, add, edit, delete, and rows that expand to details. */
+/**
+ * The customer management panel: search, add, edit, delete, and rows that expand to details. The server
+ * pages and searches: the first page shows, "Load more" follows its cursor; a new search starts again.
+ */
 export function CustomersPanel() {
+  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
-  const customers = useCustomers(search);
+  const customers = useCustomerPages(search);
   const remove = useDeleteCustomer();
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<CustomerRow | null | undefined>(undefined);
-  const items = customers.data?.items ?? [];
+  const items = customers.data ?? [];
+
+  useEffect(() => {
+    const trimmed = searchText.trim();
+    if (trimmed === search) return;
+    const timer = setTimeout(() => setSearch(trimmed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, search]);
 
   const onDelete = async (customer: CustomerRow) => {
     if (!(await confirm(customerMessages.deleteConfirm, { confirmLabel: 'Delete', variant: 'danger' }))) return;
@@ -154,8 +169,8 @@ export function CustomersPanel() {
             id="customer-search"
             type="search"
             placeholder="Search by name, email or phone"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
             className="min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 sm:w-72 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
           />
           <Button onClick={() => setEditing(null)}>Add Customer</Button>
@@ -165,7 +180,7 @@ export function CustomersPanel() {
         <div role="status" aria-label="Loading customers" className="flex justify-center p-8">
           <Spinner />
         </div>
-      ) : customers.isError ? (
+      ) : customers.isError && !customers.isFetchNextPageError ? (
         <div className="p-4">
           <Alert tone="error">
             <p>{customerMessages.loadFailed}</p>
@@ -174,14 +189,37 @@ export function CustomersPanel() {
             </Button>
           </Alert>
         </div>
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && !customers.hasNextPage ? (
         <p className="p-6 text-center text-slate-600 dark:text-slate-400">No customers found</p>
       ) : (
-        <ul aria-label="Customers" className="divide-y divide-slate-200 dark:divide-slate-800">
-          {items.map((customer) => (
-            <CustomerItem key={customer.id} customer={customer} onEdit={() => setEditing(customer)} onDelete={() => void onDelete(customer)} />
-          ))}
-        </ul>
+        <>
+          {items.length === 0 ? (
+            <p className="p-6 text-center text-slate-600 dark:text-slate-400">{customerMessages.noMatchYet}</p>
+          ) : (
+            <ul aria-label="Customers" className="divide-y divide-slate-200 dark:divide-slate-800">
+              {items.map((customer) => (
+                <CustomerItem key={customer.id} customer={customer} onEdit={() => setEditing(customer)} onDelete={() => void onDelete(customer)} />
+              ))}
+            </ul>
+          )}
+          {customers.hasNextPage ? (
+            <div className="flex flex-col items-center gap-2 border-t border-slate-200 p-4 dark:border-slate-800">
+              {customers.isFetchNextPageError ? (
+                <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+                  {customerMessages.loadMoreFailed}
+                </p>
+              ) : null}
+              <Button
+                variant="secondary"
+                onClick={() => void customers.fetchNextPage()}
+                disabled={customers.isFetchingNextPage}
+                aria-busy={customers.isFetchingNextPage}
+              >
+                {customers.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
       {editing !== undefined ? (
         <CustomerFormModal

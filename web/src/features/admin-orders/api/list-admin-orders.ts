@@ -1,20 +1,35 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Page } from '@gs/shared/api-types';
+import type { AdminOrdersPage } from '@gs/shared/api-types';
+import type { AdminOrdersFilters } from '@gs/shared/schemas/admin-order-list';
 import { api } from '@/lib/api-client';
 import { adminOrderKeys } from '@/lib/query-keys';
-import type { AdminListOrder, OrderView } from '../types';
 
-export function listAdminOrders({ view, limit }: { view: OrderView; limit: number }): Promise<Page<AdminListOrder>> {
-  return api.get<Page<AdminListOrder>>('/admin/orders', { query: { view, limit } });
+/** GET /api/admin/orders: one page from `cursor` (the first without) and where the next starts; the server sorts, filters and searches. */
+export function listAdminOrders(filters: AdminOrdersFilters, cursor?: string): Promise<AdminOrdersPage> {
+  return api.get<AdminOrdersPage>('/admin/orders', {
+    query: {
+      view: filters.view,
+      status: filters.status || undefined,
+      customerId: filters.customerId || undefined,
+      sort: filters.sort,
+      direction: filters.direction,
+      search: filters.search || undefined,
+      limit: filters.limit,
+      cursor,
+    },
+  });
 }
 
-/** Newest first (the server's order); `limit` is 5 on the dashboard, up to 100 elsewhere. */
-export function useAdminOrders({ view, limit = 100 }: { view: OrderView; limit?: number }) {
+export function useAdminOrders(filters: AdminOrdersFilters, cursor?: string) {
   return useQuery({
-    queryKey: adminOrderKeys.list(view, limit),
-    queryFn: () => listAdminOrders({ view, limit }),
+    queryKey: adminOrderKeys.list(filters, cursor ?? null),
+    queryFn: () => listAdminOrders(filters, cursor),
     placeholderData: keepPreviousData,
-    // Newest first by creation date, whatever index the server read.
-    select: (page) => ({ ...page, items: [...page.items].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) }),
+    // In the page's order, whatever answered (an index, or an exact search): the server's order already; kept stable here.
+    select: (page) => {
+      const key = filters.sort === 'updated' ? 'updatedAt' : 'createdAt';
+      const dir = filters.direction === 'asc' ? 1 : -1;
+      return { ...page, items: [...page.items].sort((a, b) => dir * a[key].localeCompare(b[key])) };
+    },
   });
 }

@@ -1,21 +1,33 @@
 import { useState } from 'react';
+import { ADMIN_ORDERS_PAGE_SIZE } from '@gs/shared/schemas/admin-order-list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { useAdminOrders } from '../api/list-admin-orders';
 import { CreateOrderModal, type CustomerPickerComponent } from './create-order-form';
 import { LOAD_FAILED } from './edit-order-modal';
+import { emptyText, OrderListControls, OrderPageNav, useOrderList } from './order-list-controls';
 import { OrderRow } from './order-row';
 import { useOrderActions } from './use-order-actions';
 
 /**
- * Active orders, newest first, with New Order and Refresh. The dashboard shows the 5
- * newest (`limit` 5); the Order Management Center shows up to 100. New Order asks for the
- * customer with `customerPicker`.
+ * Active orders, newest first, with New Order and Refresh. The dashboard shows the 5 newest (`limit` 5);
+ * the Order Management Center (`browse`) pages through all of them, 25 at a time, with search, status,
+ * customer and sort. New Order asks for the customer with `customerPicker` (the customer filter too).
  */
-export function ActiveOrdersPanel({ title, limit = 100, customerPicker }: { title: string; limit?: number; customerPicker: CustomerPickerComponent }) {
-  const orders = useAdminOrders({ view: 'active', limit });
+export function ActiveOrdersPanel({
+  title,
+  limit = ADMIN_ORDERS_PAGE_SIZE,
+  customerPicker,
+  browse = false,
+}: {
+  title: string;
+  limit?: number;
+  customerPicker: CustomerPickerComponent;
+  browse?: boolean;
+}) {
+  const list = useOrderList('active', limit);
+  const { orders } = list;
   const actions = useOrderActions();
   const [creating, setCreating] = useState(false);
   const items = orders.data?.items ?? [];
@@ -34,11 +46,16 @@ export function ActiveOrdersPanel({ title, limit = 100, customerPicker }: { titl
           <Button onClick={() => setCreating(true)}>New Order</Button>
         </div>
       </div>
+      {browse ? (
+        <div className="border-b border-slate-200 p-4 dark:border-slate-800">
+          <OrderListControls list={list} customerPicker={customerPicker} label="Find active orders" />
+        </div>
+      ) : null}
       {orders.isPending ? (
         <div role="status" aria-label="Loading orders" className="flex justify-center p-8">
           <Spinner />
         </div>
-      ) : orders.isError ? (
+      ) : orders.isError && !orders.data ? (
         <div className="p-4">
           <Alert tone="error">
             <p>{LOAD_FAILED}</p>
@@ -48,7 +65,7 @@ export function ActiveOrdersPanel({ title, limit = 100, customerPicker }: { titl
           </Alert>
         </div>
       ) : items.length === 0 ? (
-        <p className="p-6 text-center text-slate-600 dark:text-slate-400">No active orders.</p>
+        <p className="p-6 text-center text-slate-600 dark:text-slate-400">{emptyText(list, 'No active orders.', 'No active orders match your filters.')}</p>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Active orders">
           {items.map((order) => (
@@ -56,6 +73,11 @@ export function ActiveOrdersPanel({ title, limit = 100, customerPicker }: { titl
           ))}
         </ul>
       )}
+      {browse ? (
+        <div className="border-t border-slate-200 p-4 empty:hidden dark:border-slate-800">
+          <OrderPageNav list={list} label="Active order pages" />
+        </div>
+      ) : null}
       {creating ? <CreateOrderModal onClose={() => setCreating(false)} customerPicker={customerPicker} /> : null}
       {actions.element}
     </section>

@@ -5,13 +5,16 @@ import { AdminStatusBadge } from '@/components/status/admin-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { RefreshIcon } from '@/components/ui/icons';
-import { useAdminOrders } from '../api/list-admin-orders';
+import { ADMIN_ORDERS_PAGE_SIZE } from '@gs/shared/schemas/admin-order-list';
 import { shortId, type AdminListOrder } from '../types';
 import { BalanceText } from './balance-text';
+import type { CustomerPickerComponent } from './create-order-form';
+import { emptyText, OrderListControls, OrderPageNav, useOrderList } from './order-list-controls';
 import { useOrderActions } from './use-order-actions';
 
 export const archivedMessages = {
   empty: 'No archived orders found',
+  noMatch: 'No archived orders match your filters.',
   loading: 'Loading archived orders...',
   loadFailed: 'Failed to load archived orders. Please try again.',
 } as const;
@@ -55,9 +58,13 @@ function ArchivedItem({ order, actions }: { order: AdminListOrder; actions: Retu
   );
 }
 
-/** Archived Orders (admin-side §2): newest first, with Edit, Unarchive and (soft) Delete. */
-export function ArchivedOrdersList() {
-  const orders = useAdminOrders({ view: 'archived', limit: 100 });
+/**
+ * Archived Orders (admin-side §2): newest first (or as sorted), 25 a page with Previous and Next, with
+ * search, status, customer (`customerPicker`, composed by the route) and sort; Edit, Unarchive and (soft) Delete.
+ */
+export function ArchivedOrdersList({ customerPicker }: { customerPicker?: CustomerPickerComponent }) {
+  const list = useOrderList('archived', ADMIN_ORDERS_PAGE_SIZE);
+  const { orders } = list;
   const actions = useOrderActions({ archivedView: true });
   const items = orders.data?.items ?? [];
 
@@ -70,11 +77,14 @@ export function ArchivedOrdersList() {
           Refresh
         </Button>
       </div>
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <OrderListControls list={list} customerPicker={customerPicker} label="Find archived orders" />
+      </div>
       {orders.isPending ? (
         <p role="status" className="py-8 text-center text-slate-700 dark:text-slate-300">
           {archivedMessages.loading}
         </p>
-      ) : orders.isError ? (
+      ) : orders.isError && !orders.data ? (
         <Alert tone="error">
           <p>{archivedMessages.loadFailed}</p>
           <Button variant="secondary" className="mt-2" onClick={() => void orders.refetch()}>
@@ -83,7 +93,7 @@ export function ArchivedOrdersList() {
         </Alert>
       ) : items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 py-10 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
-          {archivedMessages.empty}
+          {emptyText(list, archivedMessages.empty, archivedMessages.noMatch)}
         </p>
       ) : (
         <ul aria-label="Archived orders" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
@@ -92,6 +102,7 @@ export function ArchivedOrdersList() {
           ))}
         </ul>
       )}
+      <OrderPageNav list={list} label="Archived order pages" />
       {actions.element}
     </div>
   );

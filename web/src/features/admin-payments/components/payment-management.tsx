@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useCursorPages } from '@/hooks/use-cursor-pages';
 import { ADMIN_PAYMENTS_PAGE_SIZE } from '@gs/shared/payment-messages';
 import type { AdminPaymentsFilters } from '@gs/shared/schemas/admin-payments';
 import { Button } from '@/components/ui/button';
@@ -9,8 +10,6 @@ import type { AdminPaymentSort } from '../types';
 import { PaymentsStats } from './payments-stats';
 import { PaymentsTable } from './payments-table';
 
-/** Typing settles this long before the server is asked. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const inputClasses =
   'block h-10 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
@@ -64,27 +63,11 @@ function Guide() {
  * filters starts again at the first page.
  */
 export function PaymentManagement() {
-  const [query, setFilters] = useState<AdminPaymentsFilters>(DEFAULT_ADMIN_PAYMENTS_QUERY);
-  /** The cursor of each page shown so far (the first page has none); the last one is on screen. */
-  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
-  const [searchText, setSearchText] = useState('');
+  const list = useCursorPages<AdminPaymentsFilters>(DEFAULT_ADMIN_PAYMENTS_QUERY);
+  const { filters: query, setFilters: setQuery, searchText, setSearchText } = list;
   const searchId = useId();
   const statusId = useId();
-  const payments = useAdminPayments(query, cursors[cursors.length - 1]);
-  const setQuery = (change: (q: AdminPaymentsFilters) => AdminPaymentsFilters) => {
-    setFilters(change);
-    setCursors([undefined]);
-  };
-
-  useEffect(() => {
-    const trimmed = searchText.trim();
-    if (trimmed === query.search) return;
-    const timer = setTimeout(() => {
-      setFilters((q) => ({ ...q, search: trimmed }));
-      setCursors([undefined]);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, query.search]);
+  const payments = useAdminPayments(query, list.cursor);
 
   const onSort = (column: AdminPaymentSort) => setQuery((q) => ({ ...q, ...nextSort(q, column) }));
   const reset = () => {
@@ -103,7 +86,7 @@ export function PaymentManagement() {
 
   const { items, total, stats, cursor: next } = payments.data;
   const pageSize = payments.data.pageSize || ADMIN_PAYMENTS_PAGE_SIZE;
-  const page = cursors.length;
+  const { page } = list;
   // A text search is not counted (it would mean reading the whole ledger): its pages go on while the server has more.
   const pageCount = total === null ? null : Math.max(1, Math.ceil(total / pageSize));
 
@@ -163,11 +146,11 @@ export function PaymentManagement() {
 
       {page > 1 || next ? (
         <nav aria-label="Payment pages" className="flex items-center justify-between gap-3">
-          <Button variant="secondary" disabled={page <= 1 || payments.isFetching} onClick={() => setCursors((c) => c.slice(0, -1))}>
+          <Button variant="secondary" disabled={page <= 1 || payments.isFetching} onClick={list.goPrevious}>
             Previous
           </Button>
           <span className="text-sm text-slate-700 dark:text-slate-300">{pageCount === null ? `Page ${page}` : `Page ${page} of ${pageCount}`}</span>
-          <Button variant="secondary" disabled={!next || payments.isFetching} onClick={() => setCursors((c) => [...c, next ?? undefined])}>
+          <Button variant="secondary" disabled={!next || payments.isFetching} onClick={() => list.goNext(next)}>
             Next
           </Button>
         </nav>

@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
+import { settingsSchema } from '@gs/shared/schemas/settings';
+import { issueFields, renameFields } from '@/lib/field-errors';
 import { SETTINGS_DEFAULTS, TAX_RATE_HINT, settingsMessages, type Settings } from '@gs/shared/settings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -99,6 +101,12 @@ function SettingsForm({ section, settings, title }: { section: SectionDef; setti
     const parsed = section.toInput(values);
     if ('error' in parsed) {
       setErrors({ [parsed.error[0]]: parsed.error[1] });
+      return;
+    }
+    // The route's own schema: what the server would refuse (a tax rate out of range, a port above 65535) is said here first.
+    const checked = settingsSchema.safeParse(parsed.input);
+    if (!checked.success) {
+      setErrors(renameFields(issueFields(checked.error.issues), SERVER_FIELD));
       return;
     }
     setErrors({});

@@ -1,0 +1,71 @@
+import { phoneKeyOf, profileEntity } from '../entities/profile.ts'
+import { filteredPage } from '../filtered-pages.ts'
+import type { TableConfig } from '../table.ts'
+import { toProfile, type Profile } from './profiles.ts'
+
+export interface CustomerPageQuery {
+  limit: number
+  /** The role partition's cursor (ElectroDB's) the previous page ended at. */
+  cursor: string | null
+  /** Normalized text (domain/search.ts) the stored `searchText` must contain; absent: every customer. */
+  text?: string
+  /** Items a text-search page may read (default 300). */
+  readBudget?: number
+}
+
+export interface CustomerPage {
+  items: Profile[]
+  cursor: string | null
+  /** Items the Queries read (at most; a filtered-out item counts too). */
+  read: number
+}
+
+/**
+ * The admin customer list's reads (apart from profiles.ts, so the routes that read or write one
+ * profile do not carry them). Every read is bounded: one page, never the whole partition.
+ */
+export interface CustomerLists {
+  /**
+   * One page of customers, newest first, through gsi1 `role = customer` (admins are not in it), archived
+   * profiles filtered out. Without `text`: one Query of `limit` items (a page may come back short when it
+   * read archived ones). With `text`: Queries filtered on the stored `searchText`, each reading at most what
+   * the page still lacks, until the page is full or `readBudget` items were read; the cursor goes on from there.
+   */
+  pageCustomers(q: CustomerPageQuery): Promise<CustomerPage>
+  /** Customers (no admins, no archived) whose phone has these digits (phoneKeyOf): one Query of the phone index, at most `limit` read. */
+  findByPhone(phone: string, limit: number): Promise<Profile[]>
+}
+
+export function createCustomerLists({ table, client }: TableConfig): CustomerLists {
+  const profiles = profileEntity({ table, client })
+  const customers = () => profiles.query.byRole({ role: 'customer' })
+  return {
+    async pageCustomers(q) {
+      const text = q.text
+      if (!text) {
+        const res = await customers()
+          .where(({ isArchived }, { ne }) => ne(isArchived, true))
+          .go({ order: 'desc', limit: q.limit, cursor: q.cursor })
+        return { items: res.data.map(toProfile), cursor: res.cursor ?? null, read: q.limit }
+      }
+      return filteredPage(
+        async (limit, cursor) => {
+          const res = await customers()
+            .where(({ isArchived, searchText }, { ne, contains }) => `${ne(isArchived, true)} AND ${contains(searchText, text)}`)
+            .go({ order: 'desc', limit, cursor })
+          return { data: res.data.map(toProfile), cursor: res.cursor ?? null }
+        },
+        { limit: q.limit, cursor: q.cursor, readBudget: q.readBudget ?? 300 },
+      )
+    },
+    async findByPhone(phone, limit) {
+      const phoneKey = phoneKeyOf(phone)
+      if (!phoneKey) return []
+      const { data } = await profiles.query
+        .byPhone({ phoneKey })
+        .where(({ role, isArchived }, { eq, ne }) => `${eq(role, 'customer')} AND ${ne(isArchived, true)}`)
+        .go({ limit })
+      return data.map(toProfile).sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+    },
+  }
+}

@@ -1,0 +1,51 @@
+import { ORDER_STATUSES, type OrderStatus } from '../statuses.ts'
+import { cursorParam } from './paging.ts'
+import * as z from './zod.ts'
+
+/** The sorts of the admin order lists: by creation (the default) or by the last change. */
+export const ADMIN_ORDER_SORTS = ['created', 'updated'] as const
+export const ADMIN_ORDERS_PAGE_SIZE = 25
+export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100
+
+const LIMIT_RANGE = `limit must be between 1 and ${ADMIN_ORDERS_MAX_PAGE_SIZE}`
+const STATUS = 'status must be one of the order statuses'
+/** A blank (or "all") filter is no filter. */
+const blank = (s: string | undefined) => !s || s === 'all'
+
+/**
+ * GET /api/admin/orders?view=active|archived&status=&customerId=&sort=created|updated&direction=desc|asc&search=&limit=&cursor=
+ * (blank status, customer or search = none; the cursor is the previous page's, for the same filters).
+ * In its own module so that only the list route carries it (the api-admin cold-start budget).
+ */
+export const adminOrdersQuerySchema = z.object({
+  view: z._default(z.enum(['active', 'archived'], { error: 'view must be active or archived' }), 'active'),
+  status: z.pipe(
+    z.optional(z.string({ error: STATUS }).check(z.refine((s) => blank(s) || (ORDER_STATUSES as readonly string[]).includes(s), STATUS))),
+    z.transform((s: string | undefined) => (blank(s) ? undefined : (s as OrderStatus))),
+  ),
+  customerId: z.pipe(
+    z.optional(z.string({ error: 'customerId must be a customer id' }).check(z.trim(), z.maxLength(100, 'customerId must be a customer id'))),
+    z.transform((s: string | undefined) => s || undefined),
+  ),
+  sort: z._default(z.enum(ADMIN_ORDER_SORTS, { error: 'sort must be created or updated' }), 'created'),
+  direction: z._default(z.enum(['desc', 'asc'], { error: 'direction must be desc or asc' }), 'desc'),
+  search: z.pipe(
+    z.optional(z.string({ error: 'search must be text' }).check(z.maxLength(200, 'search must be at most 200 characters'))),
+    z.transform((s: string | undefined) => s?.trim() ?? ''),
+  ),
+  limit: z._default(z.coerce.number({ error: LIMIT_RANGE }).check(z.int(LIMIT_RANGE), z.gte(1, LIMIT_RANGE), z.lte(ADMIN_ORDERS_MAX_PAGE_SIZE, LIMIT_RANGE)), ADMIN_ORDERS_PAGE_SIZE),
+  cursor: cursorParam,
+})
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>
+export type AdminOrderView = AdminOrdersQuery['view']
+export type AdminOrderSort = AdminOrdersQuery['sort']
+/** The lists' filters as the SPA keeps them ('' is All Statuses / every customer); the cursor is kept apart, per page. */
+export interface AdminOrdersFilters {
+  view: AdminOrderView
+  status: '' | OrderStatus
+  customerId: string
+  sort: AdminOrderSort
+  direction: AdminOrdersQuery['direction']
+  search: string
+  limit: number
+}
