@@ -18,3 +18,9 @@ export const emailKeyOf = (email: string) => email.trim().toLowerCase()
 
 /** The customer sort key of the admin ledger: the name without case or accents; a blank name sorts as Unknown. */
 export const nameSortKey = (name: string) => normalizeText(name) || 'unknown'
+
+/**
+ * Items one page of a text search (the admin order, customer and payment lists) may read before it
+ * answers with what it found and where to go on: one Query of at most this many (db/filtered-pages.ts).
+ */
+export const TEXT_SEARCH_READ_BUDGET = 300

@@ -4,7 +4,7 @@ import type { OrderLists } from '../db/repositories/order-lists.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
 import type { ProfileRepository } from '../db/repositories/profiles.ts'
 import { normalizeOrderNumber, type Order } from '../domain/order.ts'
-import { normalizeText } from '../domain/search.ts'
+import { normalizeText, TEXT_SEARCH_READ_BUDGET } from '../domain/search.ts'
 import { ValidationError } from '../lib/errors.ts'
 
 /** How a search was answered: exact keys (an order's number or id, a serial), an email's customer, or text. */
@@ -26,8 +26,7 @@ interface Deps {
 
 /** Orders one serial number can name in an exact search. */
 export const SERIAL_ORDER_LIMIT = 20
-/** Orders a text-search page may read before it answers with what it found and where to go on. */
-export const TEXT_SEARCH_READ_BUDGET = 300
+export { TEXT_SEARCH_READ_BUDGET }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Typed like a phone number: also matched as digits only (the order keeps a digits-only copy of the phone). */

@@ -7,7 +7,7 @@ import type { LedgerPages } from '../db/repositories/ledger-pages.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
 import type { ProfileRepository } from '../db/repositories/profiles.ts'
 import { normalizeOrderNumber, type Payment } from '../domain/order.ts'
-import { nameSortKey, normalizeText } from '../domain/search.ts'
+import { nameSortKey, normalizeText, TEXT_SEARCH_READ_BUDGET } from '../domain/search.ts'
 import { ValidationError } from '../lib/errors.ts'
 
 export interface AdminPaymentsPage {
@@ -32,8 +32,7 @@ interface Deps {
 export const EXACT_MATCH_LIMIT = 100
 /** Orders one serial number can name in an exact search. */
 const SERIAL_ORDER_LIMIT = 10
-/** Entries a text-search page may read before it answers with what it found and where to go on. */
-export const TEXT_SEARCH_READ_BUDGET = 300
+export { TEXT_SEARCH_READ_BUDGET }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const CARD_ENTRY = /^pay_(pi_[A-Za-z0-9_]+)_([0-9a-f-]{36})$/i

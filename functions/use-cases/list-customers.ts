@@ -3,7 +3,7 @@ import { isCursorError } from '../db/cursor.ts'
 import { phoneKeyOf } from '../db/entities/profile.ts'
 import type { CustomerLists } from '../db/repositories/customer-lists.ts'
 import type { Profile, ProfileRepository } from '../db/repositories/profiles.ts'
-import { normalizeText } from '../domain/search.ts'
+import { normalizeText, TEXT_SEARCH_READ_BUDGET } from '../domain/search.ts'
 import { ValidationError } from '../lib/errors.ts'
 
 export interface CustomersPage {
@@ -20,8 +20,7 @@ interface Deps {
 
 /** Customers sharing one phone number that an exact phone search reads (one Query of the phone index). */
 export const PHONE_MATCH_LIMIT = 100
-/** Profiles a text-search page may read before it answers with what it found and where to go on. */
-export const TEXT_SEARCH_READ_BUDGET = 300
+export { TEXT_SEARCH_READ_BUDGET }
 /** A typed phone number: digits and what people type between them, at least this many digits. */
 const PHONE_LIKE = /^\+?[\d\s().-]+$/
 const PHONE_MIN_DIGITS = 7

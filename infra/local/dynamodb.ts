@@ -29,11 +29,11 @@ export interface DynamoLocal {
 }
 
 /** DynamoDB Local as a child process: on disk under dataDir (kept across restarts), or in memory when dataDir is absent. */
-export async function startDynamoLocal({ dataDir, port }: { dataDir?: string; port?: number }): Promise<DynamoLocal> {
+export async function startDynamoLocal({ dataDir, port, heapMb = 512 }: { dataDir?: string; port?: number; heapMb?: number }): Promise<DynamoLocal> {
   assertJava()
   const p = port ?? (await freePort())
   const dir = jarDir()
-  const args = [`-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`, '-Xmx512m', '-jar', path.join(dir, 'DynamoDBLocal.jar'), '-port', String(p), '-sharedDb']
+  const args = [`-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`, `-Xmx${heapMb}m`, '-jar', path.join(dir, 'DynamoDBLocal.jar'), '-port', String(p), '-sharedDb']
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true })
     args.push('-dbPath', dataDir)

@@ -22,6 +22,8 @@ export interface LocalStackOptions {
   webDir?: string
   seed?: boolean
   tableName?: string
+  /** DynamoDB Local's Java heap (default 512 MB; the year-three bench holds half a million items in memory). */
+  dynamoHeapMb?: number
 }
 
 export interface LocalStack {
@@ -60,7 +62,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     stops.length = 0
   }
   try {
-    const dynamo = await startDynamoLocal({ dataDir: dataDir ? path.join(dataDir, 'dynamodb') : undefined })
+    const dynamo = await startDynamoLocal({ dataDir: dataDir ? path.join(dataDir, 'dynamodb') : undefined, heapMb: opts.dynamoHeapMb })
     stops.push(() => dynamo.stop())
 
     // Functions read these once; set before any handler runs (same names the CDK sets).

@@ -18,7 +18,7 @@ import { sortableId, uuid } from '../../functions/db/ids.ts'
 import { orderItem } from '../../functions/db/repositories/orders.ts'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
 import { createService } from '../../functions/db/service.ts'
-import { recountLedger } from '../../functions/db/migrations/index.ts'
+import { countLedgerInto } from '../../functions/db/migrations/index.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { formatOrderNumber, newOrder, type Notification, type Order, type Payment, type StatusUpdate } from '../../functions/domain/order.ts'
 import { paymentIdFor } from '../../functions/domain/payment.ts'
@@ -34,7 +34,8 @@ const WARMUP_REQUESTS = 20
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const WORKFLOW = ['firearm_received', 'evaluating', 'in_progress', 'parts_needed', 'parts_received', 'in_progress', 'work_complete', 'payment_needed', 'ready_for_shipping', 'shipped']
-const FIREARMS = [
+/** Makes and models of the bench's orders (also the year-three bench's, bench-scale.ts). */
+export const FIREARMS = [
   ['Colt', 'Python'],
   ['Glock', '19 Gen 5'],
   ['Ruger', '10/22'],
@@ -43,6 +44,9 @@ const FIREARMS = [
   ['Springfield Armory', '1911 Mil-Spec'],
   ['Sig Sauer', 'P365'],
   ['Benelli', 'M4'],
+  ['Mossberg', '500'],
+  ['Winchester', 'Model 70'],
+  ['Browning', 'Citori'],
 ] as const
 
 export const BENCH_CUSTOMER = { email: 'bench-customer@example.com', password: 'BenchPass123!', firstName: 'Bea', lastName: 'Bench' }
@@ -158,11 +162,11 @@ export async function seedBenchData(stack: LocalStack): Promise<Seeded> {
     putAll(entities.payment, payments),
   ])
   // Written around the repositories (in bulk): the admin payments stat cards count from the ledger counters.
-  await recountLedger(table)
+  await countLedgerInto(table, payments)
   return { customerId: customer.id, detailOrderId: orders[0].orderId, detailUpdates: updatesFor(0) }
 }
 
-async function accessToken(stack: LocalStack, email: string, password: string): Promise<string> {
+export async function accessToken(stack: LocalStack, email: string, password: string): Promise<string> {
   const res = await fetch(stack.cognitoEndpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
@@ -176,6 +180,8 @@ async function accessToken(stack: LocalStack, email: string, password: string): 
 interface Captured {
   name: string
   input: Record<string, unknown>
+  /** Items DynamoDB read for it (a Query's ScannedCount, a GetItem's 0 or 1, a BatchGetItem's responses). */
+  itemsRead: number
 }
 
 /** The document-client commands each captured request maps to (the observer sees the low-level command names). */
@@ -188,17 +194,35 @@ const REPLAY: Record<string, new (input: any) => any> = {
 let capturing: Captured[] | null = null
 let captureInstalled = false
 
-/** Records the commands the functions send, in document form (before the document client marshalls them). */
+function itemsReadOf(output: Record<string, any>): number {
+  if (typeof output.ScannedCount === 'number') return output.ScannedCount
+  if ('Item' in output) return output.Item ? 1 : 0
+  if (output.Responses && typeof output.Responses === 'object') return Object.values(output.Responses as Record<string, unknown[]>).reduce((n, items) => n + items.length, 0)
+  return 0
+}
+
+/** Records the commands the functions send, in document form (before the document client marshalls them), and what each read. */
 function installCapture() {
   if (captureInstalled) return
   captureInstalled = true
   documentClient().middlewareStack.add(
     (next, context) => async (args) => {
-      capturing?.push({ name: String(context.commandName), input: JSON.parse(JSON.stringify(args.input)) })
-      return next(args)
+      const record = capturing
+      const result = await next(args)
+      record?.push({ name: String(context.commandName), input: JSON.parse(JSON.stringify(args.input)), itemsRead: itemsReadOf(result.output as Record<string, any>) })
+      return result
     },
     { step: 'initialize', name: 'benchCapture' },
   )
+}
+
+export interface RouteSpec {
+  label: string
+  /** The path and query as the SPA asks (a deep page's cursor included). */
+  path: string
+  token: string
+  /** What the answer held, for the notes column. */
+  count: (body: any) => string
 }
 
 export interface RouteResult {
@@ -210,47 +234,55 @@ export interface RouteResult {
   p95Ms: number
   dynamo: string
   bareMedianMs: number
+  /** DynamoDB requests the route sent, and the items they read, on a warm container. */
+  requests: number
+  itemsRead: number
 }
 
-export async function measureReadRoutes(stack: LocalStack, seeded: Seeded): Promise<RouteResult[]> {
+export interface RouteTimer {
+  customerToken: string
+  adminToken: string
+  measure(route: RouteSpec, runs?: { timed: number; warmup: number }): Promise<RouteResult>
+  /** GET as the SPA does: the parsed body (throws on anything but 200). */
+  get(path: string, token: string): Promise<any>
+  close(): void
+}
+
+/**
+ * Times routes through the gateway (signed in as `customer` and the local admin) next to the DynamoDB
+ * request(s) each sent, replayed from a document client of its own.
+ */
+export async function createRouteTimer(stack: LocalStack, customer: { email: string; password: string } = BENCH_CUSTOMER): Promise<RouteTimer> {
   installCapture()
-  const [customerToken, adminToken] = [await accessToken(stack, BENCH_CUSTOMER.email, BENCH_CUSTOMER.password), await accessToken(stack, BENCH_ADMIN.email, BENCH_ADMIN.password)]
+  const [customerToken, adminToken] = [await accessToken(stack, customer.email, customer.password), await accessToken(stack, BENCH_ADMIN.email, BENCH_ADMIN.password)]
   const { region, endpoint, credentials } = { region: 'us-east-1', endpoint: stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
   // A client of its own, configured as functions/db/client.ts configures the functions' one.
   const bare = DynamoDBDocumentClient.from(new DynamoDBClient({ region, endpoint, credentials }), { marshallOptions: { removeUndefinedValues: true } })
 
-  const routes = [
-    { label: 'Order list', path: '/api/orders', token: customerToken, count: (b: any) => `${b.items?.length ?? b.length} orders` },
-    { label: 'Order detail', path: `/api/orders/${seeded.detailOrderId}`, token: customerToken, count: (b: any) => `${b.updates?.length ?? '?'} updates, ${b.payments?.length ?? '?'} payments` },
-    // As the Manage Orders page asks (ActiveOrdersPanel's default limit).
-    { label: 'Admin order list', path: '/api/admin/orders?view=active&limit=100', token: adminToken, count: (b: any) => `${b.items.length} orders` },
-    // As the admin Payments page asks on load (DEFAULT_ADMIN_PAYMENTS_QUERY).
-    { label: 'Admin payments page 1', path: '/api/admin/payments?sort=date&direction=desc', token: adminToken, count: (b: any) => `${b.items?.length ?? '?'} of ${b.total ?? '?'} payments` },
-    { label: 'Notifications', path: '/api/notifications', token: customerToken, count: (b: any) => `${b.items.length} notifications` },
-  ]
+  async function fetchText(path: string, token: string) {
+    const res = await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+    const text = await res.text()
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 300)}`)
+    return text
+  }
 
-  const out: RouteResult[] = []
-  for (const r of routes) {
-    let responseBytes = 0
-    let body: unknown
+  async function measure(r: RouteSpec, { timed: runs, warmup } = { timed: TIMED_REQUESTS, warmup: WARMUP_REQUESTS }): Promise<RouteResult> {
+    let text = ''
     const get = async () => {
-      const res = await fetch(`${stack.url}${r.path}`, { headers: { authorization: `Bearer ${r.token}` } })
-      const text = await res.text()
-      if (res.status !== 200) throw new Error(`GET ${r.path} answered ${res.status}: ${text.slice(0, 300)}`)
-      responseBytes = Buffer.byteLength(text)
-      body = text
+      text = await fetchText(r.path, r.token)
     }
-    for (let i = 0; i < WARMUP_REQUESTS; i++) await get()
+    for (let i = 0; i < warmup; i++) await get()
     // What the route asks DynamoDB for on a warm container (the account gate has cached the caller).
     capturing = []
     await get()
     const sent = capturing
     capturing = null
     if (!sent.length) throw new Error(`GET ${r.path}: no DynamoDB request captured: is the capture middleware on the functions' client?`)
-    const items = r.count(JSON.parse(body as string))
+    const items = r.count(JSON.parse(text))
+    const responseBytes = Buffer.byteLength(text)
 
     const samples: number[] = []
-    for (let i = 0; i < TIMED_REQUESTS; i++) samples.push(await timed(get))
+    for (let i = 0; i < runs; i++) samples.push(await timed(get))
 
     const replay = async () => {
       for (const c of sent) {
@@ -259,15 +291,50 @@ export async function measureReadRoutes(stack: LocalStack, seeded: Seeded): Prom
         await bare.send(new Command(c.input))
       }
     }
-    for (let i = 0; i < WARMUP_REQUESTS; i++) await replay()
+    for (let i = 0; i < warmup; i++) await replay()
     const bareSamples: number[] = []
-    for (let i = 0; i < TIMED_REQUESTS; i++) bareSamples.push(await timed(replay))
+    for (let i = 0; i < runs; i++) bareSamples.push(await timed(replay))
 
     const dynamo = sent.map((c) => `${c.name.replace(/Command$/, '')}${c.input.IndexName ? ` (${c.input.IndexName})` : ''}`).join(' + ')
-    const result = { label: r.label, path: r.path, responseBytes, items, medianMs: median(samples), p95Ms: percentile(samples, 95), dynamo, bareMedianMs: median(bareSamples) }
-    out.push(result)
-    progress(`${r.label}: median ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms; bare ${dynamo} ${result.bareMedianMs.toFixed(1)} ms (${items})`)
+    const result: RouteResult = {
+      label: r.label,
+      path: r.path,
+      responseBytes,
+      items,
+      medianMs: median(samples),
+      p95Ms: percentile(samples, 95),
+      dynamo,
+      bareMedianMs: median(bareSamples),
+      requests: sent.length,
+      itemsRead: sent.reduce((n, c) => n + c.itemsRead, 0),
+    }
+    progress(`${r.label}: median ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms; bare ${dynamo} ${result.bareMedianMs.toFixed(1)} ms; ${result.requests} requests read ${result.itemsRead} items (${items})`)
+    return result
   }
-  bare.destroy()
+
+  return {
+    customerToken,
+    adminToken,
+    measure,
+    get: async (path, token) => JSON.parse(await fetchText(path, token)),
+    close: () => bare.destroy(),
+  }
+}
+
+export async function measureReadRoutes(stack: LocalStack, seeded: Seeded): Promise<RouteResult[]> {
+  const timer = await createRouteTimer(stack)
+  const { customerToken, adminToken } = timer
+  const routes: RouteSpec[] = [
+    { label: 'Order list', path: '/api/orders', token: customerToken, count: (b: any) => `${b.items?.length ?? b.length} orders` },
+    { label: 'Order detail', path: `/api/orders/${seeded.detailOrderId}`, token: customerToken, count: (b: any) => `${b.updates?.length ?? '?'} updates, ${b.payments?.length ?? '?'} payments` },
+    // As the Manage Orders page asks (a page of ADMIN_ORDERS_PAGE_SIZE).
+    { label: 'Admin order list', path: '/api/admin/orders?view=active', token: adminToken, count: (b: any) => `${b.items.length} orders` },
+    // As the admin Payments page asks on load (DEFAULT_ADMIN_PAYMENTS_QUERY).
+    { label: 'Admin payments page 1', path: '/api/admin/payments?sort=date&direction=desc', token: adminToken, count: (b: any) => `${b.items?.length ?? '?'} of ${b.total ?? '?'} payments` },
+    { label: 'Notifications', path: '/api/notifications', token: customerToken, count: (b: any) => `${b.items.length} notifications` },
+  ]
+  const out: RouteResult[] = []
+  for (const r of routes) out.push(await timer.measure(r))
+  timer.close()
   return out
 }

@@ -35,7 +35,6 @@ export const orderMessages = {
   hourlyNoteLimit: `You have sent ${CUSTOMER_NOTES_PER_HOUR} notes in the last hour. Please wait a little before sending another.`,
   /** A paging cursor this list did not give out (tampered with, another order's or another customer's). */
   invalidCursor: 'Invalid cursor',
-  pageLimitRange: 'limit must be between 1 and 100',
 } as const
 
 export const NOTE_MAX_LENGTH = 2000

@@ -1,6 +1,6 @@
 import { afterAll, inject } from 'vitest'
 import { clearAccountCache } from '../../functions/auth/account-gate.ts'
-import { setCommandObserver } from '../../functions/db/client.ts'
+import { setCommandObserver, type CommandObserver } from '../../functions/db/client.ts'
 import { resetDocumentClient } from '../../functions/db/client.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
 import { ensureTable, localDynamoClient } from '../../infra/local/table.ts'
@@ -94,9 +94,10 @@ export async function newCustomer(prefix = 'customer'): Promise<{ id: string; to
 /**
  * For tests that count a route's own DynamoDB requests: the production account-gate cache (the
  * integration stack runs with it off, global-setup.ts) and an observer of every command the functions
- * send. Call it in beforeAll; the settings are put back after the file.
+ * send (with the items each request read, see CommandObserver). Call it in beforeAll; the settings are
+ * put back after the file.
  */
-export function countCommands(onCommand: (name: string) => void) {
+export function countCommands(onCommand: CommandObserver) {
   const savedTtl = process.env.ACCOUNT_GATE_TTL_SECONDS
   delete process.env.ACCOUNT_GATE_TTL_SECONDS
   resetEnv()

@@ -133,20 +133,31 @@ describe('listAdminOrders', () => {
 })
 
 describe('filteredPage', () => {
-  it('asks each read for what the page lacks, and stops at the budget with the cursor', async () => {
+  // Keys 0, 1, 2, ... in index order; every third matches the filter.
+  const index = async (limit: number, cursor: string | null) => {
+    const at = cursor === null ? 0 : Number(cursor) + 1
+    const data = Array.from({ length: limit }, (_, i) => at + i).filter((n) => n % 3 === 0)
+    return { data, cursor: String(at + limit - 1) }
+  }
+  const cursorAfter = (n: number) => String(n)
+
+  it('reads once, up to the budget, and ends a full page at its last match (no match skipped)', async () => {
     const asked: number[] = []
-    const read = async (limit: number, cursor: string | null) => {
-      asked.push(limit)
-      const at = Number(cursor ?? 0)
-      // Every third item matches.
-      const data = Array.from({ length: limit }, (_, i) => at + i).filter((n) => n % 3 === 0)
-      return { data, cursor: String(at + limit) }
-    }
-    const page = await filteredPage(read, { limit: 5, cursor: null, readBudget: 300 })
-    expect(page.items).toEqual([0, 3, 6, 9, 12])
-    expect(asked.every((n) => n <= 5)).toBe(true)
-    asked.length = 0
-    const short = await filteredPage(async (limit, cursor) => ({ data: [], cursor: String(Number(cursor ?? 0) + limit) }), { limit: 25, cursor: null, readBudget: 60 })
-    expect(short).toEqual({ items: [], cursor: '60', read: 60 })
+    const read = async (limit: number, cursor: string | null) => (asked.push(limit), index(limit, cursor))
+    const page = await filteredPage(read, { limit: 5, cursor: null, readBudget: 300, cursorAfter })
+    expect(asked).toEqual([300])
+    expect(page).toEqual({ items: [0, 3, 6, 9, 12], cursor: '12', read: 300 })
+    const next = await filteredPage(read, { limit: 5, cursor: page.cursor, readBudget: 300, cursorAfter })
+    expect(next.items).toEqual([15, 18, 21, 24, 27])
+  })
+
+  it('a short page goes on from where the read stopped; without a filter it reads the page alone', async () => {
+    const short = await filteredPage(async (limit, cursor) => ({ data: [], cursor: String(Number(cursor ?? -1) + limit) }), { limit: 25, cursor: null, readBudget: 60, cursorAfter })
+    expect(short).toEqual({ items: [], cursor: '59', read: 60 })
+    const few = await filteredPage(index, { limit: 25, cursor: null, readBudget: 30, cursorAfter })
+    expect(few).toEqual({ items: [0, 3, 6, 9, 12, 15, 18, 21, 24, 27], cursor: '29', read: 30 })
+    const asked: number[] = []
+    await filteredPage(async (limit, c) => (asked.push(limit), index(limit, c)), { limit: 25, cursor: null, readBudget: 25, cursorAfter })
+    expect(asked).toEqual([25])
   })
 })

@@ -60,11 +60,15 @@ export const MIGRATIONS: readonly Migration[] = [
  * written around the repositories (the bench's bulk seed). Entries written meanwhile may be missed.
  */
 export async function recountLedger(config: TableConfig): Promise<{ entries: number; counters: number }> {
-  const { entities } = createService(config)
-  const all = (await entities.payment.scan.go({ pages: 'all' })).data as Payment[]
+  const all = (await createService(config).entities.payment.scan.go({ pages: 'all' })).data as Payment[]
+  return countLedgerInto(config, all)
+}
+
+/** Sets the ledger counters to a count of these entries (the whole ledger: recountLedger, or a bulk seed that knows what it wrote). */
+export async function countLedgerInto(config: TableConfig, all: readonly Payment[]): Promise<{ entries: number; counters: number }> {
   const totals = new Map<string, LedgerCounts>()
   for (const [bucket, d] of countDeltas(all.map((p) => ({ before: null, after: p })))) totals.set(bucket, { ...ZERO_COUNTS, ...d })
-  await replaceCounters(entities, totals)
+  await replaceCounters(createService(config).entities, totals)
   return { entries: all.length, counters: totals.size }
 }
 

@@ -1,3 +1,5 @@
+import { createConversions } from 'electrodb'
+import { TEXT_SEARCH_READ_BUDGET } from '#functions/domain/search.ts'
 import { phoneKeyOf, profileEntity } from '../entities/profile.ts'
 import { filteredPage } from '../filtered-pages.ts'
 import type { TableConfig } from '../table.ts'
@@ -9,7 +11,7 @@ export interface CustomerPageQuery {
   cursor: string | null
   /** Normalized text (domain/search.ts) the stored `searchText` must contain; absent: every customer. */
   text?: string
-  /** Items a text-search page may read (default 300). */
+  /** Items a text-search page may read (default TEXT_SEARCH_READ_BUDGET). */
   readBudget?: number
 }
 
@@ -28,8 +30,8 @@ export interface CustomerLists {
   /**
    * One page of customers, newest first, through gsi1 `role = customer` (admins are not in it), archived
    * profiles filtered out. Without `text`: one Query of `limit` items (a page may come back short when it
-   * read archived ones). With `text`: Queries filtered on the stored `searchText`, each reading at most what
-   * the page still lacks, until the page is full or `readBudget` items were read; the cursor goes on from there.
+   * read archived ones). With `text`: one Query filtered on the stored `searchText` that reads at most
+   * `readBudget` items (filtered-pages.ts); the cursor goes on from there.
    */
   pageCustomers(q: CustomerPageQuery): Promise<CustomerPage>
   /** Customers (no admins, no archived) whose phone has these digits (phoneKeyOf): one Query of the phone index, at most `limit` read. */
@@ -39,6 +41,7 @@ export interface CustomerLists {
 export function createCustomerLists({ table, client }: TableConfig): CustomerLists {
   const profiles = profileEntity({ table, client })
   const customers = () => profiles.query.byRole({ role: 'customer' })
+  const conversions = createConversions(profiles)
   return {
     async pageCustomers(q) {
       const text = q.text
@@ -48,15 +51,16 @@ export function createCustomerLists({ table, client }: TableConfig): CustomerLis
           .go({ order: 'desc', limit: q.limit, cursor: q.cursor })
         return { items: res.data.map(toProfile), cursor: res.cursor ?? null, read: q.limit }
       }
-      return filteredPage(
+      const page = await filteredPage(
         async (limit, cursor) => {
           const res = await customers()
             .where(({ isArchived, searchText }, { ne, contains }) => `${ne(isArchived, true)} AND ${contains(searchText, text)}`)
             .go({ order: 'desc', limit, cursor })
-          return { data: res.data.map(toProfile), cursor: res.cursor ?? null }
+          return { data: res.data, cursor: res.cursor ?? null }
         },
-        { limit: q.limit, cursor: q.cursor, readBudget: q.readBudget ?? 300 },
+        { limit: q.limit, cursor: q.cursor, readBudget: q.readBudget ?? TEXT_SEARCH_READ_BUDGET, cursorAfter: (p) => conversions.byAccessPattern.byRole.fromComposite.toCursor(p) },
       )
+      return { ...page, items: page.items.map(toProfile) }
     },
     async findByPhone(phone, limit) {
       const phoneKey = phoneKeyOf(phone)

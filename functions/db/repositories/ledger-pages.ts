@@ -1,4 +1,7 @@
 import type { Payment } from '#functions/domain/order.ts'
+import { nameSortKey, TEXT_SEARCH_READ_BUDGET } from '#functions/domain/search.ts'
+import { createConversions } from 'electrodb'
+import { amountKeyOf } from '../entities/payment.ts'
 import { filteredPage } from '../filtered-pages.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
@@ -27,8 +30,8 @@ export interface LedgerPages {
   /**
    * One page of the admin ledger, through the index of its sort (date, amount, customer) over all
    * entries or one status. Without `text`: one Query of `limit` items. With `text` (normalized, see
-   * domain/search.ts): Queries filtered on the stored search attribute, each reading at most what the
-   * page still lacks, until the page is full or `readBudget` items were read; the cursor goes on from there.
+   * domain/search.ts): one Query filtered on the stored search attribute that reads at most `readBudget`
+   * items (filtered-pages.ts); the cursor goes on from there.
    */
   pageLedger(q: LedgerPageQuery): Promise<Page<Payment> & { read: number }>
   /** An order's entries, newest first, at most `limit` (one Query of the order's partition). */
@@ -42,6 +45,10 @@ export interface LedgerPages {
 export function createLedgerPages({ table, client }: TableConfig): LedgerPages {
   const service = createService({ table, client })
   const { payment, checkout } = service.entities
+  const conversions = createConversions(payment)
+  // The keys of the page's last entry on the query's index; the sort keys' hidden parts are derived as entities/payment.ts derives them.
+  const cursorAfter = (q: LedgerPageQuery) => (p: Payment) =>
+    conversions.byAccessPattern[ledgerPattern(q)].fromComposite.toCursor({ ...p, ledger: 'all', amountKey: amountKeyOf(p.amountCents), customerKey: nameSortKey(p.customerName) })
   return {
     async pageLedger(q) {
       const query = () => ledgerIndex(payment, q)
@@ -57,7 +64,7 @@ export function createLedgerPages({ table, client }: TableConfig): LedgerPages {
             .go({ order: q.direction, limit, cursor })
           return { data: res.data as Payment[], cursor: res.cursor ?? null }
         },
-        { limit: q.limit, cursor: q.cursor, readBudget: q.readBudget ?? 300 },
+        { limit: q.limit, cursor: q.cursor, readBudget: q.readBudget ?? TEXT_SEARCH_READ_BUDGET, cursorAfter: cursorAfter(q) },
       )
     },
     async entriesOfOrder(orderId, limit) {
@@ -85,13 +92,25 @@ async function readLedgerStats(entities: Pick<Entities, 'ledgerCounter'>, now: D
   return statsFromBuckets(data as Array<{ bucket: string } & LedgerCounts>, now)
 }
 
-/** The index that serves a sort over all entries or one status (entities/payment.ts). */
+/** The access pattern (entities/payment.ts) that serves a sort over all entries or one status. */
+function ledgerPattern(q: Pick<LedgerPageQuery, 'sort' | 'status'>) {
+  if (q.sort === 'amount') return q.status ? 'byLedgerStatusAmount' : 'byLedgerAmount'
+  if (q.sort === 'customer') return q.status ? 'byLedgerStatusCustomer' : 'byLedgerCustomer'
+  return q.status ? 'byLedgerStatus' : 'byLedger'
+}
+
 function ledgerIndex(payment: ReturnType<typeof createService>['entities']['payment'], q: Pick<LedgerPageQuery, 'sort' | 'status'>) {
   const all = { ledger: 'all' }
-  const one = q.status ? { ledger: 'all', paymentStatus: q.status } : null
+  const one = { ledger: 'all', paymentStatus: q.status ?? 'successful' }
   // The six builders differ only in their key types; what is chained on them (where, go) is the same.
   type Builder = ReturnType<typeof payment.query.byLedger>
-  if (q.sort === 'amount') return (one ? payment.query.byLedgerStatusAmount(one) : payment.query.byLedgerAmount(all)) as unknown as Builder
-  if (q.sort === 'customer') return (one ? payment.query.byLedgerStatusCustomer(one) : payment.query.byLedgerCustomer(all)) as unknown as Builder
-  return (one ? payment.query.byLedgerStatus(one) : payment.query.byLedger(all)) as unknown as Builder
+  const builders = {
+    byLedgerAmount: () => payment.query.byLedgerAmount(all),
+    byLedgerStatusAmount: () => payment.query.byLedgerStatusAmount(one),
+    byLedgerCustomer: () => payment.query.byLedgerCustomer(all),
+    byLedgerStatusCustomer: () => payment.query.byLedgerStatusCustomer(one),
+    byLedger: () => payment.query.byLedger(all),
+    byLedgerStatus: () => payment.query.byLedgerStatus(one),
+  }
+  return builders[ledgerPattern(q)]() as unknown as Builder
 }

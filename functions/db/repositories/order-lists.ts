@@ -1,4 +1,5 @@
 import type { Order } from '#functions/domain/order.ts'
+import { createConversions } from 'electrodb'
 import { InvalidCursorError } from '../cursor.ts'
 import { filteredPage } from '../filtered-pages.ts'
 import { createService } from '../service.ts'
@@ -23,7 +24,7 @@ export interface OrderListQuery {
  * The admin order lists (apart from the order repository, so the routes that only write orders do not
  * carry them): one index per sort and status (entities/order.ts gsi2, gsi4–gsi6), a customer's orders
  * through gsi1 and gsi7 filtered on the list (and status), and the text search as a filter on the stored
- * search attribute. Every page is bounded: one Query without a filter, at most `readBudget` items with one.
+ * search attribute. Every page is one Query: of `limit` items without a filter, of at most `readBudget` with one.
  */
 export interface OrderLists {
   pageOrders(q: OrderListQuery): Promise<Page<Order> & { read: number }>
@@ -33,18 +34,34 @@ export function createOrderLists({ table, client }: TableConfig): OrderLists {
   const { order } = createService({ table, client }).entities
   type Builder = ReturnType<typeof order.query.byListState>
 
-  /** The index that serves the query's sort over a list, one status of it, or a customer's orders. */
-  function index(q: OrderListQuery): Builder {
+  /** The access pattern (entities/order.ts) that serves the query's sort over a list, one status of it, or a customer's orders. */
+  function pattern(q: OrderListQuery) {
     const updated = q.sort === 'updated'
-    const list = { listState: q.view }
-    // The builders differ only in their key types; what is chained on them (where, params, go) is the same.
-    if (q.customerId) return (updated ? order.query.byCustomerUpdated({ customerId: q.customerId }) : order.query.byCustomer({ customerId: q.customerId })) as unknown as Builder
-    if (q.status) {
-      const one = { ...list, currentStatus: q.status }
-      return (updated ? order.query.byListStatusUpdated(one) : order.query.byListStatus(one)) as unknown as Builder
-    }
-    return (updated ? order.query.byListStateUpdated(list) : order.query.byListState(list)) as unknown as Builder
+    if (q.customerId) return updated ? 'byCustomerUpdated' : 'byCustomer'
+    if (q.status) return updated ? 'byListStatusUpdated' : 'byListStatus'
+    return updated ? 'byListStateUpdated' : 'byListState'
   }
+
+  function index(q: OrderListQuery): Builder {
+    const list = { listState: q.view }
+    const one = { ...list, currentStatus: q.status ?? '' }
+    const customer = { customerId: q.customerId ?? '' }
+    // The builders differ only in their key types; what is chained on them (where, params, go) is the same.
+    const builders = {
+      byCustomer: () => order.query.byCustomer(customer),
+      byCustomerUpdated: () => order.query.byCustomerUpdated(customer),
+      byListStatus: () => order.query.byListStatus(one),
+      byListStatusUpdated: () => order.query.byListStatusUpdated(one),
+      byListState: () => order.query.byListState(list),
+      byListStateUpdated: () => order.query.byListStateUpdated(list),
+    }
+    return builders[pattern(q)]() as unknown as Builder
+  }
+
+  /** The cursor of the page that follows item `i` on the query's index (filteredPage): its table key and that index's key. */
+  const conversions = createConversions(order)
+  // A stored order has every pattern's composite attributes; the six signatures differ only in which they name.
+  const cursorAfter = (q: OrderListQuery) => (i: OrderItem) => conversions.byAccessPattern[pattern(q)].fromComposite.toCursor(i as never)
 
   return {
     async pageOrders(q) {
@@ -67,7 +84,7 @@ export function createOrderLists({ table, client }: TableConfig): OrderLists {
           const res = await query().go({ order: q.direction, limit, cursor })
           return { data: res.data, cursor: res.cursor ?? null }
         },
-        { limit: q.limit, cursor: q.cursor, readBudget: filtered ? Math.max(q.limit, q.readBudget ?? q.limit) : q.limit },
+        { limit: q.limit, cursor: q.cursor, readBudget: filtered ? Math.max(q.limit, q.readBudget ?? q.limit) : q.limit, cursorAfter: cursorAfter(q) },
       )
       return { items: page.items.map((i) => toOrder(i)), cursor: page.cursor, read: page.read }
     },

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from '../statuses.ts'
-import { cursorParam } from './paging.ts'
+import { cursorParam, limitParam, searchParam } from './paging.ts'
 import * as z from './zod.ts'
 
 /** The sorts of the admin order lists: by creation (the default) or by the last change. */
@@ -7,7 +7,6 @@ export const ADMIN_ORDER_SORTS = ['created', 'updated'] as const
 export const ADMIN_ORDERS_PAGE_SIZE = 25
 export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100
 
-const LIMIT_RANGE = `limit must be between 1 and ${ADMIN_ORDERS_MAX_PAGE_SIZE}`
 const STATUS = 'status must be one of the order statuses'
 /** A blank (or "all") filter is no filter. */
 const blank = (s: string | undefined) => !s || s === 'all'
@@ -29,11 +28,8 @@ export const adminOrdersQuerySchema = z.object({
   ),
   sort: z._default(z.enum(ADMIN_ORDER_SORTS, { error: 'sort must be created or updated' }), 'created'),
   direction: z._default(z.enum(['desc', 'asc'], { error: 'direction must be desc or asc' }), 'desc'),
-  search: z.pipe(
-    z.optional(z.string({ error: 'search must be text' }).check(z.maxLength(200, 'search must be at most 200 characters'))),
-    z.transform((s: string | undefined) => s?.trim() ?? ''),
-  ),
-  limit: z._default(z.coerce.number({ error: LIMIT_RANGE }).check(z.int(LIMIT_RANGE), z.gte(1, LIMIT_RANGE), z.lte(ADMIN_ORDERS_MAX_PAGE_SIZE, LIMIT_RANGE)), ADMIN_ORDERS_PAGE_SIZE),
+  search: searchParam,
+  limit: limitParam(ADMIN_ORDERS_PAGE_SIZE, ADMIN_ORDERS_MAX_PAGE_SIZE),
   cursor: cursorParam,
 })
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>

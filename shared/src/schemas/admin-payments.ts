@@ -1,15 +1,12 @@
 import { ADMIN_PAYMENT_SORTS, ADMIN_PAYMENT_STATUSES, SORT_DIRECTIONS, invoiceMessages as im } from '../payment-messages.ts'
-import { cursorParam } from './paging.ts'
+import { cursorParam, searchParam } from './paging.ts'
 import * as z from './zod.ts'
 
 type PaymentStatus = (typeof ADMIN_PAYMENT_STATUSES)[number]
 
 /** GET /api/admin/payments?search=&status=&sort=date|customer|amount&direction=asc|desc&cursor= (blank status = all; the cursor is the previous page's). */
 export const adminPaymentsQuerySchema = z.object({
-  search: z.pipe(
-    z.optional(z.string().check(z.maxLength(200, 'search must be at most 200 characters'))),
-    z.transform((s: string | undefined) => s?.trim() ?? ''),
-  ),
+  search: searchParam,
   status: z.pipe(
     z.optional(z.enum(['', 'all', ...ADMIN_PAYMENT_STATUSES], { error: 'status must be successful, pending or failed' })),
     z.transform((s: '' | 'all' | PaymentStatus | undefined) => (!s || s === 'all' ? undefined : s)),

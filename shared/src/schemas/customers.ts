@@ -1,6 +1,6 @@
 import { messages, PASSWORD_MIN_LENGTH } from '../validation.ts'
 import { phoneField, updateMeSchema } from './profile.ts'
-import { cursorParam } from './paging.ts'
+import { cursorParam, limitParam, searchParam } from './paging.ts'
 import * as z from './zod.ts'
 
 /** Admin-side §5 only asks that the email contains @ (with something either side, no spaces). */
@@ -28,18 +28,14 @@ export type UpdateCustomerInput = z.infer<typeof updateCustomerSchema>
 /** Customers a page of the admin list holds unless told (GET /api/admin/customers?limit=), and at most. */
 export const CUSTOMERS_PAGE_SIZE = 25
 export const CUSTOMERS_MAX_PAGE_SIZE = 100
-const LIMIT_RANGE = `limit must be between 1 and ${CUSTOMERS_MAX_PAGE_SIZE}`
 
 /**
  * GET /api/admin/customers?search=&limit=&cursor=: a page of customers, newest first; `search` is an
  * email, a phone number or text (name, email, phone digits); the cursor is the previous page's.
  */
 export const adminCustomersQuerySchema = z.object({
-  search: z.pipe(
-    z.optional(z.string({ error: 'search must be at most 200 characters' }).check(z.maxLength(200, 'search must be at most 200 characters'))),
-    z.transform((s: string | undefined) => s?.trim() ?? ''),
-  ),
-  limit: z._default(z.coerce.number({ error: LIMIT_RANGE }).check(z.int(LIMIT_RANGE), z.gte(1, LIMIT_RANGE), z.lte(CUSTOMERS_MAX_PAGE_SIZE, LIMIT_RANGE)), CUSTOMERS_PAGE_SIZE),
+  search: searchParam,
+  limit: limitParam(CUSTOMERS_PAGE_SIZE, CUSTOMERS_MAX_PAGE_SIZE),
   cursor: cursorParam,
 })
 export type AdminCustomersQuery = z.infer<typeof adminCustomersQuerySchema>

@@ -1,4 +1,4 @@
-import { cursorParam } from './paging.ts'
+import { cursorParam, limitParam, limitRange } from './paging.ts'
 import * as z from './zod.ts'
 
 /** A page of the notification list: the bell's first page and each "Load more". */
@@ -6,7 +6,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 20
 export const NOTIFICATIONS_MAX_PAGE_SIZE = 50
 
 export const notificationMessages = {
-  limitRange: `limit must be between 1 and ${NOTIFICATIONS_MAX_PAGE_SIZE}`,
+  limitRange: limitRange(NOTIFICATIONS_MAX_PAGE_SIZE),
   invalidCursor: 'Invalid cursor',
 } as const
 
@@ -14,10 +14,7 @@ const m = notificationMessages
 
 /** GET /api/notifications?limit=&cursor= (the cursor is the previous page's, as the server gave it). */
 export const listNotificationsQuerySchema = z.object({
-  limit: z._default(
-    z.coerce.number({ error: m.limitRange }).check(z.int(m.limitRange), z.gte(1, m.limitRange), z.lte(NOTIFICATIONS_MAX_PAGE_SIZE, m.limitRange)),
-    NOTIFICATIONS_PAGE_SIZE,
-  ),
+  limit: limitParam(NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_MAX_PAGE_SIZE),
   cursor: cursorParam,
 })
 export type ListNotificationsQuery = z.infer<typeof listNotificationsQuerySchema>

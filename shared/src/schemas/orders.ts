@@ -1,5 +1,5 @@
 import { NOTE_MAX_LENGTH, ORDERS_PAGE_SIZE, UPDATES_PAGE_SIZE, orderMessages } from '../order-messages.ts'
-import { cursorParam } from './paging.ts'
+import { cursorParam, limitParam } from './paging.ts'
 import * as z from './zod.ts'
 
 /** POST /api/orders/{orderId}/notes */
@@ -37,14 +37,7 @@ export const invoiceQuerySchema = z.object({
 export type InvoiceQuery = z.infer<typeof invoiceQuerySchema>
 
 /** `limit` (1–100, `fallback` when absent) and the previous page's `cursor`, exactly as the server gave it. */
-const pageQuery = (fallback: number) =>
-  z.object({
-    limit: z._default(
-      z.coerce.number({ error: orderMessages.pageLimitRange }).check(z.int(orderMessages.pageLimitRange), z.gte(1, orderMessages.pageLimitRange), z.lte(100, orderMessages.pageLimitRange)),
-      fallback,
-    ),
-    cursor: cursorParam,
-  })
+const pageQuery = (fallback: number) => z.object({ limit: limitParam(fallback, 100), cursor: cursorParam })
 
 /** GET /api/orders?limit=&cursor=: the caller's orders, newest first (20 a page unless told). */
 export const customerOrdersQuerySchema = pageQuery(ORDERS_PAGE_SIZE)

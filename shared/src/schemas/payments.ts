@@ -1,5 +1,5 @@
 import { MAX_ORDERS_PER_PAYMENT, paymentMessages as m } from '../payment-messages.ts'
-import { cursorParam } from './paging.ts'
+import { cursorParam, limitParam } from './paging.ts'
 import * as z from './zod.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -42,11 +42,9 @@ export const devConfirmSchema = z.strictObject({
 })
 export type DevConfirmInput = z.infer<typeof devConfirmSchema>
 
-const LIMIT_RANGE = 'limit must be between 1 and 100'
-
 /** GET /api/payments?limit=&cursor= */
 export const listPaymentsQuerySchema = z.object({
-  limit: z._default(z.coerce.number({ error: LIMIT_RANGE }).check(z.int(LIMIT_RANGE), z.gte(1, LIMIT_RANGE), z.lte(100, LIMIT_RANGE)), 20),
+  limit: limitParam(20, 100),
   cursor: cursorParam,
 })
 export type ListPaymentsQuery = z.infer<typeof listPaymentsQuerySchema>

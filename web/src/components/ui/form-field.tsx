@@ -41,3 +41,20 @@ export function FormField({ label, error, hint, id, className = '', ...inputProp
     </div>
   );
 }
+
+/** The inputs and selects of a filter bar (one height, so a row of them lines up). */
+export const filterControlClasses =
+  'block h-10 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
+
+/** The labelled search box of a list's filter bar. */
+export function SearchField({ label, className = '', ...inputProps }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <input id={id} type="search" className={filterControlClasses} {...inputProps} />
+    </div>
+  );
+}

@@ -4,6 +4,7 @@ import type { CustomerRow } from '@gs/shared/api-types';
 import type { AdminOrdersFilters, AdminOrderView } from '@gs/shared/schemas/admin-order-list';
 import { ADMIN_STATUSES, OTHER_STATUSES, statusLabel } from '@gs/shared/statuses';
 import { Button } from '@/components/ui/button';
+import { filterControlClasses, SearchField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminOrders } from '../api/list-admin-orders';
 import type { CustomerPickerComponent } from './create-order-form';
@@ -18,8 +19,6 @@ export const ORDER_SORTS = [
   { value: 'updated-asc', label: 'Least recently updated' },
 ] as const;
 
-const inputClasses =
-  'block h-10 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
 
 const defaults = (view: AdminOrderView, limit: number): AdminOrdersFilters => ({ view, status: '', customerId: '', sort: 'created', direction: 'desc', search: '', limit });
 
@@ -63,31 +62,18 @@ export type OrderList = ReturnType<typeof useOrderList>;
 
 /** Search, status, sort and customer of an order list, with Reset Filters. */
 export function OrderListControls({ list, customerPicker: CustomerPicker, label }: { list: OrderList; customerPicker?: CustomerPickerComponent; label: string }) {
-  const searchId = useId();
   const statusId = useId();
   const sortId = useId();
   const { filters, setFilters } = list;
   return (
     <div role="search" aria-label={label} className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="sm:col-span-2">
-          <label htmlFor={searchId} className="mb-1 block text-sm font-medium">
-            Search
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={list.searchText}
-            onChange={(e) => list.setSearchText(e.target.value)}
-            placeholder="Order #, serial, customer or firearm"
-            className={inputClasses}
-          />
-        </div>
+        <SearchField label="Search" className="sm:col-span-2" value={list.searchText} onChange={(e) => list.setSearchText(e.target.value)} placeholder="Order #, serial, customer or firearm" />
         <div>
           <label htmlFor={statusId} className="mb-1 block text-sm font-medium">
             Status
           </label>
-          <select id={statusId} value={filters.status} onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as AdminOrdersFilters['status'] }))} className={inputClasses}>
+          <select id={statusId} value={filters.status} onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as AdminOrdersFilters['status'] }))} className={filterControlClasses}>
             <option value="">All Statuses</option>
             {ADMIN_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -114,7 +100,7 @@ export function OrderListControls({ list, customerPicker: CustomerPicker, label 
               const [sort, direction] = e.target.value.split('-') as [AdminOrdersFilters['sort'], AdminOrdersFilters['direction']];
               setFilters((f) => ({ ...f, sort, direction }));
             }}
-            className={inputClasses}
+            className={filterControlClasses}
           >
             {ORDER_SORTS.map((s) => (
               <option key={s.value} value={s.value}>

@@ -3,6 +3,7 @@ import { useCursorPages } from '@/hooks/use-cursor-pages';
 import { ADMIN_PAYMENTS_PAGE_SIZE } from '@gs/shared/payment-messages';
 import type { AdminPaymentsFilters } from '@gs/shared/schemas/admin-payments';
 import { Button } from '@/components/ui/button';
+import { filterControlClasses, SearchField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminPayments } from '../api/list-admin-payments';
 import { DEFAULT_ADMIN_PAYMENTS_QUERY, nextSort } from '../sorting';
@@ -11,8 +12,6 @@ import { PaymentsStats } from './payments-stats';
 import { PaymentsTable } from './payments-table';
 
 
-const inputClasses =
-  'block h-10 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
 
 function LoadFailed() {
   return (
@@ -65,7 +64,6 @@ function Guide() {
 export function PaymentManagement() {
   const list = useCursorPages<AdminPaymentsFilters>(DEFAULT_ADMIN_PAYMENTS_QUERY);
   const { filters: query, setFilters: setQuery, searchText, setSearchText } = list;
-  const searchId = useId();
   const statusId = useId();
   const payments = useAdminPayments(query, list.cursor);
 
@@ -95,19 +93,7 @@ export function PaymentManagement() {
       <PaymentsStats stats={stats} />
 
       <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-end dark:border-slate-700 dark:bg-slate-900">
-        <div className="flex-1">
-          <label htmlFor={searchId} className="mb-1 block text-sm font-medium">
-            Search
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            placeholder="Search by customer, firearm, or order ID"
-            className={inputClasses}
-          />
-        </div>
+        <SearchField label="Search" className="flex-1" value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Search by customer, firearm, or order ID" />
         <div className="sm:w-48">
           <label htmlFor={statusId} className="mb-1 block text-sm font-medium">
             Status
@@ -116,7 +102,7 @@ export function PaymentManagement() {
             id={statusId}
             value={query.status}
             onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as AdminPaymentsFilters['status'] }))}
-            className={inputClasses}
+            className={filterControlClasses}
           >
             <option value="">All Statuses</option>
             <option value="successful">Successful</option>
