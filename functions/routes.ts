@@ -45,6 +45,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/admin/orders/{orderId}/unarchive', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/unarchive-order' },
   { method: 'GET', path: '/api/admin/orders/{orderId}/updates', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/list-updates' },
   { method: 'POST', path: '/api/admin/orders/{orderId}/updates', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/add-update' },
+  { method: 'GET', path: '/api/admin/orders/{orderId}/notifications', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/list-notifications' },
   { method: 'PATCH', path: '/api/admin/orders/{orderId}/updates/{updateId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/edit-update' },
   { method: 'DELETE', path: '/api/admin/orders/{orderId}/updates/{updateId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/delete-update' },
   { method: 'POST', path: '/api/admin/orders/{orderId}/lines', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/add-line' },

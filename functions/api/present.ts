@@ -1,7 +1,6 @@
-import { presentPayment } from './payments/present-payment.ts'
 import type * as Api from '@gs/shared/api-types'
 import { additionalCostFields, adminInvoiceStatus, requestAmounts, type ApprovalRequest, type BilledLine } from '@gs/shared/invoice'
-import { invoiceOf, type Notification, type Order, type OrderDetail, type StatusUpdate } from '#functions/domain/order.ts'
+import { invoiceOf, type Order, type StatusUpdate } from '#functions/domain/order.ts'
 
 /** The contract's shapes (docs/api.md, Entities); the only place they are built. */
 
@@ -95,22 +94,3 @@ export const presentUpdate = (u: StatusUpdate): Api.StatusUpdate => ({
   createdAt: u.createdAt,
   updatedAt: u.updatedAt,
 })
-
-export const presentNotification = (n: Notification): Api.Notification => ({
-  id: n.notificationId,
-  orderId: n.orderId ?? null,
-  title: n.title,
-  message: n.message,
-  read: n.read,
-  createdAt: n.createdAt,
-})
-
-/** GET /api/orders/{id}: the order with the newest page of `updates` (newest first), the cursor of the older ones, and `payments`. */
-export function presentOrderDetail(d: OrderDetail): Api.OrderDetail {
-  return {
-    ...presentOrder(d.order),
-    updates: d.updates.map(presentUpdate),
-    updatesCursor: d.updatesCursor ?? null,
-    payments: d.payments.map(presentPayment),
-  }
-}

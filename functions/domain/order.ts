@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@gs/shared/api-types'
 import { calculateBill, DEFAULT_TAX_RATE_PPM, type ApprovalRequest, type BilledLine, type ExtraLine, type InvoiceAmounts } from '@gs/shared/invoice'
 
 /** An order as the domain sees it (the invoice summary fields are a projection kept by the repository). */
@@ -116,6 +117,10 @@ export interface Payment {
   description: string
 }
 
+/**
+ * A customer's notification (built by domain/notifications.ts). The fields after `createdAt` are
+ * absent on notifications stored before them.
+ */
 export interface Notification {
   userId: string
   notificationId: string
@@ -124,6 +129,15 @@ export interface Notification {
   message: string
   read: boolean
   createdAt: string
+  /** What happened. */
+  kind?: NotificationKind
+  /** Mail that goes even when the customer turned notifications off: payment receipts, refunds, shipped. */
+  essential?: boolean
+  /** The firearm and order number, "Colt Python · GS-000123": tells notifications with one title apart. */
+  context?: string
+  /** Shipped, with a number of a known carrier (shared/src/tracking.ts): its tracking page and its name ("UPS"). */
+  trackingUrl?: string
+  carrier?: string
 }
 
 /** An order with the newest page of its history (newest first) and its ledger entries (bounded: OrderRepository.getOrderDetail). */

@@ -23,6 +23,8 @@ export const ENV_NAMES = {
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
   /** Outside prod: another Stripe API host for the official SDK (stripe-mock, a test fake). */
   stripeApiBase: 'STRIPE_API_BASE',
+  // The notifier's own (PORTAL_URL, EMAIL_FROM, SMTP_HOST, …) are named and read in functions/notify/notify-env.ts
+  // NOTIFY_ENV_NAMES: the API functions do not carry them (bundle budget).
 } as const
 
 export type LogLevel = 'debug' | 'info' | 'silent'

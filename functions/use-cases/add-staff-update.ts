@@ -2,7 +2,9 @@ import { defaultStatusNote } from '@gs/shared/admin-messages'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import type { OrderRepository } from '../db/repositories/orders.ts'
 import { checkRelease } from '../domain/extra-work.ts'
+import { staffMessageNotification } from '../domain/staff-message-notification.ts'
 import type { StatusUpdate } from '../domain/order.ts'
+import { sortableId } from '../db/ids.ts'
 import { changeOrder, staffUpdate } from './admin-order-write.ts'
 
 interface AddStaffUpdate {
@@ -17,7 +19,8 @@ interface AddStaffUpdate {
 
 /**
  * A staff message: sets the order's status and records it, by default "Status updated to {status} - Admin".
- * A release status with a balance due needs an override reason, recorded in the history.
+ * A release status with a balance due needs an override reason, recorded in the history. The customer
+ * is notified of a new status (with the note, in one notification) or of a note (domain/staff-message-notification.ts).
  */
 export async function addStaffUpdate({ orders, orderId, status, notes, releaseOverrideReason, adminId, now }: AddStaffUpdate): Promise<StatusUpdate> {
   const text = notes?.trim() || defaultStatusNote(status)
@@ -29,7 +32,9 @@ export async function addStaffUpdate({ orders, orderId, status, notes, releaseOv
       const override = checkRelease(current, status, releaseOverrideReason, 'status')
       const update = staffUpdate({ order: current, status, notes: text, userId: adminId, at })
       const putUpdates = [update, ...(override ? [staffUpdate({ order: current, status: HISTORY_EVENTS.releaseOverride, notes: override, userId: adminId, at, seq: 1 })] : [])]
-      return { order: { ...current, currentStatus: status }, extras: { putUpdates }, result: update }
+      const next = { ...current, currentStatus: status }
+      const notification = staffMessageNotification({ order: next, at, id: sortableId(Date.parse(at)), previousStatus: current.currentStatus, note: notes })
+      return { order: next, extras: { putUpdates, putNotifications: notification ? [notification] : [] }, result: update }
     },
   })
   return result

@@ -1,9 +1,10 @@
 import { adminMessages } from '@gs/shared/admin-messages'
 import type { CreateAdminOrderInput } from '@gs/shared/schemas/admin-orders'
-import { uuid } from '../db/ids.ts'
+import { sortableId, uuid } from '../db/ids.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
 import type { ProfileRepository } from '../db/repositories/profiles.ts'
 import type { SettingsRepository } from '../db/repositories/settings.ts'
+import { orderCreatedNotification } from '../domain/order-notifications.ts'
 import { newOrder, type Order } from '../domain/order.ts'
 import { NotFoundError } from '../lib/errors.ts'
 import { staffUpdate } from './admin-order-write.ts'
@@ -20,7 +21,8 @@ interface CreateAdminOrder {
 /**
  * A new order for a customer, status `order_created`, with its first history entry
  * "Order created", in one transaction that also makes it the customer's latest order
- * and bumps their order count (the repository keeps the profile summary).
+ * and bumps their order count (the repository keeps the profile summary), and tells the customer
+ * (an "Order Created" notification).
  * Name, email and phone are copied from the profile, as the order shows them later; the tax rate
  * is the settings' rate now.
  */
@@ -52,5 +54,6 @@ export async function createAdminOrder({ orders, profiles, settings, input, admi
   )
   return orders.createOrder(order, {
     putUpdates: [staffUpdate({ order, status: 'order_created', notes: adminMessages.orderCreated, userId: adminId, at })],
+    putNotifications: [orderCreatedNotification({ order, at, id: sortableId(Date.parse(at)) })],
   })
 }

@@ -7,6 +7,7 @@ import { sortableId } from '../db/ids.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
 import type { PaymentRepository } from '../db/repositories/payments.ts'
 import { invoiceOf, type Notification, type Order, type Payment, type StatusUpdate } from '../domain/order.ts'
+import { paymentFailedNotification, paymentReceivedNotification } from '../domain/payment-notifications.ts'
 import { allocatePayment, ledgerFields, paymentIdFor, type Checkout } from '../domain/payment.ts'
 import { log } from '../lib/logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
@@ -62,13 +63,16 @@ export async function handleStripeEvent({ event, orders, payments, gateway, now 
       const status = event.type === 'payment_intent.payment_failed' ? 'failed' : event.type === 'payment_intent.canceled' ? 'canceled' : 'processing'
       const failureMessage = status === 'failed' ? intent.last_payment_error?.message || m.failedFallback : undefined
       const at = now().toISOString()
+      const found = await orders.getOrders(checkout.orderIds)
       const changed = await payments.applyCheckoutEvent(intentId, {
         status,
         eventId: event.id,
         eventCreated: event.created,
         failureMessage,
         at,
-        ledger: attemptRows({ checkout, orders: await orders.getOrders(checkout.orderIds), status, eventId: event.id, failureMessage, at }),
+        ledger: attemptRows({ checkout, orders: found, status, eventId: event.id, failureMessage, at }),
+        // A decline tells the customer, per order of the checkout (the repository writes them with the event's first delivery only).
+        notifications: failureMessage === undefined ? [] : declineNotifications({ checkout, orders: found, reason: failureMessage, at }),
       })
       return changed ? 'updated' : 'unchanged'
     }
@@ -128,7 +132,8 @@ export async function handleStripeEvent({ event, orders, payments, gateway, now 
  * The success transaction's items. Per allocated order: what its balance (with the checkout's shipping
  * choice) can take is applied as a payment, anything above is a credit flagged for staff (all of it on
  * a deleted order); the shipping choice the customer paid with is stored (a change is in the history);
- * the order leaves this checkout; when paid in full, its status, history entry and notification.
+ * the order leaves this checkout; the customer's notification of the payment; when paid in full, its
+ * status and history entry (and the notification says so).
  */
 export function buildSuccessWrite({ checkout, current, event, receiptUrl, at }: { checkout: Checkout; current: Order[]; event: PaymentIntentEvent; receiptUrl: string | null; at: string }) {
   const byId = new Map(current.map((o) => [o.orderId, o]))
@@ -164,7 +169,8 @@ export function buildSuccessWrite({ checkout, current, event, receiptUrl, at }: 
     }
     const paid = whenPaidInFull({ before: o, next, at, t: t + 2 })
     if (paid.update) updates.push(paid.update)
-    if (paid.notification) notifications.push(paid.notification)
+    // One notification per payment and order: what this order received, paid in full or not.
+    notifications.push(paymentReceivedNotification({ order: paid.order, at, id: sortableId(t + 3), amountCents: a.amountCents, paidInFull: paid.paidInFull }))
     ordersToWrite.push({ order: paid.order, expectedVersion: o.version })
     const entry = (paymentId: string, kind: 'payment' | 'credit', amountCents: number): Payment => ({
       ...ledgerFields(o),
@@ -196,6 +202,15 @@ export function buildSuccessWrite({ checkout, current, event, receiptUrl, at }: 
     notifications,
     at,
   }
+}
+
+/** "Payment Failed" for each order of a declined checkout, with the provider's reason. */
+function declineNotifications({ checkout, orders, reason, at }: { checkout: Checkout; orders: Order[]; reason: string; at: string }): Notification[] {
+  const byId = new Map(orders.map((o) => [o.orderId, o]))
+  return checkout.allocations.flatMap((a, i) => {
+    const o = byId.get(a.orderId)
+    return o ? [paymentFailedNotification({ order: o, at, id: sortableId(Date.parse(at) + i), amountCents: a.amountCents, reason })] : []
+  })
 }
 
 /**

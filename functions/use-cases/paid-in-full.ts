@@ -1,7 +1,7 @@
 import { ADMIN_AUTHOR_LABEL } from '@gs/shared/statuses'
-import { paidInFullTexts } from '@gs/shared/notification-texts'
+import { paidInFullTexts } from '@gs/shared/payment-notification-texts'
 import { sortableId } from '../db/ids.ts'
-import { invoiceOf, type Notification, type Order, type StatusUpdate } from '../domain/order.ts'
+import { invoiceOf, type Order, type StatusUpdate } from '../domain/order.ts'
 
 /** The status an order takes when a payment settles its invoice (spec: "Payment Received"). */
 export const PAYMENT_RECEIVED_STATUS = 'payment_received'
@@ -9,11 +9,12 @@ export const SYSTEM_USER = 'system'
 
 /**
  * When a payment (card or in the shop) takes an order from owing to paid: its status becomes
- * Payment Received, with the history entry "Payment received in full" and the customer's
- * notification. Otherwise the order is left as it is (the operational status is staff's).
+ * Payment Received, with the history entry "Payment received in full"; the payment's one
+ * notification says so (`paidInFull`). Otherwise the order is left as it is (the operational
+ * status is staff's).
  */
-export function whenPaidInFull({ before, next, at, t, by = SYSTEM_USER }: { before: Order; next: Order; at: string; t: number; by?: string }): { order: Order; update?: StatusUpdate; notification?: Notification } {
-  if (next.isDeleted || invoiceOf(before).paymentStatus === 'paid' || invoiceOf(next).paymentStatus !== 'paid') return { order: next }
+export function whenPaidInFull({ before, next, at, t, by = SYSTEM_USER }: { before: Order; next: Order; at: string; t: number; by?: string }): { order: Order; update?: StatusUpdate; paidInFull: boolean } {
+  if (next.isDeleted || invoiceOf(before).paymentStatus === 'paid' || invoiceOf(next).paymentStatus !== 'paid') return { order: next, paidInFull: false }
   return {
     order: { ...next, currentStatus: PAYMENT_RECEIVED_STATUS },
     update: {
@@ -27,14 +28,6 @@ export function whenPaidInFull({ before, next, at, t, by = SYSTEM_USER }: { befo
       createdAt: at,
       updatedAt: at,
     },
-    notification: {
-      userId: next.customerId,
-      notificationId: sortableId(t),
-      orderId: next.orderId,
-      title: paidInFullTexts.notificationTitle,
-      message: paidInFullTexts.notificationMessage(next.orderNumber),
-      read: false,
-      createdAt: at,
-    },
+    paidInFull: true,
   }
 }

@@ -1,10 +1,10 @@
-import { adminMessages } from '@gs/shared/admin-messages'
 import type { ApprovalRequestInput } from '@gs/shared/schemas/admin-orders'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import { sortableId } from '../db/ids.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
 import { requestApproval, requestNote } from '../domain/extra-work.ts'
-import type { Notification, Order } from '../domain/order.ts'
+import { approvalRequestedNotification } from '../domain/order-notifications.ts'
+import type { Order } from '../domain/order.ts'
 import { changeOrder, staffUpdate } from './admin-order-write.ts'
 
 interface RequestApproval {
@@ -33,24 +33,11 @@ export async function requestAdditionalCostApproval({ orders, orderId, input, ad
         order: next,
         extras: {
           putUpdates: [staffUpdate({ order: next, status: HISTORY_EVENTS.approvalRequested, notes: requestNote(next, request), userId: adminId, at })],
-          putNotifications: [approvalNotification({ order: next, note: input.reason, at })],
+          putNotifications: [approvalRequestedNotification({ order: next, at, id: sortableId(t), reason: input.reason })],
         },
         result: null,
       }
     },
   })
   return order
-}
-
-/** "Action Required: Additional Costs" for the order's customer (admin-side §7). */
-function approvalNotification({ order, note, at }: { order: Order; note: string; at: string }): Notification {
-  return {
-    userId: order.customerId,
-    notificationId: sortableId(Date.parse(at)),
-    orderId: order.orderId,
-    title: adminMessages.approvalTitle,
-    message: adminMessages.approvalMessage(note),
-    read: false,
-    createdAt: at,
-  }
 }

@@ -4,7 +4,9 @@ import type { UpdateAdminOrderInput } from '@gs/shared/schemas/admin-orders'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import { VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
 import { assertCoversPaid, checkRelease } from '../domain/extra-work.ts'
+import { staffMessageNotification } from '../domain/staff-message-notification.ts'
 import type { Order, StatusUpdate } from '../domain/order.ts'
+import { sortableId } from '../db/ids.ts'
 import { ConflictError } from '../lib/errors.ts'
 import { loadStaffOrder, staffUpdate } from './admin-order-write.ts'
 
@@ -21,7 +23,8 @@ interface UpdateAdminOrder {
  * silent overwrite. A status change or a status note adds a history entry (by default "Status
  * updated to {status} - Admin"); a release status with a balance due needs an override reason,
  * recorded in the history; the total may not drop below what was paid. One transaction, so the
- * stored invoice follows at once. Extra work and its approval have their own routes.
+ * stored invoice follows at once. The customer is notified of a new status or a status note (one
+ * notification for both). Extra work and its approval have their own routes.
  */
 export async function updateAdminOrder({ orders, orderId, input, adminId, now = () => new Date() }: UpdateAdminOrder): Promise<Order> {
   const current = await loadStaffOrder({ orders, orderId })
@@ -43,7 +46,8 @@ export async function updateAdminOrder({ orders, orderId, input, adminId, now = 
   if (override) putUpdates.push(staffUpdate({ order: next, status: HISTORY_EVENTS.releaseOverride, notes: override, userId: adminId, at, seq: 1 }))
 
   try {
-    return await orders.saveOrder(next, version, { putUpdates })
+    const notification = staffMessageNotification({ order: next, at, id: sortableId(Date.parse(at)), previousStatus: current.currentStatus, note: statusNote ?? undefined })
+    return await orders.saveOrder(next, version, { putUpdates, putNotifications: notification ? [notification] : [] })
   } catch (err) {
     if (err instanceof VersionConflict) throw new ConflictError(orderMessages.staleOrder)
     throw err

@@ -5,6 +5,9 @@ import type { Profile } from '../../functions/db/repositories/profiles.ts'
 import { createLedgerRepository } from '../../functions/db/repositories/ledger.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { addLine, requestApproval } from '../../functions/domain/extra-work.ts'
+import { approvalRequestedNotification } from '../../functions/domain/order-notifications.ts'
+import { paymentReceivedNotification } from '../../functions/domain/payment-notifications.ts'
+import { staffMessageNotification } from '../../functions/domain/staff-message-notification.ts'
 import { newOrder, invoiceOf, type Notification, type Order, type StatusUpdate } from '../../functions/domain/order.ts'
 import type { AddLineInput } from '@gs/shared/schemas/admin-orders'
 import { statusLabel } from '@gs/shared/statuses'
@@ -133,14 +136,19 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
 
   const pending = created.find((o) => o.approvalRequests.some((r) => r.status === 'pending'))
   const shipped = created.find((o) => o.currentStatus === 'shipped')
-  const note = (o: Order | undefined, daysAgo: number, n: Pick<Notification, 'title' | 'message' | 'read'>): Notification => {
+  // Built as the write paths build them (functions/domain/notifications.ts), dated in the past.
+  const of = (o: Order, daysAgo: number) => {
     const t = now - daysAgo * DAY
-    return { userId: customer.id, notificationId: sortableId(t), orderId: o?.orderId, createdAt: new Date(t).toISOString(), ...n }
+    return { order: o, at: new Date(t).toISOString(), id: sortableId(t) }
   }
-  const demoNotifications = [
-    note(shipped, 30, { title: 'Payment Received', message: `Payment received in full for order ${shipped?.orderNumber}. Thank you!`, read: true }),
-    note(shipped, 28, { title: 'Your Order Has Shipped', message: `Your ${shipped?.firearmMake} ${shipped?.firearmModel} is on its way. Tracking: ${shipped?.outboundTrackingNumber}`, read: true }),
-    note(pending, 9, { title: 'Action Required: Additional Costs', message: `Your order requires approval for additional costs: ${pending?.approvalRequests[0]?.reason}`, read: false }),
+  const demoNotifications: Notification[] = [
+    ...(shipped
+      ? [
+          { ...paymentReceivedNotification({ ...of(shipped, 30), amountCents: invoiceOf(shipped).totalCents, paidInFull: true }), read: true },
+          { ...staffMessageNotification({ ...of(shipped, 28), previousStatus: 'ready_for_shipping' })!, read: true },
+        ]
+      : []),
+    ...(pending ? [approvalRequestedNotification({ ...of(pending, 9), reason: pending.approvalRequests[0]?.reason ?? '' })] : []),
   ]
   for (const n of demoNotifications) await notifications.add(n)
   return { orders: created, notifications: demoNotifications }

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { functionGroups, routesFor, type FunctionGroup } from '../../functions/routes.ts'
 import { startCognitoLocal, POST_CONFIRMATION_FN, PRE_SIGN_UP_FN } from './cognito.ts'
+import type { LocalDelivery } from './delivery.ts'
 import { startDynamoLocal } from './dynamodb.ts'
 import { createGateway, createLambdaInvokeServer, type LambdaHandler } from './gateway.ts'
 import { createJwtVerifier } from './jwt.ts'
@@ -24,6 +25,12 @@ export interface LocalStackOptions {
   tableName?: string
   /** DynamoDB Local's Java heap (default 512 MB; the year-three bench holds half a million items in memory). */
   dynamoHeapMb?: number
+  /**
+   * Delivers notifications as in AWS (`npm start`): the table's stream to the notifier handler, mail to maildev's
+   * inbox, text messages to the SMS sink (infra/local/delivery.ts). Off by default (tests and the bench start
+   * their own pieces or none). With a dataDir its ports default to 1025 (SMTP), 1080 (inbox), 1090 (SMS); else free ones.
+   */
+  delivery?: boolean | { smtpPort?: number; inboxPort?: number; smsPort?: number }
 }
 
 export interface LocalStack {
@@ -37,6 +44,11 @@ export interface LocalStack {
   seeded: boolean
   /** The data migrations this start ran (none on a data folder that has them all). */
   migrated: string[]
+  /** With `delivery`: maildev's web inbox and the SMS sink's page. */
+  inboxUrl?: string
+  smsUrl?: string
+  /** With `delivery`: false when the notifier handler is missing (nothing is delivered). */
+  notifier?: boolean
   stop(): Promise<void>
 }
 
@@ -55,6 +67,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const cognitoPort = opts.cognitoPort ?? (dataDir ? 9229 : await freePort())
   if (opts.port) await assertPortFree(opts.port, 'the portal', 'PORT')
   await assertPortFree(cognitoPort, 'cognito-local', 'COGNITO_PORT')
+  const deliveryPorts = opts.delivery ? deliveryPortsOf(opts.delivery, dataDir) : undefined
+  if (deliveryPorts) {
+    const named = { smtpPort: ['maildev SMTP', 'MAIL_SMTP_PORT'], inboxPort: ['the mail inbox', 'MAIL_WEB_PORT'], smsPort: ['the SMS sink', 'SMS_PORT'] } as const
+    for (const [k, [what, env]] of Object.entries(named)) {
+      const p = deliveryPorts[k as keyof typeof named]
+      if (p) await assertPortFree(p, what, env)
+    }
+  }
 
   const stops: Array<() => Promise<void>> = []
   const stop = async () => {
@@ -92,7 +112,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     stops.push(() => cognito.stop())
     Object.assign(process.env, { USER_POOL_ID: cognito.userPoolId, USER_POOL_CLIENT_ID: cognito.clientId })
 
-    await ensureTable(localDynamoClient(dynamo.endpoint), tableName)
+    await ensureTable(localDynamoClient(dynamo.endpoint), tableName, { stream: Boolean(opts.delivery) })
     // A data folder from an earlier version gets what this one needs (functions/db/migrations), with a client of
     // its own: the migrations Scan, which no function may (the integration suite watches the functions' client).
     const { runMigrations } = await import('../../functions/db/migrations/index.ts')
@@ -129,8 +149,18 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       gateway.closeAllConnections?.()
       return close(gateway)
     })
+    const url = `http://localhost:${port}`
+
+    // Last: the poller starts at the stream's end (LATEST), so the seed's notifications are not mailed, and the
+    // links in the messages need the gateway's port.
+    let delivery: LocalDelivery | undefined
+    if (deliveryPorts) {
+      const { startLocalDelivery } = await import('./delivery.ts')
+      delivery = await startLocalDelivery({ dynamoEndpoint: dynamo.endpoint, tableName, portalUrl: url, dataDir, ...deliveryPorts })
+      stops.push(() => delivery!.stop())
+    }
     return {
-      url: `http://localhost:${port}`,
+      url,
       port,
       cognitoEndpoint,
       dynamoEndpoint: dynamo.endpoint,
@@ -139,10 +169,21 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       clientId: cognito.clientId,
       seeded,
       migrated,
+      ...(delivery ? { inboxUrl: delivery.inboxUrl, smsUrl: delivery.smsUrl, notifier: delivery.notifier } : {}),
       stop,
     }
   } catch (err) {
     await stop()
     throw err
+  }
+}
+
+/** Fixed default ports with a data folder (as cognito-local's 9229), free ones without. */
+function deliveryPortsOf(delivery: true | { smtpPort?: number; inboxPort?: number; smsPort?: number }, dataDir: string | undefined) {
+  const given = delivery === true ? {} : delivery
+  return {
+    smtpPort: given.smtpPort ?? (dataDir ? 1025 : 0),
+    inboxPort: given.inboxPort ?? (dataDir ? 1080 : 0),
+    smsPort: given.smsPort ?? (dataDir ? 1090 : 0),
   }
 }

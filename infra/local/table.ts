@@ -9,11 +9,24 @@ export function localDynamoClient(endpoint: string) {
 /** A document client for local tools (migrations, tests), apart from the functions' own. */
 export const localDocumentClient = (endpoint: string) => DynamoDBDocumentClient.from(localDynamoClient(endpoint), { marshallOptions: { removeUndefinedValues: true } })
 
-/** Creates the table with the same keys as the CDK data stack, when missing. Returns true when it was created. */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+/**
+ * The table's change stream, as the notifier reads it in AWS (a Lambda event source mapping): new and old
+ * images, so a handler written for either view type reads what it needs. Locally `stream-poller.ts` reads it.
+ */
+export const STREAM_SPECIFICATION = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const
+
+/**
+ * Creates the table with the same keys as the CDK data stack, when missing. Returns true when it was created.
+ * A table from an earlier version gets its missing indexes. With `stream` (the local stack with notification
+ * delivery, as `npm start` runs it) the table's stream is on, turned on for a table made before it too; without,
+ * no stream is recorded (the tests' and the bench's tables: DynamoDB Local would keep a copy of every write).
+ */
+export async function ensureTable(client: DynamoDBClient, tableName: string, { stream = false }: { stream?: boolean } = {}): Promise<boolean> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }))
     await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName)))
+    // A data folder made before the stream: enable it (its own UpdateTable; records start from now on).
+    if (stream && !Table?.StreamSpecification?.StreamEnabled) await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM_SPECIFICATION }))
     return false
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException)) throw err
@@ -30,6 +43,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         { AttributeName: tableKeys.sortKey, KeyType: 'RANGE' },
       ],
       GlobalSecondaryIndexes: tableKeys.indexes.map(indexSpec),
+      ...(stream ? { StreamSpecification: STREAM_SPECIFICATION } : {}),
     }),
   )
   await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: tableKeys.ttlAttribute, Enabled: true } }))
@@ -60,4 +74,11 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, exis
       }),
     )
   }
+}
+
+/** The ARN of the table's current stream (ensureTable enables it). */
+export async function tableStreamArn(client: DynamoDBClient, tableName: string): Promise<string> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }))
+  if (!Table?.LatestStreamArn || !Table.StreamSpecification?.StreamEnabled) throw new Error(`Table ${tableName} has no stream enabled`)
+  return Table.LatestStreamArn
 }

@@ -1,5 +1,6 @@
 import { MAX_LINE_TOTAL_CENTS, MAX_LINES_PER_ORDER, MAX_REQUESTS_PER_ORDER } from './invoice.ts'
 import { formatCents } from './money.ts'
+import { APPROVAL_TITLE, approvalMessage } from './notification-texts.ts'
 
 /** Texts of the admin's order, message and line actions, shared by the server and the SPA (no zod here). */
 // Built in a call marked pure: its templates format numbers, which esbuild cannot prove free of side
@@ -43,8 +44,9 @@ export const adminMessages = /* @__PURE__ */ (() =>
   approvalRequestedNote: (amount: string, reason: string) => `Approval requested for ${amount}: ${reason}`,
   approvalWithdrawnNote: 'Approval request withdrawn',
   orderCreated: 'Order created',
-  approvalTitle: 'Action Required: Additional Costs',
-  approvalMessage: (note: string) => `Your order requires approval for additional costs: ${note}`,
+  // The spec's notification texts live with the other notification texts.
+  approvalTitle: APPROVAL_TITLE,
+  approvalMessage,
   }) as const)()
 
 /** The default text of a staff status update: "Status updated to work complete - Admin" (admin-side §7). */

@@ -215,6 +215,9 @@ export interface OrderDetail extends Order {
   payments: Payment[]
 }
 
+/** What a notification tells (docs/business-rules.md, Notifications). */
+export type NotificationKind = 'order_created' | 'status_changed' | 'staff_note' | 'approval_requested' | 'payment_received' | 'payment_failed' | 'payment_refunded'
+
 export interface Notification {
   id: string
   orderId: string | null
@@ -222,6 +225,32 @@ export interface Notification {
   message: string
   read: boolean
   createdAt: string
+  /** null on notifications written before kinds existed. */
+  kind: NotificationKind | null
+  /** Sent by e-mail even when the customer turned notifications off (payment receipts, refunds, shipped). */
+  essential: boolean
+  /** The firearm and order number, "Colt Python · GS-000123"; null on old notifications. */
+  context: string | null
+  /** A shipped order's tracking page at its carrier; null when the carrier is unknown or nothing shipped. */
+  trackingUrl: string | null
+  /** That carrier's name: UPS, USPS, FedEx or DHL Express. */
+  carrier: string | null
+}
+
+/** One channel's delivery of a notification outside the portal (the notifier: docs/notifications.md, Delivery). */
+export interface NotificationChannelDelivery {
+  status: 'sending' | 'sent' | 'failed' | 'skipped'
+  /** Send attempts started. */
+  attempts: number
+  /** When the status was set. */
+  at: string
+  /** Skipped: why ('sms_off', 'no_phone', 'optional_email_off', …); failed: the last error's code; else null. */
+  reason: string | null
+}
+
+/** GET /api/admin/orders/{orderId}/notifications: a notification about the order with its delivery (null: not looked at yet). */
+export interface OrderNotification extends Notification {
+  delivery: { email: NotificationChannelDelivery | null; sms: NotificationChannelDelivery | null }
 }
 
 /** GET /api/notifications?limit=&cursor=: a page, newest first, with the caller's unread count. */

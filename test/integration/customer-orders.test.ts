@@ -234,7 +234,20 @@ describe('notifications', () => {
     const list = await api('/api/notifications', { token: a.token })
     expect(list.status).toBe(200)
     expect(list.body.items.map((n: { id: string }) => n.id)).toEqual([second.notificationId, first.notificationId])
-    expect(list.body.items[0]).toEqual({ id: second.notificationId, orderId: newest.orderId, title: second.title, message: second.message, read: false, createdAt: second.createdAt })
+    // Stored without the fields notifications have had since issue 15 (kind, context…): read as none.
+    expect(list.body.items[0]).toEqual({
+      id: second.notificationId,
+      orderId: newest.orderId,
+      title: second.title,
+      message: second.message,
+      read: false,
+      createdAt: second.createdAt,
+      kind: null,
+      essential: false,
+      context: null,
+      trackingUrl: null,
+      carrier: null,
+    })
     expect(list.body.unreadCount).toBe(2)
 
     const foreign = await api(`/api/notifications/${second.notificationId}/read`, { token: b.token, method: 'POST' })

@@ -133,12 +133,20 @@ describe('payment_intent.succeeded', () => {
     expect(detail.updates[0]).toMatchObject({ status: 'payment_received', notes: 'Payment received in full', authorLabel: 'Admin', isCustomerNote: false })
     const notes = await createNotificationRepository(defaultTable()).listForUser(c)
     expect(notes).toHaveLength(1)
-    expect(notes[0]).toMatchObject({ orderId: order.orderId, title: 'Payment Received', read: false })
-    expect(notes[0].message).toContain(order.orderNumber)
+    // One payment, one notification: "received" and "paid in full" are one.
+    expect(notes[0]).toMatchObject({
+      orderId: order.orderId,
+      kind: 'payment_received',
+      essential: true,
+      title: `Payment Received: Colt 1911 (${order.orderNumber})`,
+      message: `We received your payment of $146.55: order ${order.orderNumber} is paid in full. Thank you!`,
+      context: `Colt 1911 · ${order.orderNumber}`,
+      read: false,
+    })
     expect(await paymentRepo().getCheckout(checkout.paymentIntentId)).toMatchObject({ status: 'succeeded', lastEventId: expect.stringMatching(/^evt_/) })
   })
 
-  it('a partial payment leaves the order status alone and sends no notification', async () => {
+  it('a partial payment leaves the order status alone and tells the customer what was received', async () => {
     const c = customer()
     const order = await seedOrder(c)
     const checkout = await seedCheckout(c, [{ orderId: order.orderId, amountCents: 3333 }])
@@ -147,7 +155,9 @@ describe('payment_intent.succeeded', () => {
     expect(invoiceOf(after.order)).toMatchObject({ amountPaidCents: 3333, balanceDueCents: balanceOf(order) - 3333, paymentStatus: 'partially_paid' })
     expect(after.order.currentStatus).toBe('work_complete')
     expect(after.updates.map((u) => u.status)).toEqual(['order_created'])
-    expect(await createNotificationRepository(defaultTable()).listForUser(c)).toEqual([])
+    expect(await createNotificationRepository(defaultTable()).listForUser(c)).toEqual([
+      expect.objectContaining({ kind: 'payment_received', message: `We received your payment of $33.33 for order ${order.orderNumber}. Thank you!` }),
+    ])
   })
 
   it('20 concurrent deliveries of the same event record exactly one payment', async () => {
@@ -244,6 +254,18 @@ describe('payment_intent.payment_failed and processing', () => {
     const failed = intentEvent('payment_intent.payment_failed', checkout.paymentIntentId, 5000, { last_payment_error: { message: 'Your card was declined.' } })
     expect((await deliver(failed)).body.outcome).toBe('updated')
     expect(await paymentRepo().getCheckout(checkout.paymentIntentId)).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' })
+    // The customer is told once, however often the event is delivered.
+    expect((await deliver(failed)).status).toBe(200)
+    const notifications = createNotificationRepository(defaultTable())
+    expect(await notifications.listForUser(c)).toEqual([
+      expect.objectContaining({
+        orderId: order.orderId,
+        kind: 'payment_failed',
+        essential: false,
+        title: `Payment Failed: Colt 1911 (${order.orderNumber})`,
+        message: `Your card payment of $50.00 for order ${order.orderNumber} did not go through. Your card was declined. Please try again.`,
+      }),
+    ])
     // The decline is in the ledger for staff, with its reason; nothing is paid.
     expect(await paymentsOf(order.orderId)).toEqual([expect.objectContaining({ paymentStatus: 'failed', amountCents: 5000, notes: 'Your card was declined.', paymentIntentId: checkout.paymentIntentId })])
     expect((await orderRepo().getOrder(order.orderId))?.amountPaidCents).toBe(0)
@@ -264,6 +286,8 @@ describe('payment_intent.payment_failed and processing', () => {
     // The success replaced the pending row: one payment, and the decline stays on record.
     expect(await statuses()).toEqual(['failed', 'successful'])
     expect((await orderRepo().getOrder(order.orderId))?.amountPaidCents).toBe(5000)
+    // Processing told nothing; the success is the second notification.
+    expect((await notifications.listForUser(c)).map((n) => n.kind)).toEqual(['payment_received', 'payment_failed'])
   })
 })
 

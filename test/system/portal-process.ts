@@ -1,6 +1,6 @@
 /**
  * `npm start` as a developer runs it: scripts/start.mjs (which builds the SPA and
- * runs infra/local/main.ts, which starts DynamoDB Local in java and cognito-local),
+ * runs infra/local/main.ts, which starts DynamoDB Local in java, cognito-local and maildev),
  * in its own process group like a terminal's foreground job, on the given ports
  * and data folder. Stopped the ways a developer stops it: Ctrl-C (SIGINT to the
  * whole group), `kill <pid>` (SIGTERM to npm start only), or `kill -9` of the group.
@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { assertPortFree } from '../../infra/local/ports.ts'
+import { assertPortFree, freePort } from '../../infra/local/ports.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -54,12 +54,21 @@ export interface Portal {
 }
 
 export async function startPortal({ port, cognitoPort, dataDir, timeoutMs = 120_000 }: { port: number; cognitoPort: number; dataDir: string; timeoutMs?: number }): Promise<Portal> {
+  // The mail inbox and the SMS sink on free ports too (their defaults, 1025/1080/1090, may be a running npm start's).
+  const taken = new Set([port, cognitoPort])
+  const another = async () => {
+    let p = await freePort()
+    while (taken.has(p)) p = await freePort()
+    taken.add(p)
+    return p
+  }
+  const delivery = { MAIL_SMTP_PORT: await another(), MAIL_WEB_PORT: await another(), SMS_PORT: await another() }
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     detached: true, // its own process group, as a terminal gives a foreground job
     stdio: ['ignore', 'pipe', 'pipe'],
     // A developer's environment: not vitest's (NODE_ENV=test would make Vite build the SPA for development).
-    env: { ...withoutTestRunner(process.env), PORT: String(port), COGNITO_PORT: String(cognitoPort), GUNSMITH_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: { ...withoutTestRunner(process.env), PORT: String(port), COGNITO_PORT: String(cognitoPort), GUNSMITH_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...Object.fromEntries(Object.entries(delivery).map(([k, v]) => [k, String(v)])) },
   })
   let output = ''
   child.stdout!.on('data', (d) => (output += d))
@@ -87,9 +96,9 @@ export async function startPortal({ port, cognitoPort, dataDir, timeoutMs = 120_
     pid,
     output: () => output,
     async stop(how) {
-      // The tree is what a developer runs: npm start, the stack, DynamoDB Local in java, cognito-local.
+      // The tree is what a developer runs: npm start, the stack, DynamoDB Local in java, cognito-local, maildev.
       const tree = groupProcesses(pid).map((p) => p.cmd)
-      for (const part of ['scripts/start.mjs', 'infra/local/main.ts', 'DynamoDBLocal', 'cognito-runner.cjs']) {
+      for (const part of ['scripts/start.mjs', 'infra/local/main.ts', 'DynamoDBLocal', 'cognito-runner.cjs', 'maildev.js']) {
         if (!tree.some((cmd) => cmd.includes(part))) throw new Error(`no ${part} in the process group before ${how}: ${tree.join('; ')}`)
       }
       const started = Date.now()
@@ -106,6 +115,7 @@ export async function startPortal({ port, cognitoPort, dataDir, timeoutMs = 120_
       if (left.length) throw new Error(`after ${how}, still running: ${left.map((p) => `${p.pid} ${p.cmd}`).join('; ')}`)
       await assertPortFree(port, 'the portal', 'PORT')
       await assertPortFree(cognitoPort, 'cognito-local', 'COGNITO_PORT')
+      for (const [env, p] of Object.entries(delivery)) await assertPortFree(p, env, env)
       return { ...result, ms: Date.now() - started, processes: tree.length }
     },
   }

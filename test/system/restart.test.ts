@@ -253,7 +253,14 @@ async function expectNothingLost(p: Portal) {
   const noteTexts = new Set(updates.filter((u) => u.isCustomerNote).map((u) => u.notes))
   for (const text of acked.notes.keys()) expect(noteTexts.has(text), text).toBe(true)
 
-  const notifications = (await ok(client.api('/api/notifications', { token }))).items as Api.Notification[]
+  // Every page (each status change notifies now: more than the first page's 20).
+  const notifications: Api.Notification[] = []
+  for (let cursor: string | null = null, pages = 0; pages === 0 || cursor; pages++) {
+    if (pages > 50) throw new Error('more than 50 pages of notifications')
+    const page = (await ok(client.api(`/api/notifications?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token }))) as Api.NotificationList
+    notifications.push(...page.items)
+    cursor = page.cursor
+  }
   const byId = new Map(notifications.map((x) => [x.id, x]))
   for (const id of acked.notifications) expect(byId.has(id), `notification ${id}`).toBe(true)
   for (const id of acked.readNotifications) expect(byId.get(id)?.read).toBe(true)
@@ -289,8 +296,15 @@ describe('npm start restarted in the middle of use', () => {
 
     const [o1, o2, , o4] = [await newOrder(client, adminToken, 20_000), await newOrder(client, adminToken, 15_000), await newOrder(client, adminToken, 30_000), await newOrder(client, adminToken, 8_000)]
     await ok(client.api(`/api/admin/orders/${o1.id}/approval-request`, { token: adminToken, method: 'POST', body: { reason: 'The barrel is pitted', lines: [{ name: 'New barrel', unitCents: 4_000, quantity: 1 }] } }))
-    const notifications = (await ok(client.api('/api/notifications', { token }))).items as Api.Notification[]
-    const approval = notifications.find((n) => n.orderId === o1.id)
+    // Every page (each status change notifies now: more than the first page's 20).
+  const notifications: Api.Notification[] = []
+  for (let cursor: string | null = null, pages = 0; pages === 0 || cursor; pages++) {
+    if (pages > 50) throw new Error('more than 50 pages of notifications')
+    const page = (await ok(client.api(`/api/notifications?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token }))) as Api.NotificationList
+    notifications.push(...page.items)
+    cursor = page.cursor
+  }
+    const approval = notifications.find((n) => n.orderId === o1.id && n.kind === 'approval_requested')
     expect(approval?.title).toBe('Action Required: Additional Costs')
     await ok(client.api(`/api/notifications/${approval!.id}/read`, { token, method: 'POST' }))
     acked.readNotifications.add(approval!.id)

@@ -173,6 +173,10 @@ describe('createAdminOrder', () => {
     })
     expect(order).toMatchObject({ orderNumber: 'GS-000042', invoiceNumber: 'INV-000042', customerName: 'Casey Customer', customerEmail: 'casey@example.com', customerPhone: '+15550100002', currentStatus: 'order_created', taxRatePpm: 88_750 })
     expect(extras?.putUpdates?.map((u) => [u.status, u.notes, u.authorLabel, u.isCustomerNote])).toEqual([['order_created', 'Order created', 'Admin', false]])
+    // The customer is told, in the same transaction.
+    expect(extras?.putNotifications).toEqual([
+      expect.objectContaining({ userId: 'c1', orderId: order.orderId, kind: 'order_created', essential: false, title: 'Order Created: Glock 19 (GS-000042)', context: 'Glock 19 · GS-000042', read: false, createdAt: NOW }),
+    ])
   })
 
   it('refuses an unknown, archived or admin customer with "Customer not found"', async () => {
@@ -245,6 +249,58 @@ describe('updateAdminOrder', () => {
   })
 })
 
+describe('the customer is notified of staff changes: exactly one notification per change', () => {
+  const kinds = (w: OrderWriteExtras) => (w.putNotifications ?? []).map((n) => [n.kind, n.title, n.message])
+
+  it('the edit form: a status change, a status note, both at once (one), neither (none)', async () => {
+    const orders = fakeOrders(baseOrder())
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, currentStatus: 'firearm_received' }, adminId: 'a', now: () => new Date(NOW) })
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 2, statusNote: 'Cleaned and oiled' }, adminId: 'a' })
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 3, currentStatus: 'in_progress', statusNote: 'Starting today' }, adminId: 'a' })
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 4, description: 'New text' }, adminId: 'a' })
+    expect(orders.writes.map(kinds)).toEqual([
+      [['status_changed', 'Firearm Received: Colt 1911 (GS-000001)', 'Your Colt 1911 (order GS-000001) is now Firearm Received.']],
+      [['staff_note', 'Message from the Shop: Colt 1911 (GS-000001)', 'Cleaned and oiled']],
+      [['status_changed', 'Work In Progress: Colt 1911 (GS-000001)', 'Your Colt 1911 (order GS-000001) is now Work In Progress. Note from the shop: Starting today']],
+      [],
+    ])
+    expect(orders.writes[0].putNotifications?.[0]).toMatchObject({ userId: 'c1', orderId: 'o1', essential: false, context: 'Colt 1911 · GS-000001', read: false, createdAt: NOW })
+  })
+
+  it('shipped in the edit form with a UPS number: essential, with the UPS page (never USPS)', async () => {
+    const orders = fakeOrders(baseOrder({ currentStatus: 'ready_for_shipping', amountPaidCents: 12_500 }))
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, currentStatus: 'shipped', outboundTrackingNumber: '1Z999AA10123456784' }, adminId: 'a' })
+    expect(orders.writes[0].putNotifications).toEqual([
+      expect.objectContaining({
+        kind: 'status_changed',
+        essential: true,
+        title: 'Shipped: Colt 1911 (GS-000001)',
+        message: 'Your Colt 1911 (order GS-000001) has shipped via UPS, tracking number 1Z999AA10123456784.',
+        trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+        carrier: 'UPS',
+      }),
+    ])
+  })
+
+  it('a staff message: a new status (with its note, one notification), a note on the same status, the same status again without a note (none)', async () => {
+    const orders = fakeOrders(baseOrder({ currentStatus: 'in_progress' }))
+    await addStaffUpdate({ orders, orderId: 'o1', status: 'work_complete', notes: 'All done', adminId: 'a' })
+    await addStaffUpdate({ orders, orderId: 'o1', status: 'work_complete', notes: 'Test fired, groups well', adminId: 'a' })
+    await addStaffUpdate({ orders, orderId: 'o1', status: 'work_complete', adminId: 'a' })
+    expect(orders.writes.map(kinds)).toEqual([
+      [['status_changed', 'Work Complete: Colt 1911 (GS-000001)', 'Your Colt 1911 (order GS-000001) is now Work Complete. Note from the shop: All done']],
+      [['staff_note', 'Message from the Shop: Colt 1911 (GS-000001)', 'Test fired, groups well']],
+      [],
+    ])
+  })
+
+  it('shipped by a staff message uses the tracking number on the order', async () => {
+    const orders = fakeOrders(baseOrder({ currentStatus: 'ready_for_shipping', amountPaidCents: 12_500, outboundTrackingNumber: '123456789012' }))
+    await addStaffUpdate({ orders, orderId: 'o1', status: 'shipped', adminId: 'a' })
+    expect(orders.writes[0].putNotifications).toEqual([expect.objectContaining({ kind: 'status_changed', essential: true, carrier: 'FedEx', trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr=123456789012' })])
+  })
+})
+
 describe('requestAdditionalCostApproval', () => {
   const input = (over: Record<string, unknown>) => approvalRequestSchema.parse({ reason: 'Cracked slide', ...over })
 
@@ -269,7 +325,9 @@ describe('requestAdditionalCostApproval', () => {
     expect(saved.approvalRequests[0]).toMatchObject({ status: 'pending', reason: 'Cracked slide' })
     // Not billed until approved.
     expect(invoiceOf(saved)).toMatchObject({ partsCents: 0, laborCents: 0, pendingApprovalCents: 6000, totalCents: 12_500 })
-    expect(orders.writes[0].putNotifications?.[0]).toMatchObject({ userId: 'c1', orderId: 'o1', title: 'Action Required: Additional Costs', message: 'Your order requires approval for additional costs: Cracked slide', read: false })
+    expect(orders.writes[0].putNotifications).toEqual([
+      expect.objectContaining({ userId: 'c1', orderId: 'o1', title: 'Action Required: Additional Costs', message: 'Your order requires approval for additional costs: Cracked slide', read: false, kind: 'approval_requested', essential: false, context: 'Colt 1911 · GS-000001' }),
+    ])
     // 40.00 + 3.10 tax + 20.00 labor
     expect(orders.writes[0].putUpdates?.map((u) => [u.status, u.notes])).toEqual([['approval_requested', 'Approval requested for $63.10: Cracked slide']])
   })

@@ -7,7 +7,7 @@ import type { OpenCheckoutWrite, SucceededCheckoutWrite, WriteOutcome } from '..
 import type { ProviderIntent } from '../../functions/payments/gateway.ts'
 import type { PaymentIntentEvent } from '../../functions/payments/stripe-events.ts'
 import { createPaymentIntent } from '../../functions/use-cases/create-payment-intent.ts'
-import { handleStripeEvent } from '../../functions/use-cases/handle-stripe-event.ts'
+import { buildSuccessWrite, handleStripeEvent } from '../../functions/use-cases/handle-stripe-event.ts'
 import { listAdminPayments, TEXT_SEARCH_READ_BUDGET } from '../../functions/use-cases/list-admin-payments.ts'
 import type { LedgerPageQuery } from '../../functions/db/repositories/ledger-pages.ts'
 import { countDeltas, ZERO_COUNTS, type LedgerCounts } from '../../functions/domain/ledger-stats.ts'
@@ -279,7 +279,10 @@ describe('handleStripeEvent', () => {
     expect(written.currentStatus).toBe('payment_received')
     expect(invoiceOf(written).paymentStatus).toBe('paid')
     expect(w.updates.map((u) => u.notes)).toEqual(['Payment received in full'])
-    expect(w.notifications).toHaveLength(1)
+    // One payment, one notification (not a "received" and a "paid in full"): it says it settled the order.
+    expect(w.notifications).toEqual([
+      expect.objectContaining({ userId: 'cust', orderId: ID1, kind: 'payment_received', essential: true, title: 'Payment Received: Colt 1911 (GS-000001)', message: 'We received your payment of $125.00: order GS-000001 is paid in full. Thank you!', context: 'Colt 1911 · GS-000001', read: false }),
+    ])
     expect(w.event).toEqual({ id: 'evt_1', type: 'payment_intent.succeeded', created: 100 })
   })
 
@@ -335,6 +338,39 @@ describe('handleStripeEvent', () => {
     const payments = repo([])
     await handleStripeEvent({ event: event('payment_intent.payment_failed', { last_payment_error: { message: 'Your card was declined.' } }), orders, payments, gateway: provider() })
     expect(payments.applyCheckoutEvent).toHaveBeenCalledWith('pi_1', expect.objectContaining({ status: 'failed', failureMessage: 'Your card was declined.', eventId: 'evt_1', eventCreated: 100 }))
+    // The customer is told, once per order of the checkout (the repository writes it with the event's first delivery only).
+    expect(payments.applyCheckoutEvent.mock.calls[0]).toEqual([
+      'pi_1',
+      expect.objectContaining({
+        notifications: [
+          expect.objectContaining({ userId: 'cust', orderId: ID1, kind: 'payment_failed', essential: false, title: 'Payment Failed: Colt 1911 (GS-000001)', message: 'Your card payment of $125.00 for order GS-000001 did not go through. Your card was declined. Please try again.' }),
+        ],
+      }),
+    ])
+  })
+
+  it('tells nothing on a payment still processing or canceled', async () => {
+    for (const type of ['payment_intent.processing', 'payment_intent.canceled']) {
+      const payments = repo([])
+      await handleStripeEvent({ event: event(type), orders, payments, gateway: provider() })
+      expect(payments.applyCheckoutEvent, type).toHaveBeenCalledWith('pi_1', expect.objectContaining({ notifications: [] }))
+    }
+  })
+
+  it('a batch payment tells each order what it received, partly paid or in full', () => {
+    const batch: Checkout = { ...checkout, orderIds: [ID1, ID2], allocations: [{ orderId: ID1, amountCents: 12_500 }, { orderId: ID2, amountCents: 5000 }], amountCents: 17_500 }
+    const w = buildSuccessWrite({
+      checkout: batch,
+      current: [order(), order({ orderId: ID2, orderNumber: 'GS-000002', firearmMake: 'Ruger', firearmModel: 'GP100' })],
+      event: event('payment_intent.succeeded'),
+      receiptUrl: null,
+      at: '2026-03-01T00:00:00.000Z',
+    })
+    expect(w.notifications.map((n) => [n.orderId, n.kind, n.title, n.message])).toEqual([
+      [ID1, 'payment_received', 'Payment Received: Colt 1911 (GS-000001)', 'We received your payment of $125.00: order GS-000001 is paid in full. Thank you!'],
+      [ID2, 'payment_received', 'Payment Received: Ruger GP100 (GS-000002)', 'We received your payment of $50.00 for order GS-000002. Thank you!'],
+    ])
+    expect(new Set(w.notifications.map((n) => n.notificationId)).size).toBe(2)
   })
 })
 

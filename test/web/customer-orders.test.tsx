@@ -212,6 +212,17 @@ describe('order detail', () => {
     expect(within(payment).getByRole('link', { name: 'Make Payment' })).toHaveAttribute('href', `/orders/${ORDER_ID}/payment`);
   });
 
+  it("links a tracking number to its carrier's page (a UPS 1Z number to UPS, never USPS); an unknown one is shown without a link", async () => {
+    stubDetail([200, makeDetail(makeOrder({ currentStatus: 'shipped', inboundTrackingNumber: 'DROPPED-OFF-42', outboundTrackingNumber: '1Z999AA10123456784' }))]);
+    renderApp(`/orders/${ORDER_ID}`);
+    const ups = await screen.findByRole('link', { name: /1Z999AA10123456784/ });
+    expect(ups).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(ups).toHaveAccessibleName(/^1Z999AA10123456784 ?\(opens UPS tracking in a new tab\)$/);
+    expect(ups.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByText('DROPPED-OFF-42')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /DROPPED-OFF-42/ })).not.toBeInTheDocument();
+  });
+
   it('hides the payment panel once the order is closed', async () => {
     stubDetail([200, makeDetail(makeOrder({ currentStatus: 'order_closed' }))]);
     renderApp(`/orders/${ORDER_ID}`);

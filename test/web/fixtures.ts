@@ -270,6 +270,11 @@ export function makeNotification(overrides: Partial<Notification> = {}): Notific
     message: 'Your order requires approval for additional costs: Replacement extractor and firing pin spring',
     read: false,
     createdAt: '2024-01-07T09:00:00.000Z',
+    kind: 'approval_requested',
+    essential: false,
+    context: 'Glock 19 Gen 5 · GS-000004',
+    trackingUrl: null,
+    carrier: null,
     ...overrides,
   };
 }

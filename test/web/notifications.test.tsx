@@ -66,6 +66,53 @@ describe('notifications', () => {
     expect(screen.getAllByTestId('unread-badge')[0]).toHaveTextContent('1');
   });
 
+  it('names the firearm and order under each title, so two approval requests are told apart', async () => {
+    const other = makeNotification({ id: 'n-2', orderId: 'other-order', context: 'Colt Python · GS-000123', createdAt: '2024-01-07T10:00:00.000Z' });
+    const legacy = makeNotification({ id: 'n-0', title: 'Payment Received', message: 'Thank you!', kind: null, context: null, read: true, createdAt: '2024-01-01T09:00:00.000Z' });
+    stubNotifications([other, unread, legacy]);
+    renderApp('/notifications');
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const items = within(list).getAllByRole('listitem');
+    // The spec's title twice, each with its own context line.
+    expect(within(items[0]).getByText('Action Required: Additional Costs')).toBeInTheDocument();
+    expect(within(items[1]).getByText('Action Required: Additional Costs')).toBeInTheDocument();
+    expect(within(items[0]).getByTestId('notification-context')).toHaveTextContent('Colt Python · GS-000123');
+    expect(within(items[1]).getByTestId('notification-context')).toHaveTextContent('Glock 19 Gen 5 · GS-000004');
+    // A notification stored before contexts existed shows none.
+    expect(within(items[2]).queryByTestId('notification-context')).not.toBeInTheDocument();
+    expect(within(items[0]).queryByRole('link', { name: /Track package/ })).not.toBeInTheDocument();
+  });
+
+  it("shows a shipped notification's Track package link to the carrier's page, in a new tab, apart from the order link", async () => {
+    const shipped = makeNotification({
+      id: 'n-3',
+      kind: 'status_changed',
+      essential: true,
+      title: 'Shipped: Glock 19 Gen 5 (GS-000004)',
+      message: 'Your Glock 19 Gen 5 (order GS-000004) has shipped via UPS, tracking number 1Z999AA10123456784.',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+      carrier: 'UPS',
+    });
+    const unknownCarrier = makeNotification({ id: 'n-4', title: 'Shipped: Glock 19 Gen 5 (GS-000004)', message: 'Your Glock 19 Gen 5 (order GS-000004) has shipped, tracking number LOCAL-42.', trackingUrl: null, carrier: null, read: true });
+    stubNotifications([shipped, unknownCarrier]);
+    renderApp('/notifications');
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    const track = within(first).getByRole('link', { name: /Track package/ });
+    expect(track).toHaveAccessibleName(/^Track package \(UPS\) ?\(opens in a new tab\)$/);
+    expect(track).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(track).toHaveAttribute('target', '_blank');
+    expect(track).toHaveAttribute('rel', 'noopener noreferrer');
+    // Not inside the order's link (a link cannot hold another): that one still opens the order.
+    const order = within(first).getByRole('link', { name: /^Unread: ?Shipped: Glock 19 Gen 5/ });
+    expect(order).toHaveAttribute('href', `/orders/${ORDER_ID}`);
+    expect(order).not.toContainElement(track);
+    expect(within(first).getByText(/has shipped via UPS, tracking number 1Z999AA10123456784\./)).toBeInTheDocument();
+    // No known carrier: the number in the message, no link.
+    expect(within(second).getByText(/tracking number LOCAL-42/)).toBeInTheDocument();
+    expect(within(second).queryByRole('link', { name: /Track package/ })).not.toBeInTheDocument();
+  });
+
   it('marks a notification read and the bell count drops', async () => {
     const user = userEvent.setup();
     const api = stubNotifications([unread, older]);

@@ -3,7 +3,7 @@ import { createNotificationRepository } from '#functions/db/repositories/notific
 import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { listNotifications } from '#functions/use-cases/customer-notifications.ts'
-import { presentNotification } from '../present.ts'
+import { presentNotification } from './present.ts'
 
 /** GET /api/notifications?limit=&cursor=: a page of the caller's notifications, newest first, with the unread count. */
 export const handler = defineRoute({ query: listNotificationsQuerySchema }, async ({ caller, query }) => {

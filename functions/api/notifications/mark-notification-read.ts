@@ -2,7 +2,7 @@ import { createNotificationRepository } from '#functions/db/repositories/notific
 import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { markNotificationRead } from '#functions/use-cases/customer-notifications.ts'
-import { presentNotification } from '../present.ts'
+import { presentNotification } from './present.ts'
 
 /** POST /api/notifications/{id}/read: the caller's own notification only; anything else is a 404. */
 export const handler = defineRoute({}, async ({ caller, params }) => {

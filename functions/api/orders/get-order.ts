@@ -1,6 +1,6 @@
 import { defineRoute } from '#functions/lib/http.ts'
 import { getCustomerOrder } from '#functions/use-cases/get-customer-order.ts'
-import { presentOrderDetail } from '../present.ts'
+import { presentOrderDetail } from '../present-detail.ts'
 import { orderRepository } from '#functions/compose.ts'
 
 /** GET /api/orders/{orderId}: the caller's order with updates, parts and payments; anyone else's is a 404. */

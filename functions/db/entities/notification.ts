@@ -11,6 +11,17 @@ export const notificationSchema = {
     title: { type: 'string', required: true },
     message: { type: 'string', required: true },
     read: { type: 'boolean', default: false },
+    // Optional: notifications stored before them have none (functions/domain/order.ts Notification).
+    // Strings, not enums: every function carries this model (bundle budget); the domain types them.
+    kind: { type: 'string' },
+    essential: { type: 'boolean' },
+    context: { type: 'string' },
+    trackingUrl: { type: 'string' },
+    carrier: { type: 'string' },
+    // Delivery outside the portal: a map { email?, sms? } of { status, attempts, at, messageId?, reason? }, written only by
+    // the notifier with conditional updates (repositories/notification-delivery.ts, its types); absent until it looks at it.
+    // `any`, not a typed map: every function carries this model (bundle budget).
+    delivery: { type: 'any' },
     createdAt: { type: 'string', required: true, readOnly: true },
   },
   indexes: {

@@ -36,6 +36,8 @@ export const profileSchema = {
     lastName: { type: 'string', default: '' },
     phone: { type: 'string' },
     enableSmsNotifications: { type: 'boolean', default: false },
+    /** Optional (non-essential) notification emails; essential ones (payment receipts, shipped) always go (functions/notify/notifier.ts). */
+    emailOptionalNotifications: { type: 'boolean', default: true },
     role: { type: ['customer', 'admin'], required: true, default: 'customer' },
     isActive: { type: 'boolean', default: true },
     isArchived: { type: 'boolean', default: false },

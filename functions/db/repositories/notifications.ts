@@ -133,5 +133,5 @@ export function createNotificationRepository({ table, client }: TableConfig): No
   }
 }
 
-/** Notifications stored before `read` had a default have none: unread. */
-const toNotification = (n: Omit<Notification, 'read'> & { read?: boolean }): Notification => ({ ...n, read: n.read ?? false })
+/** Notifications stored before `read` had a default have none: unread. (`kind` is stored as a string of its type.) */
+const toNotification = (n: Omit<Notification, 'read' | 'kind'> & { read?: boolean; kind?: string }): Notification => ({ ...n, read: n.read ?? false }) as Notification

@@ -5,6 +5,7 @@ import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { cancellationCodes, CONDITION_FAILED, isConditionalFailure, TRANSACTION_CONFLICT } from '../conditions.ts'
 import { counterItems, entryAt, readEntries, stillAs } from './ledger-counters.ts'
+import { notificationWrites } from './notification-writes.ts'
 import { createOrderRepository, ItemConditionFailed, VersionConflict, type OrderRepositoryHooks } from './orders.ts'
 
 /** Everything a succeeded PaymentIntent changes, committed as ONE TransactWriteItems. */
@@ -34,6 +35,8 @@ export interface CheckoutEvent {
    * failed one per decline; `removePending` the checkout's pending rows (it failed or was canceled).
    */
   ledger?: { put: Payment[]; removePending: Array<{ orderId: string; paymentId: string }> }
+  /** The customer's notifications of the event (a decline): written with its first delivery only, when a row of `ledger.put` is new. */
+  notifications?: Notification[]
 }
 
 /** A new checkout, the orders now pointing at it (each over the version read), and the older checkouts it replaces. */
@@ -206,6 +209,8 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
               ...(e.ledger?.put ?? []).map((p) => payments.put(clean(p)).where(stillAs(entryAt(before, p))).commit()),
               ...removed.map((p) => payments.delete({ orderId: p.orderId, paymentId: p.paymentId }).where(stillAs(p)).commit()),
               ...counterItems(entities, changes),
+              // A redelivered event finds its rows written: its customer was told already.
+              ...((e.ledger?.put ?? []).some((p) => !entryAt(before, p)) ? notificationWrites(entities, e.notifications ?? []) : []),
             ] as never
           })
           .go()

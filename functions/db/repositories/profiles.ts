@@ -12,6 +12,8 @@ export interface Profile {
   lastName: string
   phone?: string
   enableSmsNotifications: boolean
+  /** Emails that are not essential (status changes, notes…); false when the customer turned them off (absent: on). */
+  emailOptionalNotifications?: boolean
   isActive: boolean
   isArchived: boolean
   role: 'customer' | 'admin'
@@ -43,7 +45,7 @@ export interface NewProfile {
   role?: 'customer' | 'admin'
 }
 
-export type ProfileChanges = Partial<Pick<Profile, 'firstName' | 'lastName' | 'phone' | 'enableSmsNotifications'>>
+export type ProfileChanges = Partial<Pick<Profile, 'firstName' | 'lastName' | 'phone' | 'enableSmsNotifications' | 'emailOptionalNotifications'>>
 
 export interface ProfileRepository {
   getProfile(id: string): Promise<Profile | null>
@@ -73,6 +75,7 @@ export function toProfile(i: Item): Profile {
     lastName: i.lastName ?? '',
     phone: i.phone || undefined,
     enableSmsNotifications: i.enableSmsNotifications ?? false,
+    emailOptionalNotifications: i.emailOptionalNotifications ?? true,
     isActive: (i.isActive ?? true) && !i.isArchived,
     isArchived: i.isArchived ?? false,
     role: i.role ?? 'customer',

@@ -41,6 +41,8 @@ export const adminOrderKeys = {
   detail: (orderId: string) => ['admin', 'orders', 'detail', orderId] as const,
   /** The status history pages loaded so far: under the detail, so what refreshes the order refreshes them too. */
   updates: (orderId: string) => ['admin', 'orders', 'detail', orderId, 'updates'] as const,
+  /** The customer notifications about the order with their email and SMS delivery (also refreshed with the detail). */
+  notifications: (orderId: string) => ['admin', 'orders', 'detail', orderId, 'notifications'] as const,
 };
 
 export const adminPaymentKeys = {

@@ -1,6 +1,6 @@
 import { adjustmentSchema } from '@gs/shared/schemas/ledger'
 import { defineRoute } from '#functions/lib/http.ts'
-import { recordAdjustment } from '#functions/use-cases/shop-ledger.ts'
+import { recordAdjustment } from '#functions/use-cases/record-adjustment.ts'
 import { orderRepository } from '#functions/compose.ts'
 import { ledgerRepository, presentLedgerResult } from './ledger-result.ts'
 

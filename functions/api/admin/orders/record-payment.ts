@@ -1,6 +1,6 @@
 import { shopPaymentSchema } from '@gs/shared/schemas/ledger'
 import { defineRoute } from '#functions/lib/http.ts'
-import { recordShopPayment } from '#functions/use-cases/shop-ledger.ts'
+import { recordShopPayment } from '#functions/use-cases/record-shop-payment.ts'
 import { orderRepository } from '#functions/compose.ts'
 import { ledgerRepository, presentLedgerResult } from './ledger-result.ts'
 

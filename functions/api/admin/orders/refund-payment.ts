@@ -1,6 +1,6 @@
 import { refundSchema } from '@gs/shared/schemas/ledger'
 import { defineRoute } from '#functions/lib/http.ts'
-import { refundEntry } from '#functions/use-cases/shop-ledger.ts'
+import { refundEntry } from '#functions/use-cases/refund-entry.ts'
 import { orderRepository } from '#functions/compose.ts'
 import { ledgerRepository, presentLedgerResult } from './ledger-result.ts'
 

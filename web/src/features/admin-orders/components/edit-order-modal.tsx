@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAdminOrder } from '../api/get-admin-order';
 import type { AdminOrder } from '../types';
 import { EditOrderForm } from './edit-order-form';
+import { CustomerNotificationsPanel } from './customer-notifications-panel';
 import { ExtraWorkPanel } from './extra-work-panel';
 import { HeldCreditBanner, PaymentsPanel } from './payments-panel';
 import { STATUS_REFRESH_MS, StatusHistoryPanel } from './status-history-panel';
@@ -66,6 +67,7 @@ export function EditOrderModal({
                 isFetching={order.isFetching}
                 onRefresh={() => void order.refetch()}
               />
+              <CustomerNotificationsPanel orderId={order.data.id} />
             </div>
           </div>
         </div>

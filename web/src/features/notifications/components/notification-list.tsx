@@ -22,7 +22,12 @@ function NotificationItem({ notification, onMarkRead }: { notification: Notifica
           <span className={`block ${unread ? 'font-semibold' : 'font-medium text-slate-700 dark:text-slate-300'}`}>
             {notification.title}
           </span>
-          <span className="mt-0.5 block text-sm break-words text-slate-700 dark:text-slate-300">{notification.message}</span>
+          {notification.context ? (
+            <span data-testid="notification-context" className="block text-xs font-medium text-slate-600 dark:text-slate-400">
+              {notification.context}
+            </span>
+          ) : null}
+          <span className="mt-0.5 block text-sm break-words whitespace-pre-line text-slate-700 dark:text-slate-300">{notification.message}</span>
           <time dateTime={notification.createdAt} className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
             {formatDateTime(notification.createdAt)}
           </time>
@@ -30,7 +35,9 @@ function NotificationItem({ notification, onMarkRead }: { notification: Notifica
       </span>
     </>
   );
-  const itemClasses = 'block flex-1 rounded-xl p-4 pr-2';
+  const itemClasses = 'block rounded-xl p-4 pr-2';
+  // The server builds the carrier's link; only a web address is ever linked.
+  const trackingUrl = notification.trackingUrl?.startsWith('https://') ? notification.trackingUrl : null;
 
   return (
     <li
@@ -40,17 +47,31 @@ function NotificationItem({ notification, onMarkRead }: { notification: Notifica
           : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900'
       } hover:border-slate-400 dark:hover:border-slate-500`}
     >
-      {notification.orderId ? (
-        <Link
-          to={paths.app.order.getHref(notification.orderId)}
-          onClick={() => (unread ? onMarkRead(notification.id) : undefined)}
-          className={itemClasses}
-        >
-          {body}
-        </Link>
-      ) : (
-        <div className={itemClasses}>{body}</div>
-      )}
+      <div className="min-w-0 flex-1">
+        {notification.orderId ? (
+          <Link
+            to={paths.app.order.getHref(notification.orderId)}
+            onClick={() => (unread ? onMarkRead(notification.id) : undefined)}
+            className={itemClasses}
+          >
+            {body}
+          </Link>
+        ) : (
+          <div className={itemClasses}>{body}</div>
+        )}
+        {trackingUrl ? (
+          // Beside the order link, not in it (a link cannot hold another); the carrier's page, in a new tab.
+          <a
+            href={trackingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mb-3 ml-9 inline-block text-sm font-semibold text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-amber-300 dark:hover:text-amber-200"
+          >
+            Track package{notification.carrier ? ` (${notification.carrier})` : ''}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+      </div>
       {unread ? (
         <button
           type="button"

@@ -1,19 +1,21 @@
-// Return and inbound parcels travel by USPS; its public tracking page takes the number as tLabels.
-const USPS_TRACKING_URL = 'https://tools.usps.com/go/TrackConfirmAction';
+import { CARRIER_NAMES, trackingLink } from '@gs/shared/tracking';
 
-export const trackingUrl = (trackingNumber: string) =>
-  `${USPS_TRACKING_URL}?tLabels=${encodeURIComponent(trackingNumber)}`;
-
+/**
+ * A tracking number linked to its carrier's tracking page (shared/src/tracking.ts: a UPS "1Z…" number
+ * goes to UPS, never to USPS); a number of no known carrier is shown as it is, without a link.
+ */
 export function TrackingLink({ trackingNumber }: { trackingNumber: string }) {
+  const link = trackingLink(trackingNumber);
+  if (!link) return <span className="font-mono break-all">{trackingNumber}</span>;
   return (
     <a
-      href={trackingUrl(trackingNumber)}
+      href={link.url}
       target="_blank"
       rel="noopener noreferrer"
       className="font-mono break-all text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-amber-300 dark:hover:text-amber-200"
     >
       {trackingNumber}
-      <span className="sr-only"> (opens USPS tracking in a new tab)</span>
+      <span className="sr-only"> (opens {CARRIER_NAMES[link.carrier]} tracking in a new tab)</span>
     </a>
   );
 }

@@ -1,0 +1,71 @@
+/**
+ * Every event a customer cares about is a notification whose title names the firearm and the order
+ * number (issue 15): an order walked through the real routes (in process, quality-helpers.ts) from
+ * creation to shipped with a UPS number, and the customer's list read back through
+ * GET /api/notifications. The customer's own note tells them nothing; a status change with a note
+ * is one notification.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { routeKey, routes } from '../../functions/routes.ts'
+import { useStackTable } from './helpers.ts'
+import { call, createTestUser, type TestUser } from './quality-helpers.ts'
+
+const route = (key: string) => routes.find((r) => routeKey(r) === key)!
+
+let admin: TestUser
+let customer: TestUser
+
+beforeAll(async () => {
+  useStackTable()
+  ;[admin, customer] = await Promise.all([createTestUser('admin'), createTestUser('customer')])
+})
+
+async function ok<T = any>(key: string, user: TestUser, input: { params?: Record<string, string>; body?: unknown; query?: Record<string, string> } = {}): Promise<T> {
+  const res = await call(route(key), { claims: user.claims, ...input })
+  expect(res.status, `${key}: ${res.text}`).toBeLessThan(300)
+  return res.body as T
+}
+
+describe('the customer is notified of every event of their order', () => {
+  it('create → status change → staff note → approval → shipped with a UPS number: one notification each, named by firearm and order', async () => {
+    const created = await ok('POST /api/admin/orders', admin, {
+      body: { customerId: customer.userId, firearmMake: 'Colt', firearmModel: 'Python', serialNumber: 'PY-1955', serviceType: 'Repair', description: 'Timing is off', estimatedCostCents: 20_000 },
+    })
+    const orderId: string = created.id
+    const number: string = created.orderNumber
+    const params = { orderId }
+    const version = async () => (await ok('GET /api/admin/orders/{orderId}', admin, { params })).version as number
+
+    // A status change by the edit form.
+    await ok('PATCH /api/admin/orders/{orderId}', admin, { params, body: { version: await version(), currentStatus: 'evaluating' } })
+    // A staff message on the same status: a note.
+    await ok('POST /api/admin/orders/{orderId}/updates', admin, { params, body: { status: 'evaluating', notes: 'The hand is worn; we will quote a new one.' } })
+    // The customer's own note tells the customer nothing.
+    await ok('POST /api/orders/{orderId}/notes', customer, { params, body: { text: 'Thanks, go ahead.' } })
+    // An approval request.
+    await ok('POST /api/admin/orders/{orderId}/approval-request', admin, { params, body: { reason: 'Replace the hand', lines: [{ kind: 'part', name: 'Hand', unitCents: 4500, quantity: 1 }] } })
+    // A status change with a note: ONE notification.
+    await ok('POST /api/admin/orders/{orderId}/updates', admin, { params, body: { status: 'in_progress', notes: 'Parts ordered.' } })
+    // Shipped with a UPS number (released before payment, with a reason).
+    await ok('PATCH /api/admin/orders/{orderId}', admin, {
+      params,
+      body: { version: await version(), currentStatus: 'shipped', outboundTrackingNumber: '1Z999AA10123456784', releaseOverrideReason: 'Pays on delivery' },
+    })
+
+    const list = await ok('GET /api/notifications', customer)
+    const mine = list.items.filter((n: { orderId: string }) => n.orderId === orderId)
+    expect(list.unreadCount).toBe(6)
+    expect(mine.map((n: Record<string, unknown>) => [n.kind, n.essential, n.title, n.message])).toEqual([
+      ['status_changed', true, `Shipped: Colt Python (${number})`, `Your Colt Python (order ${number}) has shipped via UPS, tracking number 1Z999AA10123456784.`],
+      ['status_changed', false, `Work In Progress: Colt Python (${number})`, `Your Colt Python (order ${number}) is now Work In Progress. Note from the shop: Parts ordered.`],
+      ['approval_requested', false, 'Action Required: Additional Costs', 'Your order requires approval for additional costs: Replace the hand'],
+      ['staff_note', false, `Message from the Shop: Colt Python (${number})`, 'The hand is worn; we will quote a new one.'],
+      ['status_changed', false, `Evaluating Firearm: Colt Python (${number})`, `Your Colt Python (order ${number}) is now Evaluating Firearm.`],
+      ['order_created', false, `Order Created: Colt Python (${number})`, `We opened order ${number} for your Colt Python. You can follow its progress here.`],
+    ])
+    for (const n of mine) expect(n).toMatchObject({ orderId, read: false, context: `Colt Python · ${number}` })
+    // The shipped one links to UPS's page (never USPS); the others have no tracking.
+    expect(mine[0]).toMatchObject({ trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784', carrier: 'UPS' })
+    expect(mine.slice(1).map((n: { trackingUrl: unknown; carrier: unknown }) => [n.trackingUrl, n.carrier])).toEqual(Array(5).fill([null, null]))
+  })
+})
