@@ -12,6 +12,8 @@ import { randomUUID } from 'node:crypto'
 import { ADMIN_ORDERS_MAX_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE } from '@gs/shared/schemas/admin-order-list'
 import { CUSTOMERS_PAGE_SIZE } from '@gs/shared/schemas/customers'
 import { NOTIFICATIONS_PAGE_SIZE } from '@gs/shared/schemas/notifications'
+import { ORDER_NOTIFICATIONS_PAGE_SIZE } from '@gs/shared/schemas/order-notifications'
+import { ORDER_NOTIFICATIONS_READ_BUDGET } from '../../functions/db/repositories/notification-delivery.ts'
 import { DETAIL_LEDGER_LIMIT, ORDERS_PAGE_SIZE, UPDATES_PAGE_SIZE } from '@gs/shared/order-messages'
 import { ADMIN_PAYMENTS_PAGE_SIZE, RECENT_ACTIVITY_DAYS } from '@gs/shared/payment-messages'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -118,6 +120,9 @@ const rows: Row[] = [
   // An email: that customer (the email index, one item), then their orders of the list (gsi1 filtered on it: one Query of a page; a page may come back short).
   { name: 'admin orders, search by a customer email', route: 'GET /api/admin/orders', as: 'admin', query: { view: 'active', search: 'EMAIL' }, lists: items(ADMIN_ORDERS_PAGE_SIZE), first: { requests: 2, reads: [1, ADMIN_ORDERS_PAGE_SIZE] }, next: { requests: 2, reads: [1, ADMIN_ORDERS_PAGE_SIZE] }, fullAt3N: false },
   { name: 'admin order history', route: 'GET /api/admin/orders/{orderId}/updates', as: 'admin', params: () => ({ orderId: history.orderId }), query: {}, lists: items(UPDATES_PAGE_SIZE), first: UPDATES_FIRST, next: UPDATES_NEXT, fullAt3N: true },
+  // Staff's view of an order's notifications: the order (its customer; 404 once deleted), then one Query of that customer's
+  // notifications filtered on the order, reading at most ORDER_NOTIFICATIONS_READ_BUDGET (notification-delivery.ts).
+  { name: 'admin order notifications', route: 'GET /api/admin/orders/{orderId}/notifications', as: 'admin', params: () => ({ orderId: history.orderId }), query: {}, lists: items(ORDER_NOTIFICATIONS_PAGE_SIZE), first: { requests: 2, reads: [1, ORDER_NOTIFICATIONS_READ_BUDGET] }, next: { requests: 2, reads: [1, ORDER_NOTIFICATIONS_READ_BUDGET] }, fullAt3N: true },
   { name: 'admin order detail, long history', route: 'GET /api/admin/orders/{orderId}', as: 'admin', params: () => ({ orderId: history.orderId }), query: {}, lists: detailLists, first: DETAIL, fullAt3N: true },
   { name: 'admin order detail, long ledger', route: 'GET /api/admin/orders/{orderId}', as: 'admin', params: () => ({ orderId: paid.orderId }), query: {}, lists: (b) => detailLists(b).reverse(), first: DETAIL, fullAt3N: true },
 
@@ -292,7 +297,7 @@ async function seed(times: number) {
 
   const notifications = Array.from({ length: N.notifications * times }, () => {
     const i = next()
-    return { userId: customer.userId, notificationId: sortableId(base + i * 1_000), title: 'Status Update', message: `Update ${String(i).padStart(5, '0')}`, read: false, createdAt: at(i) }
+    return { userId: customer.userId, notificationId: sortableId(base + i * 1_000), orderId: history.orderId, title: 'Status Update', message: `Update ${String(i).padStart(5, '0')}`, read: false, createdAt: at(i) }
   })
   await putAll(notification, notifications)
 
