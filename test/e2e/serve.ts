@@ -1,8 +1,12 @@
 import { startLocalStack } from '../../infra/local/stack.ts'
+import { e2eDeliveryPorts } from './delivery-ports.ts'
 
 // E2E_WEB_DIR serves a build made elsewhere (vite build --outDir), so a rebuild of web/dist meanwhile cannot break a run.
 /** The stack the e2e journeys run against: in memory, seeded, on E2E_PORT. */
-const stack = await startLocalStack({ port: Number(process.env.PORT ?? 3310), webDir: process.env.E2E_WEB_DIR || undefined })
+const port = Number(process.env.PORT ?? 3310)
+// Notifications are delivered as under `npm start` (the stream, the notifier, maildev, the SMS sink), on ports
+// next to the portal's so the journeys can read the inbox (e2eDeliveryPorts in steps.ts).
+const stack = await startLocalStack({ port, webDir: process.env.E2E_WEB_DIR || undefined, delivery: e2eDeliveryPorts(port) })
 console.log(`e2e stack at ${stack.url}`)
 const stop = async () => {
   await stack.stop()

@@ -1,0 +1,2 @@
+/** The e2e stack's maildev and SMS sink ports: next to the portal's (test/e2e/serve.ts, notifications.spec.ts). */
+export const e2eDeliveryPorts = (port: number) => ({ inboxPort: port + 1, smsPort: port + 2, smtpPort: port + 3 })
