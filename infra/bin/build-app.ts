@@ -6,6 +6,7 @@ import { ApiStack } from '../stacks/api-stack.ts'
 import { AuthStack } from '../stacks/auth-stack.ts'
 import { DataStack } from '../stacks/data-stack.ts'
 import { MonitoringStack } from '../stacks/monitoring-stack.ts'
+import { NotifyStack } from '../stacks/notify-stack.ts'
 import { WebStack } from '../stacks/web-stack.ts'
 
 export interface GunsmithStacks {
@@ -15,11 +16,12 @@ export interface GunsmithStacks {
   auth: AuthStack
   api: ApiStack
   web: WebStack
+  notify: NotifyStack
   monitoring: MonitoringStack
 }
 
 /** `Gunsmith-<stage>-<Concern>`: scripts/create-admin.ts and docs/deploying.md rely on these names. */
-export const stackName = (stage: string, concern: 'Data' | 'Auth' | 'Api' | 'Web' | 'Monitoring') => `Gunsmith-${stage}-${concern}`
+export const stackName = (stage: string, concern: 'Data' | 'Auth' | 'Api' | 'Web' | 'Notify' | 'Monitoring') => `Gunsmith-${stage}-${concern}`
 
 /**
  * Builds every stack of one stage (context `stage`, default dev; every context
@@ -57,6 +59,13 @@ export function buildApp(app: App, options: { webDist?: string } = {}): Gunsmith
     webDist: options.webDist,
     tags,
   })
+  const notify = new NotifyStack(app, name('Notify'), {
+    description: `Gunsmith ${stage}: notifier (email and SMS) on the table stream, its dead-letter queue`,
+    config,
+    table: data.table,
+    portalUrl: web.siteUrl,
+    tags,
+  })
   const monitoring = new MonitoringStack(app, name('Monitoring'), {
     description: `Gunsmith ${stage}: alarms, alarm topic and dashboard`,
     config,
@@ -67,11 +76,13 @@ export function buildApp(app: App, options: { webDist?: string } = {}): Gunsmith
       ...Object.fromEntries(Object.entries(api.functions).map(([group, fn]) => [group, fn.fn])),
       'post-confirmation': auth.postConfirmation.fn,
       reconcile: api.reconcile.fn,
+      notifier: notify.notifier.fn,
     },
+    notifier: { fn: notify.notifier.fn, deadLetterQueue: notify.deadLetterQueue },
     hasWebhook: api.webhookRouteKeys.length > 0,
     tags,
   })
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app))
-  return { stage, config, data, auth, api, web, monitoring }
+  return { stage, config, data, auth, api, web, notify, monitoring }
 }

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib'
 import type { ILocalBundling } from 'aws-cdk-lib'
 import * as esbuild from 'esbuild'
 import { groupEntrySource } from '../../functions/lib/group-entry.ts'
-import { functionGroups, type FunctionGroup } from '../../functions/routes.ts'
+import { functionGroups, routes, type FunctionGroup } from '../../functions/routes.ts'
 import { entriesDir, functionsDir, repoRoot } from './paths.ts'
 
 /** ElectroDB `require`s the SDK: an ESM bundle (and each of its chunks) needs a real `require`. */
@@ -86,13 +86,15 @@ export function writeGroupEntry(group: FunctionGroup): string {
 
 export const POST_CONFIRMATION_ENTRY = path.join(functionsDir, 'triggers', 'post-confirmation.ts')
 export const RECONCILE_ENTRY = path.join(functionsDir, 'jobs', 'reconcile.ts')
+export const NOTIFIER_ENTRY = path.join(functionsDir, 'notify', 'notifier-handler.ts')
 
-/** Every Lambda function the app deploys: the API groups, the Cognito trigger and the scheduled reconciliation. */
+/** Every Lambda function the app deploys: the API groups, the Cognito trigger, the scheduled reconciliation and the notifier. */
 export function lambdaEntries(): Array<{ name: string; entry: string }> {
   return [
     ...functionGroups.map((group) => ({ name: group, entry: writeGroupEntry(group) })),
     { name: 'post-confirmation', entry: POST_CONFIRMATION_ENTRY },
     { name: 'reconcile', entry: RECONCILE_ENTRY },
+    { name: 'notifier', entry: NOTIFIER_ENTRY },
   ]
 }
 
@@ -125,6 +127,12 @@ const packageOf = (input: string) => {
   return m ? m[1] : input.replace(/^.*?(functions|shared)\//, '$1/').replace(/\/[^/]+$/, '/*')
 }
 
+/** Dynamic imports that every invocation in AWS loads on its first request, so they count as cold start (their SDK clients come from the runtime). */
+const AWS_FIRST_USE = new Set(['functions/notify/ses-transport.ts', 'functions/notify/sns-transport.ts'])
+
+/** The route modules the generated group entries import (functions/lib/group-entry.ts), relative to the repository. */
+const routeModules = new Set(routes.map((r) => `functions/${r.handler}.ts`))
+
 /** Builds every function exactly as the CDK does into `outDir/<name>/` and measures what it wrote. */
 export function buildBundles({ outDir }: { outDir: string }): BuiltBundle[] {
   return lambdaEntries().map(({ name, entry }) => {
@@ -147,11 +155,15 @@ export function buildBundles({ outDir }: { outDir: string }): BuiltBundle[] {
     const read = (file: string) => fs.readFileSync(path.join(dir, file))
     const size = (files: Set<string>) => [...files].reduce((sum, f) => sum + read(f).byteLength, 0)
     // A cold start: index.mjs and its imports, and the chunks of the one route it serves (the heaviest of them).
-    const routeChunks = [...outputs].filter(([file, o]) => file !== 'index.mjs' && o.entryPoint?.startsWith('functions/')).map(([file, o]) => ({ file, module: o.entryPoint! }))
-    let loaded = closure('index.mjs')
+    // Route modules only: another dynamic import (the Stripe SDK, the notifier's SMTP transport, used only locally) loads on first use.
+    const routeChunks = [...outputs].filter(([file, o]) => file !== 'index.mjs' && o.entryPoint !== undefined && routeModules.has(o.entryPoint)).map(([file, o]) => ({ file, module: o.entryPoint! }))
+    // What every invocation in AWS imports on its first use is part of the cold start too (the notifier's SES and SNS transports).
+    const base = closure('index.mjs')
+    for (const [file, o] of outputs) if (o.entryPoint !== undefined && AWS_FIRST_USE.has(o.entryPoint)) closure(file, base)
+    let loaded = base
     let heaviest: (typeof routeChunks)[number] | null = null
     for (const r of routeChunks) {
-      const withRoute = closure(r.file, new Set(closure('index.mjs')))
+      const withRoute = closure(r.file, new Set(base))
       if (size(withRoute) > size(loaded)) [loaded, heaviest] = [withRoute, r]
     }
     const byPackage = new Map<string, number>()

@@ -30,6 +30,12 @@ export interface StageConfig {
    * time (docs/deploying.md, "Adding table indexes"); a new table gets all of them at once.
    */
   tableIndexes: number
+  /**
+   * The notifier's sender (functions/notify/notify-env.ts): EMAIL_FROM, the SES identity it sends as (the IAM
+   * grant is scoped to it: the address's domain unless `sesIdentity` names the address or another domain) and an
+   * optional SES configuration set. README, "Email and SMS in AWS", says how to verify the identity.
+   */
+  notifications: { emailFrom: string; sesIdentity: string; sesConfigurationSet: string | null }
 }
 
 export const CONTEXT_DEFAULTS = {
@@ -39,9 +45,14 @@ export const CONTEXT_DEFAULTS = {
   enableWaf: false,
   wafRateLimit: 1000,
   tableIndexes: tableKeys.indexes.length,
+  /** Dev default: a placeholder sender (SES refuses it until a real, verified one is given); with a custom domain, notifications@<domainName>. */
+  emailFrom: 'notifications@example.com',
 } as const
 
 export class ContextError extends Error {}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i
 
 function str(node: Node, key: string): string | null {
   const v = node.tryGetContext(key)
@@ -84,7 +95,7 @@ export function readStageConfig(node: Node): StageConfig {
   }
 
   const alarmEmail = str(node, 'alarmEmail')
-  if (alarmEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail)) throw new ContextError(`Context alarmEmail=${alarmEmail}: expected an e-mail address`)
+  if (alarmEmail && !EMAIL.test(alarmEmail)) throw new ContextError(`Context alarmEmail=${alarmEmail}: expected an e-mail address`)
 
   const rateLimit = int(node, 'throttleRateLimit', CONTEXT_DEFAULTS.throttleRateLimit, 1, 10_000)
   const burstLimit = int(node, 'throttleBurstLimit', CONTEXT_DEFAULTS.throttleBurstLimit, 1, 5_000)
@@ -102,6 +113,16 @@ export function readStageConfig(node: Node): StageConfig {
 
   const tableIndexes = int(node, 'tableIndexes', CONTEXT_DEFAULTS.tableIndexes, 2, tableKeys.indexes.length)
 
+  const emailFrom = str(node, 'emailFrom') ?? (domainName ? `notifications@${domainName}` : CONTEXT_DEFAULTS.emailFrom)
+  if (!EMAIL.test(emailFrom)) throw new ContextError(`Context emailFrom=${emailFrom}: expected an e-mail address`)
+  const sesIdentity = str(node, 'sesIdentity') ?? emailFrom.slice(emailFrom.lastIndexOf('@') + 1)
+  if (!EMAIL.test(sesIdentity) && !DOMAIN.test(sesIdentity)) throw new ContextError(`Context sesIdentity=${sesIdentity}: expected a domain or an e-mail address verified in SES`)
+  if (sesIdentity !== emailFrom && !emailFrom.toLowerCase().endsWith(`@${sesIdentity.toLowerCase()}`)) {
+    throw new ContextError(`Context sesIdentity=${sesIdentity} does not cover emailFrom=${emailFrom}: give the sender's domain or the address itself`)
+  }
+  const sesConfigurationSet = str(node, 'sesConfigurationSet')
+  if (sesConfigurationSet && !/^[A-Za-z0-9_-]{1,64}$/.test(sesConfigurationSet)) throw new ContextError(`Context sesConfigurationSet=${sesConfigurationSet}: expected an SES configuration set name`)
+
   return {
     stage,
     retainData,
@@ -112,5 +133,6 @@ export function readStageConfig(node: Node): StageConfig {
     waf,
     stripePublishableKey,
     tableIndexes,
+    notifications: { emailFrom, sesIdentity, sesConfigurationSet },
   }
 }

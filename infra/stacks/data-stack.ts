@@ -27,6 +27,9 @@ export class DataStack extends Stack {
       deletionProtection: retainData,
       removalPolicy,
       timeToLiveAttribute: 'ttl',
+      // The notifier reads inserted notifications from the stream (notify-stack.ts). Adding a stream to a
+      // deployed table is an in-place update (StreamSpecification: no interruption), not a replacement.
+      stream: dynamodb.StreamViewType.NEW_IMAGE,
     })
     for (const index of tableKeys.indexes.slice(0, props.config.tableIndexes)) {
       this.table.addGlobalSecondaryIndex({

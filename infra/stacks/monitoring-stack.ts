@@ -5,10 +5,12 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import * as sns from 'aws-cdk-lib/aws-sns'
+import type * as sqs from 'aws-cdk-lib/aws-sqs'
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions'
 import type { Construct } from 'constructs'
 import type { StageConfig } from '../constructs/stage-config.ts'
 import { PAYMENTS_REVIEW_METRIC, WEBHOOK_FAILURES_METRIC, metricNamespace } from './api-stack.ts'
+import { NOTIFICATIONS_FAILED_METRIC } from './notify-stack.ts'
 
 export interface MonitoringStackProps extends StackProps {
   config: StageConfig
@@ -20,6 +22,8 @@ export interface MonitoringStackProps extends StackProps {
   functions: Record<string, IFunction>
   /** Whether the stage has Stripe webhook routes (the webhook alarm and widget exist only then). */
   hasWebhook: boolean
+  /** The notifier (also in `functions`: its Errors and Throttles alarms) and its dead-letter queue. */
+  notifier: { fn: IFunction; deadLetterQueue: sqs.IQueue }
 }
 
 const FIVE_MINUTES = Duration.minutes(5)
@@ -37,6 +41,12 @@ export const THRESHOLDS = {
   paymentsNeedReview: 1,
   /** Read + write throttle events on the table and its indexes in 5 minutes. */
   dynamoThrottles: 1,
+  /** Any stream record the notifier gave up on (in the dead-letter queue). */
+  notifierDlqMessages: 1,
+  /** Oldest stream record waiting for the notifier, in ms: 10 minutes (messages are late). */
+  notifierIteratorAgeMs: 10 * 60 * 1000,
+  /** Any notification whose delivery failed (logged alert=notification_failed; the stream retries it). */
+  notificationsFailed: 1,
 } as const
 
 /**
@@ -50,7 +60,7 @@ export class MonitoringStack extends Stack {
 
   constructor(scope: Construct, id: string, props: MonitoringStackProps) {
     super(scope, id, props)
-    const { config, httpApi, table, tableIndexes, functions, hasWebhook } = props
+    const { config, httpApi, table, tableIndexes, functions, hasWebhook, notifier } = props
     const { stage } = config
     const prefix = `gunsmith-${stage}`
 
@@ -135,6 +145,23 @@ export class MonitoringStack extends Stack {
     alarm('PaymentsNeedReview', 'A payment needs staff review: money above the bill (a credit to refund), a payment on a deleted order, a success the provider did not confirm, or a reconciliation difference. See the order ledger and the function logs (alert=payment_review).',
       paymentsNeedReview, THRESHOLDS.paymentsNeedReview)
 
+    // --- Notifications -----------------------------------------------------
+    const notifierDlq = notifier.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum', label: 'Notifier dead-letter queue' })
+    alarm('NotifierDeadLetters', 'The notifier gave up on stream records (retries or the 1-hour record age ran out): those notifications were not sent. The queue holds their stream positions.',
+      notifierDlq, THRESHOLDS.notifierDlqMessages)
+    const notifierIteratorAge = notifier.fn.metric('IteratorAge', { period: FIVE_MINUTES, statistic: 'Maximum', label: 'Notifier iterator age (ms)' })
+    alarm('NotifierIteratorAge', 'The notifier is more than 10 minutes behind the table stream: emails and SMS go out late (failing batches being retried, or throttling).',
+      notifierIteratorAge, THRESHOLDS.notifierIteratorAgeMs)
+    const notificationsFailed = new cloudwatch.Metric({
+      namespace: metricNamespace(stage),
+      metricName: NOTIFICATIONS_FAILED_METRIC,
+      statistic: 'Sum',
+      period: FIVE_MINUTES,
+      label: 'Notification deliveries failed',
+    })
+    alarm('NotificationsFailed', 'A notification email or SMS could not be sent (the stream retries it; after an hour it goes to the dead-letter queue). See the notifier log, alert=notification_failed.',
+      notificationsFailed, THRESHOLDS.notificationsFailed)
+
     // --- Table -------------------------------------------------------------
     const tableMetric = (metricName: string, index?: string) =>
       new cloudwatch.Metric({
@@ -202,6 +229,11 @@ export class MonitoringStack extends Stack {
         ].filter((m): m is cloudwatch.Metric => Boolean(m)), 12),
       )
     }
+    this.dashboard.addWidgets(
+      graph('Notifications failed', [notificationsFailed]),
+      graph('Notifier dead-letter queue', [notifierDlq]),
+      graph('Notifier iterator age (ms)', [notifierIteratorAge]),
+    )
     this.dashboard.addWidgets(
       graph('Table consumed capacity', [tableMetric('ConsumedReadCapacityUnits'), tableMetric('ConsumedWriteCapacityUnits')]),
       graph('Table throttles (table + indexes)', throttleGroups),

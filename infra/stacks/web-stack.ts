@@ -55,6 +55,8 @@ export class WebStack extends Stack {
   readonly bucket: s3.Bucket
   readonly distribution: cloudfront.Distribution
   readonly webAcl?: wafv2.CfnWebACL
+  /** https://<custom domain or CloudFront host>: the portal's address (the notifier's links). */
+  readonly siteUrl: string
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props)
@@ -157,6 +159,7 @@ export class WebStack extends Stack {
     this.acknowledgeFindings(config)
 
     const siteUrl = `https://${customDomain ? customDomain.domainName : this.distribution.distributionDomainName}`
+    this.siteUrl = siteUrl
     new CfnOutput(this, 'SiteUrl', { value: siteUrl })
     if (props.webhookPath) {
       new CfnOutput(this, 'StripeWebhookUrl', { value: `${siteUrl}${props.webhookPath}`, description: 'Register this endpoint in the Stripe dashboard (docs/deploying.md)' })

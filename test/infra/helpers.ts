@@ -31,8 +31,8 @@ export function fastApp(context: Record<string, unknown> = {}) {
   })
 }
 
-export type StackKey = 'data' | 'auth' | 'api' | 'web' | 'monitoring'
-export const STACK_KEYS: StackKey[] = ['data', 'auth', 'api', 'web', 'monitoring']
+export type StackKey = 'data' | 'auth' | 'api' | 'web' | 'notify' | 'monitoring'
+export const STACK_KEYS: StackKey[] = ['data', 'auth', 'api', 'web', 'notify', 'monitoring']
 
 export interface Synth {
   app: App

@@ -41,7 +41,7 @@ describe('cdk.json documents every context key with its default', () => {
 describe.each(both)('stage %s: names', (stage, s) => {
   it('names every stack Gunsmith-<stage>-<Concern>', () => {
     expect(STACK_KEYS.map((k) => s.stacks[k].stackName)).toEqual(
-      ['Data', 'Auth', 'Api', 'Web', 'Monitoring'].map((c) => `Gunsmith-${stage}-${c}`),
+      ['Data', 'Auth', 'Api', 'Web', 'Notify', 'Monitoring'].map((c) => `Gunsmith-${stage}-${c}`),
     )
   })
 

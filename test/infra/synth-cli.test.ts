@@ -40,7 +40,7 @@ const templates = (out: string) => readdirSync(out).filter((f) => f.endsWith('.t
 describe('`cdk synth` offline', () => {
   it('`cdk synth -q -c stage=prod` succeeds, keeps the data and writes /config.json with the publishable key and no secret', { timeout: 120_000 }, () => {
     const out = synth('prod', ['-c', `stripePublishableKey=${PUBLISHABLE}`])
-    expect(templates(out)).toEqual(['Api', 'Auth', 'Data', 'Monitoring', 'Web'].map((c) => `Gunsmith-prod-${c}.template.json`))
+    expect(templates(out)).toEqual(['Api', 'Auth', 'Data', 'Monitoring', 'Notify', 'Web'].map((c) => `Gunsmith-prod-${c}.template.json`))
 
     const data = JSON.parse(readFileSync(join(out, 'Gunsmith-prod-Data.template.json'), 'utf8'))
     const table = Object.values<any>(data.Resources).find((r) => r.Type === 'AWS::DynamoDB::Table')

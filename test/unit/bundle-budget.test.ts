@@ -30,8 +30,8 @@ const coldPackages = (b: BuiltBundle) => Object.entries(b.packagesByFile).filter
 const lazyPackages = (b: BuiltBundle) => b.chunks.filter((c) => c.lazy).flatMap((c) => b.packagesByFile[c.file])
 
 describe('Lambda bundles', () => {
-  it('builds every function: the three API groups, the Cognito trigger and the reconciliation', () => {
-    expect(built.map((b) => b.group)).toEqual([...functionGroups, 'post-confirmation', 'reconcile'])
+  it('builds every function: the three API groups, the Cognito trigger, the reconciliation and the notifier', () => {
+    expect(built.map((b) => b.group)).toEqual([...functionGroups, 'post-confirmation', 'reconcile', 'notifier'])
   })
 
   it(`each loads ≤ ${BUDGET_BYTES / 1000} KB at a cold start (the shared stack and its heaviest route)`, () => {
@@ -49,6 +49,12 @@ describe('Lambda bundles', () => {
     expect(lazyPackages(bundle('post-confirmation'))).not.toContain('stripe')
     expect(lazyPackages(bundle('reconcile'))).toContain('stripe')
     for (const b of built) expect(coldPackages(b).concat(lazyPackages(b)), b.group).not.toContain('@middy/secrets-manager')
+  })
+
+  it('the notifier loads nodemailer (the local SMTP transport) only on first use: never in AWS', () => {
+    expect(coldPackages(bundle('notifier'))).not.toContain('nodemailer')
+    expect(lazyPackages(bundle('notifier'))).toContain('nodemailer')
+    for (const b of built.filter((b) => b.group !== 'notifier')) expect(coldPackages(b).concat(lazyPackages(b)), b.group).not.toContain('nodemailer')
   })
 
   it('the webhook function carries no zod, and only the admin function the Cognito admin code', () => {

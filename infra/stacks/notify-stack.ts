@@ -1,0 +1,141 @@
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib'
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb'
+import * as iam from 'aws-cdk-lib/aws-iam'
+import * as lambda from 'aws-cdk-lib/aws-lambda'
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
+import * as logs from 'aws-cdk-lib/aws-logs'
+import * as sqs from 'aws-cdk-lib/aws-sqs'
+import type { Construct } from 'constructs'
+import { NOTIFY_ENV_NAMES } from '../../functions/notify/notify-env.ts'
+import { AppFunction } from '../constructs/app-function.ts'
+import { FunctionEnv } from '../constructs/function-env.ts'
+import { NOTIFIER_ENTRY } from '../constructs/lambda-bundle.ts'
+import type { StageConfig } from '../constructs/stage-config.ts'
+import { metricNamespace } from './api-stack.ts'
+
+export interface NotifyStackProps extends StackProps {
+  config: StageConfig
+  /** The table, with its stream (data-stack.ts). */
+  table: dynamodb.ITable
+  /** The portal's address for the links in messages (the Web stack's site URL). */
+  portalUrl: string
+}
+
+/** Log lines of a notification the notifier could not deliver (functions/notify/notifier-handler.ts logs alert=notification_failed). */
+export const NOTIFICATIONS_FAILED_METRIC = 'NotificationsFailed'
+
+/** The stream settings of the notifier's event source mapping, exported for the tests and docs/deploying.md. */
+export const NOTIFIER_STREAM = {
+  batchSize: 25,
+  retryAttempts: 5,
+  maxRecordAge: Duration.hours(1),
+  /** 60 s: well under the 2 minutes after which a stuck `sending` claim is taken over (docs/notifications.md). */
+  timeout: Duration.seconds(60),
+  /** SES and SMS sending quotas are per second: a few concurrent batches are plenty and keep a burst from tripping them. */
+  reservedConcurrency: 5,
+} as const
+
+/**
+ * The notifier (functions/notify/notifier-handler.ts) on the table's DynamoDB Stream: every notification item
+ * inserted is sent by email (SES v2) and SMS (SNS), failures retried by the stream and finally recorded in a
+ * dead-letter queue. Its own stack because it needs the site URL (Web stack), which depends on the API stack.
+ */
+export class NotifyStack extends Stack {
+  readonly notifier: AppFunction
+  readonly deadLetterQueue: sqs.Queue
+
+  constructor(scope: Construct, id: string, props: NotifyStackProps) {
+    super(scope, id, props)
+    const { config, table, portalUrl } = props
+    const { stage, removalPolicy, notifications } = config
+
+    this.notifier = new AppFunction(this, 'Fn-notifier', {
+      entry: NOTIFIER_ENTRY,
+      description: 'Gunsmith notifier: sends notification emails and SMS from the table stream',
+      stage,
+      removalPolicy,
+      timeout: NOTIFIER_STREAM.timeout,
+    })
+    const fn = this.notifier.fn
+    // Reserved concurrency: a ceiling on parallel sends (SES/SNS rate quotas), not a reservation anyone else needs.
+    ;(fn.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = NOTIFIER_STREAM.reservedConcurrency
+    fn.addEnvironment(FunctionEnv.tableName, table.tableName)
+    fn.addEnvironment(NOTIFY_ENV_NAMES.portalUrl, portalUrl)
+    fn.addEnvironment(NOTIFY_ENV_NAMES.emailFrom, notifications.emailFrom)
+    if (notifications.sesConfigurationSet) fn.addEnvironment(NOTIFY_ENV_NAMES.sesConfigurationSet, notifications.sesConfigurationSet)
+
+    // Exactly the two item actions the notifier uses (read the profile/settings/notification, conditional claim and status).
+    this.notifier.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], resources: [table.tableArn] }),
+    )
+    // SES: the one sending identity (and the configuration set, when there is one).
+    this.notifier.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [
+          this.formatArn({ service: 'ses', resource: 'identity', resourceName: notifications.sesIdentity }),
+          ...(notifications.sesConfigurationSet
+            ? [this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: notifications.sesConfigurationSet })]
+            : []),
+        ],
+      }),
+    )
+    // SMS: a Publish to a phone number has no ARN, so `*`; topics (which do have ARNs) are denied below.
+    this.notifier.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }))
+    this.notifier.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: [`arn:${this.partition}:sns:*:*:*`] }),
+    )
+
+    this.deadLetterQueue = new sqs.Queue(this, 'NotifierDlq', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy,
+    })
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "This queue is itself a dead-letter queue: the on-failure destination of the notifier's stream mapping (it holds the stream position of records that could not be delivered), read by ops, never consumed by a function.",
+    })
+
+    fn.addEventSource(
+      new DynamoEventSource(table, {
+        // TRIM_HORIZON: the first deploy (and a re-created mapping) also sends what was written in the last 24 hours
+        // instead of silently skipping it; each channel is claimed once per notification, so nothing is sent twice.
+        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        batchSize: NOTIFIER_STREAM.batchSize,
+        reportBatchItemFailures: true,
+        bisectBatchOnError: true,
+        retryAttempts: NOTIFIER_STREAM.retryAttempts,
+        maxRecordAge: NOTIFIER_STREAM.maxRecordAge,
+        onFailure: new SqsDlq(this.deadLetterQueue),
+        filters: [
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { __edb_e__: { S: lambda.FilterRule.isEqual('notification') } } },
+          }),
+        ],
+      }),
+    )
+
+    const policy = this.notifier.role.node.tryFindChild('DefaultPolicy')
+    if (policy) {
+      Validations.of(policy).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'sns:Publish to a phone number (SMS) has no resource ARN, so it can only be granted on `*`; publishing to any topic is denied by an explicit Deny on arn:aws:sns:*:*:*, and the account SMS spend limit caps the cost (README, "Email and SMS in AWS"). dynamodb:ListStreams (added by the stream event source) is also resource `*` by AWS design.',
+      })
+    }
+
+    this.notifier.logGroup.addMetricFilter('NotificationsFailed', {
+      filterPattern: logs.FilterPattern.stringValue('$.alert', '=', 'notification_failed'),
+      metricNamespace: metricNamespace(stage),
+      metricName: NOTIFICATIONS_FAILED_METRIC,
+      metricValue: '1',
+      defaultValue: 0,
+    })
+
+    new CfnOutput(this, 'NotifierLogGroupName', { value: this.notifier.logGroup.logGroupName, description: 'Logs of the notifier function' })
+    new CfnOutput(this, 'NotifierDlqUrl', { value: this.deadLetterQueue.queueUrl, description: 'Stream records the notifier gave up on' })
+  }
+}
