@@ -97,6 +97,18 @@ async function ok<T = any>(p: Promise<{ status: number; body: T }>, status = 200
   return r.body
 }
 
+/** Every page of the customer's notifications (each status change notifies: more than a page of 20). */
+async function allNotifications(client: PortalClient, token: string): Promise<Api.Notification[]> {
+  const out: Api.Notification[] = []
+  for (let cursor: string | null = null, pages = 0; pages === 0 || cursor; pages++) {
+    if (pages > 50) throw new Error('more than 50 pages of notifications')
+    const page = (await ok(client.api(`/api/notifications?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token }))) as Api.NotificationList
+    out.push(...page.items)
+    cursor = page.cursor
+  }
+  return out
+}
+
 async function pay(client: PortalClient, token: string, body: { orderIds: string[]; amountCents?: number }) {
   const intent = await ok(client.api('/api/payments/intents', { token, method: 'POST', body: { includeShipping: true, ...body } }), 201)
   cutOff.set(intent.paymentIntentId, intent.allocations)
@@ -253,14 +265,7 @@ async function expectNothingLost(p: Portal) {
   const noteTexts = new Set(updates.filter((u) => u.isCustomerNote).map((u) => u.notes))
   for (const text of acked.notes.keys()) expect(noteTexts.has(text), text).toBe(true)
 
-  // Every page (each status change notifies now: more than the first page's 20).
-  const notifications: Api.Notification[] = []
-  for (let cursor: string | null = null, pages = 0; pages === 0 || cursor; pages++) {
-    if (pages > 50) throw new Error('more than 50 pages of notifications')
-    const page = (await ok(client.api(`/api/notifications?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token }))) as Api.NotificationList
-    notifications.push(...page.items)
-    cursor = page.cursor
-  }
+  const notifications = await allNotifications(client, token)
   const byId = new Map(notifications.map((x) => [x.id, x]))
   for (const id of acked.notifications) expect(byId.has(id), `notification ${id}`).toBe(true)
   for (const id of acked.readNotifications) expect(byId.get(id)?.read).toBe(true)
@@ -296,14 +301,7 @@ describe('npm start restarted in the middle of use', () => {
 
     const [o1, o2, , o4] = [await newOrder(client, adminToken, 20_000), await newOrder(client, adminToken, 15_000), await newOrder(client, adminToken, 30_000), await newOrder(client, adminToken, 8_000)]
     await ok(client.api(`/api/admin/orders/${o1.id}/approval-request`, { token: adminToken, method: 'POST', body: { reason: 'The barrel is pitted', lines: [{ name: 'New barrel', unitCents: 4_000, quantity: 1 }] } }))
-    // Every page (each status change notifies now: more than the first page's 20).
-  const notifications: Api.Notification[] = []
-  for (let cursor: string | null = null, pages = 0; pages === 0 || cursor; pages++) {
-    if (pages > 50) throw new Error('more than 50 pages of notifications')
-    const page = (await ok(client.api(`/api/notifications?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token }))) as Api.NotificationList
-    notifications.push(...page.items)
-    cursor = page.cursor
-  }
+    const notifications = await allNotifications(client, token)
     const approval = notifications.find((n) => n.orderId === o1.id && n.kind === 'approval_requested')
     expect(approval?.title).toBe('Action Required: Additional Costs')
     await ok(client.api(`/api/notifications/${approval!.id}/read`, { token, method: 'POST' }))
