@@ -30,4 +30,14 @@ export function decodeCursor(cursor: string): { pk: string; sk: string } | null 
   return { pk, sk }
 }
 
+/**
+ * The start key of a cursor over one user's items (a partition and the sort-key prefix of its items):
+ * anything else (another user's, another kind's, made up) is refused before DynamoDB sees it.
+ */
+export function ownStartKey(cursor: string, own: { pk: string; sk: string }): { pk: string; sk: string } {
+  const key = decodeCursor(cursor)
+  if (!key || key.pk !== own.pk || !key.sk.startsWith(own.sk) || key.sk.length === own.sk.length) throw new InvalidCursorError()
+  return key
+}
+
 export const encodeCursor = (key: { pk: string; sk: string }): string => Buffer.from(JSON.stringify({ pk: key.pk, sk: key.sk })).toString('base64url')

@@ -2,7 +2,8 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { createConversions } from 'electrodb'
 import type { Notification } from '#functions/domain/order.ts'
 import { isConditionalFailure } from '../conditions.ts'
-import { decodeCursor, encodeCursor, InvalidCursorError } from '../cursor.ts'
+import { encodeCursor, ownStartKey } from '../cursor.ts'
+import { filteredPage } from '../filtered-pages.ts'
 import { notificationEntity } from '../entities/notification.ts'
 import type { TableConfig } from '../table.ts'
 
@@ -103,36 +104,33 @@ export function createNotificationDeliveryRepository({ table, client }: TableCon
         )
         return true
       } catch (err) {
-        if (isConditionalFailure(err) || (err as { name?: string }).name === 'ConditionalCheckFailedException') return false
+        if (isConditionalFailure(err)) return false
         throw err
       }
     },
 
     async listForOrder(userId, orderId, { limit, cursor = null }) {
       const own = ownKeys(userId)
-      let startKey: { pk: string; sk: string } | undefined
-      if (cursor) {
-        const key = decodeCursor(cursor)
-        if (!key || key.pk !== own.pk || !key.sk.startsWith(own.sk) || key.sk.length === own.sk.length) throw new InvalidCursorError()
-        startKey = key
-      }
-      const res = await client.send(
-        new QueryCommand({
-          TableName: table,
-          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-          FilterExpression: '#orderId = :orderId',
-          ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', '#orderId': 'orderId' },
-          ExpressionAttributeValues: { ':pk': own.pk, ':prefix': own.sk, ':orderId': orderId },
-          ScanIndexForward: false,
-          Limit: ORDER_NOTIFICATIONS_READ_BUDGET,
-          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-        }),
+      const keyCursor = (k: Record<string, unknown>) => encodeCursor({ pk: String(k.pk), sk: String(k.sk) })
+      const page = await filteredPage(
+        async (readLimit, from) => {
+          const res = await client.send(
+            new QueryCommand({
+              TableName: table,
+              KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+              FilterExpression: '#orderId = :orderId',
+              ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', '#orderId': 'orderId' },
+              ExpressionAttributeValues: { ':pk': own.pk, ':prefix': own.sk, ':orderId': orderId },
+              ScanIndexForward: false,
+              Limit: readLimit,
+              ...(from ? { ExclusiveStartKey: ownStartKey(from, own) } : {}),
+            }),
+          )
+          return { data: (res.Items ?? []) as Item[], cursor: res.LastEvaluatedKey ? keyCursor(res.LastEvaluatedKey) : null }
+        },
+        { limit, cursor, readBudget: ORDER_NOTIFICATIONS_READ_BUDGET, cursorAfter: keyCursor },
       )
-      const found = (res.Items ?? []) as Item[]
-      const page = found.slice(0, limit)
-      // More matches than the page: go on after its last item; the budget read and the partition goes on: after what was read.
-      const next = found.length > limit ? page.at(-1) : res.LastEvaluatedKey
-      return { items: parse(page), cursor: next ? encodeCursor({ pk: String(next.pk), sk: String(next.sk) }) : null }
+      return { items: parse(page.items), cursor: page.cursor }
     },
   }
 }

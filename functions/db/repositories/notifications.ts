@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb'
 import { createConversions } from 'electrodb'
 import type { Notification } from '#functions/domain/order.ts'
 import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
-import { decodeCursor, encodeCursor, InvalidCursorError } from '../cursor.ts'
+import { encodeCursor, ownStartKey } from '../cursor.ts'
 import { notificationWrites, type TxEntities } from './notification-writes.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
@@ -43,12 +43,7 @@ export function createNotificationRepository({ table, client }: TableConfig): No
   const ownKeys = (userId: string) => notificationKeys.toKeys({ userId }) as { pk: string; sk: string }
 
   /** The start key of a cursor this list gave out to this user; anything else is refused before DynamoDB sees it. */
-  function startKeyOf(userId: string, cursor: string) {
-    const key = decodeCursor(cursor)
-    const own = ownKeys(userId)
-    if (!key || key.pk !== own.pk || !key.sk.startsWith(own.sk) || key.sk.length === own.sk.length) throw new InvalidCursorError()
-    return key
-  }
+  const startKeyOf = (userId: string, cursor: string) => ownStartKey(cursor, ownKeys(userId))
 
   async function storedCount(userId: string): Promise<number> {
     const { data } = await unreadNotifications.get({ userId }).go()
