@@ -76,6 +76,13 @@ export const FALLBACK_SHOP_NAME = 'Gunsmith Portal'
 /** Two GSM-7 segments of 160: a longer SMS is split into more messages than it is worth. */
 export const SMS_MAX_LENGTH = 320
 
+/**
+ * The last words of every text (US carriers expect the way out in the message). In AWS a STOP reply puts the
+ * number on the account's SMS opt-out list, so nothing more is texted to it whatever the profile says;
+ * the customer texts START to undo it (docs/notifications.md).
+ */
+export const SMS_OPT_OUT = 'Reply STOP to opt out.'
+
 export const ESSENTIAL_NOTICE = 'You receive this message about your order even if you turned off optional emails.'
 export const OPTIONAL_NOTICE = 'You receive this email because you asked for email updates about your orders.'
 
@@ -352,14 +359,19 @@ export function renderEmail(input: EmailInput): RenderedEmail {
  * the shop's name goes first when space runs out; the link is never cut).
  */
 export function renderSms(input: Pick<EmailInput, 'shop' | 'notification' | 'orderUrl'>): string {
+  return `${smsBody(input, SMS_MAX_LENGTH - SMS_OPT_OUT.length - 1)} ${SMS_OPT_OUT}`
+}
+
+/** The shop, the title and the order link in at most `max` characters: the title gives way first, then the shop. */
+function smsBody(input: Pick<EmailInput, 'shop' | 'notification' | 'orderUrl'>, max: number): string {
   const title = oneLine(input.notification.title)
   const url = safeUrl(input.orderUrl)
   if (!url) throw new Error(`renderSms: orderUrl is not an http(s) URL: ${input.orderUrl}`)
   const shop = oneLine(input.shop.name) || FALLBACK_SHOP_NAME
-  if (url.length + 1 > SMS_MAX_LENGTH) return truncate(`${shop} - ${title}`, SMS_MAX_LENGTH)
+  if (url.length + 1 > max) return truncate(`${shop} - ${title}`, max)
   const withShop = `${shop} - ${title} ${url}`
-  if (withShop.length <= SMS_MAX_LENGTH) return withShop
-  const room = SMS_MAX_LENGTH - url.length - 1
+  if (withShop.length <= max) return withShop
+  const room = max - url.length - 1
   if (room < 4) return url
   const head = `${shop} - ${title}`
   return `${room >= 40 ? truncate(head, room) : truncate(title, room)} ${url}`.trimStart()

@@ -15,6 +15,7 @@
  * retried here with backoff (SEND_ATTEMPTS), then recorded as 'failed' and thrown (DeliveryFailed), so
  * the stream retries the record and, in the end, its failure destination (the dead-letter queue) gets it.
  */
+import { toE164 } from '@gs/shared/phone'
 import type { ChannelDelivery, DeliveredNotification, DeliveryChannel, NotificationDeliveryRepository } from '../db/repositories/notification-delivery.ts'
 import type { Profile, ProfileRepository } from '../db/repositories/profiles.ts'
 import type { SettingsRepository } from '../db/repositories/settings.ts'
@@ -238,19 +239,6 @@ export function templateInput(n: DeliveredNotification): EmailNotification {
     ...(n.trackingUrl ? { trackingUrl: n.trackingUrl } : {}),
     ...(n.carrier ? { carrier: n.carrier } : {}),
   }
-}
-
-/**
- * A phone as E.164: "+" and 8–15 digits as typed, or a US number of 10 digits (or 11 with the leading 1).
- * Null for anything else.
- */
-export function toE164(phone: string): string | null {
-  const trimmed = phone.trim()
-  const digits = trimmed.replace(/\D/g, '')
-  if (trimmed.startsWith('+')) return digits.length >= 8 && digits.length <= 15 && digits[0] !== '0' ? `+${digits}` : null
-  if (digits.length === 10 && /^[2-9]/.test(digits)) return `+1${digits}`
-  if (digits.length === 11 && digits.startsWith('1') && /^1[2-9]/.test(digits)) return `+${digits}`
-  return null
 }
 
 /**

@@ -269,6 +269,8 @@ export interface Profile {
   lastName: string | null
   phone: string | null
   enableSmsNotifications: boolean
+  /** Emails that are not essential (notes, status news, new orders); essential ones always go. */
+  emailOptionalNotifications: boolean
   isActive: boolean
   role: Role
   createdAt: string

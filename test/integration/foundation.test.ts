@@ -113,6 +113,19 @@ describe('PATCH /api/me', () => {
     expect((await api('/api/me', { token: AccessToken })).body.firstName).toBe('Patricia')
   })
 
+  it('keeps the optional-email preference: on until the customer turns it off, a boolean only', async () => {
+    const email = `prefs-${randomUUID()}@example.com`
+    await signUp(email, 'Password123!', { given_name: 'Pref', family_name: 'Erence' })
+    const { AccessToken } = await signIn(email, 'Password123!')
+    expect((await api('/api/me', { token: AccessToken })).body).toMatchObject({ emailOptionalNotifications: true, enableSmsNotifications: false })
+    const off = await api('/api/me', { token: AccessToken, method: 'PATCH', body: { emailOptionalNotifications: false } })
+    expect(off).toMatchObject({ status: 200, body: { emailOptionalNotifications: false, firstName: 'Pref' } })
+    const bad = await api('/api/me', { token: AccessToken, method: 'PATCH', body: { emailOptionalNotifications: 'no', firstName: 'Changed' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.fields).toHaveProperty('emailOptionalNotifications')
+    expect((await api('/api/me', { token: AccessToken })).body).toMatchObject({ emailOptionalNotifications: false, firstName: 'Pref' })
+  })
+
   it('rejects fields a customer may not set, bad phones, bad JSON and wrong content types with 400', async () => {
     const role = await api('/api/me', { token: customerToken, method: 'PATCH', body: { role: 'admin' } })
     expect(role).toMatchObject({ status: 400, body: { error: { code: 'validation_failed', fields: { role: 'Unknown field: role' } } } })

@@ -172,7 +172,7 @@ describe('renderEmail', () => {
 describe('renderSms', () => {
   it.each(NOTIFICATION_KINDS)('%s: one line with the shop, the title and the order link, no HTML', (kind) => {
     const sms = renderSms(SAMPLE_EMAILS[kind])
-    expect(sms).toBe(`${SAMPLE_SHOP.name} - ${SAMPLE_EMAILS[kind].notification.title} ${SAMPLE_ORDER_URL}`)
+    expect(sms).toBe(`${SAMPLE_SHOP.name} - ${SAMPLE_EMAILS[kind].notification.title} ${SAMPLE_ORDER_URL} Reply STOP to opt out.`)
     expect(sms.length).toBeLessThanOrEqual(SMS_MAX_LENGTH)
     expect(sms).not.toMatch(/[\r\n]/)
     expect(sms).not.toMatch(TAG)
@@ -182,11 +182,13 @@ describe('renderSms', () => {
     for (const title of ['x'.repeat(400), `Shipped: ${LONG_SERIAL.repeat(6)}`, 'a\nb\r\nc']) {
       const sms = renderSms(withNotification(SAMPLE_EMAILS.status_changed, { title }))
       expect(sms.length).toBeLessThanOrEqual(SMS_MAX_LENGTH)
-      expect(sms.endsWith(` ${SAMPLE_ORDER_URL}`)).toBe(true)
+      expect(sms.endsWith(` ${SAMPLE_ORDER_URL} Reply STOP to opt out.`)).toBe(true)
       expect(sms).not.toMatch(/[\r\n]/)
     }
     const longUrl = `https://portal.example/orders/${'x'.repeat(400)}`
-    expect(renderSms({ ...SAMPLE_EMAILS.status_changed, orderUrl: longUrl }).length).toBeLessThanOrEqual(SMS_MAX_LENGTH)
+    const withLongUrl = renderSms({ ...SAMPLE_EMAILS.status_changed, orderUrl: longUrl })
+    expect(withLongUrl.length).toBeLessThanOrEqual(SMS_MAX_LENGTH)
+    expect(withLongUrl.endsWith(' Reply STOP to opt out.')).toBe(true)
   })
 })
 

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderNotification } from '@gs/shared/api-types';
+import { deliveryInFlight } from '@/features/admin-orders/api/get-order-notifications';
 import { CustomerNotificationsPanel } from '@/features/admin-orders/components/customer-notifications-panel';
 import { resetFakeAuth } from './fake-auth-client';
 import { stubApiRoutes } from './api-stub';
@@ -73,5 +74,33 @@ describe('CustomerNotificationsPanel', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('No notifications sent about this order yet.')).toBeTruthy();
+  });
+
+  it('reads a delivery under way again within seconds, until every channel is settled', { timeout: 30_000 }, async () => {
+    const fresh = new Date().toISOString();
+    let reads = 0;
+    stubApiRoutes((call) => {
+      if (call.path !== PATH) return undefined;
+      reads += 1;
+      const sent = { status: 'sent' as const, attempts: 1, at: fresh, reason: null };
+      const delivery = reads === 1 ? { email: null, sms: null } : { email: sent, sms: { status: 'skipped' as const, attempts: 0, at: fresh, reason: 'sms_off' } };
+      return [200, { items: [{ ...note('fresh', delivery), createdAt: fresh }], cursor: null }];
+    });
+    renderWithClient(<CustomerNotificationsPanel orderId={ORDER} />);
+    expect(await screen.findByText('Email: Not sent yet')).toBeTruthy();
+    // Far sooner than the panel's 30 s refresh.
+    expect(await screen.findByText('Email: Sent', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText('SMS: Skipped: SMS off')).toBeTruthy();
+    const settled = reads;
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(reads).toBe(settled);
+  });
+
+  it('does not wait on an old notification that was never sent', () => {
+    const old = note('old', { email: null, sms: null });
+    expect(deliveryInFlight(old, Date.parse(old.createdAt) + 60_000)).toBe(true);
+    expect(deliveryInFlight(old, Date.parse(old.createdAt) + 11 * 60_000)).toBe(false);
+    const done = note('done', { email: { status: 'sent', attempts: 1, at, reason: null }, sms: { status: 'skipped', attempts: 0, at, reason: 'no_phone' } });
+    expect(deliveryInFlight(done, Date.parse(done.createdAt) + 1_000)).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ describe('dashboard shell', () => {
     const card = (await screen.findByRole('heading', { name: 'Customer Information' })).closest('section')!;
     expect(card).toHaveTextContent('Jane Doe');
     expect(card).toHaveTextContent('jane.doe@example.com');
-    expect(card).toHaveTextContent('+15555550123');
+    expect(card).toHaveTextContent('(555) 555-0123');
     expect(card).toHaveTextContent('customer');
 
     const meCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/me')!;

@@ -35,6 +35,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     lastName: 'Doe',
     phone: '+15555550123',
     enableSmsNotifications: false,
+    emailOptionalNotifications: true,
     isActive: true,
     role: 'customer',
     createdAt: '2024-01-05T10:00:00.000Z',

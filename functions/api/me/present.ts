@@ -8,6 +8,7 @@ export const presentProfile = (p: Profile) => ({
   lastName: p.lastName,
   phone: p.phone ?? null,
   enableSmsNotifications: p.enableSmsNotifications,
+  emailOptionalNotifications: p.emailOptionalNotifications !== false,
   isActive: p.isActive,
   role: p.role,
   createdAt: p.createdAt,

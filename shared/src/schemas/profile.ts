@@ -13,6 +13,7 @@ export const updateMeSchema = z.strictObject({
   lastName: z.optional(trimmed.check(z.minLength(1, messages.lastNameRequired), z.maxLength(100))),
   phone: z.optional(phoneField),
   enableSmsNotifications: z.optional(z.boolean()),
+  emailOptionalNotifications: z.optional(z.boolean()),
 })
 export type UpdateMeInput = z.infer<typeof updateMeSchema>
 

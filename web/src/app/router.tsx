@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
               { path: paths.app.paymentConfirmation.path, lazy: () => import('./routes/app/payment-confirmation').then(toRoute) },
               { path: paths.app.paymentHistory.path, lazy: () => import('./routes/app/payment-history').then(toRoute) },
               { path: paths.app.notifications.path, lazy: () => import('./routes/app/notifications').then(toRoute) },
+              { path: paths.app.profile.path, lazy: () => import('./routes/app/profile').then(toRoute) },
               {
                 element: <AdminRoute />,
                 children: [

@@ -42,6 +42,8 @@ export const paths = {
     },
     paymentHistory: { path: '/payment-history', getHref: () => '/payment-history' },
     notifications: { path: '/notifications', getHref: () => '/notifications' },
+    /** The customer's details and notification preferences (the emails' "Manage notification preferences"). */
+    profile: { path: '/profile', getHref: () => '/profile' },
   },
 
   admin: {

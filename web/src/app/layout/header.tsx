@@ -17,6 +17,7 @@ function navEntries(isAdmin: boolean): NavEntry[] {
     { label: 'Dashboard', to: paths.app.dashboard.getHref() },
     { label: 'Payments', to: paths.app.payments.getHref(), end: true },
     { label: 'Payment History', to: paths.app.paymentHistory.getHref() },
+    { label: 'Profile', to: paths.app.profile.getHref() },
   ];
   if (isAdmin) {
     entries.push(

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { CustomerRow } from '@gs/shared/api-types';
 import { createCustomerSchema, updateCustomerSchema } from '@gs/shared/schemas/customers';
 import { PASSWORD_MIN_LENGTH } from '@gs/shared/validation';
+import { formatPhone } from '@gs/shared/phone';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -69,7 +70,7 @@ export function CustomerFormModal({
     password: '',
     firstName: customer?.firstName ?? '',
     lastName: customer?.lastName ?? '',
-    phone: customer?.phone ?? '',
+    phone: formatPhone(customer?.phone),
     enableSmsNotifications: customer?.enableSmsNotifications ?? false,
   });
   const [errors, setErrors] = useState<Errors>({});

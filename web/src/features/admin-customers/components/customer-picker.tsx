@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { CustomerRow } from '@gs/shared/api-types';
+import { formatPhone } from '@gs/shared/phone';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -43,7 +44,7 @@ export function CustomerPicker({ selected, onSelect, error }: CustomerPickerProp
             <p className="font-semibold">{customerName(selected)}</p>
             <p className="text-slate-700 dark:text-slate-300">
               {selected.email}
-              {selected.phone ? ` · ${selected.phone}` : ''}
+              {selected.phone ? ` · ${formatPhone(selected.phone)}` : ''}
             </p>
           </div>
           <Button variant="secondary" className="px-3 py-1.5" onClick={() => onSelect(null)}>
@@ -92,7 +93,7 @@ export function CustomerPicker({ selected, onSelect, error }: CustomerPickerProp
                       <span className="block font-medium">{customerName(c)}</span>
                       <span className="block text-slate-600 dark:text-slate-400">
                         {c.email}
-                        {c.phone ? ` · ${c.phone}` : ''}
+                        {c.phone ? ` · ${formatPhone(c.phone)}` : ''}
                       </span>
                     </button>
                   </li>

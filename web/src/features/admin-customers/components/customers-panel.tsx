@@ -2,6 +2,7 @@ import { SEARCH_DEBOUNCE_MS } from '@/hooks/use-cursor-pages';
 import { useEffect, useState } from 'react';
 import type { CustomerRow } from '@gs/shared/api-types';
 import { formatDate } from '@gs/shared/dates';
+import { formatPhone } from '@gs/shared/phone';
 import { AdminStatusBadge } from '@/components/status/admin-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -92,7 +93,7 @@ function CustomerItem({ customer, onEdit, onDelete }: { customer: CustomerRow; o
       {open ? (
         <div id={detailsId} className="mt-3 grid gap-3 pl-7 md:grid-cols-3">
           <Detail title="Contact Info">
-            <Item label="Phone">{customer.phone || 'Not provided'}</Item>
+            <Item label="Phone">{formatPhone(customer.phone) || 'Not provided'}</Item>
             <Item label="SMS Notifications">{customer.enableSmsNotifications ? 'Enabled' : 'Disabled'}</Item>
           </Detail>
           <Detail title="Latest Order">

@@ -1,4 +1,5 @@
 import type { Role } from '@gs/shared/api-types';
+import { formatPhone } from '@gs/shared/phone';
 
 export interface CustomerInfo {
   firstName?: string | null;
@@ -47,7 +48,7 @@ export function CustomerInfoCard({ info }: { info: CustomerInfo }) {
         {info.phone ? (
           <div>
             <dt className="text-slate-600 dark:text-slate-400">Phone</dt>
-            <dd className="font-medium">{info.phone}</dd>
+            <dd className="font-medium">{formatPhone(info.phone)}</dd>
           </div>
         ) : null}
       </dl>
