@@ -21,6 +21,7 @@ export interface RouteDef {
 
 export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/health', fn: 'api-customer', access: 'public', handler: 'api/health/get-health' },
+  { method: 'GET', path: '/api/shop', fn: 'api-customer', access: 'public', handler: 'api/shop/get-shop' },
   { method: 'GET', path: '/api/me', fn: 'api-customer', access: 'user', handler: 'api/me/get-me' },
   { method: 'PATCH', path: '/api/me', fn: 'api-customer', access: 'user', handler: 'api/me/update-me' },
   { method: 'GET', path: '/api/orders', fn: 'api-customer', access: 'user', handler: 'api/orders/list-orders' },

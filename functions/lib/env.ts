@@ -23,6 +23,8 @@ export const ENV_NAMES = {
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
   /** Outside prod: another Stripe API host for the official SDK (stripe-mock, a test fake). */
   stripeApiBase: 'STRIPE_API_BASE',
+  /** The sender of notification emails (an SES verified identity in AWS): the notifier sends as it, Settings shows it. */
+  emailFrom: 'EMAIL_FROM',
   // The notifier's own (PORTAL_URL, EMAIL_FROM, SMTP_HOST, …) are named and read in functions/notify/notify-env.ts
   // NOTIFY_ENV_NAMES: the API functions do not carry them (bundle budget).
 } as const
@@ -43,6 +45,7 @@ export interface Env {
   stripeSecretKey?: string
   stripeWebhookSecret?: string
   stripeApiBase?: string
+  emailFrom?: string
 }
 
 /** Used when ACCOUNT_GATE_TTL_SECONDS is unset. */
@@ -55,6 +58,7 @@ function parse(): Env {
   const ttlSeconds = ttl === undefined ? DEFAULT_ACCOUNT_GATE_TTL_SECONDS : Number(ttl)
   const level = text(ENV_NAMES.logLevel)
   return {
+    emailFrom: text(ENV_NAMES.emailFrom),
     tableName: text(ENV_NAMES.tableName),
     region: text(ENV_NAMES.region) ?? 'us-east-1',
     stage: text(ENV_NAMES.stage) ?? 'local',

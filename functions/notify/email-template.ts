@@ -12,14 +12,19 @@
  *   link to their notification preferences. The text part says the same with the URLs written
  *   out (the message as written: plain text is never HTML-escaped).
  * - `renderSms(input)` → one line (shop, title, order link), at most `SMS_MAX_LENGTH` characters.
- * - `shopFromSettings(settings)` → the shop's identity from the admin settings (blank ones fall
- *   back: the SPA's brand name, the sender address for the email; a blank phone is left out).
+ * - The shop's identity is `shopIdentity(settings)` (shared/src/shop.ts), as on every page of the
+ *   portal; a blank email or address is left out.
  *
  * Every interpolated value goes through `escapeHtml` in the HTML part (the message may carry the
  * staff's note text); a link is written only for an http(s) URL. Plain TypeScript, no template
  * engine: the notifier's Lambda bundle stays small. `node --import tsx scripts/preview-emails.ts --png`
  * writes every kind to `.previews/emails/` (HTML, text and screenshots).
  */
+
+import { telHref } from '@gs/shared/phone'
+import { DEFAULT_SHOP_NAME, type ShopIdentity } from '@gs/shared/shop'
+
+export type { ShopIdentity }
 
 export const NOTIFICATION_KINDS = [
   'order_created',
@@ -31,14 +36,6 @@ export const NOTIFICATION_KINDS = [
   'payment_refunded',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
-
-export interface ShopIdentity {
-  name: string
-  phone: string
-  email: string
-  /** Postal address, may span lines; none until the settings have one. */
-  address?: string
-}
 
 export interface EmailNotification {
   kind: NotificationKind
@@ -70,8 +67,6 @@ export interface RenderedEmail {
   text: string
 }
 
-/** What the SPA calls itself (web/src/config/brand.ts BRAND_NAME) until the settings name the shop. */
-export const FALLBACK_SHOP_NAME = 'Gunsmith Portal'
 
 /** Two GSM-7 segments of 160: a longer SMS is split into more messages than it is worth. */
 export const SMS_MAX_LENGTH = 320
@@ -95,17 +90,6 @@ const KIND_ACCENTS: Record<NotificationKind, string> = {
   payment_received: '#16a34a',
   payment_failed: '#dc2626',
   payment_refunded: '#16a34a',
-}
-
-/** The admin settings' identity fields (shared/src/settings.ts), blank until saved. */
-export function shopFromSettings(settings: { businessName: string; phone: string; email: string; fromEmail?: string; address?: string }): ShopIdentity {
-  const address = settings.address?.trim()
-  return {
-    name: settings.businessName.trim() || FALLBACK_SHOP_NAME,
-    phone: settings.phone.trim(),
-    email: settings.email.trim() || settings.fromEmail?.trim() || '',
-    ...(address ? { address } : {}),
-  }
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
@@ -153,11 +137,6 @@ function htmlLines(value: string): string {
 /** Escaped, with order numbers (GS-000123) kept on one line: a phone would otherwise break them at the dash. */
 function htmlInline(value: string): string {
   return escapeHtml(value).replace(/\b([A-Z]{2,5}-\d{3,})\b/g, '<span style="white-space:nowrap;">$1</span>')
-}
-
-function telHref(phone: string): string | null {
-  const digits = phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '')
-  return digits.replace('+', '').length >= 3 ? `tel:${digits}` : null
 }
 
 function truncate(value: string, max: number): string {
@@ -262,7 +241,7 @@ function parts(input: EmailInput): Parts {
     trackingUrl: safeUrl(n.trackingUrl),
     carrier: oneLine(n.carrier ?? ''),
     shop: {
-      name: oneLine(input.shop.name) || FALLBACK_SHOP_NAME,
+      name: oneLine(input.shop.name) || DEFAULT_SHOP_NAME,
       phone: oneLine(input.shop.phone ?? ''),
       email: oneLine(input.shop.email ?? ''),
       address: cleanText(input.shop.address ?? ''),
@@ -367,7 +346,7 @@ function smsBody(input: Pick<EmailInput, 'shop' | 'notification' | 'orderUrl'>, 
   const title = oneLine(input.notification.title)
   const url = safeUrl(input.orderUrl)
   if (!url) throw new Error(`renderSms: orderUrl is not an http(s) URL: ${input.orderUrl}`)
-  const shop = oneLine(input.shop.name) || FALLBACK_SHOP_NAME
+  const shop = oneLine(input.shop.name) || DEFAULT_SHOP_NAME
   if (url.length + 1 > max) return truncate(`${shop} - ${title}`, max)
   const withShop = `${shop} - ${title} ${url}`
   if (withShop.length <= max) return withShop

@@ -16,11 +16,12 @@
  * the stream retries the record and, in the end, its failure destination (the dead-letter queue) gets it.
  */
 import { toE164 } from '@gs/shared/phone'
+import { shopIdentity } from '@gs/shared/shop'
 import type { ChannelDelivery, DeliveredNotification, DeliveryChannel, NotificationDeliveryRepository } from '../db/repositories/notification-delivery.ts'
 import type { Profile, ProfileRepository } from '../db/repositories/profiles.ts'
 import type { SettingsRepository } from '../db/repositories/settings.ts'
 import { log as defaultLog } from '../lib/logger.ts'
-import { NOTIFICATION_KINDS, renderEmail, renderSms, shopFromSettings, type EmailNotification, type NotificationKind } from './email-template.ts'
+import { NOTIFICATION_KINDS, renderEmail, renderSms, type EmailNotification, type NotificationKind } from './email-template.ts'
 import type { EmailTransport, SmsTransport } from './transports.ts'
 
 /** A 'sending' claim older than this was an attempt that crashed (the notifier's timeout must be well below it). */
@@ -55,7 +56,7 @@ export interface NotifierDeps {
   sms: () => Promise<SmsTransport> | SmsTransport
   /** The portal's address, without a trailing slash: links are `${portalUrl}/orders/{orderId}` and `${portalUrl}/profile`. */
   portalUrl: string
-  /** The sender address (EMAIL_FROM); else the settings' fromEmail. */
+  /** The sender address (EMAIL_FROM, always set in AWS and by npm start); else the shop's email. */
   emailFrom?: string
   now?: () => Date
   sleep?: (ms: number) => Promise<void>
@@ -103,14 +104,14 @@ export async function deliverNotification(deps: NotifierDeps, image: Pick<Delive
   if (done('email') && done('sms')) return { email: alreadyOf(current, 'email'), sms: alreadyOf(current, 'sms') }
 
   const [profile, settings] = await Promise.all([deps.profiles.getProfile(key.userId), deps.settings.getSettings()])
-  const shop = shopFromSettings(settings)
+  const shop = shopIdentity(settings)
   // Every notification today is about an order; one that is not links to the customer's notifications.
   const orderUrl = current.orderId ? `${deps.portalUrl}/orders/${encodeURIComponent(current.orderId)}` : `${deps.portalUrl}/notifications`
   const preferencesUrl = `${deps.portalUrl}/profile`
   const notification = templateInput(current)
 
   const plans: Record<DeliveryChannel, Plan> = { email: emailPlan(profile, notification.essential), sms: smsPlan(profile) }
-  const fromAddress = deps.emailFrom || settings.fromEmail?.trim() || shop.email || 'no-reply@localhost'
+  const fromAddress = deps.emailFrom || shop.email || 'no-reply@localhost'
   const senders: Record<DeliveryChannel, (to: string) => Promise<{ messageId: string }>> = {
     email: async (to) => {
       const { subject, html, text } = renderEmail({ shop, recipient: { firstName: profile?.firstName || null }, notification, orderUrl, preferencesUrl })

@@ -2,13 +2,13 @@
  * The notifier's environment, named and read here rather than in functions/lib/env.ts (which every
  * function carries: bundle budget). The CDK wiring sets these names.
  */
-import { env } from '../lib/env.ts'
+import { ENV_NAMES as FUNCTION_ENV_NAMES, env } from '../lib/env.ts'
 
 export const NOTIFY_ENV_NAMES = {
   /** The portal's address for the links in messages (`${PORTAL_URL}/orders/{orderId}`); required outside the local stage. */
   portalUrl: 'PORTAL_URL',
-  /** The sender of notification emails (an SES verified identity in AWS); the settings' fromEmail when unset. */
-  emailFrom: 'EMAIL_FROM',
+  /** The sender of notification emails (an SES verified identity in AWS); the shop's email when unset. */
+  emailFrom: FUNCTION_ENV_NAMES.emailFrom,
   /** Optional SES configuration set for notification emails (event publishing, suppression). */
   sesConfigurationSet: 'SES_CONFIGURATION_SET',
   /** Local: an SMTP catcher (maildev) instead of SES, and an HTTP sink instead of SNS for SMS. */

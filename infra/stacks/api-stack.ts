@@ -12,6 +12,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager'
 import type { Construct } from 'constructs'
 import { deployedRoutesFor, functionGroups, routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
 import { AppFunction } from '../constructs/app-function.ts'
+import { FunctionEnv } from '../constructs/function-env.ts'
 import { RECONCILE_ENTRY, writeGroupEntry } from '../constructs/lambda-bundle.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
 
@@ -47,6 +48,7 @@ const METHODS: Record<RouteDef['method'], apigw.HttpMethod> = {
 /** Why a route is public (by route key, else by function group); a public route with no reason fails synth. */
 const PUBLIC_ROUTE_REASONS: Record<string, string> = {
   'GET /api/health': 'Health check for monitoring; it returns only a status and reads no user data.',
+  'GET /api/shop': 'The shop identity every page shows before sign-in (name, phone, email, postal address); it reads one settings item and returns nothing else.',
   'stripe-webhook':
     'Stripe calls the webhook without a Cognito token; the function verifies the Stripe-Signature header over the raw body before parsing it.',
 }
@@ -246,6 +248,8 @@ export class ApiStack extends Stack {
       case 'api-admin':
         fn.bindUserPool({ userPoolId: userPool.userPoolId })
         userPool.grant(fn.role, ...ADMIN_COGNITO_ACTIONS)
+        // Shown read-only on Settings → Email Settings: the sender is the deployment's, not the page's.
+        fn.fn.addEnvironment(FunctionEnv.emailFrom, config.notifications.emailFrom)
         // Refunds card payments and cancels the open intents of orders staff delete, archive or reprice.
         fn.bindStripeSecrets({ secretKey: this.stripeSecretKey })
         break

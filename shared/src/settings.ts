@@ -9,22 +9,27 @@ export const SETTINGS_DEFAULTS = {
   businessName: '',
   phone: '',
   email: '',
+  /** The postal address, one line per line (shop.ts). */
+  address: '',
   defaultTaxRate: taxRatePpmToPercent(DEFAULT_TAX_RATE_PPM),
-  smtpServer: '',
-  smtpPort: 587,
-  fromEmail: '',
   laborRateCents: 7500,
   minimumServiceFeeCents: 2500,
 } as const
 
 export const settingsMessages = {
   taxRateInvalid: 'Please enter a tax rate between 0 and 100, with at most three decimals',
-  smtpPortInvalid: 'Please enter a port between 1 and 65535',
+  addressTooLong: 'Please keep the address to 6 lines of at most 100 characters',
   laborRateInvalid: 'Please enter a valid labor rate',
   minimumFeeInvalid: 'Please enter a valid minimum service fee',
 } as const
 
 export type Settings = { -readonly [K in keyof typeof SETTINGS_DEFAULTS]: (typeof SETTINGS_DEFAULTS)[K] extends string ? string : number }
+
+/**
+ * GET /api/admin/settings: the settings and, read-only, the address notification emails are sent from
+ * (the deployment's EMAIL_FROM, an SES verified identity in AWS; null where nothing sends mail).
+ */
+export type SettingsView = Settings & { emailSender: string | null }
 
 /** What the settings page says under the tax rate. */
 export const TAX_RATE_HINT = 'New orders bill parts at this rate. Each order keeps the rate it was created with, so changing it never changes an existing invoice.'

@@ -213,6 +213,7 @@ const CUSTOMER_PAGES: Visit[] = [
     ready: (p) => h1(p, 'Payment Not Completed'),
   },
   { name: 'payment history', url: '/payment-history', ready: (p) => expect(p.getByRole('table')).toBeVisible() },
+  { name: 'profile', url: '/profile', ready: (p) => expect(p.getByRole('switch', { name: 'Text me when my orders change' })).toBeVisible(), form: true },
   mobileMenu('/dashboard'),
 ]
 
@@ -322,7 +323,8 @@ const ADMIN_PAGES: Visit[] = [
         await p.getByRole('tab', { name: tab }).click()
         await expect(p.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
         await expect(p.getByRole('tabpanel').getByRole('status', { name: 'Loading' })).toHaveCount(0)
-        await expect(p.getByRole('tabpanel').getByRole('form').or(p.getByRole('tabpanel').getByText('Coming soon'))).toBeVisible()
+        const panel = p.getByRole('tabpanel')
+        await expect(panel.getByRole('form').or(panel.getByText('Coming soon')).or(panel.getByRole('region', { name: 'How notification emails are sent' }))).toBeVisible()
         return i === 0 ? undefined : '[role="tabpanel"]'
       },
       form: true,

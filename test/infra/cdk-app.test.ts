@@ -181,6 +181,8 @@ describe('api stack: HTTP API from functions/routes.ts', () => {
       if (g === 'api-admin') expect(exportedValue(json.auth, vars[ENV_NAMES.userPoolId])).toEqual(userPoolRef())
       else expect(vars[ENV_NAMES.userPoolId], g).toBeUndefined()
       expect(vars.USER_POOL_CLIENT_ID, g).toBeUndefined()
+      // The notification sender is shown on Settings → Email Settings: api-admin alone has it besides the notifier.
+      expect(vars[ENV_NAMES.emailFrom], g).toBe(g === 'api-admin' ? 'notifications@example.com' : undefined)
     }
   })
 

@@ -342,13 +342,26 @@ describe('status messages', () => {
 describe('settings', () => {
   it('returns defaults, saves what is sent and returns the saved values', async () => {
     const before = (await admin('/api/admin/settings')).body
-    expect(before).toMatchObject({ defaultTaxRate: expect.any(Number), smtpPort: expect.any(Number), laborRateCents: expect.any(Number), minimumServiceFeeCents: expect.any(Number) })
-    const body = { businessName: 'Iron Sights Gunsmithing', phone: '555-010-0100', email: 'shop@example.com', defaultTaxRate: 7.75, smtpServer: 'smtp.example.com', smtpPort: 2525, fromEmail: 'no-reply@example.com', laborRateCents: 9000, minimumServiceFeeCents: 3000 }
+    expect(before).toMatchObject({ defaultTaxRate: expect.any(Number), address: expect.any(String), laborRateCents: expect.any(Number), minimumServiceFeeCents: expect.any(Number) })
+    // The sender is the deployment's (EMAIL_FROM), shown read-only; the SMTP fields of the old Email tab are gone.
+    expect(before).toHaveProperty('emailSender')
+    expect(before).not.toHaveProperty('smtpServer')
+    const body = { businessName: 'Iron Sights Gunsmithing', phone: '555-010-0100', email: 'shop@example.com', address: '12 Main St\nSpringfield, IL 62701', defaultTaxRate: 7.75, laborRateCents: 9000, minimumServiceFeeCents: 3000 }
     expect(await admin('/api/admin/settings', { method: 'PUT', body })).toMatchObject({ status: 200, body })
     expect((await admin('/api/admin/settings')).body).toMatchObject(body)
-    expect(await admin('/api/admin/settings', { method: 'PUT', body: { smtpPort: 465 } })).toMatchObject({ status: 200, body: { ...body, smtpPort: 465 } })
-    expect((await admin('/api/admin/settings', { method: 'PUT', body: { smtpPort: 70000 } })).status).toBe(400)
+    expect(await admin('/api/admin/settings', { method: 'PUT', body: { laborRateCents: 9500 } })).toMatchObject({ status: 200, body: { ...body, laborRateCents: 9500 } })
+    expect(await admin('/api/admin/settings', { method: 'PUT', body: { smtpPort: 465 } })).toMatchObject({ status: 400, body: { error: { fields: { smtpPort: 'Unknown field: smtpPort' } } } })
+    expect((await admin('/api/admin/settings', { method: 'PUT', body: { address: '1\n2\n3\n4\n5\n6\n7' } })).status).toBe(400)
     expect((await admin('/api/admin/settings', { method: 'PUT', body: { defaultTaxRate: -1 } })).status).toBe(400)
+  })
+
+  it('GET /api/shop: anyone reads the shop identity the settings hold, in the display format, and nothing else', async () => {
+    await admin('/api/admin/settings', { method: 'PUT', body: { businessName: ' Iron Sights Gunsmithing ', phone: '555-010-0100', email: 'shop@example.com', address: ' 12 Main St \n\nSpringfield, IL 62701' } })
+    const shop = await api('/api/shop')
+    expect(shop).toMatchObject({ status: 200, body: { name: 'Iron Sights Gunsmithing', phone: '(555) 010-0100', email: 'shop@example.com', address: '12 Main St\nSpringfield, IL 62701' } })
+    expect(Object.keys(shop.body).sort()).toEqual(['address', 'email', 'name', 'phone'])
+    await admin('/api/admin/settings', { method: 'PUT', body: { businessName: '', phone: '' } })
+    expect((await api('/api/shop')).body).toMatchObject({ name: 'Gunsmith Portal', phone: '(555) 010-0199' })
   })
 })
 

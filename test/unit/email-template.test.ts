@@ -12,10 +12,10 @@ import {
   renderEmail,
   renderSms,
   safeUrl,
-  shopFromSettings,
   SMS_MAX_LENGTH,
   type EmailInput,
 } from '../../functions/notify/email-template.ts'
+import { shopIdentity } from '../../shared/src/shop.ts'
 import { HOSTILE_NOTE, LONG_SERIAL, LONG_TRACKING_URL, SAMPLE_EMAILS, SAMPLE_ORDER_URL, SAMPLE_PREFERENCES_URL, SAMPLE_SHOP } from '../../functions/notify/email-samples.ts'
 import { SETTINGS_DEFAULTS } from '../../shared/src/settings.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts'
@@ -69,7 +69,7 @@ describe('renderEmail', () => {
     // HTML: the button, the links, the phone and email as links, light and dark.
     expect(html).toMatch(new RegExp(`<a href="${SAMPLE_ORDER_URL}"[^>]*data-button="order"[^>]*>View order</a>`))
     expect(html).toContain(`href="${SAMPLE_PREFERENCES_URL}"`)
-    expect(html).toContain('href="tel:5125550142"')
+    expect(html).toContain('href="tel:+15125550142"')
     expect(html).toContain(`href="mailto:${SAMPLE_SHOP.email}"`)
     expect(html).toContain('<meta name="color-scheme" content="light dark">')
     expect(html).toContain('<meta name="supported-color-schemes" content="light dark">')
@@ -145,21 +145,21 @@ describe('renderEmail', () => {
   })
 
   it('leaves out what the shop has not set, and names the shop before its settings do', () => {
-    const shop = shopFromSettings(SETTINGS_DEFAULTS)
-    expect(shop).toEqual({ name: 'Gunsmith Portal', phone: '', email: '' })
+    const shop = shopIdentity(SETTINGS_DEFAULTS)
+    expect(shop).toEqual({ name: 'Gunsmith Portal', phone: '(555) 010-0199', email: '', address: '' })
     const { html, text } = renderEmail({ ...SAMPLE_EMAILS.payment_received, shop, recipient: { firstName: null } })
     expect(html).toContain('Gunsmith Portal')
-    expect(html).not.toContain('tel:')
+    expect(html).toContain('href="tel:+15550100199"')
     expect(html).not.toContain('mailto:')
     expect(html).not.toContain('data-part="address"')
     expect(text).toContain('Hello,')
-    expect(text).not.toContain('Phone:')
+    expect(text).toContain('Phone: (555) 010-0199')
     expect(text).not.toContain('Email:')
-    expect(shopFromSettings({ ...SETTINGS_DEFAULTS, businessName: ' Shop ', fromEmail: 'from@shop.example', address: ' 1 Main St ' })).toEqual({
+    expect(shopIdentity({ ...SETTINGS_DEFAULTS, businessName: ' Shop ', phone: '512-555-0142', email: ' a@shop.example ', address: ' 1 Main St \n\n Wimberley, TX ' })).toEqual({
       name: 'Shop',
-      phone: '',
-      email: 'from@shop.example',
-      address: '1 Main St',
+      phone: '(512) 555-0142',
+      email: 'a@shop.example',
+      address: '1 Main St\nWimberley, TX',
     })
   })
 

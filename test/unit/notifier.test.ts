@@ -102,7 +102,7 @@ function fakeTransports() {
 function setup(opts: { profile?: Profile | null; settings?: Partial<Settings> } = {}) {
   const store = fakeStore()
   const transports = fakeTransports()
-  const settings = { ...SETTINGS_DEFAULTS, businessName: 'Acme Gunsmithing', phone: '555-0100', email: 'shop@example.com', fromEmail: 'notify@example.com', ...opts.settings } as Settings
+  const settings = { ...SETTINGS_DEFAULTS, businessName: 'Acme Gunsmithing', phone: '555-0100', email: 'shop@example.com', address: '', ...opts.settings } as Settings
   const deps: NotifierDeps = {
     deliveries: store.deliveries,
     profiles: { getProfile: async () => (opts.profile === undefined ? profileOf() : opts.profile) },
@@ -110,6 +110,7 @@ function setup(opts: { profile?: Profile | null; settings?: Partial<Settings> } 
     email: () => transports.email,
     sms: () => transports.sms,
     portalUrl: PORTAL,
+    emailFrom: 'notify@example.com',
     sleep: (ms) => new Promise((r) => setTimeout(r, ms / 10)),
   }
   const handle = createNotifierHandler(() => ({ table, notifier: deps }))

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SiteFooter } from '@/app/layout/site-footer';
 import { PrintWorkOrderModal } from '@/features/admin-orders/components/print-work-order';
 import { SettingsTabs } from '@/features/admin-settings/components/settings-tabs';
 import { stubAdminApi } from './api-stub';
@@ -63,7 +65,7 @@ describe('work order printing', () => {
 });
 
 describe('System Settings', () => {
-  const saved = { businessName: 'Acme Gunworks', phone: '', email: '', defaultTaxRate: 8.25, smtpServer: '', smtpPort: 587, fromEmail: '', laborRateCents: 7500, minimumServiceFeeCents: 2500 };
+  const saved = { businessName: 'Acme Gunworks', phone: '', email: '', address: '', defaultTaxRate: 8.25, laborRateCents: 7500, minimumServiceFeeCents: 2500, emailSender: 'notifications@acme.example' };
   beforeEach(() => undefined);
 
   it('has accessible tabs moved by arrow keys, with coming-soon notices', async () => {
@@ -97,7 +99,7 @@ describe('System Settings', () => {
     );
   });
 
-  it("checks with the route's own schema before saving: a port above 65535 or a tax rate of 100.5 never reaches the server", async () => {
+  it("checks with the route's own schema before saving: a tax rate of 100.5 or a seven-line address never reaches the server", async () => {
     const user = userEvent.setup();
     const { calls } = stubAdminApi({ 'GET /api/admin/settings': [200, saved], 'PUT /api/admin/settings': [200, saved] });
     renderWithClient(<SettingsTabs />);
@@ -106,13 +108,66 @@ describe('System Settings', () => {
     await user.type(rate, '100.5');
     await user.click(screen.getByRole('button', { name: /save/i }));
     expect(await screen.findByText('Please enter a tax rate between 0 and 100, with at most three decimals')).toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'Email Settings' }));
-    const port = await screen.findByLabelText('SMTP Port');
-    await user.clear(port);
-    await user.type(port, '70000');
+    await user.clear(rate);
+    await user.type(rate, '7.75');
+    await user.type(screen.getByLabelText('Address'), '1{Enter}2{Enter}3{Enter}4{Enter}5{Enter}6{Enter}7');
     await user.click(screen.getByRole('button', { name: /save/i }));
-    expect(await screen.findByText('Please enter a port between 1 and 65535')).toBeInTheDocument();
+    expect(screen.getByLabelText('Address')).toHaveAccessibleDescription('Please keep the address to 6 lines of at most 100 characters');
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('saves the shop identity with its address, shown at once wherever the shop is named', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubAdminApi({
+      'GET /api/admin/settings': [200, saved],
+      'PUT /api/admin/settings': ({ body }) => [200, { ...saved, ...(body as object) }],
+    });
+    renderWithClient(
+      <MemoryRouter>
+        <SettingsTabs />
+        <SiteFooter />
+      </MemoryRouter>,
+    );
+    const phone = await screen.findByLabelText('Phone');
+    await user.type(phone, '512-555-0142');
+    await user.type(screen.getByLabelText('Address'), '  1200 Ranch Road 12{Enter}Wimberley, TX 78676  ');
+    await user.type(screen.getByLabelText('Email'), 'service@acme.example');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      businessName: 'Acme Gunworks',
+      phone: '512-555-0142',
+      email: 'service@acme.example',
+      address: '1200 Ranch Road 12\nWimberley, TX 78676',
+      defaultTaxRate: 8.25,
+    });
+    expect(phone).toHaveValue('(512) 555-0142');
+    const contact = screen.getByTestId('shop-contact');
+    expect(contact).toHaveTextContent('1200 Ranch Road 12');
+    expect(within(contact).getByRole('link', { name: '(512) 555-0142' })).toHaveAttribute('href', 'tel:+15125550142');
+    expect(within(contact).getByRole('link', { name: 'service@acme.example' })).toHaveAttribute('href', 'mailto:service@acme.example');
+  });
+
+  it('Email Settings says what really sends the mail: the deployed sender, the shop name, where replies go', async () => {
+    const user = userEvent.setup();
+    stubAdminApi({ 'GET /api/admin/settings': [200, { ...saved, email: 'service@acme.example' }] });
+    renderWithClient(<SettingsTabs />);
+    await user.click(await screen.findByRole('tab', { name: 'Email Settings' }));
+    const panel = screen.getByRole('region', { name: 'How notification emails are sent' });
+    expect(panel).toHaveTextContent('Sendernotifications@acme.example');
+    expect(panel).toHaveTextContent('Sender nameAcme Gunworks');
+    expect(panel).toHaveTextContent('Replies go toservice@acme.example');
+    expect(panel).toHaveTextContent('Amazon SES');
+    expect(within(panel).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Settings' })).not.toBeInTheDocument();
+  });
+
+  it('Email Settings says so where nothing sends mail', async () => {
+    const user = userEvent.setup();
+    stubAdminApi({ 'GET /api/admin/settings': [200, { ...saved, emailSender: null }] });
+    renderWithClient(<SettingsTabs />);
+    await user.click(await screen.findByRole('tab', { name: 'Email Settings' }));
+    expect(screen.getByRole('region', { name: 'How notification emails are sent' })).toHaveTextContent('Not set up in this environment: no emails are sent.');
   });
 
   it('saves the Billing tab in cents', async () => {

@@ -97,8 +97,9 @@ describe('printable invoice', () => {
     stubApiRoutes((call) => (call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}` ? [200, makeDetail(order, { payments })] : undefined));
     renderApp(`/orders/${ORDER_ID}/invoice`);
     const sheet = await expectTheSheet();
-    // A customer cannot read the shop settings: the sheet names the shop as the site does.
+    // Before the shop saves its identity (GET /api/shop has nothing to say here): the defaults, as the site shows them.
     expect(sheet).toHaveTextContent('Gunsmith Portal');
+    expect(sheet).toHaveTextContent('(555) 010-0199');
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
@@ -125,30 +126,21 @@ describe('printable invoice', () => {
     expect(await screen.findByRole('link', { name: 'Print invoice' })).toHaveAttribute('href', `/orders/${ORDER_ID}/invoice`);
   });
 
-  it('admin: the same sheet from the admin order, with the shop named by its settings', async () => {
+  it('admin: the same sheet from the admin order, with the shop as every page names it (GET /api/shop)', async () => {
     resetFakeAuth(admin);
-    const settings = {
-      businessName: 'Hill Country Gunsmithing',
-      phone: '(512) 555-0100',
-      email: 'shop@example.com',
-      defaultTaxRate: 7.75,
-      smtpServer: '',
-      smtpPort: 587,
-      fromEmail: '',
-      laborRateCents: 7500,
-      minimumServiceFeeCents: 2500,
-    };
+    const shop = { name: 'Hill Country Gunsmithing', phone: '(512) 555-0100', email: 'shop@example.com', address: '1200 Ranch Road 12\nWimberley, TX 78676' };
     const api = stubApiRoutes((call) => {
       if (call.path === '/api/me') return [200, { ...testProfile, id: 'admin-1', email: 'admin@example.com', role: 'admin' }];
       if (call.method === 'GET' && call.path === `/api/admin/orders/${ORDER_ID}`) return [200, makeDetail(order, { payments })];
-      if (call.method === 'GET' && call.path === '/api/admin/settings') return [200, settings];
+      if (call.method === 'GET' && call.path === '/api/shop') return [200, shop];
       return undefined;
     });
     renderApp(`/admin/orders/${ORDER_ID}/invoice`);
     const sheet = await expectTheSheet();
     expect(sheet).toHaveTextContent('Hill Country Gunsmithing');
     expect(sheet).toHaveTextContent('(512) 555-0100');
-    expect(sheet).toHaveTextContent('shop@example.com');
+    expect(await within(sheet).findByText('shop@example.com')).toBeInTheDocument();
+    expect(sheet).toHaveTextContent('Wimberley, TX 78676');
     expect(api.calls.some((c) => c.path === `/api/orders/${ORDER_ID}`)).toBe(false);
   });
 

@@ -36,6 +36,29 @@ describe('landing page', () => {
     expect(cta).toHaveAttribute('href', '/login');
   });
 
+  it("names the shop from its settings (GET /api/shop): header, access line, footer and title, without a sign-in", async () => {
+    const fetchMock = stubApi({ '/api/shop': [200, { name: 'Hill Country Gunsmithing', phone: '(512) 555-0142', email: 'service@hc.example', address: '1200 Ranch Road 12\nWimberley, TX 78676' }] });
+    renderApp('/');
+    const access = (await screen.findByRole('heading', { name: 'Access Requires Shop-Issued Credentials' })).closest('aside')!;
+    expect(await within(access).findByRole('link', { name: '(512) 555-0142' })).toHaveAttribute('href', 'tel:+15125550142');
+    expect(within(screen.getByRole('banner')).getByText('Hill Country Gunsmithing')).toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('Wimberley, TX 78676');
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Hill Country Gunsmithing. All rights reserved.`);
+    expect(document.title).toContain('Hill Country Gunsmithing');
+    const shopCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/shop')!;
+    expect(shopCall[1]?.headers).not.toHaveProperty('Authorization');
+  });
+
+  it('shows a returning visitor the shop last seen before the server answers', async () => {
+    localStorage.setItem('gs.shop', JSON.stringify({ name: 'Cached Gunworks', phone: '(512) 555-0100', email: '', address: '' }));
+    stubApi({ '/api/shop': [500, { error: { code: 'internal', message: 'down' } }] });
+    renderApp('/');
+    expect(within(await screen.findByRole('banner')).getByText('Cached Gunworks')).toBeInTheDocument();
+    const access = screen.getByRole('heading', { name: 'Access Requires Shop-Issued Credentials' }).closest('aside')!;
+    expect(within(access).getByRole('link', { name: '(512) 555-0100' })).toBeInTheDocument();
+  });
+
   it('shows the access notice with the phone line and the security notice', async () => {
     renderApp('/');
     const access = (await screen.findByRole('heading', { name: 'Access Requires Shop-Issued Credentials' })).closest('aside')!;

@@ -18,7 +18,7 @@ function stubProfile(start: Profile, patch?: (call: ApiCall) => Reply | undefine
     const answer = patch?.(call);
     if (answer) return answer;
     const body = call.body as Partial<Profile>;
-    profile = { ...profile, ...body, phone: body.phone === undefined ? profile.phone : body.phone.replace(/[\s\-()]/g, '') || null };
+    profile = { ...profile, ...body, phone: body.phone === undefined ? profile.phone : (body.phone ?? '').replace(/[\s\-()]/g, '') || null };
     return [200, profile];
   });
 }

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetConfigForTests } from '@/config/env';
+import { resetShopForTests } from '@/lib/shop';
 
 import { media } from './media';
 
@@ -33,6 +34,7 @@ beforeEach(() => {
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');
   resetConfigForTests();
+  resetShopForTests();
 });
 
 afterEach(() => {

@@ -13,6 +13,9 @@ export const settingsSchema = {
     defaultTaxRate: { type: 'number' },
     /** The rate new orders bill parts at, in ppm; absent: 77,500 (7.75 %). */
     taxRatePpm: { type: 'number' },
+    /** The shop's postal address (lines joined by \n). */
+    address: { type: 'string' },
+    /** The old Email Settings tab's SMTP server, port and sender, never used to send anything: no longer read or written. */
     smtpServer: { type: 'string' },
     smtpPort: { type: 'number' },
     fromEmail: { type: 'string' },

@@ -13,13 +13,13 @@ export const settingsSchema = z.strictObject({
   defaultTaxRate: z.optional(
     z.number({ error: settingsMessages.taxRateInvalid }).check(z.refine((v) => taxRatePercentToPpm(v) !== null, settingsMessages.taxRateInvalid)),
   ),
-  smtpServer: z.optional(text(253)),
-  smtpPort: z.optional(
-    z
-      .number({ error: settingsMessages.smtpPortInvalid })
-      .check(z.int(settingsMessages.smtpPortInvalid), z.gte(1, settingsMessages.smtpPortInvalid), z.lte(65535, settingsMessages.smtpPortInvalid)),
+  address: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(600, settingsMessages.addressTooLong),
+      z.refine((v) => v.split('\n').length <= 6 && v.split('\n').every((line) => line.trim().length <= 100), settingsMessages.addressTooLong),
+    ),
   ),
-  fromEmail: z.optional(text(254)),
   laborRateCents: z.optional(cents(settingsMessages.laborRateInvalid)),
   minimumServiceFeeCents: z.optional(cents(settingsMessages.minimumFeeInvalid)),
 })

@@ -2,6 +2,7 @@ import { settingsSchema } from '@gs/shared/schemas/settings'
 import { createSettingsRepository } from '#functions/db/repositories/settings.ts'
 import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
+import { presentSettings } from './present.ts'
 
 /** PUT /api/admin/settings: saves the fields sent (one tab's worth is fine) and returns all settings as saved. */
-export const handler = defineRoute({ body: settingsSchema }, async ({ body }) => ({ body: await createSettingsRepository(defaultTable()).saveSettings(body) }))
+export const handler = defineRoute({ body: settingsSchema }, async ({ body }) => ({ body: presentSettings(await createSettingsRepository(defaultTable()).saveSettings(body)) }))

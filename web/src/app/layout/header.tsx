@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
-import { BRAND_NAME } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { useShop } from '@/lib/shop';
 
 interface NavEntry {
   label: string;
@@ -48,7 +48,7 @@ function MenuIcon({ open }: { open: boolean }) {
 
 function LogoMark() {
   return (
-    <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
+    <svg viewBox="0 0 32 32" className="size-8 shrink-0" aria-hidden="true">
       <rect width="32" height="32" rx="7" className="fill-slate-900 dark:fill-amber-400" />
       <circle cx="16" cy="16" r="8.5" fill="none" strokeWidth="2.5" className="stroke-amber-400 dark:stroke-slate-900" />
       <path d="M16 5v6.5M16 20.5V27M5 16h6.5M20.5 16H27" strokeWidth="2.5" strokeLinecap="round" className="stroke-amber-400 dark:stroke-slate-900" />
@@ -85,7 +85,7 @@ export function NotificationBell({ unreadCount, className = '' }: { unreadCount:
 }
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium ${
+  `rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
     isActive
       ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900'
       : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
@@ -100,6 +100,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 
 export function Header({ unreadCount = 0 }: { unreadCount?: number }) {
   const { status, isAdmin, signOut } = useAuth();
+  const shop = useShop();
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -131,14 +132,14 @@ export function Header({ unreadCount = 0 }: { unreadCount?: number }) {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link
           to={signedIn ? paths.app.dashboard.getHref() : paths.home.getHref()}
-          className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-slate-900 dark:text-white"
+          className="flex min-w-0 items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-slate-900 dark:text-white"
         >
           <LogoMark />
-          <span>{BRAND_NAME}</span>
+          <span className="min-w-0 truncate" title={shop.name}>{shop.name}</span>
         </Link>
 
         {/* Desktop */}
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="hidden shrink-0 items-center gap-1 lg:flex">
           {entries.map((entry) => (
             <NavLink key={entry.to} to={entry.to} end={entry.end} className={desktopLink}>
               {entry.label}
@@ -158,7 +159,7 @@ export function Header({ unreadCount = 0 }: { unreadCount?: number }) {
         </nav>
 
         {/* Mobile */}
-        <div className="flex items-center gap-1 md:hidden">
+        <div className="flex shrink-0 items-center gap-1 lg:hidden">
           {signedIn ? <NotificationBell unreadCount={unreadCount} /> : null}
           <button
             type="button"
@@ -177,7 +178,7 @@ export function Header({ unreadCount = 0 }: { unreadCount?: number }) {
         id="mobile-menu"
         aria-label="Main (mobile)"
         hidden={!menuOpen}
-        className="border-t border-slate-200 px-4 pt-2 pb-4 md:hidden dark:border-slate-800"
+        className="border-t border-slate-200 px-4 pt-2 pb-4 lg:hidden dark:border-slate-800"
       >
         {menuOpen ? (
           <ul className="space-y-1">

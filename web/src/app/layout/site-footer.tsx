@@ -1,17 +1,41 @@
 import { Link } from 'react-router-dom';
-import { BRAND_NAME, BRAND_TAGLINE } from '@/config/brand';
+import { telHref } from '@gs/shared/phone';
+import { BRAND_TAGLINE } from '@/config/brand';
 import { paths } from '@/config/paths';
+import { useShop } from '@/lib/shop';
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const shop = useShop();
+  const tel = telHref(shop.phone);
   return (
     <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-slate-700 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8 dark:text-slate-300">
-        <div>
-          <p className="font-semibold text-slate-900 dark:text-white">{BRAND_NAME}</p>
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-slate-700 sm:px-6 md:flex-row md:items-start md:justify-between lg:px-8 dark:text-slate-300">
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900 dark:text-white">{shop.name}</p>
           <p className="mt-1">{BRAND_TAGLINE}</p>
+          <address data-testid="shop-contact" className="mt-2 not-italic [overflow-wrap:anywhere]">
+            {shop.address ? <span className="block whitespace-pre-line">{shop.address}</span> : null}
+            <span className="block">
+              {tel ? (
+                <a href={tel} className="underline-offset-2 hover:underline">
+                  {shop.phone}
+                </a>
+              ) : (
+                shop.phone
+              )}
+              {shop.email ? (
+                <>
+                  {' · '}
+                  <a href={`mailto:${shop.email}`} className="underline-offset-2 hover:underline">
+                    {shop.email}
+                  </a>
+                </>
+              ) : null}
+            </span>
+          </address>
           <p className="mt-2">
-            &copy; {year} {BRAND_NAME}. All rights reserved.
+            &copy; {year} {shop.name}. All rights reserved.
           </p>
         </div>
         <nav aria-label="Footer" className="flex gap-6">

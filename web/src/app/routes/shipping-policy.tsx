@@ -1,12 +1,13 @@
 import { PageTitle } from '@/components/seo/page-title';
-import { ACCESS_PHONE_DISPLAY, BRAND_NAME } from '@/config/brand';
+import type { ShopIdentity } from '@gs/shared/shop';
+import { useShop } from '@/lib/shop';
 
-const SECTIONS: { id: string; title: string; paragraphs: string[] }[] = [
+const sections = (shop: ShopIdentity): { id: string; title: string; paragraphs: string[] }[] => [
   {
     id: 'shipping-in',
     title: 'Shipping Your Firearm to Us',
     paragraphs: [
-      `Before shipping anything, call us at ${ACCESS_PHONE_DISPLAY} for a quote and shipping instructions. We will tell you where to send the firearm and what to include with it. Packages that arrive without prior arrangement may be refused or returned at your expense.`,
+      `Before shipping anything, call us at ${shop.phone} for a quote and shipping instructions. We will tell you where to send the firearm and what to include with it. Packages that arrive without prior arrangement may be refused or returned at your expense.`,
       'Ship the firearm unloaded, with no ammunition in the package, and with any action locks or cable locks removed unless we ask otherwise. Pack it securely in a hard case or a sturdy box with enough padding that it cannot move in transit. Do not write anything on the outside of the package that identifies its contents.',
       'Include a note with your name, phone number, email address, return shipping address and a short description of the work requested. Keep the carrier receipt and tracking number until your order shows as received in this portal.',
     ],
@@ -40,7 +41,7 @@ const SECTIONS: { id: string; title: string; paragraphs: string[] }[] = [
     id: 'hold-harmless',
     title: 'Hold-Harmless Waiver',
     paragraphs: [
-      `By shipping a firearm to ${BRAND_NAME} you agree to hold the shop, its parent company, employees and agents harmless from any claim, loss or damage arising from the firearm's condition before it reached us, from its shipment by a carrier, from modifications or repairs performed by others, and from its use or misuse after it is returned to you.`,
+      `By shipping a firearm to ${shop.name} you agree to hold the shop, its parent company, employees and agents harmless from any claim, loss or damage arising from the firearm's condition before it reached us, from its shipment by a carrier, from modifications or repairs performed by others, and from its use or misuse after it is returned to you.`,
       'Our liability for any firearm in our care is limited to the cost of the work performed on it. Customers must inspect the firearm on receipt and have it checked by a qualified person before firing it.',
     ],
   },
@@ -54,6 +55,7 @@ const SECTIONS: { id: string; title: string; paragraphs: string[] }[] = [
 ];
 
 export default function ShippingPolicyRoute() {
+  const SECTIONS = sections(useShop());
   return (
     <>
       <PageTitle title="Shipping Policy" />

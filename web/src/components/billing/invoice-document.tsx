@@ -2,16 +2,12 @@ import { useEffect, type ReactNode } from 'react';
 import type { OrderDetail, Payment } from '@gs/shared/api-types';
 import { formatDate, formatDateTime } from '@gs/shared/dates';
 import { paymentMessages } from '@gs/shared/payment-messages';
+import { formatPhone } from '@gs/shared/phone';
+import type { ShopIdentity } from '@gs/shared/shop';
 import { Button } from '../ui/button';
 import { BillSummary } from './bill-summary';
 import { chronological, settledEntries, signedAmountCents, signedMoney } from './ledger';
 
-/** Who the invoice is from. */
-export interface ShopIdentity {
-  name: string;
-  phone: string | null;
-  email: string | null;
-}
 
 // On paper the invoice is all there is: the site header, footer, skip link and every control go;
 // dark mode's colours give way to black on white; nothing is wider than the page.
@@ -67,6 +63,7 @@ export function InvoiceDocument({ order, shop }: { order: OrderDetail; shop: Sho
       <div className="flex flex-wrap items-start justify-between gap-4 border-b-2 border-slate-900 pb-4 dark:border-slate-200">
         <div className="min-w-0">
           <p className="text-xl font-bold">{shop.name}</p>
+          {shop.address ? <p className="whitespace-pre-line">{shop.address}</p> : null}
           {shop.phone ? <p>{shop.phone}</p> : null}
           {shop.email ? <p>{shop.email}</p> : null}
         </div>
@@ -109,7 +106,7 @@ export function InvoiceDocument({ order, shop }: { order: OrderDetail; shop: Sho
           <dl className="mt-1">
             <Field label="Name">{order.customerName || 'Not provided'}</Field>
             <Field label="Email">{order.customerEmail || 'Not provided'}</Field>
-            {order.customerPhone ? <Field label="Phone">{order.customerPhone}</Field> : null}
+            {order.customerPhone ? <Field label="Phone">{formatPhone(order.customerPhone)}</Field> : null}
           </dl>
         </section>
         <section aria-labelledby="invoice-firearm-heading" className="sm:col-span-2">

@@ -1,6 +1,7 @@
-import { BRAND_NAME } from '@/config/brand';
+import { useShop } from '@/lib/shop';
 
 /** React 19 hoists <title> into <head>. */
 export function PageTitle({ title }: { title?: string }) {
-  return <title>{title ? `${title} | ${BRAND_NAME}` : BRAND_NAME}</title>;
+  const { name } = useShop();
+  return <title>{title ? `${title} | ${name}` : name}</title>;
 }

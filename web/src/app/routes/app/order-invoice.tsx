@@ -1,22 +1,19 @@
 import { useParams } from 'react-router-dom';
-import { PrintableInvoice, type ShopIdentity } from '@/components/billing/invoice-document';
+import { PrintableInvoice } from '@/components/billing/invoice-document';
 import { errorMessage } from '@/components/errors/error-screen';
 import { PageTitle } from '@/components/seo/page-title';
 import { Alert } from '@/components/ui/alert';
 import { PageSpinner } from '@/components/ui/spinner';
-import { ACCESS_PHONE_DISPLAY, BRAND_NAME } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { useOrder } from '@/features/orders/api/get-order';
 import { BackLink } from '@/features/payments/components/back-link';
 import { ApiError } from '@/lib/api-client';
-
-// A customer cannot read the shop's settings (GET /api/admin/settings is staff-only): the invoice
-// names the shop as the header and footer do, with the phone line the landing page gives.
-const SHOP: ShopIdentity = { name: BRAND_NAME, phone: ACCESS_PHONE_DISPLAY, email: null };
+import { useShop } from '@/lib/shop';
 
 export default function OrderInvoiceRoute() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
+  const shop = useShop();
   const back = <BackLink fallback={paths.app.order.getHref(orderId)} />;
 
   if (order.isPending) return <PageSpinner />;
@@ -38,7 +35,7 @@ export default function OrderInvoiceRoute() {
   return (
     <>
       <PageTitle title={`Invoice ${order.data.invoice.invoiceNumber || order.data.orderNumber}`} />
-      <PrintableInvoice order={order.data} shop={SHOP} back={back} />
+      <PrintableInvoice order={order.data} shop={shop} back={back} />
     </>
   );
 }

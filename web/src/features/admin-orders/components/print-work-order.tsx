@@ -2,12 +2,13 @@ import { useRef, useState } from 'react';
 import { formatDate, formatDateTime } from '@gs/shared/dates';
 import { billStatement, pendingSummary } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
+import { formatPhone } from '@gs/shared/phone';
 import { statusLabel } from '@gs/shared/statuses';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
-import { BRAND_NAME } from '@/config/brand';
+import { useShop } from '@/lib/shop';
 import { useAdminOrder } from '../api/get-admin-order';
 import type { AdminOrderDetail } from '../types';
 
@@ -26,6 +27,7 @@ const PRINT_CSS = `
   body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111; margin: 24px; font-size: 12pt; }
   .wo-head { display: flex; justify-content: space-between; border-bottom: 2px solid #111; padding-bottom: 8px; margin-bottom: 16px; }
   .wo-title { font-size: 20pt; margin: 0; }
+  .wo-shop { font-size: 10pt; margin: 2px 0 0; white-space: pre-line; }
   .wo-section { margin-bottom: 14px; break-inside: avoid; }
   .wo-section h3 { font-size: 12pt; text-transform: uppercase; letter-spacing: .05em; border-bottom: 1px solid #999; margin: 0 0 6px; padding-bottom: 2px; }
   .wo-grid { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; }
@@ -57,12 +59,16 @@ const grid = 'wo-grid grid grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 text-sm
 export function WorkOrderSheet({ order }: { order: AdminOrderDetail }) {
   const shown = order.updates.slice(0, PRINTED_UPDATES);
   const hidden = order.updates.length - shown.length;
+  const shop = useShop();
   return (
     <article className="space-y-4">
       <header className="wo-head flex flex-wrap justify-between gap-2 border-b-2 border-slate-900 pb-2 dark:border-slate-200">
         <div>
           <h2 className="wo-title text-xl font-bold">Work Order {order.orderNumber}</h2>
-          <p className="text-sm">{BRAND_NAME}</p>
+          <p className="text-sm font-semibold">{shop.name}</p>
+          <p className="wo-shop text-xs whitespace-pre-line">
+            {[shop.address, [shop.phone, shop.email].filter(Boolean).join(' · ')].filter(Boolean).join('\n')}
+          </p>
         </div>
         <p className="text-sm">Created {formatDate(order.createdAt)}</p>
       </header>
@@ -71,7 +77,7 @@ export function WorkOrderSheet({ order }: { order: AdminOrderDetail }) {
         <dl className={grid}>
           <Row label="Name" value={order.customerName} />
           <Row label="Email" value={order.customerEmail} />
-          <Row label="Phone" value={order.customerPhone} />
+          <Row label="Phone" value={formatPhone(order.customerPhone)} />
         </dl>
       </section>
       <section className={section}>

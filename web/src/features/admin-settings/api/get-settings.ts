@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Settings } from '@gs/shared/settings';
+import type { SettingsView } from '@gs/shared/settings';
 import { api } from '@/lib/api-client';
 import { settingsKey } from '@/lib/query-keys';
 
-export function getSettings(): Promise<Settings> {
-  return api.get<Settings>('/admin/settings');
+export function getSettings(): Promise<SettingsView> {
+  return api.get<SettingsView>('/admin/settings');
 }
 
 export function useSettings() {

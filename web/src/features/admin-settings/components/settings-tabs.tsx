@@ -2,7 +2,10 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type React
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
 import { settingsSchema } from '@gs/shared/schemas/settings';
 import { issueFields, renameFields } from '@/lib/field-errors';
-import { SETTINGS_DEFAULTS, TAX_RATE_HINT, settingsMessages, type Settings } from '@gs/shared/settings';
+import { formatPhone } from '@gs/shared/phone';
+import { SETTINGS_DEFAULTS, TAX_RATE_HINT, settingsMessages, type Settings, type SettingsView } from '@gs/shared/settings';
+import { DEFAULT_SHOP_NAME, DEFAULT_SHOP_PHONE } from '@gs/shared/shop';
+import { TextAreaField } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -14,6 +17,19 @@ import { useSaveSettings } from '../api/save-settings';
 export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
 export const SETTINGS_LOAD_FAILED = 'Failed to load settings. Please try again.';
+export const SHOP_IDENTITY_HINT = 'Name, phone, email and address appear in the header and footer, on invoices and work orders, and in every email and text.';
+
+/** The Email Settings tab: what sends the mail, read-only (the deployment decides the sender; README, "Email and SMS in AWS"). */
+export const EMAIL_DELIVERY = {
+  heading: 'How notification emails are sent',
+  sender: 'Sender',
+  senderName: 'Sender name',
+  replyTo: 'Replies go to',
+  replyToSender: 'The sender (add an email under General to receive replies)',
+  notSetUp: 'Not set up in this environment: no emails are sent.',
+  explanation:
+    'Notification emails go out through Amazon SES from the sender address the portal was deployed with, an address or domain verified in SES. It cannot be changed here: to send from another address, verify it in SES and deploy again with that address (README, "Email and SMS in AWS"). Text messages go out through Amazon SNS.',
+} as const;
 
 const TABS = [
   { id: 'general', label: 'General' },
@@ -27,6 +43,7 @@ type TabId = (typeof TABS)[number]['id'];
 type FieldDef = {
   key: string;
   label: string;
+  /** An input type, or 'textarea' for several lines. */
   type?: string;
   placeholder?: string;
   hint?: string;
@@ -43,32 +60,20 @@ interface SectionDef {
 
 const number = (v: string) => (v.trim() === '' || Number.isNaN(Number(v)) ? null : Number(v));
 
-const SECTIONS: Record<'general' | 'email' | 'billing', SectionDef> = {
+const SECTIONS: Record<'general' | 'billing', SectionDef> = {
   general: {
     fields: [
-      { key: 'businessName', label: 'Business Name' },
-      { key: 'phone', label: 'Phone', type: 'tel' },
-      { key: 'email', label: 'Email', type: 'email' },
+      { key: 'businessName', label: 'Business Name', placeholder: DEFAULT_SHOP_NAME, hint: SHOP_IDENTITY_HINT },
+      { key: 'phone', label: 'Phone', type: 'tel', placeholder: DEFAULT_SHOP_PHONE, hint: 'The access line on the landing page, and the number on invoices and emails.' },
+      { key: 'email', label: 'Email', type: 'email', hint: 'Shown to customers; replies to notification emails come here.' },
+      { key: 'address', label: 'Address', type: 'textarea', placeholder: 'Street address\nCity, State ZIP', hint: 'Printed on invoices, work orders and emails, one line per line.' },
       { key: 'defaultTaxRate', label: 'Default Tax Rate (%)', type: 'number', placeholder: String(SETTINGS_DEFAULTS.defaultTaxRate), step: 0.001, min: 0, hint: TAX_RATE_HINT },
     ],
-    fromSettings: (s) => ({ businessName: s.businessName, phone: s.phone, email: s.email, defaultTaxRate: String(s.defaultTaxRate) }),
+    fromSettings: (s) => ({ businessName: s.businessName, phone: formatPhone(s.phone), email: s.email, address: s.address, defaultTaxRate: String(s.defaultTaxRate) }),
     toInput: (v) => {
       const rate = number(v.defaultTaxRate);
       if (rate === null) return { error: ['defaultTaxRate', settingsMessages.taxRateInvalid] };
-      return { input: { businessName: v.businessName.trim(), phone: v.phone.trim(), email: v.email.trim(), defaultTaxRate: rate } };
-    },
-  },
-  email: {
-    fields: [
-      { key: 'smtpServer', label: 'SMTP Server', placeholder: 'smtp.example.com' },
-      { key: 'smtpPort', label: 'SMTP Port', type: 'number', placeholder: '587', step: 1, min: 1 },
-      { key: 'fromEmail', label: 'From Email', type: 'email' },
-    ],
-    fromSettings: (s) => ({ smtpServer: s.smtpServer, smtpPort: String(s.smtpPort), fromEmail: s.fromEmail }),
-    toInput: (v) => {
-      const port = number(v.smtpPort);
-      if (port === null) return { error: ['smtpPort', settingsMessages.smtpPortInvalid] };
-      return { input: { smtpServer: v.smtpServer.trim(), smtpPort: port, fromEmail: v.fromEmail.trim() } };
+      return { input: { businessName: v.businessName.trim(), phone: v.phone.trim(), email: v.email.trim(), address: v.address.trim(), defaultTaxRate: rate } };
     },
   },
   billing: {
@@ -103,7 +108,7 @@ function SettingsForm({ section, settings, title }: { section: SectionDef; setti
       setErrors({ [parsed.error[0]]: parsed.error[1] });
       return;
     }
-    // The route's own schema: what the server would refuse (a tax rate out of range, a port above 65535) is said here first.
+    // The route's own schema: what the server would refuse (a tax rate out of range, an address too long) is said here first.
     const checked = settingsSchema.safeParse(parsed.input);
     if (!checked.success) {
       setErrors(renameFields(issueFields(checked.error.issues), SERVER_FIELD));
@@ -124,7 +129,19 @@ function SettingsForm({ section, settings, title }: { section: SectionDef; setti
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={title} className="max-w-xl space-y-4">
-      {section.fields.map((f) => (
+      {section.fields.map((f) =>
+        f.type === 'textarea' ? (
+          <TextAreaField
+            key={f.key}
+            label={f.label}
+            placeholder={f.placeholder}
+            hint={f.hint}
+            rows={3}
+            value={values[f.key] ?? ''}
+            onChange={(event) => setValues((v) => ({ ...v, [f.key]: event.target.value }))}
+            error={errors[f.key]}
+          />
+        ) : (
         <FormField
           key={f.key}
           label={f.label}
@@ -137,7 +154,8 @@ function SettingsForm({ section, settings, title }: { section: SectionDef; setti
           onChange={(event) => setValues((v) => ({ ...v, [f.key]: event.target.value }))}
           error={errors[f.key]}
         />
-      ))}
+        ),
+      )}
       {result ? (
         <Alert tone={result.tone} className="py-2">
           {result.text}
@@ -147,6 +165,30 @@ function SettingsForm({ section, settings, title }: { section: SectionDef; setti
         {save.isPending ? 'Saving...' : 'Save Settings'}
       </Button>
     </form>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-x-4 py-1 sm:grid-cols-[10rem_minmax(0,1fr)]">
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="text-sm font-medium [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+function EmailDelivery({ settings }: { settings: SettingsView }) {
+  const m = EMAIL_DELIVERY;
+  return (
+    <section aria-label={m.heading} className="max-w-2xl space-y-4">
+      <h2 className="text-base font-semibold">{m.heading}</h2>
+      <dl>
+        <Detail label={m.sender}>{settings.emailSender ?? m.notSetUp}</Detail>
+        <Detail label={m.senderName}>{settings.businessName.trim() || DEFAULT_SHOP_NAME}</Detail>
+        <Detail label={m.replyTo}>{settings.email.trim() || m.replyToSender}</Detail>
+      </dl>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{m.explanation}</p>
+    </section>
   );
 }
 
@@ -198,7 +240,12 @@ export function SettingsTabs() {
     );
   else {
     const title = TABS.find((t) => t.id === active)!.label;
-    panel = <SettingsForm key={active} section={SECTIONS[active]} settings={settings.data} title={title} />;
+    panel =
+      active === 'email' ? (
+        <EmailDelivery settings={settings.data} />
+      ) : (
+        <SettingsForm key={active} section={SECTIONS[active]} settings={settings.data} title={title} />
+      );
   }
 
   return (

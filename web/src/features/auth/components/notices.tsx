@@ -1,4 +1,5 @@
-import { ACCESS_PHONE_DISPLAY, ACCESS_PHONE_TEL } from '@/config/brand';
+import { telHref } from '@gs/shared/phone';
+import { useShop } from '@/lib/shop';
 
 function LockIcon() {
   return (
@@ -20,6 +21,8 @@ function ShieldIcon() {
 
 /** Access needs credentials issued by the shop (customer-side §1). */
 export function AccessNotice({ className = '' }: { className?: string }) {
+  const { phone } = useShop();
+  const tel = telHref(phone);
   return (
     <aside
       aria-labelledby="access-notice-title"
@@ -33,9 +36,13 @@ export function AccessNotice({ className = '' }: { className?: string }) {
         <p className="mt-1">
           Order tracking is available only to customers with login credentials issued by our shop. To get
           access, call our access line:{' '}
-          <a href={`tel:${ACCESS_PHONE_TEL}`} className="font-semibold whitespace-nowrap underline underline-offset-2">
-            {ACCESS_PHONE_DISPLAY}
-          </a>
+          {tel ? (
+            <a href={tel} className="font-semibold whitespace-nowrap underline underline-offset-2">
+              {phone}
+            </a>
+          ) : (
+            <span className="font-semibold whitespace-nowrap">{phone}</span>
+          )}
           .
         </p>
       </div>

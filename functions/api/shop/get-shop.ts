@@ -1,0 +1,14 @@
+import { shopIdentity } from '@gs/shared/shop'
+import { createSettingsRepository } from '#functions/db/repositories/settings.ts'
+import { defaultTable } from '#functions/db/table.ts'
+import { defineRoute } from '#functions/lib/http.ts'
+
+/**
+ * GET /api/shop (public): the shop's name, phone, email and address as every page shows them, with the
+ * defaults before Settings → General is saved. What the settings item holds besides these (rates,
+ * billing) never leaves here. One GetItem.
+ */
+export const handler = defineRoute({}, async () => {
+  const { businessName, phone, email, address } = await createSettingsRepository(defaultTable()).getSettings()
+  return { body: shopIdentity({ businessName, phone, email, address }) }
+})

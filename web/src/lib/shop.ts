@@ -1,0 +1,72 @@
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_SHOP, type ShopIdentity } from '@gs/shared/shop';
+import { api } from './api-client';
+
+/**
+ * The shop's identity (name, phone, email, address) for every page, public ones included: read once per
+ * visit from GET /api/shop and kept in localStorage, so a returning visitor's first paint already shows
+ * the shop's own name and phone rather than the defaults. Settings → General updates it on save.
+ * Not react-query: the public pages load without it (the landing page's JS budget).
+ */
+
+const STORAGE_KEY = 'gs.shop';
+
+const isShop = (value: unknown): value is ShopIdentity =>
+  !!value &&
+  typeof value === 'object' &&
+  (['name', 'phone', 'email', 'address'] as const).every((k) => typeof (value as Record<string, unknown>)[k] === 'string') &&
+  (value as ShopIdentity).name.trim() !== '';
+
+function stored(): ShopIdentity {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
+    return isShop(value) ? value : DEFAULT_SHOP;
+  } catch {
+    return DEFAULT_SHOP;
+  }
+}
+
+let current: ShopIdentity | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+/** Replaces the shop everywhere on the page (and for the next visit). */
+export function setShop(next: ShopIdentity) {
+  current = next;
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Private mode or a full quota: the page still shows it.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** Asks the server once per page load; a failure keeps what is shown (the last known shop, else the defaults). */
+export function loadShop(): Promise<void> {
+  loading ??= api
+    .get<unknown>('/shop', { auth: false })
+    .then((shop) => {
+      if (isShop(shop)) setShop(shop);
+    })
+    .catch(() => undefined);
+  return loading;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  void loadShop();
+  return () => listeners.delete(listener);
+}
+
+const snapshot = () => (current ??= stored());
+
+/** The shop as last known; re-renders when the server's answer (or a save in Settings) changes it. */
+export function useShop(): ShopIdentity {
+  return useSyncExternalStore(subscribe, snapshot, () => DEFAULT_SHOP);
+}
+
+/** Tests only: forget the loaded shop, as a new page load would. */
+export function resetShopForTests() {
+  current = null;
+  loading = null;
+}
