@@ -21,6 +21,7 @@
  * writes every kind to `.previews/emails/` (HTML, text and screenshots).
  */
 
+import { ORDER_NUMBER_PATTERN } from '@gs/shared/notification-format'
 import { telHref } from '@gs/shared/phone'
 import { DEFAULT_SHOP_NAME, type ShopIdentity } from '@gs/shared/shop'
 
@@ -136,7 +137,7 @@ function htmlLines(value: string): string {
 
 /** Escaped, with order numbers (GS-000123) kept on one line: a phone would otherwise break them at the dash. */
 function htmlInline(value: string): string {
-  return escapeHtml(value).replace(/\b([A-Z]{2,5}-\d{3,})\b/g, '<span style="white-space:nowrap;">$1</span>')
+  return escapeHtml(value).replace(ORDER_NUMBER_PATTERN, '<span style="white-space:nowrap;">$&</span>')
 }
 
 function truncate(value: string, max: number): string {

@@ -46,7 +46,7 @@ export async function updateAdminOrder({ orders, orderId, input, adminId, now = 
   if (override) putUpdates.push(staffUpdate({ order: next, status: HISTORY_EVENTS.releaseOverride, notes: override, userId: adminId, at, seq: 1 }))
 
   try {
-    const notification = staffMessageNotification({ order: next, at, id: sortableId(Date.parse(at)), previousStatus: current.currentStatus, note: statusNote ?? undefined })
+    const notification = staffMessageNotification({ order: next, at, id: sortableId(Date.parse(at)), previousStatus: current.currentStatus, previousTrackingNumber: current.outboundTrackingNumber ?? null, note: statusNote ?? undefined })
     return await orders.saveOrder(next, version, { putUpdates, putNotifications: notification ? [notification] : [] })
   } catch (err) {
     if (err instanceof VersionConflict) throw new ConflictError(orderMessages.staleOrder)

@@ -68,4 +68,22 @@ describe('the customer is notified of every event of their order', () => {
     expect(mine[0]).toMatchObject({ trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784', carrier: 'UPS' })
     expect(mine.slice(1).map((n: { trackingUrl: unknown; carrier: unknown }) => [n.trackingUrl, n.carrier])).toEqual(Array(5).fill([null, null]))
   })
+
+  it('shipped without a number, then the number given in the edit form: the customer hears of it, once', async () => {
+    const created = await ok('POST /api/admin/orders', admin, {
+      body: { customerId: customer.userId, firearmMake: 'Ruger', firearmModel: 'GP100', serialNumber: 'GP-100', serviceType: 'Repair', description: 'Cylinder', estimatedCostCents: 10_000 },
+    })
+    const params = { orderId: created.id as string }
+    const version = async () => (await ok('GET /api/admin/orders/{orderId}', admin, { params })).version as number
+    await ok('PATCH /api/admin/orders/{orderId}', admin, { params, body: { version: await version(), currentStatus: 'shipped', releaseOverrideReason: 'Pays on delivery' } })
+    await ok('PATCH /api/admin/orders/{orderId}', admin, { params, body: { version: await version(), outboundTrackingNumber: '1Z999AA10123456784' } })
+    // Saving the form again with the same number says nothing more.
+    await ok('PATCH /api/admin/orders/{orderId}', admin, { params, body: { version: await version(), outboundTrackingNumber: '1Z999AA10123456784' } })
+    const mine = (await ok('GET /api/notifications', customer)).items.filter((n: { orderId: string }) => n.orderId === created.id)
+    expect(mine.map((n: Record<string, unknown>) => [n.title, n.essential, n.carrier])).toEqual([
+      [`Tracking Number Added: Ruger GP100 (${created.orderNumber})`, true, 'UPS'],
+      [`Shipped: Ruger GP100 (${created.orderNumber})`, true, null],
+      [`Order Created: Ruger GP100 (${created.orderNumber})`, false, null],
+    ])
+  })
 })

@@ -1,6 +1,7 @@
 // Every customer notification as the domain builds it (functions/domain/notifications.ts,
 // staff-message-notification.ts, payment-notifications.ts) with its exact texts (shared/src/notification-texts.ts): kind,
 // essential, the context naming the firearm and order, and for shipped the tracking.
+import { splitOrderNumbers } from '../../shared/src/notification-format.ts'
 import { describe, expect, it } from 'vitest'
 import { approvalRequestedNotification, orderCreatedNotification } from '../../functions/domain/order-notifications.ts'
 import { paymentFailedNotification, paymentReceivedNotification, paymentRefundedNotification } from '../../functions/domain/payment-notifications.ts'
@@ -90,6 +91,30 @@ describe('a staff message or order edit', () => {
     expect(none).toMatchObject({ essential: true, message: 'Your Colt Python (order GS-000123) has shipped.' })
     expect(none).not.toHaveProperty('trackingUrl')
   })
+
+  it('a tracking number given after the order shipped tells the customer, with the carrier page; changing it again says updated', () => {
+    const added = staffMessageNotification({ ...base({ currentStatus: 'shipped', outboundTrackingNumber: '1Z999AA10123456784' }), previousStatus: 'shipped', previousTrackingNumber: null })
+    expect(added).toMatchObject({
+      kind: 'status_changed',
+      essential: true,
+      title: 'Tracking Number Added: Colt Python (GS-000123)',
+      message: 'Your Colt Python (order GS-000123) has shipped via UPS, tracking number 1Z999AA10123456784.',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+      carrier: 'UPS',
+    })
+    const updated = staffMessageNotification({ ...base({ currentStatus: 'delivered', outboundTrackingNumber: '9400111899223856928499' }), previousStatus: 'delivered', previousTrackingNumber: '1Z999AA10123456784', note: 'Wrong label earlier' })
+    expect(updated).toMatchObject({ title: 'Tracking Number Updated: Colt Python (GS-000123)', carrier: 'USPS', message: expect.stringContaining('Note from the shop: Wrong label earlier') })
+  })
+
+  it('no tracking news: the same number, a number before shipping, a number removed, or a change that cannot touch it', () => {
+    const same = { ...base({ currentStatus: 'shipped', outboundTrackingNumber: '1Z999AA10123456784' }), previousStatus: 'shipped' }
+    expect(staffMessageNotification({ ...same, previousTrackingNumber: ' 1Z999AA10123456784 ' })).toBeNull()
+    expect(staffMessageNotification(same)).toBeNull()
+    expect(staffMessageNotification({ ...base({ currentStatus: 'work_complete', outboundTrackingNumber: '1Z999AA10123456784' }), previousStatus: 'work_complete', previousTrackingNumber: null })).toBeNull()
+    expect(staffMessageNotification({ ...base({ currentStatus: 'shipped' }), previousStatus: 'shipped', previousTrackingNumber: '1Z999AA10123456784' })).toBeNull()
+    // With a note and no tracking news it is the note.
+    expect(staffMessageNotification({ ...same, previousTrackingNumber: '1Z999AA10123456784', note: 'Thanks!' })).toMatchObject({ kind: 'staff_note', message: 'Thanks!' })
+  })
 })
 
 describe('approval requested', () => {
@@ -142,4 +167,11 @@ describe('payments', () => {
 
 it('names a firearm with a blank model by its make alone', () => {
   expect(orderCreatedNotification({ ...base({ firearmModel: '' }) })).toMatchObject({ title: 'Order Created: Colt (GS-000123)', context: 'Colt · GS-000123' })
+})
+
+describe('order numbers in running text', () => {
+  it('are cut out whole, at odd indexes, so a renderer can keep each on one line', () => {
+    expect(splitOrderNumbers('Shipped: Colt Python (GS-000123), invoice INV-000007.')).toEqual(['Shipped: Colt Python (', 'GS-000123', '), invoice ', 'INV-000007', '.'])
+    expect(splitOrderNumbers('No number here, nor in GS-12 or gs-000123')).toEqual(['No number here, nor in GS-12 or gs-000123'])
+  })
 })

@@ -81,6 +81,10 @@ describe('notifications', () => {
     // A notification stored before contexts existed shows none.
     expect(within(items[2]).queryByTestId('notification-context')).not.toBeInTheDocument();
     expect(within(items[0]).queryByRole('link', { name: /Track package/ })).not.toBeInTheDocument();
+    // A phone breaks the line around an order number, never at its dash.
+    const number = within(items[0]).getByText('GS-000123');
+    expect(number.tagName).toBe('SPAN');
+    expect(number).toHaveClass('whitespace-nowrap');
   });
 
   it("shows a shipped notification's Track package link to the carrier's page, in a new tab, apart from the order link", async () => {

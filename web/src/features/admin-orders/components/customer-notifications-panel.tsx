@@ -5,6 +5,7 @@ import { deliveryLabel, deliveryTone } from '@gs/shared/notification-delivery';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { OrderText } from '@/components/ui/order-text';
 import { Spinner } from '@/components/ui/spinner';
 import { useOrderNotifications } from '../api/get-order-notifications';
 import { STATUS_REFRESH_MS } from './status-history-panel';
@@ -31,7 +32,9 @@ function NotificationRow({ n }: { n: OrderNotification }) {
   return (
     <li className="space-y-1 py-2">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <p className="text-sm font-medium [overflow-wrap:anywhere]">{n.title}</p>
+        <p className="text-sm font-medium [overflow-wrap:anywhere]">
+          <OrderText text={n.title} />
+        </p>
         <time dateTime={n.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
           {formatDateTime(n.createdAt)}
         </time>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Notification } from '@gs/shared/api-types';
 import { formatDateTime } from '@gs/shared/dates';
 import { Button } from '@/components/ui/button';
+import { OrderText } from '@/components/ui/order-text';
 import { paths } from '@/config/paths';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
@@ -20,14 +21,14 @@ function NotificationItem({ notification, onMarkRead }: { notification: Notifica
         </span>
         <span className="min-w-0">
           <span className={`block ${unread ? 'font-semibold' : 'font-medium text-slate-700 dark:text-slate-300'}`}>
-            {notification.title}
+            <OrderText text={notification.title} />
           </span>
           {notification.context ? (
             <span data-testid="notification-context" className="block text-xs font-medium text-slate-600 dark:text-slate-400">
-              {notification.context}
+              <OrderText text={notification.context} />
             </span>
           ) : null}
-          <span className="mt-0.5 block text-sm break-words whitespace-pre-line text-slate-700 dark:text-slate-300">{notification.message}</span>
+          <span className="mt-0.5 block text-sm break-words whitespace-pre-line text-slate-700 dark:text-slate-300"><OrderText text={notification.message} /></span>
           <time dateTime={notification.createdAt} className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
             {formatDateTime(notification.createdAt)}
           </time>
