@@ -22,6 +22,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const isValidEmail = (email: string) => EMAIL.test(email.trim())
 
+/** One email, one account: every email is compared, stored and sent to Cognito trimmed and in lower case. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
 /** Phone: after stripping spaces, hyphens and parentheses, an optional leading plus and 10 to 15 digits. */
 export const normalizePhone = (phone: string) => phone.replace(/[\s\-()]/g, '')
 export const isValidPhone = (phone: string) => /^\+?\d{10,15}$/.test(normalizePhone(phone))
