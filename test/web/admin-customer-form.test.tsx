@@ -43,4 +43,37 @@ describe('admin customer form', { timeout: 20_000 }, () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Customer added successfully!'));
     expect(calls[0].body).toEqual({ email: 'riley@example.com', password: 'Password123!', firstName: 'Riley', lastName: 'Maker', enableSmsNotifications: false });
   });
+
+  it('gives up after 10 s: cancels the request, says so, and the form can be sent again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      let aborted = false;
+      const fetchMock = vi.fn((_url: unknown, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => {
+            aborted = true;
+            reject(Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' }));
+          });
+        }),
+      );
+      vi.stubGlobal('fetch', (url: RequestInfo | URL, init?: RequestInit) =>
+        String(url).endsWith('/config.json') ? Promise.resolve(new Response(JSON.stringify({ apiUrl: '/api', region: 'us-east-1', userPoolId: 'x', userPoolClientId: 'y', paymentsMode: 'dev' }))) : fetchMock(url, init),
+      );
+      renderWithClient(<CustomerFormModal customer={null} onClose={() => undefined} onSaved={() => undefined} />);
+      const form = screen.getByRole('form', { name: 'Add customer' });
+      await user.type(within(form).getByLabelText('Email'), 'slow@example.com');
+      await user.type(within(form).getByLabelText('Password'), 'Password123!');
+      await user.type(within(form).getByLabelText('First Name'), 'Slow');
+      await user.type(within(form).getByLabelText('Last Name'), 'Server');
+      await user.click(within(form).getByRole('button', { name: 'Add Customer' }));
+      expect(await within(form).findByRole('button', { name: 'Saving...' })).toBeDisabled();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await within(form).findByText('Request timed out. Please try again.')).toBeInTheDocument();
+      expect(aborted).toBe(true);
+      expect(within(form).getByRole('button', { name: 'Add Customer' })).toBeEnabled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -72,14 +72,22 @@ describe('sign-in page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password. Please try again.');
   });
 
-  it('shows any other error message as it is', async () => {
-    signIn.mockRejectedValue(new Error('Network error'));
+  it.each([
+    ['an unknown email', 'UserNotFoundException', 'User does not exist.', 'Invalid email or password. Please try again.'],
+    ["the emulator's wrong password", 'InvalidPasswordException', 'Invalid password', 'Invalid email or password. Please try again.'],
+    ['anything unexpected', 'InternalErrorException', 'Something broke', 'Invalid email or password. Please try again.'],
+    ['a disabled (archived) account', 'NotAuthorizedException', 'User is disabled.', 'Account Inactive - Please contact the shop for assistance.'],
+    ['too many wrong passwords', 'NotAuthorizedException', 'Password attempts exceeded', 'Too many sign-in attempts. Please wait a few minutes and try again.'],
+    ['throttling', 'TooManyRequestsException', 'Rate exceeded', 'Too many sign-in attempts. Please wait a few minutes and try again.'],
+    ['a lost connection', 'NetworkError', 'Network error', 'Could not reach the server. Check your connection and try again.'],
+  ])('never tells whether an account exists: %s reads "%s" → the right message', async (_what, name, message, shown) => {
+    signIn.mockRejectedValue(Object.assign(new Error(message), { name }));
     const user = await openLogin();
     await user.type(screen.getByLabelText('Email'), 'jane.doe@example.com');
     await user.type(screen.getByLabelText('Password'), 'whatever1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
   });
 
   it('goes to /dashboard after signing in', async () => {
@@ -88,7 +96,7 @@ describe('sign-in page', () => {
       return customer;
     });
     const user = await openLogin();
-    await user.type(screen.getByLabelText('Email'), '  jane.doe@example.com ');
+    await user.type(screen.getByLabelText('Email'), '  Jane.Doe@Example.COM ');
     await user.type(screen.getByLabelText('Password'), 'CustomerPass123!');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 

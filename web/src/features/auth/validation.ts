@@ -62,14 +62,25 @@ export function validateRegistration(values: RegistrationValues): FieldErrors<ke
   return errors;
 }
 
-const CREDENTIAL_ERRORS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
+/** When Cognito throttles sign-in attempts (many wrong passwords, or too many requests). */
+export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+export const SIGN_IN_NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
 
-/** What the sign-in form shows for a failed attempt: the error's message or the fallback. */
+/**
+ * What the sign-in form shows for a failed attempt. Whatever went wrong with the email or the password
+ * (unknown email, wrong password, an emulator's "Invalid password") reads as the spec's one fallback, so
+ * the form never tells anyone which emails have accounts. Only a disabled account (the spec's inactive
+ * text), throttling, a step this page cannot take and a lost connection say more.
+ */
 export function signInErrorMessage(error: unknown): string {
   const err = error as { name?: string; message?: string } | null;
-  // Wrong password and unknown user read the same, so accounts cannot be probed.
-  if (!err || CREDENTIAL_ERRORS.has(err.name ?? '') || !err.message) return MESSAGES.loginFailed;
-  return err.message;
+  const name = err?.name ?? '';
+  const message = err?.message ?? '';
+  if (name === 'NotAuthorizedException' && /disabled/i.test(message)) return MESSAGES.accountInactive;
+  if (name === 'LimitExceededException' || name === 'TooManyRequestsException' || /attempts exceeded/i.test(message)) return TOO_MANY_ATTEMPTS;
+  if (name === 'AuthStepError' && message) return message;
+  if (name === 'NetworkError' || /failed to fetch|network/i.test(message)) return SIGN_IN_NETWORK_ERROR;
+  return MESSAGES.loginFailed;
 }
 
 export function signUpErrorMessage(error: unknown): string {

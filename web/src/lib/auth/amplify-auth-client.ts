@@ -8,6 +8,7 @@ import {
   signUp as amplifySignUp,
   type SignInOutput,
 } from 'aws-amplify/auth';
+import { normalizeEmail } from '@gs/shared/validation';
 import { getConfig, type AppConfig } from '@/config/env';
 import { roleFromGroups } from './roles';
 import { AuthStepError, type AuthUser, type SignUpInput, type SignUpResult } from './types';
@@ -73,7 +74,8 @@ function assertSignedIn(result: SignInOutput): void {
 export async function signIn({ email, password }: { email: string; password: string }): Promise<AuthUser> {
   const config = await ensureConfigured();
   const input = {
-    username: email.trim(),
+    // One email, one account: Cognito gets every email trimmed and in lower case.
+    username: normalizeEmail(email),
     password,
     // The local Cognito emulator has no SRP.
     options: config.cognitoEndpoint ? { authFlowType: 'USER_PASSWORD_AUTH' as const } : undefined,
@@ -95,7 +97,7 @@ export async function signIn({ email, password }: { email: string; password: str
 
 export async function signUp(input: SignUpInput): Promise<SignUpResult> {
   await ensureConfigured();
-  const email = input.email.trim();
+  const email = normalizeEmail(input.email);
   const { isSignUpComplete, nextStep } = await amplifySignUp({
     username: email,
     password: input.password,
@@ -133,7 +135,7 @@ export async function confirmSignUpAndSignIn({
   code: string;
 }): Promise<AuthUser> {
   await ensureConfigured();
-  await amplifyConfirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
+  await amplifyConfirmSignUp({ username: normalizeEmail(email), confirmationCode: code.trim() });
   return signIn({ email, password });
 }
 

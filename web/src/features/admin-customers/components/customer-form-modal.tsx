@@ -35,20 +35,18 @@ type Errors = Partial<Record<keyof Values, string>>;
 const toCreateInput = (v: Values) => ({ ...v, phone: v.phone.trim() || undefined });
 const toUpdateInput = ({ firstName, lastName, phone, enableSmsNotifications }: Values) => ({ firstName, lastName, phone, enableSmsNotifications });
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(customerFormMessages.timedOut)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+/** Runs `send` with a signal that aborts after `ms`: the request is cancelled, not left running behind the message. */
+async function withTimeout<T>(send: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  try {
+    return await send(controller.signal);
+  } catch (error) {
+    if (controller.signal.aborted) throw new Error(customerFormMessages.timedOut);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Add (email, password, names, phone, SMS) or edit (no email change, no password) a customer. */
@@ -94,7 +92,8 @@ export function CustomerFormModal({
     if (refused) return;
     try {
       if (created?.data) {
-        await withTimeout(create.mutateAsync(created.data), CREATE_TIMEOUT_MS);
+        const input = created.data;
+        await withTimeout((signal) => create.mutateAsync({ input, signal }), CREATE_TIMEOUT_MS);
         onSaved('Customer added successfully!');
       } else if (customer && updated?.data) {
         await update.mutateAsync({ id: customer.id, input: updated.data });

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { normalizeEmail } from '@gs/shared/validation';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -32,7 +33,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
     setSubmitting(true);
     try {
-      await signIn({ email: values.email.trim(), password: values.password });
+      await signIn({ email: normalizeEmail(values.email), password: values.password });
       onSuccess();
     } catch (error) {
       setFormError(signInErrorMessage(error));

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { normalizeEmail } from '@gs/shared/validation';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -53,7 +54,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
     if (Object.keys(found).length > 0) return;
 
     setSubmitting(true);
-    const email = values.email.trim();
+    const email = normalizeEmail(values.email);
     try {
       const result = await signUp({
         email,
