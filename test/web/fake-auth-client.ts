@@ -20,6 +20,9 @@ export function resetFakeAuth(user: AuthUser | null = null): void {
   signUp.mockReset();
   confirmSignUpAndSignIn.mockReset();
   signOut.mockReset();
+  requestPasswordReset.mockReset();
+  confirmPasswordReset.mockReset();
+  changePassword.mockReset();
   signOut.mockImplementation(async () => {
     fakeAuth.user = null;
   });
@@ -49,3 +52,6 @@ export const signUp = vi.fn<(input: SignUpInput) => Promise<SignUpResult>>();
 export const confirmSignUpAndSignIn =
   vi.fn<(input: { email: string; password: string; code: string }) => Promise<AuthUser>>();
 export const signOut = vi.fn<() => Promise<void>>();
+export const requestPasswordReset = vi.fn<(input: { email: string }) => Promise<{ destination: string | null }>>();
+export const confirmPasswordReset = vi.fn<(input: { email: string; code: string; newPassword: string }) => Promise<void>>();
+export const changePassword = vi.fn<(input: { oldPassword: string; newPassword: string }) => Promise<void>>();

@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.auth.login.path, lazy: () => import('./routes/auth/login').then(toRoute) },
           { path: paths.auth.register.path, lazy: () => import('./routes/auth/register').then(toRoute) },
+          { path: paths.auth.forgotPassword.path, lazy: () => import('./routes/auth/forgot-password').then(toRoute) },
         ],
       },
       {

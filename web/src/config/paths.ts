@@ -7,6 +7,7 @@ export const paths = {
   auth: {
     login: { path: '/login', getHref: () => '/login' },
     register: { path: '/register', getHref: () => '/register' },
+    forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   },
 
   app: {

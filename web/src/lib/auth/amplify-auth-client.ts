@@ -1,7 +1,10 @@
 // The only module that imports Amplify. Loaded lazily through ./auth-client.
 import { Amplify } from 'aws-amplify';
 import {
+  confirmResetPassword as amplifyConfirmResetPassword,
   confirmSignUp as amplifyConfirmSignUp,
+  resetPassword as amplifyResetPassword,
+  updatePassword as amplifyUpdatePassword,
   fetchAuthSession,
   signIn as amplifySignIn,
   signOut as amplifySignOut,
@@ -142,4 +145,27 @@ export async function confirmSignUpAndSignIn({
 export async function signOut(): Promise<void> {
   await ensureConfigured();
   await amplifySignOut();
+}
+
+/**
+ * Forgot password, step 1: Cognito sends a code to the account's email (in AWS through SES; under
+ * `npm start` to the local inbox). With an unknown email Cognito answers the same (the pool prevents
+ * user-existence errors), so the page says the same either way.
+ */
+export async function requestPasswordReset({ email }: { email: string }): Promise<{ destination: string | null }> {
+  await ensureConfigured();
+  const { nextStep } = await amplifyResetPassword({ username: normalizeEmail(email) });
+  return { destination: nextStep.codeDeliveryDetails?.destination ?? null };
+}
+
+/** Forgot password, step 2: the emailed code and the new password. */
+export async function confirmPasswordReset({ email, code, newPassword }: { email: string; code: string; newPassword: string }): Promise<void> {
+  await ensureConfigured();
+  await amplifyConfirmResetPassword({ username: normalizeEmail(email), confirmationCode: code.trim(), newPassword });
+}
+
+/** The signed-in user's own password (the profile page). */
+export async function changePassword({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }): Promise<void> {
+  await ensureConfigured();
+  await amplifyUpdatePassword({ oldPassword, newPassword });
 }

@@ -64,6 +64,18 @@ export async function confirmSignUpAndSignIn(input: {
   return (await load()).confirmSignUpAndSignIn(input);
 }
 
+export async function requestPasswordReset(input: { email: string }): Promise<{ destination: string | null }> {
+  return (await load()).requestPasswordReset(input);
+}
+
+export async function confirmPasswordReset(input: { email: string; code: string; newPassword: string }): Promise<void> {
+  return (await load()).confirmPasswordReset(input);
+}
+
+export async function changePassword(input: { oldPassword: string; newPassword: string }): Promise<void> {
+  return (await load()).changePassword(input);
+}
+
 export async function signOut(): Promise<void> {
   return (await load()).signOut();
 }

@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ACCOUNT_INACTIVE_MESSAGE, isAccountInactiveError, useMe } from '@/features/profile/api/get-me';
+import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { profileMessages as msg } from '@/features/profile/messages';
 
@@ -30,7 +31,10 @@ export default function ProfileRoute() {
             </Button>
           </Alert>
         ) : (
-          <ProfileForm profile={me.data} />
+          <>
+            <ProfileForm profile={me.data} />
+            <ChangePasswordForm />
+          </>
         )}
       </div>
     </>

@@ -1,4 +1,5 @@
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
 import { AuthCard } from '@/components/layout/auth-card';
 import { PageTitle } from '@/components/seo/page-title';
 import { paths } from '@/config/paths';
@@ -7,10 +8,17 @@ import { AccessNotice, SecurityNotice } from '@/features/auth/components/notices
 
 export default function LoginRoute() {
   const navigate = useNavigate();
+  // After a password reset: say so above the form.
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   return (
     <>
       <PageTitle title="Sign In" />
       <div className="mx-auto max-w-md space-y-4 px-4 py-10 sm:px-6">
+        {typeof notice === 'string' ? (
+          <Alert tone="success">
+            <span role="status">{notice}</span>
+          </Alert>
+        ) : null}
         <AccessNotice />
         <SecurityNotice />
         <AuthCard headingId="login-heading" title="Sign In" subtitle="Sign in to track your orders.">

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { signInErrorMessage, validateLogin, type FieldErrors, type LoginValues } from '../validation';
+import { passwordMessages } from '@/lib/auth/password-messages';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { signIn, preload } = useAuth();
@@ -63,6 +64,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         onChange={update('password')}
         error={errors.password}
       />
+      <p className="-mt-3 text-right text-sm">
+        <Link to={paths.auth.forgotPassword.getHref()} className="font-semibold underline underline-offset-2">
+          {passwordMessages.forgotLink}
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={submitting}>
         {submitting ? <Spinner className="size-4 text-current" /> : null}
         {submitting ? 'Signing In...' : 'Sign In'}
