@@ -1,7 +1,7 @@
 // Stands in for web/src/lib/auth/auth-client (the app's boundary to Amplify).
 // Use with: vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 import { vi } from 'vitest';
-import type { AuthUser, SignUpInput, SignUpResult } from '@/lib/auth/types';
+import type { AuthUser, SignInResult, SignUpInput, SignUpResult } from '@/lib/auth/types';
 
 export const fakeAuth = {
   /** The user a stored session belongs to; null means signed out. */
@@ -17,6 +17,7 @@ export function resetFakeAuth(user: AuthUser | null = null): void {
   fakeAuth.user = user;
   fakeAuth.hang = false;
   signIn.mockReset();
+  confirmSignInStep.mockReset();
   signUp.mockReset();
   confirmSignUpAndSignIn.mockReset();
   signOut.mockReset();
@@ -47,7 +48,8 @@ export async function getAccessToken(): Promise<string | null> {
   return fakeAuth.user ? 'test-access-token' : null;
 }
 
-export const signIn = vi.fn<(input: { email: string; password: string }) => Promise<AuthUser>>();
+export const signIn = vi.fn<(input: { email: string; password: string }) => Promise<SignInResult>>();
+export const confirmSignInStep = vi.fn<(input: { response: string }) => Promise<SignInResult>>();
 export const signUp = vi.fn<(input: SignUpInput) => Promise<SignUpResult>>();
 export const confirmSignUpAndSignIn =
   vi.fn<(input: { email: string; password: string; code: string }) => Promise<AuthUser>>();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { customer, admin, fakeAuth, resetFakeAuth, signIn } from './fake-auth-client';
+import { customer, admin, confirmSignInStep, fakeAuth, resetFakeAuth, signIn } from './fake-auth-client';
 import { stubApi } from './api-stub';
 import { testProfile } from './fixtures';
 import { renderApp } from './render';
@@ -93,7 +93,7 @@ describe('sign-in page', () => {
   it('goes to /dashboard after signing in', async () => {
     signIn.mockImplementation(async () => {
       fakeAuth.user = customer;
-      return customer;
+      return { status: 'signedIn', user: customer };
     });
     const user = await openLogin();
     await user.type(screen.getByLabelText('Email'), '  Jane.Doe@Example.COM ');
@@ -107,7 +107,7 @@ describe('sign-in page', () => {
   it('sends an admin to /dashboard too, with Admin in the header', async () => {
     signIn.mockImplementation(async () => {
       fakeAuth.user = admin;
-      return admin;
+      return { status: 'signedIn', user: admin };
     });
     stubApi({ '/api/me': [200, { ...testProfile, id: 'admin-1', email: 'admin@example.com', role: 'admin' }] });
     const user = await openLogin();
@@ -117,5 +117,69 @@ describe('sign-in page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('a customer the shop created chooses their own password, then lands on the dashboard', async () => {
+    signIn.mockResolvedValue({ status: 'newPasswordRequired' });
+    confirmSignInStep.mockImplementation(async () => {
+      fakeAuth.user = customer;
+      return { status: 'signedIn', user: customer };
+    });
+    const user = await openLogin();
+    await user.type(screen.getByLabelText('Email'), 'jane.doe@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Temp1234!');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Choose Your Password' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Set Password and Sign In' }));
+    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Password must be at least 8 characters long');
+    expect(confirmSignInStep).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('New Password'));
+    await user.type(screen.getByLabelText('New Password'), 'MyOwnPass1!');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'MyOwnPass1!');
+    await user.click(screen.getByRole('button', { name: 'Set Password and Sign In' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    expect(confirmSignInStep).toHaveBeenCalledWith({ response: 'MyOwnPass1!' });
+  });
+
+  it('staff add the account to an authenticator app at first sign-in, then give a code at every sign-in', async () => {
+    signIn.mockResolvedValue({ status: 'totpSetup', secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Gunsmith%20Portal:admin%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Gunsmith%20Portal' });
+    confirmSignInStep.mockRejectedValueOnce(Object.assign(new Error('Code mismatch'), { name: 'CodeMismatchException' }));
+    confirmSignInStep.mockImplementationOnce(async () => {
+      fakeAuth.user = admin;
+      return { status: 'signedIn', user: admin };
+    });
+    stubApi({ '/api/me': [200, { ...testProfile, id: 'admin-1', email: 'admin@example.com', role: 'admin' }] });
+    const user = await openLogin();
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'AdminPass123!');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Set Up Two-Step Sign-In' })).toBeInTheDocument();
+    expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    expect(screen.getByRole('link', { name: 'Open in an authenticator app' })).toHaveAttribute('href', expect.stringMatching(/^otpauth:\/\/totp\//));
+    await user.type(screen.getByLabelText('Authentication code'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByLabelText('Authentication code')).toHaveAccessibleDescription('Please enter the 6-digit code');
+    await user.type(screen.getByLabelText('Authentication code'), '6');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('That code is not right. Enter the code your app shows now.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Authentication code'));
+    await user.type(screen.getByLabelText('Authentication code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    expect(confirmSignInStep).toHaveBeenLastCalledWith({ response: '654321' });
+  });
+
+  it('an expired step goes back to the password with a message', async () => {
+    signIn.mockResolvedValue({ status: 'totpRequired' });
+    confirmSignInStep.mockRejectedValue(Object.assign(new Error('Invalid session for the user, session is expired.'), { name: 'NotAuthorizedException' }));
+    const user = await openLogin();
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'AdminPass123!');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your sign-in took too long. Please sign in again.');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 });

@@ -47,7 +47,7 @@ describe('signed-in data outside the signed-in pages', () => {
     profile = { ...testProfile, id: 'user-2', email: next.email, firstName: 'John', lastName: 'Roe' };
     signIn.mockImplementation(async () => {
       fakeAuth.user = next;
-      return next;
+      return { status: 'signedIn', user: next };
     });
     await user.type(screen.getByLabelText('Email'), next.email);
     await user.type(screen.getByLabelText('Password'), 'a-password');

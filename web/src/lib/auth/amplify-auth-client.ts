@@ -2,6 +2,7 @@
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword as amplifyConfirmResetPassword,
+  confirmSignIn as amplifyConfirmSignIn,
   confirmSignUp as amplifyConfirmSignUp,
   resetPassword as amplifyResetPassword,
   updatePassword as amplifyUpdatePassword,
@@ -14,7 +15,7 @@ import {
 import { normalizeEmail } from '@gs/shared/validation';
 import { getConfig, type AppConfig } from '@/config/env';
 import { roleFromGroups } from './roles';
-import { AuthStepError, type AuthUser, type SignUpInput, type SignUpResult } from './types';
+import { AuthStepError, type AuthUser, type SignInResult, type SignUpInput, type SignUpResult } from './types';
 
 let configured: Promise<AppConfig> | null = null;
 
@@ -62,6 +63,43 @@ export async function getAccessToken(): Promise<string | null> {
   return tokens?.accessToken?.toString() ?? null;
 }
 
+/** The shop's name in authenticator apps ("Gunsmith Portal (admin@example.com)"). */
+const TOTP_ISSUER = 'Gunsmith Portal';
+
+/** What the sign-in form does next: the signed-in user, or the step Cognito asks for. */
+async function nextOf(result: SignInOutput, email: string): Promise<SignInResult> {
+  if (result.isSignedIn) {
+    const user = await getCurrentUser();
+    if (!user) throw new Error('Sign-in succeeded but no session was stored. Please try again.');
+    return { status: 'signedIn', user };
+  }
+  const { nextStep } = result;
+  switch (nextStep.signInStep) {
+    case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+      return { status: 'newPasswordRequired' };
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return { status: 'totpRequired' };
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP': {
+      const details = nextStep.totpSetupDetails;
+      return { status: 'totpSetup', secret: details.sharedSecret, uri: details.getSetupUri(TOTP_ISSUER, email).toString() };
+    }
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION':
+      // Only TOTP is offered to this pool's users: choose it.
+      return nextOf(await amplifyConfirmSignIn({ challengeResponse: 'TOTP' }), email);
+    default:
+      assertSignedIn(result);
+      throw new AuthStepError(nextStep.signInStep, 'This account needs an extra sign-in step. Please contact the shop for assistance.');
+  }
+}
+
+let pendingEmail = '';
+
+/** Answers the step the last sign-in asked for: the new password, or the authenticator code. */
+export async function confirmSignInStep({ response }: { response: string }): Promise<SignInResult> {
+  await ensureConfigured();
+  return nextOf(await amplifyConfirmSignIn({ challengeResponse: response.trim() }), pendingEmail);
+}
+
 function assertSignedIn(result: SignInOutput): void {
   if (result.isSignedIn) return;
   const step = result.nextStep.signInStep;
@@ -74,7 +112,7 @@ function assertSignedIn(result: SignInOutput): void {
   throw new AuthStepError(step, 'This account needs an extra sign-in step. Please contact the shop for assistance.');
 }
 
-export async function signIn({ email, password }: { email: string; password: string }): Promise<AuthUser> {
+export async function signIn({ email, password }: { email: string; password: string }): Promise<SignInResult> {
   const config = await ensureConfigured();
   const input = {
     // One email, one account: Cognito gets every email trimmed and in lower case.
@@ -92,10 +130,8 @@ export async function signIn({ email, password }: { email: string; password: str
     await amplifySignOut();
     result = await amplifySignIn(input);
   }
-  assertSignedIn(result);
-  const user = await getCurrentUser();
-  if (!user) throw new Error('Sign-in succeeded but no session was stored. Please try again.');
-  return user;
+  pendingEmail = input.username;
+  return nextOf(result, input.username);
 }
 
 export async function signUp(input: SignUpInput): Promise<SignUpResult> {
@@ -124,8 +160,7 @@ export async function signUp(input: SignUpInput): Promise<SignUpResult> {
     return { status: 'confirmationRequired', destination: nextStep.codeDeliveryDetails?.destination ?? null };
   }
   // DONE (auto-confirmed by the pre-sign-up trigger) or COMPLETE_AUTO_SIGN_IN: sign in now.
-  const user = await signIn({ email, password: input.password });
-  return { status: 'signedIn', user };
+  return { status: 'signedIn', user: await signedInUser(await signIn({ email, password: input.password })) };
 }
 
 export async function confirmSignUpAndSignIn({
@@ -139,7 +174,13 @@ export async function confirmSignUpAndSignIn({
 }): Promise<AuthUser> {
   await ensureConfigured();
   await amplifyConfirmSignUp({ username: normalizeEmail(email), confirmationCode: code.trim() });
-  return signIn({ email, password });
+  return signedInUser(await signIn({ email, password }));
+}
+
+/** A new customer's sign-in has no further step; one that has is an error here. */
+function signedInUser(result: SignInResult): AuthUser {
+  if (result.status === 'signedIn') return result.user;
+  throw new AuthStepError(result.status, 'This account needs an extra sign-in step. Please sign in.');
 }
 
 export async function signOut(): Promise<void> {

@@ -1,7 +1,7 @@
 // The boundary between the app and the identity provider. Everything behind it (Amplify and
 // its ~35 kB gz) is loaded on first use, so public pages do not pay for it.
 // Tests mock this module.
-import type { AuthUser, SignUpInput, SignUpResult } from './types';
+import type { AuthUser, SignInResult, SignUpInput, SignUpResult } from './types';
 
 type AmplifyAuthClient = typeof import('./amplify-auth-client');
 
@@ -48,8 +48,13 @@ export async function getCurrentUser(): Promise<AuthUser | null> {
   return (await load()).getCurrentUser();
 }
 
-export async function signIn(input: { email: string; password: string }): Promise<AuthUser> {
+export async function signIn(input: { email: string; password: string }): Promise<SignInResult> {
   return (await load()).signIn(input);
+}
+
+/** Answers the step a sign-in asked for (a new password, an authenticator code). */
+export async function confirmSignInStep(input: { response: string }): Promise<SignInResult> {
+  return (await load()).confirmSignInStep(input);
 }
 
 export async function signUp(input: SignUpInput): Promise<SignUpResult> {

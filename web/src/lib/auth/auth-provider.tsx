@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSessionQueryCache } from '@/lib/query-client-holder';
 import * as authClient from './auth-client';
-import type { AuthUser, SignUpInput, SignUpResult } from './types';
+import type { AuthUser, SignInResult, SignUpInput, SignUpResult } from './types';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -12,7 +12,9 @@ interface AuthState {
 
 export interface AuthContextValue extends AuthState {
   isAdmin: boolean;
-  signIn: (input: { email: string; password: string }) => Promise<AuthUser>;
+  /** Signed in, or the next step the form must ask for (then `confirmSignInStep`). */
+  signIn: (input: { email: string; password: string }) => Promise<SignInResult>;
+  confirmSignInStep: (input: { response: string }) => Promise<SignInResult>;
   signUp: (input: SignUpInput) => Promise<SignUpResult>;
   confirmSignUp: (input: { email: string; password: string; code: string }) => Promise<AuthUser>;
   signOut: () => Promise<void>;
@@ -75,15 +77,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [queryClient, refresh]);
 
-  const signIn = useCallback<AuthContextValue['signIn']>(
-    async (input) => {
-      const user = await authClient.signIn(input);
-      queryClient.clear();
-      setState({ status: 'signedIn', user });
-      return user;
+  const settle = useCallback(
+    (result: SignInResult) => {
+      if (result.status === 'signedIn') {
+        queryClient.clear();
+        setState({ status: 'signedIn', user: result.user });
+      }
+      return result;
     },
     [queryClient],
   );
+  const signIn = useCallback<AuthContextValue['signIn']>(async (input) => settle(await authClient.signIn(input)), [settle]);
+  const confirmSignInStep = useCallback<AuthContextValue['confirmSignInStep']>(async (input) => settle(await authClient.confirmSignInStep(input)), [settle]);
 
   const signUp = useCallback<AuthContextValue['signUp']>(
     async (input) => {
@@ -122,13 +127,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       ...state,
       isAdmin: state.user?.role === 'admin',
       signIn,
+      confirmSignInStep,
       signUp,
       confirmSignUp,
       signOut,
       refresh,
       preload: authClient.preloadAuthClient,
     }),
-    [state, signIn, signUp, confirmSignUp, signOut, refresh],
+    [state, signIn, confirmSignInStep, signUp, confirmSignUp, signOut, refresh],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -16,6 +16,17 @@ export interface SignUpInput {
   phone?: string;
 }
 
+/**
+ * Where a sign-in stands: done, or the next step Cognito asks for. A customer the shop created must
+ * choose their own password; staff type the code of their authenticator app, or first set one up.
+ */
+export type SignInResult =
+  | { status: 'signedIn'; user: AuthUser }
+  | { status: 'newPasswordRequired' }
+  | { status: 'totpRequired' }
+  /** The key to add to an authenticator app (`secret`, and as an otpauth:// link), then a code from it. */
+  | { status: 'totpSetup'; secret: string; uri: string };
+
 export type SignUpResult =
   | { status: 'signedIn'; user: AuthUser }
   /** The pool wants the emailed code first (AWS pools without the auto-confirm trigger). */

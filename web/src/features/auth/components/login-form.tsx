@@ -9,9 +9,11 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { signInErrorMessage, validateLogin, type FieldErrors, type LoginValues } from '../validation';
 import { passwordMessages } from '@/lib/auth/password-messages';
+import { SignInStepForm, type PendingStep } from './sign-in-step';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const { signIn, preload } = useAuth();
+  const { signIn, confirmSignInStep, preload } = useAuth();
+  const [step, setStep] = useState<PendingStep | null>(null);
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -34,13 +36,33 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
     setSubmitting(true);
     try {
-      await signIn({ email: normalizeEmail(values.email), password: values.password });
-      onSuccess();
+      const result = await signIn({ email: normalizeEmail(values.email), password: values.password });
+      if (result.status === 'signedIn') return onSuccess();
+      setStep(result);
+      setSubmitting(false);
     } catch (error) {
       setFormError(signInErrorMessage(error));
       setSubmitting(false);
     }
   };
+
+  if (step) {
+    return (
+      <SignInStepForm
+        step={step}
+        onAnswer={async (response) => {
+          const result = await confirmSignInStep({ response });
+          if (result.status === 'signedIn') onSuccess();
+          else setStep(result);
+        }}
+        onRestart={(message) => {
+          setStep(null);
+          setValues((v) => ({ ...v, password: '' }));
+          setFormError(message);
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="login-heading">
