@@ -36,6 +36,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/admin/customers', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/create-customer' },
   { method: 'PATCH', path: '/api/admin/customers/{id}', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/update-customer' },
   { method: 'DELETE', path: '/api/admin/customers/{id}', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/delete-customer' },
+  { method: 'POST', path: '/api/admin/customers/{id}/restore', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/restore-customer' },
   { method: 'GET', path: '/api/admin/orders', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/list-orders' },
   { method: 'POST', path: '/api/admin/orders', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/create-order' },
   { method: 'GET', path: '/api/admin/orders/{orderId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/get-order' },

@@ -57,7 +57,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     throw new CliError(`${(err as Error).message}\n${USAGE}`)
   }
   if (values.help) throw new CliError(USAGE)
-  const email = String(values.email ?? '').trim()
+  const email = String(values.email ?? '').trim().toLowerCase() // one email, one account (normalizeEmail)
   if (!email) throw new CliError(`Missing --email.\n${USAGE}`)
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CliError(`"${email}" is not an e-mail address.\n${USAGE}`)
   const stage = String(values.stage)

@@ -3,8 +3,10 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
+  AdminEnableUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   UserNotFoundException,
   UsernameExistsException,
   type CognitoIdentityProviderClient,
@@ -21,6 +23,12 @@ export interface NewUser {
   lastName?: string
 }
 
+/** A user the pool holds: its sub and Cognito status (CONFIRMED, UNCONFIRMED, FORCE_CHANGE_PASSWORD…). */
+export interface ExistingUser {
+  id: string
+  status?: string
+}
+
 /** User-pool operations the shop needs; the only code that talks to Cognito admin APIs. */
 export interface UserDirectory {
   /** A confirmed user with a permanent password (no temporary-password limbo), in the group; returns its sub. */
@@ -28,7 +36,16 @@ export interface UserDirectory {
   deleteUser(email: string): Promise<void>
   /** Blocks sign-in (the API also refuses archived profiles: cognito-local does not enforce this). */
   disableUser(email: string): Promise<void>
+  /** Lets a disabled user sign in again (a restored customer); a user that is not there is not an error. */
+  enableUser(email: string): Promise<void>
   userExists(email: string): Promise<boolean>
+  /** The user with this email, or null. */
+  findUser(email: string): Promise<ExistingUser | null>
+  /**
+   * Takes over an existing sign-in as a shop-created account (a crash between the Cognito user and the
+   * profile left it without one): permanent password, the group, verified email and names, enabled.
+   */
+  adoptUser(u: NewUser): Promise<void>
 }
 
 export function createUserDirectory({ client, userPoolId }: { client: CognitoIdentityProviderClient; userPoolId: string }): UserDirectory {
@@ -81,6 +98,40 @@ export function createUserDirectory({ client, userPoolId }: { client: CognitoIde
       } catch (err) {
         if (!(err instanceof UserNotFoundException)) throw err
       }
+    },
+    async enableUser(email) {
+      try {
+        await client.send(new AdminEnableUserCommand({ UserPoolId: userPoolId, Username: email }))
+      } catch (err) {
+        if (!(err instanceof UserNotFoundException)) throw err
+      }
+    },
+    async findUser(email) {
+      try {
+        const got = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }))
+        const id = got.UserAttributes?.find((a) => a.Name === 'sub')?.Value
+        return id ? { id, status: got.UserStatus } : null
+      } catch (err) {
+        if (err instanceof UserNotFoundException) return null
+        throw err
+      }
+    },
+    async adoptUser({ email, password, group, firstName, lastName }) {
+      await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }))
+      await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }))
+      await client.send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: userPoolId,
+          Username: email,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+            ...(firstName ? [{ Name: 'given_name', Value: firstName }] : []),
+            ...(lastName ? [{ Name: 'family_name', Value: lastName }] : []),
+          ],
+        }),
+      )
+      await client.send(new AdminEnableUserCommand({ UserPoolId: userPoolId, Username: email }))
     },
     async userExists(email) {
       try {

@@ -13,7 +13,11 @@ export const searchTextOf = (fields: ReadonlyArray<string | undefined | null>) =
 /** A serial as the lookup index keys it: case and spaces or dashes typed differently still match. */
 export const serialKeyOf = (serial: string) => serial.toUpperCase().replace(/[\s-]+/g, '')
 
-/** An email as the lookup index keys it. */
+/**
+ * An email as the lookup index keys it: shared/validation's normalizeEmail (trimmed, lower case), written out
+ * here because this module is in every route's bundle and the validation module is not (a unit test keeps
+ * the two equal).
+ */
 export const emailKeyOf = (email: string) => email.trim().toLowerCase()
 
 /** The customer sort key of the admin ledger: the name without case or accents; a blank name sorts as Unknown. */

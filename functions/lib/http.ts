@@ -166,9 +166,10 @@ const authorize = (gate: () => AccountGate): middy.MiddlewareObj<ApiEvent, APIGa
     if (s.route.access === 'public') return
     const auth = authFromEvent(request.event)
     if (s.route.access === 'admin' && auth.role !== 'admin') throw new ForbiddenError()
+    // No profile is refused as an inactive one: a sign-in whose profile was never written (or is gone) is no account.
     const account = await gate().check(auth.userId)
-    if (account && !account.active) throw new ForbiddenError(ACCOUNT_INACTIVE)
-    s.caller = { ...auth, firstName: account?.firstName }
+    if (!account || !account.active) throw new ForbiddenError(ACCOUNT_INACTIVE)
+    s.caller = { ...auth, firstName: account.firstName }
   },
 })
 

@@ -1,35 +1,65 @@
 import type { CreateCustomerInput } from '@gs/shared/schemas/customers'
-import { normalizePhone } from '@gs/shared/validation'
-import type { UserDirectory } from '../auth/users.ts'
+import { normalizeEmail, normalizePhone } from '@gs/shared/validation'
+import type { NewUser, UserDirectory } from '../auth/users.ts'
 import type { Profile, ProfileRepository } from '../db/repositories/profiles.ts'
+import { ConflictError } from '../lib/errors.ts'
 import { errorFields, log } from '../lib/logger.ts'
 
 interface CreateCustomer {
-  directory: Pick<UserDirectory, 'createConfirmedUser' | 'deleteUser'>
-  profiles: Pick<ProfileRepository, 'createProfile'>
+  directory: Pick<UserDirectory, 'createConfirmedUser' | 'deleteUser' | 'findUser' | 'adoptUser'>
+  profiles: Pick<ProfileRepository, 'createProfile' | 'getProfile' | 'findByEmail'>
   input: CreateCustomerInput
 }
 
 /**
  * A shop-created customer: a confirmed Cognito user in `customer` with a permanent
  * password, then the profile keyed by its sub. When the profile cannot be written the
- * user is removed again, so no half-created account can sign in. A duplicate email is
- * reported by Cognito (archived customers keep their disabled user): 409.
+ * user is removed again, so no half-created account can sign in.
+ *
+ * A duplicate email is reported by Cognito (archived customers keep their disabled user): 409,
+ * when a profile exists for that user or that email. A sign-in WITHOUT a profile is what a crash
+ * between the two steps leaves (or a failed sign-up trigger): it cannot use the portal (the
+ * account gate refuses it), so the shop takes it over instead of being stuck on a 409: a confirmed
+ * user is adopted (password, group, names; same sub), an unconfirmed sign-up is replaced.
  */
 export async function createCustomer({ directory, profiles, input }: CreateCustomer): Promise<Profile> {
-  const email = input.email.trim().toLowerCase()
+  const email = normalizeEmail(input.email)
   const firstName = input.firstName.trim()
   const lastName = input.lastName.trim()
   const phone = input.phone?.trim() ? normalizePhone(input.phone.trim()) : undefined
-  const id = await directory.createConfirmedUser({ email, password: input.password, group: 'customer', firstName, lastName })
+  const user: NewUser = { email, password: input.password, group: 'customer', firstName, lastName }
+  const id = await createOrAdopt(directory, profiles, user)
   try {
     return await profiles.createProfile({ id, email, firstName, lastName, phone, enableSmsNotifications: input.enableSmsNotifications ?? false, role: 'customer' })
   } catch (err) {
+    // Another request wrote this profile meanwhile: theirs stands, and so does the user it belongs to.
+    if (await profiles.getProfile(id).catch(() => null)) throw new ConflictError(`A user with email ${email} already exists in the system`)
     try {
       await directory.deleteUser(email)
     } catch (cleanup) {
       log.error('could not remove the user after a failed profile write', { userId: id, ...errorFields(cleanup) })
     }
     throw err
+  }
+}
+
+async function createOrAdopt(directory: CreateCustomer['directory'], profiles: CreateCustomer['profiles'], user: NewUser): Promise<string> {
+  try {
+    return await directory.createConfirmedUser(user)
+  } catch (err) {
+    if (!(err instanceof ConflictError)) throw err
+    const existing = await directory.findUser(user.email)
+    if (!existing) throw err
+    if ((await profiles.getProfile(existing.id)) || (await profiles.findByEmail(user.email))) throw err
+    if (existing.status === 'UNCONFIRMED') {
+      // A sign-up never confirmed: AdminConfirmSignUp would run the sign-up trigger; a new user is simpler.
+      await directory.deleteUser(user.email)
+      const id = await directory.createConfirmedUser(user)
+      log.warn('replaced an unconfirmed sign-in that had no profile', { userId: id })
+      return id
+    }
+    await directory.adoptUser(user)
+    log.warn('adopted a sign-in that had no profile', { userId: existing.id })
+    return existing.id
   }
 }

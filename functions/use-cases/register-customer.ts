@@ -1,4 +1,5 @@
-import { normalizePhone } from '@gs/shared/validation'
+import { cleanSignUpAttributes } from '@gs/shared/schemas/sign-up-attributes'
+import { normalizeEmail } from '@gs/shared/validation'
 import type { Profile, ProfileRepository } from '../db/repositories/profiles.ts'
 
 interface RegisterCustomer {
@@ -7,15 +8,19 @@ interface RegisterCustomer {
   user: { id: string; email: string; firstName?: string; lastName?: string; phone?: string }
 }
 
-/** Every sign-up is a customer; names and phone are trimmed, SMS notifications start off. */
+/**
+ * Every sign-up is a customer, SMS notifications off. The email is stored normalized (one email, one
+ * account); names and phone follow the profile rules (cleanSignUpAttributes): a blank name stays empty, an
+ * invalid phone is dropped, neither fails the sign-up.
+ */
 export async function registerCustomer({ profiles, addToGroup, user }: RegisterCustomer): Promise<Profile> {
   await addToGroup('customer')
-  const phone = user.phone?.trim() ? normalizePhone(user.phone.trim()) : undefined
+  const { firstName, lastName, phone } = cleanSignUpAttributes(user)
   return profiles.ensureProfile({
     id: user.id,
-    email: user.email.trim().toLowerCase(),
-    firstName: user.firstName?.trim() ?? '',
-    lastName: user.lastName?.trim() ?? '',
+    email: normalizeEmail(user.email),
+    firstName,
+    lastName,
     phone,
     enableSmsNotifications: false,
     role: 'customer',

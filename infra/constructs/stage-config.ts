@@ -36,6 +36,12 @@ export interface StageConfig {
    * optional SES configuration set. README, "Email and SMS in AWS", says how to verify the identity.
    */
   notifications: { emailFrom: string; sesIdentity: string; sesConfigurationSet: string | null }
+  /**
+   * `legacyCaseSensitivePool`: keep a user pool deployed before sign-in became case-insensitive as it is (no
+   * UsernameConfiguration in the template). Case sensitivity cannot be changed on an existing pool: CloudFormation
+   * would replace it, with every account in it (docs/deploying.md, "Case-insensitive sign-in"). Default false.
+   */
+  legacyCaseSensitivePool: boolean
 }
 
 export const CONTEXT_DEFAULTS = {
@@ -45,6 +51,7 @@ export const CONTEXT_DEFAULTS = {
   enableWaf: false,
   wafRateLimit: 1000,
   tableIndexes: tableKeys.indexes.length,
+  legacyCaseSensitivePool: false,
   /** Dev default: a placeholder sender (SES refuses it until a real, verified one is given); with a custom domain, notifications@<domainName>. */
   emailFrom: 'notifications@example.com',
 } as const
@@ -134,5 +141,6 @@ export function readStageConfig(node: Node): StageConfig {
     stripePublishableKey,
     tableIndexes,
     notifications: { emailFrom, sesIdentity, sesConfigurationSet },
+    legacyCaseSensitivePool: bool(node, 'legacyCaseSensitivePool', CONTEXT_DEFAULTS.legacyCaseSensitivePool),
   }
 }

@@ -1,14 +1,117 @@
 // Runs cognito-local in this process (forked with cwd = its state folder, since it
-// resolves `.cognito` against the cwd), with the one target it lacks, and exits
-// when the parent goes away.
+// resolves `.cognito` against the cwd), with the target it lacks and the AWS behaviours
+// the portal relies on (below), and exits when the parent goes away.
 const { Targets } = require('cognito-local/lib/targets/targets')
-const { InitiateAuth } = require('cognito-local/lib/targets/initiateAuth')
+const { NotAuthorizedError } = require('cognito-local/lib/errors')
 const { createDefaultServer } = require('cognito-local/lib/server')
+// Codes and welcomes go to the local inbox (maildev) once the parent says where.
+require('./cognito-mail.cjs')
 const pino = require(require.resolve('pino', { paths: [require.resolve('cognito-local/package.json')] }))
 
-// Amplify 6 refreshes tokens with GetTokensFromRefreshToken; map it onto REFRESH_TOKEN_AUTH.
+// One email, one account. The AWS pool is case-insensitive (signInCaseSensitive: false); cognito-local
+// compares names exactly. Every target that takes a user name or an email gets it trimmed and in lower
+// case before cognito-local sees it: `Customer@Example.com` cannot register next to `customer@example.com`,
+// and `ZOE@EXAMPLE.COM` signs in to `zoe@example.com`. (User names here are emails or subs: lower case.)
+const normalizeName = (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v)
+function normalizeRequest(req) {
+  if (!req || typeof req !== 'object') return req
+  const out = { ...req }
+  if (typeof out.Username === 'string') out.Username = normalizeName(out.Username)
+  for (const key of ['AuthParameters', 'ChallengeResponses']) {
+    if (out[key] && typeof out[key].USERNAME === 'string') out[key] = { ...out[key], USERNAME: normalizeName(out[key].USERNAME) }
+  }
+  if (Array.isArray(out.UserAttributes)) {
+    out.UserAttributes = out.UserAttributes.map((a) => (a && a.Name === 'email' ? { ...a, Value: normalizeName(a.Value) } : a))
+  }
+  return out
+}
+// A data folder from before this patch may hold users whose email was stored with capitals: a lower-cased name
+// still finds them (an exact match first, as cognito-local does, then the email in any case).
+const { UserPoolServiceImpl, attributeValue } = require('cognito-local/lib/services/userPoolService')
+const exactGetUserByUsername = UserPoolServiceImpl.prototype.getUserByUsername
+UserPoolServiceImpl.prototype.getUserByUsername = async function getUserByUsername(ctx, username) {
+  const user = await exactGetUserByUsername.call(this, ctx, username)
+  if (user || typeof username !== 'string' || !username.includes('@')) return user
+  const wanted = normalizeName(username)
+  const users = await this.dataStore.get(ctx, 'Users', {})
+  return Object.values(users).find((u) => normalizeName(attributeValue('email', u.Attributes) || '') === wanted) || null
+}
+const NAMED_TARGETS = [
+  'SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'ForgotPassword', 'ConfirmForgotPassword',
+  'InitiateAuth', 'RespondToAuthChallenge', 'AdminInitiateAuth', 'AdminRespondToAuthChallenge',
+  'AdminCreateUser', 'AdminGetUser', 'AdminSetUserPassword', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup',
+  'AdminListGroupsForUser', 'AdminDeleteUser', 'AdminDisableUser', 'AdminEnableUser', 'AdminConfirmSignUp',
+  'AdminUpdateUserAttributes', 'AdminDeleteUserAttributes', 'AdminUserGlobalSignOut', 'AdminResetUserPassword',
+]
+for (const name of NAMED_TARGETS) {
+  const target = Targets[name]
+  if (typeof target !== 'function') continue
+  Targets[name] = (services) => {
+    const run = target(services)
+    return (ctx, req) => run(ctx, normalizeRequest(req))
+  }
+}
+
+// Deactivated means out. cognito-local keeps AdminDisableUser's flag but never reads it, and answers a
+// FORCE_CHANGE_PASSWORD user with the NEW_PASSWORD_REQUIRED challenge without checking the temporary
+// password. As in AWS: a disabled user is refused at sign-in (after a correct password, so the answer
+// tells nothing to someone who does not know it), at a challenge answer and at a token refresh, with
+// NotAuthorizedException "User is disabled."; a wrong temporary password is "Incorrect username or password.".
+const USER_DISABLED = 'User is disabled.'
+const INCORRECT = 'Incorrect username or password.'
+const baseInitiateAuth = Targets.InitiateAuth
+Targets.InitiateAuth = (services) => {
+  const run = baseInitiateAuth(services)
+  return async (ctx, req) => {
+    const userPool = req && req.ClientId ? await services.cognito.getUserPoolForClientId(ctx, req.ClientId) : null
+    if (userPool && req.AuthFlow === 'USER_PASSWORD_AUTH' && req.AuthParameters && req.AuthParameters.USERNAME) {
+      const user = await userPool.getUserByUsername(ctx, normalizeName(req.AuthParameters.USERNAME))
+      if (user && user.Password === req.AuthParameters.PASSWORD && user.Enabled === false) throw new NotAuthorizedError(USER_DISABLED)
+      if (user && user.UserStatus === 'FORCE_CHANGE_PASSWORD' && user.Password !== req.AuthParameters.PASSWORD) throw new NotAuthorizedError(INCORRECT)
+    }
+    if (userPool && (req.AuthFlow === 'REFRESH_TOKEN_AUTH' || req.AuthFlow === 'REFRESH_TOKEN') && req.AuthParameters && req.AuthParameters.REFRESH_TOKEN) {
+      const user = await userPool.getUserByRefreshToken(ctx, req.AuthParameters.REFRESH_TOKEN)
+      if (user && user.Enabled === false) throw new NotAuthorizedError(USER_DISABLED)
+    }
+    return run(ctx, req)
+  }
+}
+const baseRespondToAuthChallenge = Targets.RespondToAuthChallenge
+Targets.RespondToAuthChallenge = (services) => {
+  const run = baseRespondToAuthChallenge(services)
+  return async (ctx, req) => {
+    if (req && req.ClientId && req.ChallengeResponses && req.ChallengeResponses.USERNAME) {
+      const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId)
+      const user = await userPool.getUserByUsername(ctx, normalizeName(req.ChallengeResponses.USERNAME))
+      if (user && user.Enabled === false) throw new NotAuthorizedError(USER_DISABLED)
+    }
+    return run(ctx, req)
+  }
+}
+
+// A wrong password is cognito-local's InvalidPasswordException "Invalid password"; AWS answers a wrong
+// (current) password at sign-in and at ChangePassword with NotAuthorizedException "Incorrect username or
+// password." and keeps InvalidPasswordException for a new password the policy refuses. As AWS does.
+const { InvalidPasswordError } = require('cognito-local/lib/errors')
+for (const name of ['InitiateAuth', 'ChangePassword']) {
+  const target = Targets[name]
+  Targets[name] = (services) => {
+    const run = target(services)
+    return async (ctx, req) => {
+      try {
+        return await run(ctx, req)
+      } catch (err) {
+        if (err instanceof InvalidPasswordError) throw new NotAuthorizedError(INCORRECT)
+        throw err
+      }
+    }
+  }
+}
+
+// Amplify 6 refreshes tokens with GetTokensFromRefreshToken; map it onto REFRESH_TOKEN_AUTH (through the
+// patched InitiateAuth above, so a disabled user's refresh is refused too).
 Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
-  const res = await InitiateAuth(services)(ctx, {
+  const res = await Targets.InitiateAuth(services)(ctx, {
     AuthFlow: 'REFRESH_TOKEN_AUTH',
     ClientId: req.ClientId,
     AuthParameters: { REFRESH_TOKEN: req.RefreshToken },

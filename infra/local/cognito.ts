@@ -2,6 +2,7 @@ import { fork } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { CognitoMessages } from '../constructs/cognito-messages.ts'
 import { LocalStackError } from './errors.ts'
 
 export const LOCAL_POOL_ID = 'local_GunsmithPool'
@@ -10,6 +11,8 @@ export const PRE_SIGN_UP_FN = 'gunsmith-local-pre-sign-up'
 export const POST_CONFIRMATION_FN = 'gunsmith-local-post-confirmation'
 
 export interface CognitoLocal {
+  /** From now on cognito-local mails its codes and welcomes over SMTP to this port (the local inbox), in these words. */
+  configureMail(mail: { smtpPort: number; from: string; messages: CognitoMessages }): void
   endpoint: string
   issuer: string
   userPoolId: string
@@ -113,6 +116,9 @@ export async function startCognitoLocal({ stateDir, port, lambdaEndpoint }: { st
   })
   const endpoint = `http://localhost:${port}`
   return {
+    configureMail(mail) {
+      if (child.connected) child.send({ mail })
+    },
     endpoint,
     issuer: `${endpoint}/${LOCAL_POOL_ID}`,
     userPoolId: LOCAL_POOL_ID,

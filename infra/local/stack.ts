@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { functionGroups, routesFor, type FunctionGroup } from '../../functions/routes.ts'
+import { cognitoMessages } from '../constructs/cognito-messages.ts'
 import { startCognitoLocal, POST_CONFIRMATION_FN, PRE_SIGN_UP_FN } from './cognito.ts'
 import type { LocalDelivery } from './delivery.ts'
 import { startDynamoLocal } from './dynamodb.ts'
@@ -158,6 +159,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       const { startLocalDelivery } = await import('./delivery.ts')
       delivery = await startLocalDelivery({ dynamoEndpoint: dynamo.endpoint, tableName, portalUrl: url, dataDir, ...deliveryPorts })
       stops.push(() => delivery!.stop())
+      // Sign-up and password-reset codes, and welcomes with a temporary password, land in the same inbox.
+      cognito.configureMail({ smtpPort: delivery.smtpPort, from: process.env.EMAIL_FROM || 'portal@localhost', messages: cognitoMessages(url) })
     }
     return {
       url,

@@ -5,7 +5,8 @@ import * as iam from 'aws-cdk-lib/aws-iam'
 import type { Construct } from 'constructs'
 import { AppFunction } from '../constructs/app-function.ts'
 import { POST_CONFIRMATION_ENTRY } from '../constructs/lambda-bundle.ts'
-import type { StageConfig } from '../constructs/stage-config.ts'
+import { cognitoMessages } from '../constructs/cognito-messages.ts'
+import { CONTEXT_DEFAULTS, type StageConfig } from '../constructs/stage-config.ts'
 
 export interface AuthStackProps extends StackProps {
   config: StageConfig
@@ -35,10 +36,34 @@ export class AuthStack extends Stack {
     })
     this.postConfirmation.bindTable({ table, accessMode: 'read-write' })
 
+    const { notifications } = config
+    const messages = cognitoMessages(config.customDomain ? `https://${config.customDomain.domainName}` : undefined)
+    // Sign-up codes and password-reset mails go out through the shop's verified SES identity (the notifier's),
+    // not Cognito's shared sender (50 mails a day, from no-reply@verificationemail.com). Cognito checks the identity
+    // when the pool is written, so the dev placeholder sender (example.com, never verifiable) keeps Cognito's own.
+    const sesIdentityIsDomain = !notifications.sesIdentity.includes('@')
+    const email =
+      notifications.emailFrom === CONTEXT_DEFAULTS.emailFrom
+        ? undefined
+        : cognito.UserPoolEmail.withSES({
+            fromEmail: notifications.emailFrom,
+            sesRegion: this.region,
+            // The sender's own domain as written (stage-config.ts checked it is the identity, in any case).
+            ...(sesIdentityIsDomain ? { sesVerifiedDomain: notifications.emailFrom.slice(notifications.emailFrom.lastIndexOf('@') + 1) } : {}),
+            ...(notifications.sesConfigurationSet ? { configurationSetName: notifications.sesConfigurationSet } : {}),
+          })
+
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       userPoolName: `gunsmith-${stage}`,
       selfSignUpEnabled: true,
       signInAliases: { email: true },
+      // One email, one account: `Zoe@Example.com` is `zoe@example.com` (the API and the SPA also send every email
+      // normalized). Fixed when a pool is created: `legacyCaseSensitivePool` keeps an older pool (docs/deploying.md).
+      ...(config.legacyCaseSensitivePool ? {} : { signInCaseSensitive: false }),
+      email,
+      // The same words the local stack mails (infra/constructs/cognito-messages.ts).
+      userVerification: { emailStyle: cognito.VerificationEmailStyle.CODE, emailSubject: messages.verification.subject, emailBody: messages.verification.body },
+      userInvitation: { emailSubject: messages.invitation.subject, emailBody: messages.invitation.body },
       autoVerify: { email: true },
       standardAttributes: {
         email: { required: true, mutable: true },
@@ -85,8 +110,9 @@ export class AuthStack extends Stack {
     }
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
-      // SRP for the SPA in AWS; USER_PASSWORD_AUTH because cognito-local has no SRP and the SPA uses one flow setting.
-      authFlows: { userSrp: true, userPassword: true },
+      // SRP only: the password never leaves the browser. USER_PASSWORD_AUTH exists only in the local stack's client
+      // (infra/local/cognito.ts: cognito-local has no SRP), where the SPA uses it because a local endpoint is configured.
+      authFlows: { userSrp: true },
       generateSecret: false,
       disableOAuth: true,
       preventUserExistenceErrors: true,

@@ -34,6 +34,7 @@ describe('cdk.json documents every context key with its default', () => {
     expect(cdkJsonContext.throttleBurstLimit).toBe(CONTEXT_DEFAULTS.throttleBurstLimit)
     expect(cdkJsonContext.enableWaf).toBe(CONTEXT_DEFAULTS.enableWaf)
     expect(cdkJsonContext.wafRateLimit).toBe(CONTEXT_DEFAULTS.wafRateLimit)
+    expect(cdkJsonContext.legacyCaseSensitivePool).toBe(CONTEXT_DEFAULTS.legacyCaseSensitivePool)
     for (const key of ['domainName', 'certificateArn', 'alarmEmail', 'stripePublishableKey']) expect(cdkJsonContext[key]).toBe('')
   })
 })

@@ -81,6 +81,7 @@ describe('the matrix covers every route', () => {
     const expectedNoBody = new Set([
       'POST /api/notifications/{id}/read',
       'DELETE /api/admin/customers/{id}',
+      'POST /api/admin/customers/{id}/restore',
       'DELETE /api/admin/orders/{orderId}',
       'POST /api/admin/orders/{orderId}/archive',
       'POST /api/admin/orders/{orderId}/unarchive',

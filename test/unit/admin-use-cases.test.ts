@@ -1,6 +1,6 @@
 import { UsernameExistsException, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { describe, expect, it } from 'vitest'
-import { createUserDirectory } from '../../functions/auth/users.ts'
+import { createUserDirectory, type NewUser } from '../../functions/auth/users.ts'
 import { VersionConflict, type OrderWriteExtras } from '../../functions/db/repositories/orders.ts'
 import type { NewProfile, Profile } from '../../functions/db/repositories/profiles.ts'
 import { invoiceOf, type Order, type StatusUpdate } from '../../functions/domain/order.ts'
@@ -10,6 +10,7 @@ import { addStaffUpdate } from '../../functions/use-cases/add-staff-update.ts'
 import { createAdminOrder } from '../../functions/use-cases/create-admin-order.ts'
 import { createCustomer } from '../../functions/use-cases/create-customer.ts'
 import { deleteCustomer } from '../../functions/use-cases/delete-customer.ts'
+import { restoreCustomer } from '../../functions/use-cases/restore-customer.ts'
 import { deleteStaffMessage } from '../../functions/use-cases/delete-staff-message.ts'
 import { editStaffMessage } from '../../functions/use-cases/edit-staff-message.ts'
 import { listCustomerRows } from '../../functions/use-cases/list-customer-rows.ts'
@@ -69,15 +70,70 @@ const customerProfile = (over: Partial<Profile> = {}): Profile => ({
   ...over,
 })
 
+/** An in-memory user pool with the directory's contract (a duplicate email is the 409 ConflictError). */
+function fakeDirectory() {
+  const users = new Map<string, { id: string; status: string; password: string; group?: string; firstName?: string; enabled: boolean }>()
+  let next = 1
+  const conflict = (email: string) => new ConflictError(`A user with email ${email} already exists in the system`)
+  const directory = {
+    users,
+    async createConfirmedUser(u: NewUser) {
+      if (users.has(u.email)) throw conflict(u.email)
+      const id = `sub-${next++}`
+      users.set(u.email, { id, status: 'CONFIRMED', password: u.password, group: u.group, firstName: u.firstName, enabled: true })
+      return id
+    },
+    async deleteUser(email: string) {
+      users.delete(email)
+    },
+    async findUser(email: string) {
+      const u = users.get(email)
+      return u ? { id: u.id, status: u.status } : null
+    },
+    async adoptUser(u: NewUser) {
+      const existing = users.get(u.email)!
+      users.set(u.email, { ...existing, status: 'CONFIRMED', password: u.password, group: u.group, firstName: u.firstName, enabled: true })
+    },
+  }
+  return directory
+}
+
+/** An in-memory profile table: a create is conditional on the id (as the repository's is). */
+function fakeProfiles({ failCreates = 0 } = {}) {
+  const stored = new Map<string, Profile>()
+  let failures = failCreates
+  return {
+    stored,
+    async createProfile(p: NewProfile) {
+      if (failures > 0) {
+        failures--
+        throw new Error('table unavailable')
+      }
+      if (stored.has(p.id)) throw new Error('The conditional request failed')
+      const profile = customerProfile({ id: p.id, email: p.email, firstName: p.firstName ?? '', lastName: p.lastName ?? '', phone: p.phone })
+      stored.set(p.id, profile)
+      return profile
+    },
+    async getProfile(id: string) {
+      return stored.get(id) ?? null
+    },
+    async findByEmail(email: string) {
+      return [...stored.values()].find((p) => p.email === email.trim().toLowerCase()) ?? null
+    },
+  }
+}
+
 describe('createCustomer', () => {
   const input = { email: ' New@Example.com ', password: 'Secret123', firstName: ' Nia ', lastName: ' Cole ', phone: '(555) 010-0003' }
 
-  it('creates a confirmed customer user, then the profile keyed by its sub', async () => {
+  it('creates a confirmed customer user, then the profile keyed by its sub (email trimmed, lower case)', async () => {
     const created: unknown[] = []
     let profile: NewProfile | undefined
+    const directory = fakeDirectory()
+    const profiles = fakeProfiles()
     const result = await createCustomer({
-      directory: { createConfirmedUser: async (u) => (created.push(u), 'sub-1'), deleteUser: async () => undefined },
-      profiles: { createProfile: async (p) => ((profile = p), customerProfile({ id: p.id, email: p.email })) },
+      directory: { ...directory, createConfirmedUser: async (u) => (created.push(u), directory.createConfirmedUser(u)) },
+      profiles: { ...profiles, createProfile: async (p) => ((profile = p), profiles.createProfile(p)) },
       input,
     })
     expect(created).toEqual([{ email: 'new@example.com', password: 'Secret123', group: 'customer', firstName: 'Nia', lastName: 'Cole' }])
@@ -86,31 +142,81 @@ describe('createCustomer', () => {
   })
 
   it('removes the Cognito user again when the profile write fails', async () => {
-    const deleted: string[] = []
-    await expect(
-      createCustomer({
-        directory: { createConfirmedUser: async () => 'sub-1', deleteUser: async (e) => void deleted.push(e) },
-        profiles: {
-          createProfile: async () => {
-            throw new Error('table unavailable')
-          },
-        },
-        input,
-      }),
-    ).rejects.toThrow('table unavailable')
-    expect(deleted).toEqual(['new@example.com'])
+    const directory = fakeDirectory()
+    await expect(createCustomer({ directory, profiles: fakeProfiles({ failCreates: 1 }), input })).rejects.toThrow('table unavailable')
+    expect(directory.users.size).toBe(0)
   })
 
-  it('reports a duplicate email as a 409 with the spec message', async () => {
+  it('adopts the sign-in a crash between the two steps left behind (no profile): same sub, new password, profile written', async () => {
+    const directory = fakeDirectory()
+    const profiles = fakeProfiles({ failCreates: 1 })
+    // The first attempt dies after the Cognito user: the profile write fails and so does the clean-up.
+    const crashing = { ...directory, deleteUser: async () => Promise.reject(new Error('cognito unavailable')) }
+    await expect(createCustomer({ directory: crashing, profiles, input })).rejects.toThrow('table unavailable')
+    expect(directory.users.get('new@example.com')).toMatchObject({ id: 'sub-1' })
+    expect(profiles.stored.size).toBe(0)
+
+    const retry = await createCustomer({ directory, profiles, input: { ...input, email: 'NEW@example.com', password: 'Another123' } })
+    expect(retry).toMatchObject({ id: 'sub-1', email: 'new@example.com', firstName: 'Nia' })
+    expect(directory.users.get('new@example.com')).toMatchObject({ id: 'sub-1', password: 'Another123', group: 'customer', status: 'CONFIRMED', enabled: true })
+    expect(profiles.stored.get('sub-1')).toMatchObject({ email: 'new@example.com' })
+  })
+
+  it('replaces an unconfirmed sign-up that has no profile', async () => {
+    const directory = fakeDirectory()
+    directory.users.set('new@example.com', { id: 'sub-old', status: 'UNCONFIRMED', password: 'whatever1', enabled: true })
+    const result = await createCustomer({ directory, profiles: fakeProfiles(), input })
+    expect(result.id).not.toBe('sub-old')
+    expect(directory.users.get('new@example.com')).toMatchObject({ id: result.id, status: 'CONFIRMED', password: 'Secret123' })
+  })
+
+  it('still answers 409 with the spec message for a real customer, archived or not, or any profile with that email', async () => {
+    for (const existing of [customerProfile({ id: 'sub-1', email: 'new@example.com' }), customerProfile({ id: 'sub-1', email: 'new@example.com', isArchived: true, isActive: false })]) {
+      const directory = fakeDirectory()
+      const profiles = fakeProfiles()
+      await directory.createConfirmedUser({ email: 'new@example.com', password: 'Secret123', group: 'customer' })
+      profiles.stored.set('sub-1', existing)
+      const adopt = directory.adoptUser
+      directory.adoptUser = async () => expect.unreachable()
+      const err = await createCustomer({ directory, profiles, input }).catch((e) => e)
+      expect(err).toBeInstanceOf(ConflictError)
+      expect(err.message).toBe('A user with email new@example.com already exists in the system')
+      directory.adoptUser = adopt
+    }
+    // A profile holding the email under another id (its user re-created by hand) counts as well.
+    const directory = fakeDirectory()
+    const profiles = fakeProfiles()
+    await directory.createConfirmedUser({ email: 'new@example.com', password: 'Secret123', group: 'customer' })
+    profiles.stored.set('other', customerProfile({ id: 'other', email: 'new@example.com' }))
+    await expect(createCustomer({ directory, profiles, input })).rejects.toBeInstanceOf(ConflictError)
+  })
+
+  it('maps Cognito UsernameExistsException to the 409 through the real directory', async () => {
     const client = {
-      send: async () => {
+      send: async (cmd: { constructor: { name: string } }) => {
+        if (cmd.constructor.name === 'AdminGetUserCommand') return { UserStatus: 'CONFIRMED', UserAttributes: [{ Name: 'sub', Value: 'c1' }] }
         throw new UsernameExistsException({ message: 'User account already exists', $metadata: {} })
       },
     } as unknown as CognitoIdentityProviderClient
     const directory = createUserDirectory({ client, userPoolId: 'pool' })
-    const err = await createCustomer({ directory, profiles: { createProfile: async () => customerProfile() }, input }).catch((e) => e)
+    const profiles = { ...fakeProfiles(), getProfile: async () => customerProfile() }
+    const err = await createCustomer({ directory, profiles, input }).catch((e) => e)
     expect(err).toBeInstanceOf(ConflictError)
     expect(err.message).toBe('A user with email new@example.com already exists in the system')
+  })
+
+  it('keeps the user when a concurrent request wrote its profile first (409, nothing deleted)', async () => {
+    const directory = fakeDirectory()
+    const profiles = fakeProfiles()
+    const racing = {
+      ...profiles,
+      createProfile: async (p: NewProfile) => {
+        await profiles.createProfile(p) // the other request's write
+        return profiles.createProfile(p)
+      },
+    }
+    await expect(createCustomer({ directory, profiles: racing, input })).rejects.toBeInstanceOf(ConflictError)
+    expect(directory.users.has('new@example.com')).toBe(true)
   })
 })
 
@@ -132,6 +238,39 @@ describe('deleteCustomer', () => {
     const archiveProfile = async () => expect.unreachable()
     await expect(deleteCustomer({ profiles: { getProfile: async () => customerProfile({ role: 'admin' }), archiveProfile }, directory, id: 'c1' })).rejects.toBeInstanceOf(NotFoundError)
     await expect(deleteCustomer({ profiles: { getProfile: async () => null, archiveProfile }, directory, id: 'x' })).rejects.toBeInstanceOf(NotFoundError)
+  })
+})
+
+describe('restoreCustomer', () => {
+  it('un-archives the profile and enables the sign-in', async () => {
+    const enabled: string[] = []
+    const restored: string[] = []
+    const result = await restoreCustomer({
+      profiles: { getProfile: async () => customerProfile({ isArchived: true, isActive: false }), restoreProfile: async (id) => (restored.push(id), customerProfile()) },
+      directory: { enableUser: async (e) => void enabled.push(e) },
+      id: 'c1',
+    })
+    expect(result).toMatchObject({ isArchived: false, isActive: true })
+    expect(restored).toEqual(['c1'])
+    expect(enabled).toEqual(['casey@example.com'])
+  })
+
+  it('leaves an active customer as is (no write) but makes sure the sign-in is enabled', async () => {
+    const enabled: string[] = []
+    const result = await restoreCustomer({
+      profiles: { getProfile: async () => customerProfile(), restoreProfile: async () => expect.unreachable() },
+      directory: { enableUser: async (e) => void enabled.push(e) },
+      id: 'c1',
+    })
+    expect(result).toMatchObject({ id: 'c1', isActive: true })
+    expect(enabled).toEqual(['casey@example.com'])
+  })
+
+  it('does not touch admins or unknown ids (404)', async () => {
+    const directory = { enableUser: async () => expect.unreachable() }
+    const restoreProfile = async () => expect.unreachable()
+    await expect(restoreCustomer({ profiles: { getProfile: async () => customerProfile({ role: 'admin', isArchived: true }), restoreProfile }, directory, id: 'c1' })).rejects.toBeInstanceOf(NotFoundError)
+    await expect(restoreCustomer({ profiles: { getProfile: async () => null, restoreProfile }, directory, id: 'x' })).rejects.toBeInstanceOf(NotFoundError)
   })
 })
 

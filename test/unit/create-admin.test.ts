@@ -24,6 +24,7 @@ describe('create-admin: arguments', () => {
       region: undefined,
     })
     expect(parseOptions(['--email=owner@example.com'], {}).stage).toBe('dev')
+    expect(parseOptions(['--email', ' Owner@Example.COM '], {}).email).toBe('owner@example.com')
   })
 
   it('takes the password from --password, else GUNSMITH_ADMIN_PASSWORD', () => {

@@ -69,6 +69,15 @@ describe('the middy stack', () => {
     })
   })
 
+  it('refuses a signed-in user with no profile at all (an orphan login) as inactive, on customer and admin routes', async () => {
+    const { customer, admin } = groupWith({}, { check: async () => null })
+    const inactive = { status: 403, body: { error: { code: 'forbidden', message: 'Account Inactive - Please contact the shop for assistance.' } } }
+    expect(parse(await customer(event({ routeKey: 'GET /api/me', claims: CUSTOMER }), {} as never))).toEqual(inactive)
+    expect(parse(await admin(event({ routeKey: 'GET /api/admin/customers', claims: ADMIN }), {} as never))).toEqual(inactive)
+    // Public routes never ask the gate.
+    expect(parse(await customer(event({ routeKey: 'GET /api/health' }), {} as never)).status).toBe(200)
+  })
+
   it('passes the caller, with the profile first name, to the route', async () => {
     const { customer } = groupWith({})
     const res = parse(await customer(event({ routeKey: 'GET /api/me', claims: CUSTOMER }), {} as never))

@@ -1,0 +1,24 @@
+import type { EntityItem } from 'electrodb'
+import { isConditionalFailure } from '../conditions.ts'
+import { profileEntity } from '../entities/profile.ts'
+import type { TableConfig } from '../table.ts'
+import { toProfile, type Profile } from './profiles.ts'
+
+/**
+ * Undoes ProfileRepository.archiveProfile: the profile is active and listed again (the archive date goes).
+ * Null when there is no profile. Its own module, not a method of the profile repository: only the restore
+ * route needs it, and the repository is in the heaviest admin route's bundle (the 300 KB cold-start budget).
+ */
+export async function restoreProfile({ table, client }: TableConfig, id: string): Promise<Profile | null> {
+  try {
+    const { data } = await profileEntity({ table, client })
+      .patch({ userId: id })
+      .set({ isArchived: false, isActive: true })
+      .remove(['archivedAt'])
+      .go({ response: 'all_new' })
+    return toProfile(data as EntityItem<ReturnType<typeof profileEntity>>)
+  } catch (err) {
+    if (isConditionalFailure(err)) return null
+    throw err
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * What Cognito itself mails people (issue 16): the sign-up code, the password-reset code and the
+ * welcome of a customer the shop created, with their temporary password. One source for the CDK user
+ * pool (its verification and invitation templates; Cognito fills in {####} and {username}) and for the
+ * local stack, where cognito-local's codes are mailed to the local inbox with the same words
+ * (infra/local/cognito-mail.cjs). The portal's address is named when it is known when the pool is
+ * written (a custom domain; always locally).
+ */
+export interface CognitoMessages {
+  /** Sign-up confirmation, and the code of a password reset (Cognito uses the verification template for both). */
+  verification: { subject: string; body: string }
+  /** AdminCreateUser: the welcome with the temporary password. */
+  invitation: { subject: string; body: string }
+}
+
+export function cognitoMessages(portalUrl?: string): CognitoMessages {
+  const where = portalUrl ? ` at ${portalUrl}/login` : ''
+  return {
+    verification: {
+      subject: 'Your verification code',
+      body: 'Your verification code is {####}. Enter it on the page that asked for it. If you did not ask for a code, you can ignore this email.',
+    },
+    invitation: {
+      subject: 'Your account for tracking your firearm orders',
+      body: `The shop has created your account so you can follow your orders online. Sign in${where} with your email {username} and this temporary password: {####} . You will then choose your own password. The temporary password expires in 7 days; call the shop for a new one.`,
+    },
+  }
+}

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test'
+import { e2eDeliveryPorts } from './delivery-ports.ts'
+import { seedCustomerWithOrders, shoot, signIn, signOut } from './steps.ts'
+
+const { inboxPort } = e2eDeliveryPorts(Number(process.env.E2E_PORT ?? 3310))
+
+interface Mail {
+  subject: string
+  to: Array<{ address: string }>
+  text: string
+}
+
+/** The newest code Cognito mailed to `email` (the local stack sends it to maildev with the AWS pool's words). */
+async function mailedCode(page: Page, email: string): Promise<string> {
+  let code = ''
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await page.request.get(`http://127.0.0.1:${inboxPort}/api/email`)).json()) as Mail[]
+        // Each journey has an email of its own: its newest code is the one asked for.
+        const mine = mails.filter((m) => m.to.some((t) => t.address === email) && m.subject === 'Your verification code')
+        code = mine.at(-1)?.text.match(/verification code is (\d{6})/)?.[1] ?? ''
+        return code
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('')
+  return code
+}
+
+test('a customer who forgot their password resets it with the emailed code, in any case of their email', async ({ page }) => {
+  test.setTimeout(120_000)
+  const suffix = Date.now().toString(36)
+  const email = `forgot-${suffix}@example.com`
+  await seedCustomerWithOrders(page, { email, password: 'Password123!', firstName: 'Fay', lastName: 'Forgot' }, [])
+
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Forgot password?' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeVisible()
+  await page.getByLabel('Email').fill(`  ${email.toUpperCase()} `)
+  await page.getByRole('button', { name: 'Email Me a Code' }).click()
+  await expect(page.getByText(`If ${email} has an account, a code is on its way there.`, { exact: false })).toBeVisible()
+  const code = await mailedCode(page, email)
+
+  await page.getByLabel('Code from the email').fill(code)
+  await page.getByLabel('New Password', { exact: true }).fill('BrandNew456!')
+  await page.getByLabel('Confirm New Password').fill('BrandNew456!')
+  await shoot(page, () => page.locator('main'), 'forgot-password')
+  await page.getByRole('button', { name: 'Reset Password' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Your password has been reset.' })).toBeVisible()
+
+  // The old password is gone; the new one works, whatever the case of the email.
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('Password123!')
+  await page.locator('main').getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.')
+  await signIn(page, email.replace('forgot', 'FORGOT'), 'BrandNew456!')
+  await signOut(page)
+})
+
+test('an unknown email and a wrong password read the same on the sign-in page', async ({ page }) => {
+  await page.goto('/login')
+  for (const [email, password] of [
+    ['nobody-here@example.com', 'Whatever123!'],
+    ['customer@example.com', 'WrongPassword1!'],
+  ]) {
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(password)
+    await page.locator('main').getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.')
+  }
+})
+
+test('a customer changes their password on their profile and signs in with the new one', async ({ page }) => {
+  test.setTimeout(90_000)
+  const suffix = Date.now().toString(36)
+  const email = `change-${suffix}@example.com`
+  await seedCustomerWithOrders(page, { email, password: 'Password123!', firstName: 'Cam', lastName: 'Change' }, [])
+  await signIn(page, email, 'Password123!')
+  await page.goto('/profile')
+  const form = page.getByRole('form', { name: 'Change Password' })
+  await form.getByLabel('Current Password').fill('Wrong1234!')
+  await form.getByLabel('New Password', { exact: true }).fill('Changed789!')
+  await form.getByLabel('Confirm New Password').fill('Changed789!')
+  await form.getByRole('button', { name: 'Change Password' }).click()
+  await expect(form.getByText('Your current password is not correct.')).toBeVisible()
+  await form.getByLabel('Current Password').fill('Password123!')
+  await form.getByRole('button', { name: 'Change Password' }).click()
+  await expect(form.getByRole('status')).toHaveText('Your password has been changed.')
+  await signOut(page)
+  await signIn(page, email, 'Changed789!')
+})

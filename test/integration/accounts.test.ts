@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, api, signIn, signUp, stack, useStackTable } from './helpers.ts'
+
+/** A raw Cognito call through the local stack's cognito-local: the answer, or the error's type and message. */
+async function cognitoRaw(target: string, body: unknown): Promise<{ ok: boolean; json: Record<string, any> }> {
+  const res = await fetch(stack().cognitoEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+    body: JSON.stringify(body),
+  })
+  return { ok: res.ok, json: (await res.json()) as Record<string, any> }
+}
+
+const errorType = (json: Record<string, any>) => String(json.__type ?? json.code ?? '').split('#').pop()
+
+const passwordAuth = (email: string, password: string) =>
+  cognitoRaw('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack().clientId, AuthParameters: { USERNAME: email, PASSWORD: password } })
+
+const INACTIVE = 'Account Inactive - Please contact the shop for assistance.'
+const tag = () => randomUUID().slice(0, 8)
+
+let adminToken: string
+
+beforeAll(async () => {
+  useStackTable()
+  adminToken = (await signIn(ADMIN.email, ADMIN.password)).AccessToken
+})
+
+describe('one email, one account (the local pool is case-insensitive, as the AWS one)', () => {
+  it('refuses a sign-up whose email differs from an existing one only in case or spaces', async () => {
+    const email = `case-${tag()}@example.com`
+    await signUp(email, 'Password123!', { given_name: 'Olive', family_name: 'Once' })
+    for (const variant of [email.replace('case-', 'Case-').replace('example.com', 'Example.com'), email.toUpperCase(), `  ${email} `]) {
+      const again = await cognitoRaw('SignUp', { ClientId: stack().clientId, Username: variant, Password: 'Password123!', UserAttributes: [{ Name: 'email', Value: variant }] })
+      expect(again.ok).toBe(false)
+      expect(errorType(again.json)).toBe('UsernameExistsException')
+    }
+  })
+
+  it('stores a mixed-case sign-up in lower case and signs it in with any case', async () => {
+    const lower = `zoe-${tag()}@example.com`
+    await signUp(lower.toUpperCase(), 'Password123!', { given_name: 'Zoe', family_name: 'Zed' })
+    for (const typed of [lower, lower.toUpperCase(), ` ${lower.replace('zoe', 'Zoe')} `]) {
+      const { AccessToken } = await signIn(typed, 'Password123!')
+      const me = await api('/api/me', { token: AccessToken })
+      expect(me).toMatchObject({ status: 200, body: { email: lower, firstName: 'Zoe' } })
+    }
+  })
+
+  it('keeps admin-created customers to one account per email, in any case, and finds them by email in any case', async () => {
+    const email = `shop-${tag()}@example.com`
+    const created = await api('/api/admin/customers', { token: adminToken, method: 'POST', body: { email: ` ${email.toUpperCase()} `, password: 'Password123!', firstName: 'Sam', lastName: 'Shop' } })
+    expect(created).toMatchObject({ status: 201, body: { email } })
+    const dup = await api('/api/admin/customers', { token: adminToken, method: 'POST', body: { email: email.replace('shop', 'Shop'), password: 'Password123!', firstName: 'Sam', lastName: 'Shop' } })
+    expect(dup).toMatchObject({ status: 409, body: { error: { message: `A user with email ${email} already exists in the system` } } })
+    const selfSignUp = await cognitoRaw('SignUp', { ClientId: stack().clientId, Username: email.toUpperCase(), Password: 'Password123!', UserAttributes: [{ Name: 'email', Value: email.toUpperCase() }] })
+    expect(errorType(selfSignUp.json)).toBe('UsernameExistsException')
+    const found = await api(`/api/admin/customers?search=${encodeURIComponent(email.toUpperCase())}`, { token: adminToken })
+    expect(found.body.items.map((c: { id: string }) => c.id)).toEqual([created.body.id])
+    const { AccessToken } = await signIn(email.toUpperCase(), 'Password123!')
+    expect((await api('/api/me', { token: AccessToken })).body).toMatchObject({ id: created.body.id, email })
+  })
+})
+
+describe('deactivated means out', () => {
+  it('archive → sign-in refused with "User is disabled." → restore → sign-in works and the API answers', async () => {
+    const email = `restore-${tag()}@example.com`
+    const created = await api('/api/admin/customers', { token: adminToken, method: 'POST', body: { email, password: 'Password123!', firstName: 'Rita', lastName: 'Restore' } })
+    expect(created.status).toBe(201)
+    const id = created.body.id as string
+    const before = await signIn(email, 'Password123!')
+
+    expect((await api(`/api/admin/customers/${id}`, { token: adminToken, method: 'DELETE' })).status).toBe(200)
+    const refused = await passwordAuth(email, 'Password123!')
+    expect(refused.ok).toBe(false)
+    expect(errorType(refused.json)).toBe('NotAuthorizedException')
+    expect(refused.json.message).toBe('User is disabled.')
+    // A wrong password says nothing about the account.
+    expect((await passwordAuth(email, 'Wrong-password1')).json.message).not.toBe('User is disabled.')
+    // Nor can the refresh token or the token already held get anything.
+    const refresh = await cognitoRaw('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack().clientId, AuthParameters: { REFRESH_TOKEN: before.RefreshToken } })
+    expect(refresh.json.message).toBe('User is disabled.')
+    const amplifyRefresh = await cognitoRaw('GetTokensFromRefreshToken', { ClientId: stack().clientId, RefreshToken: before.RefreshToken })
+    expect(amplifyRefresh.json.message).toBe('User is disabled.')
+    expect(await api('/api/me', { token: before.AccessToken })).toMatchObject({ status: 403, body: { error: { message: INACTIVE } } })
+    const listed = await api(`/api/admin/customers?search=${encodeURIComponent(email)}`, { token: adminToken })
+    expect(listed.body.items).toEqual([])
+
+    const restored = await api(`/api/admin/customers/${id}/restore`, { token: adminToken, method: 'POST' })
+    expect(restored).toMatchObject({ status: 200, body: { id, email, isActive: true, orderCount: 0, latestOrder: null } })
+    const after = await signIn(email, 'Password123!')
+    expect(await api('/api/me', { token: after.AccessToken })).toMatchObject({ status: 200, body: { id, isActive: true } })
+    expect((await api(`/api/admin/customers?search=${encodeURIComponent(email)}`, { token: adminToken })).body.items.map((c: { id: string }) => c.id)).toEqual([id])
+
+    // Restoring an active customer changes nothing; an unknown one, or an admin, is 404.
+    const again = await api(`/api/admin/customers/${id}/restore`, { token: adminToken, method: 'POST' })
+    expect(again).toMatchObject({ status: 200, body: { id, isActive: true } })
+    expect((await api(`/api/admin/customers/${randomUUID()}/restore`, { token: adminToken, method: 'POST' })).status).toBe(404)
+    const adminId = (await api('/api/me', { token: adminToken })).body.id
+    expect((await api(`/api/admin/customers/${adminId}/restore`, { token: adminToken, method: 'POST' })).status).toBe(404)
+  })
+
+  it('checks a temporary password before answering with the new-password challenge', async () => {
+    const email = `temp-${tag()}@example.com`
+    const made = await cognitoRaw('AdminCreateUser', { UserPoolId: stack().userPoolId, Username: email, TemporaryPassword: 'Temporary123!', MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }] })
+    expect(made.ok).toBe(true)
+    const wrong = await passwordAuth(email, 'not-the-password')
+    expect(wrong.ok).toBe(false)
+    expect(errorType(wrong.json)).toBe('NotAuthorizedException')
+    expect(wrong.json.message).toBe('Incorrect username or password.')
+    const right = await passwordAuth(email.toUpperCase(), 'Temporary123!')
+    expect(right.json.ChallengeName).toBe('NEW_PASSWORD_REQUIRED')
+    await cognitoRaw('AdminDeleteUser', { UserPoolId: stack().userPoolId, Username: email })
+  })
+})
+
+describe('no orphan logins', () => {
+  it('refuses a signed-in user who has no profile with 403 and the inactive message', async () => {
+    const email = `orphan-${tag()}@example.com`
+    await cognitoRaw('AdminCreateUser', { UserPoolId: stack().userPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }] })
+    await cognitoRaw('AdminSetUserPassword', { UserPoolId: stack().userPoolId, Username: email, Password: 'Password123!', Permanent: true })
+    const { AccessToken } = await signIn(email, 'Password123!')
+    expect(await api('/api/me', { token: AccessToken })).toMatchObject({ status: 403, body: { error: { code: 'forbidden', message: INACTIVE } } })
+    expect((await api('/api/orders', { token: AccessToken })).status).toBe(403)
+    await cognitoRaw('AdminDeleteUser', { UserPoolId: stack().userPoolId, Username: email })
+  })
+
+  it('adopts, when the shop creates the customer, the sign-in a crash left without a profile', async () => {
+    const email = `adopt-${tag()}@example.com`
+    // What a crash between the Cognito user and the profile write leaves: a confirmed user in no group, no profile.
+    const made = await cognitoRaw('AdminCreateUser', { UserPoolId: stack().userPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }] })
+    const sub = made.json.User.Attributes.find((a: { Name: string }) => a.Name === 'sub').Value
+    await cognitoRaw('AdminSetUserPassword', { UserPoolId: stack().userPoolId, Username: email, Password: 'Half-made123!', Permanent: true })
+
+    const created = await api('/api/admin/customers', { token: adminToken, method: 'POST', body: { email: email.toUpperCase(), password: 'Password123!', firstName: 'Ada', lastName: 'Adopted' } })
+    expect(created).toMatchObject({ status: 201, body: { id: sub, email, firstName: 'Ada' } })
+    expect((await passwordAuth(email, 'Half-made123!')).ok).toBe(false)
+    const tokens = await signIn(email, 'Password123!')
+    const payload = JSON.parse(Buffer.from(tokens.AccessToken.split('.')[1], 'base64url').toString())
+    expect(payload['cognito:groups']).toEqual(['customer'])
+    expect(await api('/api/me', { token: tokens.AccessToken })).toMatchObject({ status: 200, body: { id: sub, email, role: 'customer' } })
+    // Now a real customer: the next attempt is the spec's 409.
+    const dup = await api('/api/admin/customers', { token: adminToken, method: 'POST', body: { email, password: 'Password123!', firstName: 'Ada', lastName: 'Adopted' } })
+    expect(dup).toMatchObject({ status: 409, body: { error: { message: `A user with email ${email} already exists in the system` } } })
+  })
+
+  it('answers 409 for an archived customer too (their disabled sign-in is theirs)', async () => {
+    const email = `archived-${tag()}@example.com`
+    const created = await api('/api/admin/customers', { token: adminToken, method: 'POST', body: { email, password: 'Password123!', firstName: 'Arch', lastName: 'Ived' } })
+    await api(`/api/admin/customers/${created.body.id}`, { token: adminToken, method: 'DELETE' })
+    const dup = await api('/api/admin/customers', { token: adminToken, method: 'POST', body: { email, password: 'Password123!', firstName: 'Arch', lastName: 'Ived' } })
+    expect(dup).toMatchObject({ status: 409, body: { error: { message: `A user with email ${email} already exists in the system` } } })
+  })
+
+  it('writes the profile of a self-registration before the first API call, with the attributes cleaned', async () => {
+    const email = `clean-${tag()}@example.com`
+    await signUp(email, 'Password123!', { given_name: '   ', family_name: ' Doe ', phone_number: '12' })
+    const { AccessToken } = await signIn(email, 'Password123!')
+    expect(await api('/api/me', { token: AccessToken })).toMatchObject({ status: 200, body: { email, firstName: '', lastName: 'Doe', role: 'customer' } })
+    expect((await api('/api/me', { token: AccessToken })).body.phone ?? null).toBeNull()
+  })
+})
