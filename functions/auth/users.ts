@@ -21,6 +21,12 @@ export interface NewUser {
   group: 'customer' | 'admin'
   firstName?: string
   lastName?: string
+  /**
+   * The password is temporary: Cognito mails the person a welcome with it (the pool's invitation
+   * template, through SES) and asks them to choose their own at the first sign-in (NEW_PASSWORD_REQUIRED).
+   * Staff-created customers; the seed, scripts and benches create permanent ones.
+   */
+  temporaryPassword?: boolean
 }
 
 /** A user the pool holds: its sub and Cognito status (CONFIRMED, UNCONFIRMED, FORCE_CHANGE_PASSWORD…). */
@@ -31,7 +37,7 @@ export interface ExistingUser {
 
 /** User-pool operations the shop needs; the only code that talks to Cognito admin APIs. */
 export interface UserDirectory {
-  /** A confirmed user with a permanent password (no temporary-password limbo), in the group; returns its sub. */
+  /** A confirmed user in the group, with a permanent password, or a temporary one and a welcome mail (`temporaryPassword`); returns its sub. */
   createConfirmedUser(u: NewUser): Promise<string>
   deleteUser(email: string): Promise<void>
   /** Blocks sign-in (the API also refuses archived profiles: cognito-local does not enforce this). */
@@ -50,14 +56,14 @@ export interface UserDirectory {
 
 export function createUserDirectory({ client, userPoolId }: { client: CognitoIdentityProviderClient; userPoolId: string }): UserDirectory {
   return {
-    async createConfirmedUser({ email, password, group, firstName, lastName }) {
+    async createConfirmedUser({ email, password, group, firstName, lastName, temporaryPassword }) {
       let sub: string | undefined
       try {
         const res = await client.send(
           new AdminCreateUserCommand({
             UserPoolId: userPoolId,
             Username: email,
-            MessageAction: 'SUPPRESS',
+            ...(temporaryPassword ? { TemporaryPassword: password, DesiredDeliveryMediums: ['EMAIL'] } : { MessageAction: 'SUPPRESS' }),
             UserAttributes: [
               { Name: 'email', Value: email },
               { Name: 'email_verified', Value: 'true' },
@@ -72,7 +78,7 @@ export function createUserDirectory({ client, userPoolId }: { client: CognitoIde
         throw err
       }
       try {
-        await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }))
+        if (!temporaryPassword) await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }))
         await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }))
         if (!sub) {
           const got = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }))

@@ -12,8 +12,8 @@ interface CreateCustomer {
 }
 
 /**
- * A shop-created customer: a confirmed Cognito user in `customer` with a permanent
- * password, then the profile keyed by its sub. When the profile cannot be written the
+ * A shop-created customer: a Cognito user in `customer` whose password (the one staff typed) is
+ * temporary, with Cognito's welcome mail, then the profile keyed by its sub. When the profile cannot be written the
  * user is removed again, so no half-created account can sign in.
  *
  * A duplicate email is reported by Cognito (archived customers keep their disabled user): 409,
@@ -27,7 +27,8 @@ export async function createCustomer({ directory, profiles, input }: CreateCusto
   const firstName = input.firstName.trim()
   const lastName = input.lastName.trim()
   const phone = input.phone?.trim() ? normalizePhone(input.phone.trim()) : undefined
-  const user: NewUser = { email, password: input.password, group: 'customer', firstName, lastName }
+  // The password staff type is temporary: Cognito mails the customer a welcome with it, and they choose their own at first sign-in.
+  const user: NewUser = { email, password: input.password, group: 'customer', firstName, lastName, temporaryPassword: true }
   const id = await createOrAdopt(directory, profiles, user)
   try {
     return await profiles.createProfile({ id, email, firstName, lastName, phone, enableSmsNotifications: input.enableSmsNotifications ?? false, role: 'customer' })

@@ -80,12 +80,21 @@ const baseRespondToAuthChallenge = Targets.RespondToAuthChallenge
 Targets.RespondToAuthChallenge = (services) => {
   const run = baseRespondToAuthChallenge(services)
   return async (ctx, req) => {
-    if (req && req.ClientId && req.ChallengeResponses && req.ChallengeResponses.USERNAME) {
-      const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId)
+    const named = req && req.ClientId && req.ChallengeResponses && req.ChallengeResponses.USERNAME
+    const userPool = named ? await services.cognito.getUserPoolForClientId(ctx, req.ClientId) : null
+    if (userPool) {
       const user = await userPool.getUserByUsername(ctx, normalizeName(req.ChallengeResponses.USERNAME))
       if (user && user.Enabled === false) throw new NotAuthorizedError(USER_DISABLED)
     }
-    return run(ctx, req)
+    const res = await run(ctx, req)
+    // cognito-local keeps the refresh token of a password sign-in only: one ending in a challenge (a new password,
+    // a TOTP code) could never be refreshed. As in AWS, it can.
+    const token = res && res.AuthenticationResult && res.AuthenticationResult.RefreshToken
+    if (userPool && token) {
+      const user = await userPool.getUserByUsername(ctx, normalizeName(req.ChallengeResponses.USERNAME))
+      if (user) await userPool.storeRefreshToken(ctx, token, user)
+    }
+    return res
   }
 }
 

@@ -33,6 +33,9 @@ test('a customer who forgot their password resets it with the emailed code, in a
   const suffix = Date.now().toString(36)
   const email = `forgot-${suffix}@example.com`
   await seedCustomerWithOrders(page, { email, password: 'Password123!', firstName: 'Fay', lastName: 'Forgot' }, [])
+  // Past the first sign-in (a shop-created account starts with a temporary password, which Cognito does not reset).
+  await signIn(page, email, 'Password123!')
+  await signOut(page)
 
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot password?' }).click()
@@ -89,4 +92,55 @@ test('a customer changes their password on their profile and signs in with the n
   await expect(form.getByRole('status')).toHaveText('Your password has been changed.')
   await signOut(page)
   await signIn(page, email, 'Changed789!')
+})
+
+test('a customer the shop adds gets a welcome email with a temporary password and chooses their own at first sign-in', async ({ page }) => {
+  test.setTimeout(120_000)
+  const suffix = Date.now().toString(36)
+  const email = `welcome-${suffix}@example.com`
+  await signIn(page, 'admin@example.com', 'AdminPass123!')
+  await page.goto('/admin/customers')
+  await page.getByRole('button', { name: 'Add Customer' }).click()
+  const form = page.getByRole('dialog', { name: 'Add Customer' })
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Password').fill('TempPass123!')
+  await form.getByLabel('First Name').fill('Wren')
+  await form.getByLabel('Last Name').fill('Welcome')
+  await form.getByRole('button', { name: 'Add Customer' }).click()
+  await expect(page.getByText('Customer added successfully!')).toBeVisible()
+  await signOut(page)
+
+  // The welcome, in the words the AWS pool uses, with the temporary password.
+  let welcome: Mail | undefined
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await page.request.get(`http://127.0.0.1:${inboxPort}/api/email`)).json()) as Mail[]
+        welcome = mails.find((m) => m.to.some((t) => t.address === email) && m.subject === 'Your account for tracking your firearm orders')
+        return Boolean(welcome)
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true)
+  expect(welcome!.text).toContain(`with your email ${email} and this temporary password: TempPass123!`)
+  expect(welcome!.text).toMatch(/Sign in at http:\/\/localhost:\d+\/login/)
+
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('TempPass123!')
+  await page.locator('main').getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('heading', { name: 'Choose Your Password' })).toBeVisible()
+  await shoot(page, () => page.locator('main'), 'choose-password')
+  await page.getByLabel('New Password', { exact: true }).fill('MyOwnPass789!')
+  await page.getByLabel('Confirm New Password').fill('MyOwnPass789!')
+  await page.getByRole('button', { name: 'Set Password and Sign In' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible()
+  await signOut(page)
+
+  // The temporary password is spent; their own works.
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('TempPass123!')
+  await page.locator('main').getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.')
+  await signIn(page, email, 'MyOwnPass789!')
 })

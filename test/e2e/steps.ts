@@ -4,11 +4,22 @@ import { expect, type Locator, type Page } from '@playwright/test'
 /** Where the journeys' screenshots go (E2E_SHOTS_DIR to keep them apart). */
 export const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
 
+/**
+ * Signs in at /login. A customer the shop created has a temporary password: the page then asks them to
+ * choose their own, and here they choose the same one again (the accounts journey chooses a new one).
+ */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.locator('main').getByRole('button', { name: 'Sign In' }).click()
+  const choose = page.getByRole('heading', { name: 'Choose Your Password' })
+  await expect(choose.or(page.getByRole('heading', { level: 1, name: 'My Orders' }))).toBeVisible()
+  if (await choose.isVisible()) {
+    await page.getByLabel('New Password', { exact: true }).fill(password)
+    await page.getByLabel('Confirm New Password').fill(password)
+    await page.getByRole('button', { name: 'Set Password and Sign In' }).click()
+  }
   await expect(page).toHaveURL(/\/dashboard$/)
 }
 

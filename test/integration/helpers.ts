@@ -42,8 +42,15 @@ async function cognito(target: string, body: unknown) {
 }
 
 /** Signs in as the SPA does locally (USER_PASSWORD_AUTH) and returns the tokens. */
+/**
+ * Signs in; a customer the shop created (temporary password) first chooses a password, here the same one,
+ * as the SPA's "Choose Your Password" step does.
+ */
 export async function signIn(email: string, password: string) {
-  const r = await cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack().clientId, AuthParameters: { USERNAME: email, PASSWORD: password } })
+  let r = await cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack().clientId, AuthParameters: { USERNAME: email, PASSWORD: password } })
+  if (r.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
+    r = await cognito('RespondToAuthChallenge', { ChallengeName: 'NEW_PASSWORD_REQUIRED', ClientId: stack().clientId, Session: r.Session, ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password } })
+  }
   return r.AuthenticationResult as { AccessToken: string; IdToken: string; RefreshToken: string }
 }
 

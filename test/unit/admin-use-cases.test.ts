@@ -126,7 +126,7 @@ function fakeProfiles({ failCreates = 0 } = {}) {
 describe('createCustomer', () => {
   const input = { email: ' New@Example.com ', password: 'Secret123', firstName: ' Nia ', lastName: ' Cole ', phone: '(555) 010-0003' }
 
-  it('creates a confirmed customer user, then the profile keyed by its sub (email trimmed, lower case)', async () => {
+  it('creates the customer user with the typed password as a temporary one (Cognito mails the welcome), then the profile keyed by its sub (email trimmed, lower case)', async () => {
     const created: unknown[] = []
     let profile: NewProfile | undefined
     const directory = fakeDirectory()
@@ -136,7 +136,7 @@ describe('createCustomer', () => {
       profiles: { ...profiles, createProfile: async (p) => ((profile = p), profiles.createProfile(p)) },
       input,
     })
-    expect(created).toEqual([{ email: 'new@example.com', password: 'Secret123', group: 'customer', firstName: 'Nia', lastName: 'Cole' }])
+    expect(created).toEqual([{ email: 'new@example.com', password: 'Secret123', group: 'customer', firstName: 'Nia', lastName: 'Cole', temporaryPassword: true }])
     expect(profile).toEqual({ id: 'sub-1', email: 'new@example.com', firstName: 'Nia', lastName: 'Cole', phone: '5550100003', enableSmsNotifications: false, role: 'customer' })
     expect(result.id).toBe('sub-1')
   })

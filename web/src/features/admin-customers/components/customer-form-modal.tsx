@@ -140,7 +140,7 @@ export function CustomerFormModal({
             value={values.password}
             onChange={set('password')}
             error={errors.password}
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters. A temporary password: the customer gets it by email and chooses their own at first sign-in.`}
           />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
