@@ -8,6 +8,16 @@ import { renderApp } from './render';
 
 vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
+/** The next sign-in succeeds as `who`. */
+function signsInAs(who: typeof customer) {
+  signIn.mockImplementation(async () => {
+    fakeAuth.user = who;
+    return { status: 'signedIn', user: who };
+  });
+}
+
+const adminProfile = { ...testProfile, id: 'admin-1', email: 'admin@example.com', role: 'admin' as const };
+
 async function openLogin() {
   renderApp('/login');
   await screen.findByRole('heading', { level: 1, name: 'Sign In' });
@@ -91,10 +101,7 @@ describe('sign-in page', () => {
   });
 
   it('goes to /dashboard after signing in', async () => {
-    signIn.mockImplementation(async () => {
-      fakeAuth.user = customer;
-      return { status: 'signedIn', user: customer };
-    });
+    signsInAs(customer);
     const user = await openLogin();
     await user.type(screen.getByLabelText('Email'), '  Jane.Doe@Example.COM ');
     await user.type(screen.getByLabelText('Password'), 'CustomerPass123!');
@@ -105,11 +112,8 @@ describe('sign-in page', () => {
   });
 
   it('sends an admin to /dashboard too, with Admin in the header', async () => {
-    signIn.mockImplementation(async () => {
-      fakeAuth.user = admin;
-      return { status: 'signedIn', user: admin };
-    });
-    stubApi({ '/api/me': [200, { ...testProfile, id: 'admin-1', email: 'admin@example.com', role: 'admin' }] });
+    signsInAs(admin);
+    stubApi({ '/api/me': [200, adminProfile] });
     const user = await openLogin();
     await user.type(screen.getByLabelText('Email'), 'admin@example.com');
     await user.type(screen.getByLabelText('Password'), 'AdminPass123!');
@@ -149,7 +153,7 @@ describe('sign-in page', () => {
       fakeAuth.user = admin;
       return { status: 'signedIn', user: admin };
     });
-    stubApi({ '/api/me': [200, { ...testProfile, id: 'admin-1', email: 'admin@example.com', role: 'admin' }] });
+    stubApi({ '/api/me': [200, adminProfile] });
     const user = await openLogin();
     await user.type(screen.getByLabelText('Email'), 'admin@example.com');
     await user.type(screen.getByLabelText('Password'), 'AdminPass123!');

@@ -8,6 +8,7 @@ import { DEFAULT_SHOP_NAME, DEFAULT_SHOP_PHONE } from '@gs/shared/shop';
 import { TextAreaField } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormResult, type FormResultValue } from '@/components/ui/form-result';
 import { FormField } from '@/components/ui/form-field';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -98,7 +99,7 @@ function SettingsForm({ section, settings, title }: { section: SectionDef; setti
   const save = useSaveSettings();
   const [values, setValues] = useState(() => section.fromSettings(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [result, setResult] = useState<FormResultValue>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -156,11 +157,7 @@ function SettingsForm({ section, settings, title }: { section: SectionDef; setti
         />
         ),
       )}
-      {result ? (
-        <Alert tone={result.tone} className="py-2">
-          {result.text}
-        </Alert>
-      ) : null}
+      <FormResult result={result} />
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Settings'}
       </Button>

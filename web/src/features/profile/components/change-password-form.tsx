@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormResult, type FormResultValue } from '@/components/ui/form-result';
 import { FormField } from '@/components/ui/form-field';
 import * as authClient from '@/lib/auth/auth-client';
 import { newPasswordErrors, passwordErrorMessage, passwordMessages as m } from '@/lib/auth/password-messages';
@@ -11,7 +11,7 @@ type Field = 'currentPassword' | 'newPassword' | 'confirm';
 export function ChangePasswordForm() {
   const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [result, setResult] = useState<FormResultValue>(null);
   const [busy, setBusy] = useState(false);
   const set = (field: Field) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -57,11 +57,7 @@ export function ChangePasswordForm() {
         <FormField label={m.newPasswordLabel} type="password" autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} error={errors.newPassword} hint={m.hint} />
         <FormField label={m.confirmLabel} type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} />
       </div>
-      {result ? (
-        <Alert tone={result.tone} className="py-2">
-          <span role={result.tone === 'success' ? 'status' : undefined}>{result.text}</span>
-        </Alert>
-      ) : null}
+      <FormResult result={result} />
       <div className="flex justify-end">
         <Button type="submit" variant="secondary" disabled={busy}>
           {busy ? m.changing : m.changeButton}

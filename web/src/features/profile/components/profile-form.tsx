@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Profile } from '@gs/shared/api-types';
 import { formatPhone } from '@gs/shared/phone';
 import { updateMeSchema, type UpdateMeInput } from '@gs/shared/schemas/profile';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormResult, type FormResultValue } from '@/components/ui/form-result';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { issueFields, type FieldErrors } from '@/lib/field-errors';
@@ -59,7 +59,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const save = useUpdateMe();
   const [values, setValues] = useState(() => valuesOf(profile));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [result, setResult] = useState<FormResultValue>(null);
 
   const set = <K extends keyof Values>(key: K) => (value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -117,11 +117,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         </div>
       </section>
 
-      {result ? (
-        <Alert tone={result.tone} className="py-2">
-          <span role={result.tone === 'success' ? 'status' : undefined}>{result.text}</span>
-        </Alert>
-      ) : null}
+      <FormResult result={result} />
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Changes'}
