@@ -76,17 +76,26 @@ export async function connectPortal({ baseUrl, onResult }: { baseUrl: string; on
       )
     },
 
-    /** Signs in like the SPA; throws with Cognito's message when refused. */
+    /**
+     * Signs in like the SPA; throws with Cognito's message when refused. A customer the shop created
+     * (temporary password) chooses a password first, here the same one, as the SPA's "Choose Your Password".
+     */
     async signIn(email: string, password: string): Promise<Session> {
-      const r = await request(
-        config.cognitoEndpoint,
-        'cognito InitiateAuth',
-        {
+      const cognito = (target: string, payload: unknown) =>
+        request(config.cognitoEndpoint, `cognito ${target}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-          body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
-        },
-      )
+          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+          body: JSON.stringify(payload),
+        })
+      let r = await cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } })
+      if (r.status === 200 && r.body?.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
+        r = await cognito('RespondToAuthChallenge', {
+          ChallengeName: 'NEW_PASSWORD_REQUIRED',
+          ClientId: config.userPoolClientId,
+          Session: r.body.Session,
+          ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password },
+        })
+      }
       const token = r.body?.AuthenticationResult?.AccessToken as string | undefined
       if (r.status !== 200 || !token) throw new Error(`sign-in of ${email} failed (${r.status}): ${r.body?.message ?? r.body?.__type ?? JSON.stringify(r.body)}`)
       return { accessToken: token, sub: String(claimsOf(token).sub) }
