@@ -76,6 +76,9 @@ describe('forgot password', () => {
       await user.click(screen.getByRole('button', { name: 'Reset Password' }));
       expect(await screen.findByLabelText(field)).toHaveAccessibleDescription(text);
     }
+    confirmPasswordReset.mockRejectedValueOnce(cognitoError('NotAuthorizedException', 'User password cannot be reset in the current state.'));
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not reset your password. Please try again.');
     confirmPasswordReset.mockRejectedValueOnce(cognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'));
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait a few minutes and try again.');

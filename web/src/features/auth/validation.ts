@@ -1,4 +1,5 @@
 // Client-side form rules of customer-side §5; the rules and messages are the shared ones the API uses.
+import { toE164 } from '@gs/shared/phone';
 import { isValidEmail, isValidPhone, messages, normalizePhone as stripPhone, PASSWORD_MIN_LENGTH } from '@gs/shared/validation';
 
 export const MESSAGES = {
@@ -34,14 +35,13 @@ export interface RegistrationValues {
 }
 
 /**
- * E.164 for Cognito's `phone_number`: "+digits". A bare 10-digit number is taken as a US
- * number (the shop bills in USD, en-US); anything else gets only the leading "+".
+ * E.164 for Cognito's `phone_number`: the shared rule (shared/src/phone.ts toE164: a 10-digit number is
+ * North American); a valid number it cannot place gets only the leading "+".
  */
 export function normalizePhone(phone: string): string | undefined {
   const stripped = stripPhone(phone.trim());
   if (!stripped) return undefined;
-  if (stripped.startsWith('+')) return stripped;
-  return stripped.length === 10 ? `+1${stripped}` : `+${stripped}`;
+  return toE164(stripped) ?? (stripped.startsWith('+') ? stripped : `+${stripped}`);
 }
 
 export function validateRegistration(values: RegistrationValues): FieldErrors<keyof RegistrationValues> {

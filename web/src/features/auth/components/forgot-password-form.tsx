@@ -60,7 +60,8 @@ export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
     } catch (error) {
       const { field, message } = passwordErrorMessage(error, m.resetFailed);
       if (field === 'code' || field === 'newPassword') setErrors({ [field]: message });
-      else setFormError(message);
+      // No current password here: any other refusal (an account whose password cannot be reset now) is the fallback.
+      else setFormError(field === 'currentPassword' ? m.resetFailed : message);
       setBusy(false);
     }
   };
