@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     'orders-per-customer': { type: 'string', default: '3' },
     'admin-email': { type: 'string', default: process.env.LOAD_ADMIN_EMAIL ?? 'admin@example.com' },
     'admin-password': { type: 'string', default: process.env.LOAD_ADMIN_PASSWORD ?? 'AdminPass123!' },
+    // Staff sign in with an authenticator code: the key of that admin's app (the seeded admin's local key by default).
+    'admin-totp-key': { type: 'string', default: process.env.LOAD_ADMIN_TOTP_KEY },
   },
 })
 
@@ -280,7 +282,7 @@ async function main() {
   try {
     const portal = await connectPortal({ baseUrl: url, onResult: record })
     if (portal.config.paymentsMode !== 'dev') throw new Error('the portal is not in dev payments mode (STRIPE_SECRET_KEY is set): the load run pays with the dev gateway only')
-    const admin = await portal.signIn(args['admin-email']!, args['admin-password']!)
+    const admin = await portal.signIn(args['admin-email']!, args['admin-password']!, args['admin-totp-key'])
     console.log(`load: ${url}, run ${RUN}: creating ${CUSTOMERS} customers with ${ORDERS_EACH} orders each...`)
     const t0 = performance.now()
     const customers = await setup(portal, admin.accessToken)

@@ -4,6 +4,8 @@
  * /api takes the access token. Used by scripts/load.ts and test/system, which
  * talk to a running portal over HTTP only.
  */
+import { passwordSignIn } from '../infra/local/sign-in.ts'
+
 export interface PortalConfig {
   cognitoEndpoint: string
   userPoolId: string
@@ -78,26 +80,35 @@ export async function connectPortal({ baseUrl, onResult }: { baseUrl: string; on
 
     /**
      * Signs in like the SPA; throws with Cognito's message when refused. A customer the shop created
-     * (temporary password) chooses a password first, here the same one, as the SPA's "Choose Your Password".
+     * (temporary password) chooses a password first, here the same one, as the SPA's "Choose Your Password";
+     * staff type their authenticator's code (`totpSecret`, the seeded admin's local key by default).
      */
-    async signIn(email: string, password: string): Promise<Session> {
+    async signIn(email: string, password: string, totpSecret?: string): Promise<Session> {
       const cognito = (target: string, payload: unknown) =>
         request(config.cognitoEndpoint, `cognito ${target}`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
           body: JSON.stringify(payload),
         })
-      let r = await cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } })
-      if (r.status === 200 && r.body?.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
-        r = await cognito('RespondToAuthChallenge', {
-          ChallengeName: 'NEW_PASSWORD_REQUIRED',
-          ClientId: config.userPoolClientId,
-          Session: r.body.Session,
-          ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password },
-        })
+      // Answers the steps the SPA answers: a shop-created customer's new password, staff's authenticator code.
+      let refused: ApiResult | undefined
+      const r = await passwordSignIn(
+        async (target, payload) => {
+          const res = await cognito(target, payload)
+          if (res.status === 200) return res.body as Record<string, any>
+          refused = res
+          throw new Error('refused')
+        },
+        { clientId: config.userPoolClientId, email, password, totpSecret },
+      ).catch((err: unknown) => {
+        if (!refused) throw err
+        return undefined
+      })
+      const token = r?.AuthenticationResult?.AccessToken as string | undefined
+      if (!token) {
+        const body = (refused?.body ?? r) as Record<string, any> | undefined
+        throw new Error(`sign-in of ${email} failed (${refused?.status ?? 200}): ${body?.message ?? body?.__type ?? JSON.stringify(body)}`)
       }
-      const token = r.body?.AuthenticationResult?.AccessToken as string | undefined
-      if (r.status !== 200 || !token) throw new Error(`sign-in of ${email} failed (${r.status}): ${r.body?.message ?? r.body?.__type ?? JSON.stringify(r.body)}`)
       return { accessToken: token, sub: String(claimsOf(token).sub) }
     },
   }

@@ -51,5 +51,10 @@ export function accountGate(): AccountGate {
       }
       return answer
     },
+    async staffMfa(userId) {
+      // Its own chunk: only staff routes load the Cognito client for it.
+      const { hasStaffMfa } = await import('./staff-mfa.ts')
+      return hasStaffMfa(userId)
+    },
   }
 }

@@ -28,6 +28,12 @@ export class ForbiddenError extends ApiError {
     super(403, 'forbidden', message)
   }
 }
+/** A staff route, for an admin who has not set up two-step sign-in (an authenticator app) yet: the SPA shows how. */
+export class MfaRequiredError extends ApiError {
+  constructor() {
+    super(403, 'mfa_required', 'Set up two-step sign-in to use the staff pages.')
+  }
+}
 export class NotFoundError extends ApiError {
   constructor(message = 'Not found') {
     super(404, 'not_found', message)

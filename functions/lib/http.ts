@@ -6,7 +6,7 @@ import type { ZodMiniType } from 'zod/mini'
 // The route table comes in through GroupOptions, so a bundle carries its own group's routes and not the whole table.
 import { routeKey, type Access, type FunctionGroup, type RouteDef } from '../routes.ts'
 import { authFromEvent, type AuthContext } from './auth.ts'
-import { ACCOUNT_INACTIVE, ForbiddenError, NotFoundError, ValidationError, errorBody } from './errors.ts'
+import { ACCOUNT_INACTIVE, ForbiddenError, MfaRequiredError, NotFoundError, ValidationError, errorBody } from './errors.ts'
 import { errorFields, log, setLogContext } from './logger.ts'
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer
@@ -42,6 +42,8 @@ export interface RouteModule {
 /** The gate every signed-in request passes: is this profile allowed in at all? */
 export interface AccountGate {
   check(userId: string): Promise<{ active: boolean; firstName?: string } | null>
+  /** Staff routes only: has this admin enrolled an authenticator app (two-step sign-in)? */
+  staffMfa(userId: string): Promise<boolean>
 }
 
 interface Schemas<B, Q> {
@@ -167,8 +169,10 @@ const authorize = (gate: () => AccountGate): middy.MiddlewareObj<ApiEvent, APIGa
     const auth = authFromEvent(request.event)
     if (s.route.access === 'admin' && auth.role !== 'admin') throw new ForbiddenError()
     // No profile is refused as an inactive one: a sign-in whose profile was never written (or is gone) is no account.
-    const account = await gate().check(auth.userId)
+    // Staff routes also need two-step sign-in (asked of Cognito beside the profile read, not after it).
+    const [account, staffMfa] = await Promise.all([gate().check(auth.userId), s.route.access === 'admin' ? gate().staffMfa(auth.userId) : true])
     if (!account || !account.active) throw new ForbiddenError(ACCOUNT_INACTIVE)
+    if (!staffMfa) throw new MfaRequiredError()
     s.caller = { ...auth, firstName: account.firstName }
   },
 })

@@ -98,6 +98,24 @@ Targets.RespondToAuthChallenge = (services) => {
   }
 }
 
+// The seeded admin's authenticator key is fixed (infra/local/totp.ts), as its password is: the local seed asks for it
+// with `LocalSecretCode`, a field only this emulator reads. Every other caller gets cognito-local's random key, as in AWS.
+const jwt = require(require.resolve('jsonwebtoken', { paths: [require.resolve('cognito-local/package.json')] }))
+const baseAssociateSoftwareToken = Targets.AssociateSoftwareToken
+Targets.AssociateSoftwareToken = (services) => {
+  const run = baseAssociateSoftwareToken(services)
+  return async (ctx, req) => {
+    const res = await run(ctx, req)
+    const fixed = req && req.LocalSecretCode
+    if (typeof fixed !== 'string' || !/^[A-Z2-7]{16,64}$/.test(fixed)) return res
+    const decoded = jwt.decode(req.AccessToken)
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, decoded.client_id)
+    const user = await userPool.getUserByUsername(ctx, decoded.sub)
+    await userPool.saveUser(ctx, { ...user, SoftwareTokenMfaConfiguration: { Secret: fixed, Verified: false } })
+    return { SecretCode: fixed }
+  }
+}
+
 // A wrong password is cognito-local's InvalidPasswordException "Invalid password"; AWS answers a wrong
 // (current) password at sign-in and at ChangePassword with NotAuthorizedException "Incorrect username or
 // password." and keeps InvalidPasswordException for a new password the policy refuses. As AWS does.

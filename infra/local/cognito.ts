@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CognitoMessages } from '../constructs/cognito-messages.ts'
@@ -21,6 +21,12 @@ export interface CognitoLocal {
 }
 
 const now = () => new Date().toISOString()
+
+/**
+ * As the AWS pool (infra/stacks/auth-stack.ts): MFA optional, so a user who enrolled an authenticator app is asked
+ * for its code at every sign-in. Staff must enroll (the API refuses staff routes until they have); customers never do.
+ */
+const LOCAL_POOL_MFA = 'OPTIONAL'
 
 /**
  * Writes cognito-local's state so the pool and client ids are fixed (first run only),
@@ -61,7 +67,7 @@ function writeState(stateDir: string, port: number, lambdaEndpoint: string) {
           Name: 'gunsmith-local',
           UsernameAttributes: ['email'],
           AutoVerifiedAttributes: ['email'],
-          MfaConfiguration: 'OFF',
+          MfaConfiguration: LOCAL_POOL_MFA,
           Policies: { PasswordPolicy: { MinimumLength: 8 } },
           CreationDate: now(),
           LastModifiedDate: now(),
@@ -70,6 +76,15 @@ function writeState(stateDir: string, port: number, lambdaEndpoint: string) {
         Groups: { admin: group('admin', 'Shop staff'), customer: group('customer', 'Customers') },
       }),
     )
+  }
+  else {
+    // A pool file from before staff two-step sign-in has MFA off: cognito-local then never asks for a code.
+    const pool = JSON.parse(readFileSync(poolFile, 'utf8')) as { Options: { MfaConfiguration?: string } }
+    if (pool.Options.MfaConfiguration !== LOCAL_POOL_MFA) {
+      pool.Options.MfaConfiguration = LOCAL_POOL_MFA
+      writeFileSync(`${poolFile}.tmp`, JSON.stringify(pool))
+      renameSync(`${poolFile}.tmp`, poolFile)
+    }
   }
   const clientsFile = path.join(db, 'clients.json')
   if (!existsSync(clientsFile)) {

@@ -1,3 +1,4 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider'
 import { createUserDirectory } from '../../functions/auth/users.ts'
 import { cognitoClient } from '../../functions/auth/cognito.ts'
 import { isConditionalFailure } from '../../functions/db/conditions.ts'
@@ -6,10 +7,12 @@ import { createOrderRepository } from '../../functions/db/repositories/orders.ts
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { seedDemoData } from './demo-data.ts'
+import { cognitoLocalCall } from './sign-in.ts'
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_TOTP_SECRET, totpCode } from './totp.ts'
 
 /** The two local accounts (README, Accounts). They exist only on this machine. */
 export const SEEDED_ACCOUNTS = [
-  { email: 'admin@example.com', password: 'AdminPass123!', group: 'admin', firstName: 'Sam', lastName: 'Armorer', phone: '+15550100001' },
+  { email: LOCAL_ADMIN_EMAIL, password: 'AdminPass123!', group: 'admin', firstName: 'Sam', lastName: 'Armorer', phone: '+15550100001' },
   { email: 'customer@example.com', password: 'CustomerPass123!', group: 'customer', firstName: 'Casey', lastName: 'Customer', phone: '+15550100002' },
 ] as const
 
@@ -28,6 +31,7 @@ export async function seedLocal({ userPoolId }: { userPoolId: string }): Promise
     // Demo orders only with a new customer account, so a restart never duplicates them.
     if (a.group === 'customer') await seedDemoData({ customer: profile, adminId })
   }
+  await enrollSeededAdminTotp()
   await refreshStaleCustomerSummaries()
   await backfillOrderRefs()
   return created
@@ -67,4 +71,27 @@ export async function backfillOrderRefs(): Promise<number> {
     }
   }
   return written
+}
+
+/**
+ * Staff sign in with a code from an authenticator app. The seeded admin gets one at the first start (and a data
+ * folder from before this rule gets it at the next), through the same calls the SPA's enrollment makes, with the
+ * fixed local key (infra/local/totp.ts; README, Accounts). An admin whose password was changed is left alone: they
+ * enroll in the SPA like any other.
+ */
+export async function enrollSeededAdminTotp(): Promise<boolean> {
+  const admin = SEEDED_ACCOUNTS.find((a) => a.group === 'admin')!
+  const user = await cognitoClient()
+    .send(new AdminGetUserCommand({ UserPoolId: process.env.USER_POOL_ID, Username: admin.email }))
+    .catch(() => null)
+  if (!user || (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA')) return false
+  const ClientId = process.env.USER_POOL_CLIENT_ID
+  const cognitoLocal = cognitoLocalCall(process.env.COGNITO_ENDPOINT!)
+  const signedIn = await cognitoLocal('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password } }).catch(() => null)
+  const AccessToken = signedIn?.AuthenticationResult?.AccessToken
+  if (!AccessToken) return false
+  await cognitoLocal('AssociateSoftwareToken', { AccessToken, LocalSecretCode: LOCAL_ADMIN_TOTP_SECRET })
+  await cognitoLocal('VerifySoftwareToken', { AccessToken, UserCode: totpCode(LOCAL_ADMIN_TOTP_SECRET), FriendlyDeviceName: 'Local authenticator' })
+  await cognitoLocal('SetUserMFAPreference', { AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } })
+  return true
 }

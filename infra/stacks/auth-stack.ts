@@ -80,7 +80,12 @@ export class AuthStack extends Stack {
         requireSymbols: false,
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
-      mfa: cognito.Mfa.OFF,
+      // Optional at the pool, required of staff: Cognito cannot require MFA of one group only. Customers sign in with
+      // email and password (spec); an admin enrolls an authenticator app after the first sign-in and is asked for its
+      // code at every sign-in after that. The API refuses staff routes (403 mfa_required) to an admin who has not
+      // enrolled (functions/auth/staff-mfa.ts reads AdminGetUser). No SMS codes (SIM swaps; SNS spend).
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       // The accounts are data: prod keeps them (and refuses deletion); other stages are disposable.
       deletionProtection: retainData,
@@ -129,7 +134,7 @@ export class AuthStack extends Stack {
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
-        'Sign-in is email and password only in the spec, and the SPA has no MFA enrolment or challenge screens; requiring MFA would lock every user out.',
+        'MFA is OPTIONAL at the pool, not REQUIRED, because Cognito cannot require it of one group: customers sign in with email and password (spec), while staff must use an authenticator app (TOTP). The API enforces that for staff: every admin route answers 403 mfa_required until AdminGetUser shows SOFTWARE_TOKEN_MFA for the caller (functions/auth/staff-mfa.ts), and the SPA walks the admin through enrolling.',
     })
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG8',

@@ -9,6 +9,7 @@
  * "bare DynamoDB" is exactly what the route asked DynamoDB for.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { cognitoLocalCall, passwordSignIn } from '../../infra/local/sign-in.ts'
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
 import { statusLabel } from '@gs/shared/statuses'
 import { cognitoClient } from '../../functions/auth/cognito.ts'
@@ -167,14 +168,10 @@ export async function seedBenchData(stack: LocalStack): Promise<Seeded> {
 }
 
 export async function accessToken(stack: LocalStack, email: string, password: string): Promise<string> {
-  const res = await fetch(stack.cognitoEndpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
-  })
-  const json = (await res.json()) as { AuthenticationResult?: { AccessToken: string }; message?: string }
-  if (!json.AuthenticationResult) throw new Error(`sign-in of ${email} failed: ${json.message ?? res.status}`)
-  return json.AuthenticationResult.AccessToken
+  // Staff answer their authenticator's code (the seeded admin's local key), as the SPA does.
+  const r = await passwordSignIn(cognitoLocalCall(stack.cognitoEndpoint), { clientId: stack.clientId, email, password })
+  if (!r.AuthenticationResult) throw new Error(`sign-in of ${email} stopped at ${r.ChallengeName}`)
+  return r.AuthenticationResult.AccessToken as string
 }
 
 interface Captured {

@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'validation_failed'
   | 'unauthorized'
   | 'forbidden'
+  /** 403 on a staff route: the admin has not set up two-step sign-in (an authenticator app) yet. */
+  | 'mfa_required'
   | 'not_found'
   | 'conflict'
   | 'payment_failed'

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { e2eDeliveryPorts } from './delivery-ports.ts'
+import { LOCAL_ADMIN_TOTP_SECRET, totpCode } from '../../infra/local/totp.ts'
+import { e2eDeliveryPorts, NEW_STAFF } from './delivery-ports.ts'
 import { seedCustomerWithOrders, shoot, signIn, signOut } from './steps.ts'
 
 const { inboxPort } = e2eDeliveryPorts(Number(process.env.E2E_PORT ?? 3310))
@@ -143,4 +144,46 @@ test('a customer the shop adds gets a welcome email with a temporary password an
   await page.locator('main').getByRole('button', { name: 'Sign In' }).click()
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.')
   await signIn(page, email, 'MyOwnPass789!')
+})
+
+test('a new staff member sets up an authenticator app before any staff page, then signs in with its code', async ({ page }) => {
+  test.setTimeout(120_000)
+  // The first sign-in has no code to ask for yet: the staff pages ask for the app first.
+  await signIn(page, NEW_STAFF.email, NEW_STAFF.password)
+  await page.goto('/admin')
+  const setup = page.getByRole('heading', { name: 'Set Up Two-Step Sign-In' })
+  await expect(setup).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toHaveCount(0)
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Open in an authenticator app' })).toHaveAttribute('href', /^otpauth:\/\/totp\/.*new-staff(@|%40)example\.com.*secret=/)
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '')
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+  await shoot(page, () => page.locator('main'), 'totp-enrollment')
+
+  // A wrong code is refused on the field; the app's code turns two-step sign-in on and opens the staff page.
+  const wrong = String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, '0')
+  await page.getByLabel('Authentication code').fill(wrong)
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByText('That code is not right. Enter the code your app shows now.')).toBeVisible()
+  await page.getByLabel('Authentication code').fill(totpCode(secret))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+  await expect(page.getByText('Two-step sign-in is on. From now on, sign in with your password and a code from your app.')).toBeVisible()
+
+  // From now on the password alone is not enough.
+  await signOut(page)
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(NEW_STAFF.email)
+  await page.getByLabel('Password').fill(NEW_STAFF.password)
+  await page.locator('main').getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('heading', { name: 'Two-Step Sign-In' })).toBeVisible()
+  await shoot(page, () => page.locator('main'), 'totp-sign-in')
+  await page.getByLabel('Authentication code').fill(wrong)
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByText('That code is not right. Enter the code your app shows now.')).toBeVisible()
+  await page.getByLabel('Authentication code').fill(totpCode(secret))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
 })

@@ -1,5 +1,9 @@
 import { startLocalStack } from '../../infra/local/stack.ts'
-import { e2eDeliveryPorts } from './delivery-ports.ts'
+import { e2eDeliveryPorts, NEW_STAFF } from './delivery-ports.ts'
+import { cognitoClient } from '../../functions/auth/cognito.ts'
+import { createUserDirectory } from '../../functions/auth/users.ts'
+import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
+import { defaultTable } from '../../functions/db/table.ts'
 
 // E2E_WEB_DIR serves a build made elsewhere (vite build --outDir), so a rebuild of web/dist meanwhile cannot break a run.
 /** The stack the e2e journeys run against: in memory, seeded, on E2E_PORT. */
@@ -7,6 +11,8 @@ const port = Number(process.env.PORT ?? 3310)
 // Notifications are delivered as under `npm start` (the stream, the notifier, maildev, the SMS sink), on ports
 // next to the portal's so the journeys can read the inbox (e2eDeliveryPorts in steps.ts).
 const stack = await startLocalStack({ port, webDir: process.env.E2E_WEB_DIR || undefined, delivery: e2eDeliveryPorts(port) })
+// A staff member who has not set up two-step sign-in yet (the accounts journey enrolls their authenticator app).
+await seedStaffWithoutAuthenticator(stack.userPoolId)
 console.log(`e2e stack at ${stack.url}`)
 const stop = async () => {
   await stack.stop()
@@ -14,3 +20,8 @@ const stop = async () => {
 }
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)
+
+async function seedStaffWithoutAuthenticator(userPoolId: string) {
+  const id = await createUserDirectory({ client: cognitoClient(), userPoolId }).createConfirmedUser({ ...NEW_STAFF, group: 'admin' })
+  await createProfileRepository(defaultTable()).ensureProfile({ id, email: NEW_STAFF.email, firstName: NEW_STAFF.firstName, lastName: NEW_STAFF.lastName, role: 'admin' })
+}

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { expect, type Locator, type Page } from '@playwright/test'
+import { LOCAL_ADMIN_TOTP_SECRET, totpCode } from '../../infra/local/totp.ts'
 
 /** Where the journeys' screenshots go (E2E_SHOTS_DIR to keep them apart). */
 export const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
@@ -7,18 +8,23 @@ export const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
 /**
  * Signs in at /login. A customer the shop created has a temporary password: the page then asks them to
  * choose their own, and here they choose the same one again (the accounts journey chooses a new one).
+ * Staff are asked for their authenticator's code: the seeded admin's local key unless `totpSecret` is given.
  */
-export async function signIn(page: Page, email: string, password: string) {
+export async function signIn(page: Page, email: string, password: string, { totpSecret }: { totpSecret?: string } = {}) {
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.locator('main').getByRole('button', { name: 'Sign In' }).click()
   const choose = page.getByRole('heading', { name: 'Choose Your Password' })
-  await expect(choose.or(page.getByRole('heading', { level: 1, name: 'My Orders' }))).toBeVisible()
+  const code = page.getByRole('heading', { name: 'Two-Step Sign-In' })
+  await expect(choose.or(code).or(page.getByRole('heading', { level: 1, name: 'My Orders' }))).toBeVisible()
   if (await choose.isVisible()) {
     await page.getByLabel('New Password', { exact: true }).fill(password)
     await page.getByLabel('Confirm New Password').fill(password)
     await page.getByRole('button', { name: 'Set Password and Sign In' }).click()
+  } else if (await code.isVisible()) {
+    await page.getByLabel('Authentication code').fill(totpCode(totpSecret ?? LOCAL_ADMIN_TOTP_SECRET))
+    await page.getByRole('button', { name: 'Verify' }).click()
   }
   await expect(page).toHaveURL(/\/dashboard$/)
 }

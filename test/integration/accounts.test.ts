@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, api, signIn, signUp, stack, useStackTable } from './helpers.ts'
+import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
+import { defaultTable } from '../../functions/db/table.ts'
+import { LOCAL_ADMIN_TOTP_SECRET, totpCode } from '../../infra/local/totp.ts'
+import { ADMIN, api, enrollTotp, signIn, signUp, stack, useStackTable } from './helpers.ts'
 
 /** A raw Cognito call through the local stack's cognito-local: the answer, or the error's type and message. */
 async function cognitoRaw(target: string, body: unknown): Promise<{ ok: boolean; json: Record<string, any> }> {
@@ -159,5 +162,58 @@ describe('no orphan logins', () => {
     const { AccessToken } = await signIn(email, 'Password123!')
     expect(await api('/api/me', { token: AccessToken })).toMatchObject({ status: 200, body: { email, firstName: '', lastName: 'Doe', role: 'customer' } })
     expect((await api('/api/me', { token: AccessToken })).body.phone ?? null).toBeNull()
+  })
+})
+
+describe('staff sign in with an authenticator app (TOTP)', () => {
+  const newStaff = async () => {
+    const email = `staff-${tag()}@example.com`
+    const UserPoolId = stack().userPoolId
+    await cognitoRaw('AdminCreateUser', { UserPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }] })
+    await cognitoRaw('AdminSetUserPassword', { UserPoolId, Username: email, Password: 'Password123!', Permanent: true })
+    await cognitoRaw('AdminAddUserToGroup', { UserPoolId, Username: email, GroupName: 'admin' })
+    const token = (await signIn(email, 'Password123!')).AccessToken
+    const sub = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string
+    await createProfileRepository(defaultTable()).createProfile({ id: sub, email, firstName: 'Tia', lastName: 'Totp', role: 'admin' })
+    return { email, token }
+  }
+
+  it('the seeded admin is asked for a code after the password, and a wrong code is refused', async () => {
+    const first = await passwordAuth(ADMIN.email, ADMIN.password)
+    expect(first.json.ChallengeName).toBe('SOFTWARE_TOKEN_MFA')
+    expect(first.json.AuthenticationResult).toBeUndefined()
+    const wrongCode = String((Number(totpCode(LOCAL_ADMIN_TOTP_SECRET)) + 1) % 1_000_000).padStart(6, '0')
+    const wrong = await cognitoRaw('RespondToAuthChallenge', { ChallengeName: 'SOFTWARE_TOKEN_MFA', ClientId: stack().clientId, Session: first.json.Session, ChallengeResponses: { USERNAME: ADMIN.email, SOFTWARE_TOKEN_MFA_CODE: wrongCode } })
+    expect(wrong.ok).toBe(false)
+    expect(wrong.json.AuthenticationResult).toBeUndefined()
+  })
+
+  it('an admin who has not enrolled is refused on staff routes until they do; then every sign-in asks for the code', async () => {
+    const staff = await newStaff()
+    const refused = await api('/api/admin/customers', { token: staff.token })
+    expect(refused.status).toBe(403)
+    expect(refused.body).toEqual({ error: { code: 'mfa_required', message: 'Set up two-step sign-in to use the staff pages.' } })
+    expect((await api('/api/me', { token: staff.token })).status).toBe(200)
+
+    // Enrolled as the SPA does (a key from Cognito, a code from the app); the same session is let in at once.
+    const secret = await enrollTotp(staff.token)
+    expect((await api('/api/admin/customers', { token: staff.token })).status).toBe(200)
+
+    const again = await passwordAuth(staff.email, 'Password123!')
+    expect(again.json.ChallengeName).toBe('SOFTWARE_TOKEN_MFA')
+    const tokens = await signIn(staff.email, 'Password123!', secret)
+    expect((await api('/api/admin/customers', { token: tokens.AccessToken })).status).toBe(200)
+
+    // Turning the app off (with their own token) shuts the staff pages again.
+    await cognitoRaw('SetUserMFAPreference', { AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } })
+    expect((await api('/api/admin/customers', { token: tokens.AccessToken })).body.error.code).toBe('mfa_required')
+  })
+
+  it('a customer is never asked for a code', async () => {
+    const email = `plain-${tag()}@example.com`
+    await signUp(email, 'Password123!', { given_name: 'Pia', family_name: 'Plain' })
+    const r = await passwordAuth(email, 'Password123!')
+    expect(r.json.ChallengeName).toBeUndefined()
+    expect(r.json.AuthenticationResult?.AccessToken).toBeTruthy()
   })
 })

@@ -4,6 +4,8 @@ import { setCommandObserver, type CommandObserver } from '../../functions/db/cli
 import { resetDocumentClient } from '../../functions/db/client.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
 import { ensureTable, localDynamoClient } from '../../infra/local/table.ts'
+import { cognitoLocalCall, passwordSignIn } from '../../infra/local/sign-in.ts'
+import { totpCode } from '../../infra/local/totp.ts'
 
 export const stack = () => inject('stack')
 
@@ -30,28 +32,20 @@ export async function useOwnTable(prefix: string): Promise<string> {
   return name
 }
 
-async function cognito(target: string, body: unknown) {
-  const res = await fetch(stack().cognitoEndpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-    body: JSON.stringify(body),
-  })
-  const json = (await res.json()) as Record<string, any>
-  if (!res.ok) throw new Error(`${target} failed: ${json.message ?? json.__type ?? res.status}`)
-  return json
+const cognito = (target: string, body: unknown) => cognitoLocalCall(stack().cognitoEndpoint)(target, body)
+
+/** Signs in as the SPA does locally, answering its steps (infra/local/sign-in.ts), and returns the tokens. */
+export async function signIn(email: string, password: string, totpSecret?: string) {
+  const r = await passwordSignIn(cognito, { clientId: stack().clientId, email, password, totpSecret })
+  return r.AuthenticationResult as { AccessToken: string; IdToken: string; RefreshToken: string }
 }
 
-/** Signs in as the SPA does locally (USER_PASSWORD_AUTH) and returns the tokens. */
-/**
- * Signs in; a customer the shop created (temporary password) first chooses a password, here the same one,
- * as the SPA's "Choose Your Password" step does.
- */
-export async function signIn(email: string, password: string) {
-  let r = await cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack().clientId, AuthParameters: { USERNAME: email, PASSWORD: password } })
-  if (r.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
-    r = await cognito('RespondToAuthChallenge', { ChallengeName: 'NEW_PASSWORD_REQUIRED', ClientId: stack().clientId, Session: r.Session, ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password } })
-  }
-  return r.AuthenticationResult as { AccessToken: string; IdToken: string; RefreshToken: string }
+/** Enrolls a signed-in user's authenticator app as the SPA does (a random key from Cognito); returns the key. */
+export async function enrollTotp(accessToken: string): Promise<string> {
+  const { SecretCode } = await cognito('AssociateSoftwareToken', { AccessToken: accessToken })
+  await cognito('VerifySoftwareToken', { AccessToken: accessToken, UserCode: totpCode(SecretCode) })
+  await cognito('SetUserMFAPreference', { AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } })
+  return SecretCode as string
 }
 
 export async function signUp(email: string, password: string, attributes: Record<string, string>) {

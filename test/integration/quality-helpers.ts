@@ -21,10 +21,13 @@ import { routeKey, type FunctionGroup, type RouteDef } from '../../functions/rou
 import { line, requestedExtra } from '../support/extra-work.ts'
 import { createLedgerRepository } from '../../functions/db/repositories/ledger.ts'
 import { createDevIntentRepository } from '../../functions/db/repositories/dev-intents.ts'
+import { cognitoClient } from '../../functions/auth/cognito.ts'
+import { createUserDirectory } from '../../functions/auth/users.ts'
+import { enrollTotp, signIn, stack } from './helpers.ts'
 
 export type Claims = Record<string, string>
 
-export const ERROR_CODES = ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'payment_failed', 'internal'] as const
+export const ERROR_CODES = ['validation_failed', 'unauthorized', 'forbidden', 'mfa_required', 'not_found', 'conflict', 'payment_failed', 'too_many_requests', 'internal'] as const
 
 const handlers = new Map<FunctionGroup, Promise<(e: ApiEvent, c: unknown) => Promise<unknown>>>()
 
@@ -137,11 +140,21 @@ export interface TestUser {
 }
 
 /** A profile straight into the table (no Cognito: in-process calls take claims as given). */
-export async function createTestUser(role: 'customer' | 'admin', firstName = role === 'admin' ? 'Ada' : 'Quinta'): Promise<TestUser> {
-  const userId = uuid()
+export async function createTestUser(role: 'customer' | 'admin', firstName = role === 'admin' ? 'Ada' : 'Quinta', { staffMfa = true } = {}): Promise<TestUser> {
+  let userId: string = uuid()
   const email = `q-${role}-${userId.slice(0, 8)}@example.com`
+  // Staff routes ask Cognito whether the admin signs in with an authenticator app: a real one, enrolled as the SPA does.
+  if (role === 'admin') userId = await cognitoAdmin(email, { staffMfa })
   const profile = await createProfileRepository(defaultTable()).createProfile({ id: userId, email, firstName, lastName: `Q${userId.slice(0, 4)}`, role })
   return { userId, email, claims: claimsFor(userId, role, email), profile }
+}
+
+/** An admin in the local pool (an authenticator app enrolled unless `staffMfa` is false); returns its sub. */
+async function cognitoAdmin(email: string, { staffMfa }: { staffMfa: boolean }): Promise<string> {
+  const password = `Pw-${randomUUID()}`
+  const id = await createUserDirectory({ client: cognitoClient(), userPoolId: stack().userPoolId }).createConfirmedUser({ email, password, group: 'admin' })
+  if (staffMfa) await enrollTotp((await signIn(email, password)).AccessToken)
+  return id
 }
 
 /** A customer's data with real ids of every kind a route path can take. */

@@ -5,14 +5,16 @@
  *
  * - anonymous → 401 on every non-public route, through the local gateway (its JWT
  *   check) AND calling the function group directly without claims (the function re-checks);
- * - a customer → 403 on every admin route;
+ * - a customer → 403 on every admin route; an admin who has not enrolled an authenticator app → 403 mfa_required;
  * - customer B on customer A's ids → 404 { error: { code: 'not_found' } }, none of A's data, A unchanged;
  * - mass assignment: a customer sending a field the contract does not let them set → 400 naming it, nothing changed.
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { routeKey, routes, type RouteDef } from '../../functions/routes.ts'
-import { api, signIn, signUp, useStackTable } from './helpers.ts'
+import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
+import { defaultTable } from '../../functions/db/table.ts'
+import { api, cognito, signIn, signUp, stack, useStackTable } from './helpers.ts'
 import { SAMPLE_BODIES, call, claimsFor, concretePath, errorShapeProblem, missingIdSources, realParams, seedWorld, snapshot, takesBody, type World } from './quality-helpers.ts'
 
 const protectedRoutes = routes.filter((r) => r.access !== 'public')
@@ -124,6 +126,33 @@ describe('customer → 403 on every admin route', () => {
     const direct = await call(route, { params: realParams(route, world), body: bodyFor(route), claims: claimsFor(a.id, 'customer', a.email) })
     expect(direct.status).toBe(403)
     expect(await snapshot(world)).toEqual(before)
+  })
+})
+
+describe('an admin without two-step sign-in → 403 mfa_required on every admin route, no change', () => {
+  let unenrolled: { token: string; email: string }
+  beforeAll(async () => {
+    // A real staff account that has not enrolled an authenticator app yet: signed in with its password only.
+    const email = `matrix-staff-${randomUUID().slice(0, 8)}@example.com`
+    await cognito('AdminCreateUser', { UserPoolId: stack().userPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }] })
+    await cognito('AdminSetUserPassword', { UserPoolId: stack().userPoolId, Username: email, Password: 'Password123!', Permanent: true })
+    await cognito('AdminAddUserToGroup', { UserPoolId: stack().userPoolId, Username: email, GroupName: 'admin' })
+    const { AccessToken } = await signIn(email, 'Password123!')
+    const sub = JSON.parse(Buffer.from(AccessToken.split('.')[1], 'base64url').toString()).sub as string
+    await createProfileRepository(defaultTable()).createProfile({ id: sub, email, firstName: 'Noel', lastName: 'Nokey', role: 'admin' })
+    unenrolled = { token: AccessToken, email }
+  })
+
+  it.each(adminRoutes.map((r) => [routeKey(r), r] as const))('%s', async (_k, route) => {
+    const before = await snapshot(world)
+    const res = await api(concretePath(route, realParams(route, world)), { method: route.method, body: bodyFor(route), token: unenrolled.token })
+    expect(res.status, JSON.stringify(res.body)).toBe(403)
+    expect(res.body).toEqual({ error: { code: 'mfa_required', message: 'Set up two-step sign-in to use the staff pages.' } })
+    expect(await snapshot(world)).toEqual(before)
+  })
+
+  it('while their own profile answers (the SPA reads it before showing how to enroll)', async () => {
+    expect((await api('/api/me', { token: unenrolled.token })).status).toBe(200)
   })
 })
 

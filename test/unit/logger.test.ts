@@ -56,7 +56,7 @@ describe('structured logs through the middy stack', () => {
         throw new Error(`Stripe said no for ${STRIPE_KEY}`)
       }),
     }
-    const handler = createGroupHandler('api-customer', { routes: routeTable(routesFor('api-customer').filter((r) => modules[r.handler]), modules), gate: () => ({ check: async () => ({ active: true }) }) })
+    const handler = createGroupHandler('api-customer', { routes: routeTable(routesFor('api-customer').filter((r) => modules[r.handler]), modules), gate: () => ({ check: async () => ({ active: true }), staffMfa: async () => true }) })
     const res = (await handler(event(`${route.method} ${route.path}`), { awsRequestId: 'lambda-req-1' } as never)) as { statusCode: number }
     expect(res.statusCode).toBe(500)
 

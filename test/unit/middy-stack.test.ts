@@ -11,7 +11,7 @@ const echo = defineRoute({ body: z.strictObject({ name: z.optional(z.string().ch
   body: { caller: caller?.userId ?? null, firstName: caller?.firstName ?? null, body: body && Object.keys(body).length ? body : null, params },
 }))
 
-function groupWith(handlerFor: Record<string, ReturnType<typeof defineRoute>>, gate: AccountGate = { check: async () => ({ active: true, firstName: 'Casey' }) }) {
+function groupWith(handlerFor: Record<string, ReturnType<typeof defineRoute>>, gate: AccountGate = { check: async () => ({ active: true, firstName: 'Casey' }), staffMfa: async () => true }) {
   const modules: Record<string, { handler: ReturnType<typeof defineRoute> }> = {}
   for (const r of routes) modules[r.handler] = { handler: handlerFor[r.handler] ?? echo }
   return {
@@ -62,7 +62,7 @@ describe('the middy stack', () => {
   })
 
   it('refuses an inactive profile with the spec message', async () => {
-    const { customer } = groupWith({}, { check: async () => ({ active: false }) })
+    const { customer } = groupWith({}, { check: async () => ({ active: false }), staffMfa: async () => true })
     expect(parse(await customer(event({ routeKey: 'GET /api/me', claims: CUSTOMER }), {} as never))).toEqual({
       status: 403,
       body: { error: { code: 'forbidden', message: 'Account Inactive - Please contact the shop for assistance.' } },
@@ -70,12 +70,34 @@ describe('the middy stack', () => {
   })
 
   it('refuses a signed-in user with no profile at all (an orphan login) as inactive, on customer and admin routes', async () => {
-    const { customer, admin } = groupWith({}, { check: async () => null })
+    const { customer, admin } = groupWith({}, { check: async () => null, staffMfa: async () => true })
     const inactive = { status: 403, body: { error: { code: 'forbidden', message: 'Account Inactive - Please contact the shop for assistance.' } } }
     expect(parse(await customer(event({ routeKey: 'GET /api/me', claims: CUSTOMER }), {} as never))).toEqual(inactive)
     expect(parse(await admin(event({ routeKey: 'GET /api/admin/customers', claims: ADMIN }), {} as never))).toEqual(inactive)
     // Public routes never ask the gate.
     expect(parse(await customer(event({ routeKey: 'GET /api/health' }), {} as never)).status).toBe(200)
+  })
+
+  it('refuses an admin without two-step sign-in on staff routes only, and asks Cognito for nobody else', async () => {
+    const asked: string[] = []
+    const { customer, admin } = groupWith({}, { check: async () => ({ active: true }), staffMfa: async (id) => (asked.push(id), false) })
+    expect(parse(await admin(event({ routeKey: 'GET /api/admin/customers', claims: ADMIN }), {} as never))).toEqual({
+      status: 403,
+      body: { error: { code: 'mfa_required', message: 'Set up two-step sign-in to use the staff pages.' } },
+    })
+    // Their own profile (the SPA reads it before the enrollment page) and a customer's routes need no second step.
+    expect(parse(await customer(event({ routeKey: 'GET /api/me', claims: ADMIN }), {} as never)).status).toBe(200)
+    expect(parse(await customer(event({ routeKey: 'GET /api/me', claims: CUSTOMER }), {} as never)).status).toBe(200)
+    // A customer on a staff route is refused by role, before anyone asks Cognito.
+    expect(parse(await admin(event({ routeKey: 'GET /api/admin/customers', claims: CUSTOMER }), {} as never)).body.error.code).toBe('forbidden')
+    expect(asked).toEqual(['a1'])
+  })
+
+  it('says inactive before it says two-step sign-in', async () => {
+    const { admin } = groupWith({}, { check: async () => ({ active: false }), staffMfa: async () => false })
+    expect(parse(await admin(event({ routeKey: 'GET /api/admin/customers', claims: ADMIN }), {} as never)).body.error.message).toBe(
+      'Account Inactive - Please contact the shop for assistance.',
+    )
   })
 
   it('passes the caller, with the profile first name, to the route', async () => {

@@ -8,6 +8,20 @@ export const fakeAuth = {
   user: null as AuthUser | null,
   /** When set, getCurrentUser never settles (auth still loading). */
   hang: false,
+  /** Whether the user has two-step sign-in (TOTP) on: staff pages need it. On by default, so admin page tests see their page. */
+  totpEnabled: true,
+};
+
+/** The key and link startTotpSetup gives, and the one code confirmTotpSetup takes (any other is CodeMismatchException). */
+export const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+export const TOTP_URI = `otpauth://totp/Gunsmith%20Portal:admin@example.com?secret=${TOTP_SECRET}&issuer=Gunsmith%20Portal`;
+export const TOTP_CODE = '123456';
+
+const fakeMfaStatus = async () => ({ totpEnabled: fakeAuth.totpEnabled });
+const fakeStartTotpSetup = async () => ({ secret: TOTP_SECRET, uri: TOTP_URI });
+const fakeConfirmTotpSetup = async (code: string) => {
+  if (code.trim() !== TOTP_CODE) throw Object.assign(new Error('Code mismatch'), { name: 'CodeMismatchException' });
+  fakeAuth.totpEnabled = true;
 };
 
 export const customer: AuthUser = { id: 'user-1', email: 'jane.doe@example.com', role: 'customer' };
@@ -16,6 +30,7 @@ export const admin: AuthUser = { id: 'admin-1', email: 'admin@example.com', role
 export function resetFakeAuth(user: AuthUser | null = null): void {
   fakeAuth.user = user;
   fakeAuth.hang = false;
+  fakeAuth.totpEnabled = true;
   signIn.mockReset();
   confirmSignInStep.mockReset();
   signUp.mockReset();
@@ -24,6 +39,12 @@ export function resetFakeAuth(user: AuthUser | null = null): void {
   requestPasswordReset.mockReset();
   confirmPasswordReset.mockReset();
   changePassword.mockReset();
+  getMfaStatus.mockReset();
+  startTotpSetup.mockReset();
+  confirmTotpSetup.mockReset();
+  getMfaStatus.mockImplementation(fakeMfaStatus);
+  startTotpSetup.mockImplementation(fakeStartTotpSetup);
+  confirmTotpSetup.mockImplementation(fakeConfirmTotpSetup);
   signOut.mockImplementation(async () => {
     fakeAuth.user = null;
   });
@@ -57,3 +78,9 @@ export const signOut = vi.fn<() => Promise<void>>();
 export const requestPasswordReset = vi.fn<(input: { email: string }) => Promise<{ destination: string | null }>>();
 export const confirmPasswordReset = vi.fn<(input: { email: string; code: string; newPassword: string }) => Promise<void>>();
 export const changePassword = vi.fn<(input: { oldPassword: string; newPassword: string }) => Promise<void>>();
+/** Reads fakeAuth.totpEnabled. */
+export const getMfaStatus = vi.fn<() => Promise<{ totpEnabled: boolean }>>(fakeMfaStatus);
+/** Gives TOTP_SECRET and TOTP_URI. */
+export const startTotpSetup = vi.fn<() => Promise<{ secret: string; uri: string }>>(fakeStartTotpSetup);
+/** TOTP_CODE turns fakeAuth.totpEnabled on; any other code throws CodeMismatchException. Its calls show the codes sent. */
+export const confirmTotpSetup = vi.fn<(code: string) => Promise<void>>(fakeConfirmTotpSetup);

@@ -8,11 +8,14 @@ import { ToastProvider } from '@/components/ui/toast';
 
 const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
-/** The whole app at `path`, with the routes and providers of the real one. */
-export function renderApp(path: string) {
+/**
+ * The whole app at `path`, with the routes and providers of the real one. `queryClient` replaces the
+ * test client (no retries, no global error handling), e.g. with the app's own (lib/query-client.ts).
+ */
+export function renderApp(path: string, { queryClient = testQueryClient() }: { queryClient?: QueryClient } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
-    <AppProvider queryClient={testQueryClient()}>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

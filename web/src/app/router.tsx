@@ -57,14 +57,21 @@ export const routes: RouteObject[] = [
                   {
                     element: <AdminRoute />,
                     children: [
-                      { path: paths.admin.root.path, lazy: () => import('./routes/admin/dashboard').then(toRoute) },
-                      { path: paths.admin.customers.path, lazy: () => import('./routes/admin/customers').then(toRoute) },
-                      { path: paths.admin.manageOrders.path, lazy: () => import('./routes/admin/manage-orders').then(toRoute) },
-                      { path: paths.admin.orderInvoice.path, lazy: () => import('./routes/admin/order-invoice').then(toRoute) },
-                      { path: paths.admin.payments.path, lazy: () => import('./routes/admin/payments').then(toRoute) },
-                      { path: paths.admin.settings.path, lazy: () => import('./routes/admin/settings').then(toRoute) },
-                      { path: paths.admin.invoiceRefresh.path, lazy: () => import('./routes/admin/invoice-refresh').then(toRoute) },
-                      { path: paths.admin.archivedOrders.path, lazy: () => import('./routes/admin/archived-orders').then(toRoute) },
+                      {
+                        // Staff need two-step sign-in: until an admin has set up an authenticator app, every staff
+                        // page is the enrollment (the API refuses them with mfa_required).
+                        lazy: () => import('./layout/staff-two-step').then(({ StaffTwoStepOnly }) => ({ Component: StaffTwoStepOnly })),
+                        children: [
+                          { path: paths.admin.root.path, lazy: () => import('./routes/admin/dashboard').then(toRoute) },
+                          { path: paths.admin.customers.path, lazy: () => import('./routes/admin/customers').then(toRoute) },
+                          { path: paths.admin.manageOrders.path, lazy: () => import('./routes/admin/manage-orders').then(toRoute) },
+                          { path: paths.admin.orderInvoice.path, lazy: () => import('./routes/admin/order-invoice').then(toRoute) },
+                          { path: paths.admin.payments.path, lazy: () => import('./routes/admin/payments').then(toRoute) },
+                          { path: paths.admin.settings.path, lazy: () => import('./routes/admin/settings').then(toRoute) },
+                          { path: paths.admin.invoiceRefresh.path, lazy: () => import('./routes/admin/invoice-refresh').then(toRoute) },
+                          { path: paths.admin.archivedOrders.path, lazy: () => import('./routes/admin/archived-orders').then(toRoute) },
+                        ],
+                      },
                     ],
                   },
                 ],

@@ -59,3 +59,6 @@ export const customerKeys = {
 };
 
 export const settingsKey = ['admin', 'settings'] as const;
+
+/** Whether the signed-in user has two-step sign-in (an authenticator app) on: staff pages need it (read from Cognito). */
+export const mfaQueryKey = ['mfa'] as const;

@@ -4,12 +4,16 @@ import {
   confirmResetPassword as amplifyConfirmResetPassword,
   confirmSignIn as amplifyConfirmSignIn,
   confirmSignUp as amplifyConfirmSignUp,
+  fetchMFAPreference,
   resetPassword as amplifyResetPassword,
+  setUpTOTP,
   updatePassword as amplifyUpdatePassword,
   fetchAuthSession,
   signIn as amplifySignIn,
   signOut as amplifySignOut,
   signUp as amplifySignUp,
+  updateMFAPreference,
+  verifyTOTPSetup,
   type SignInOutput,
 } from 'aws-amplify/auth';
 import { normalizeEmail } from '@gs/shared/validation';
@@ -209,4 +213,29 @@ export async function confirmPasswordReset({ email, code, newPassword }: { email
 export async function changePassword({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }): Promise<void> {
   await ensureConfigured();
   await amplifyUpdatePassword({ oldPassword, newPassword });
+}
+
+/** Whether the signed-in user has an authenticator app (TOTP) set up for two-step sign-in. */
+export async function getMfaStatus(): Promise<{ totpEnabled: boolean }> {
+  await ensureConfigured();
+  const { enabled } = await fetchMFAPreference();
+  return { totpEnabled: enabled?.includes('TOTP') ?? false };
+}
+
+/**
+ * Staff enrollment, step 1 (signed in, with the access token: the pool's MFA is optional, so Cognito
+ * never asks for it at sign-in): a new key for the authenticator app and its otpauth:// link.
+ */
+export async function startTotpSetup(): Promise<{ secret: string; uri: string }> {
+  await ensureConfigured();
+  const details = await setUpTOTP();
+  const email = (await getCurrentUser())?.email ?? '';
+  return { secret: details.sharedSecret, uri: details.getSetupUri(TOTP_ISSUER, email || undefined).toString() };
+}
+
+/** Staff enrollment, step 2: the app's first code turns two-step sign-in on for every later sign-in. */
+export async function confirmTotpSetup(code: string): Promise<void> {
+  await ensureConfigured();
+  await verifyTOTPSetup({ code: code.trim() });
+  await updateMFAPreference({ totp: 'PREFERRED' });
 }

@@ -81,6 +81,21 @@ export async function changePassword(input: { oldPassword: string; newPassword: 
   return (await load()).changePassword(input);
 }
 
+/** Whether the signed-in user has set up two-step sign-in with an authenticator app. */
+export async function getMfaStatus(): Promise<{ totpEnabled: boolean }> {
+  return (await load()).getMfaStatus();
+}
+
+/** Staff enrollment, step 1: a new authenticator key for the signed-in user and its otpauth:// link. */
+export async function startTotpSetup(): Promise<{ secret: string; uri: string }> {
+  return (await load()).startTotpSetup();
+}
+
+/** Staff enrollment, step 2: the app's code; on success two-step sign-in is on. */
+export async function confirmTotpSetup(code: string): Promise<void> {
+  return (await load()).confirmTotpSetup(code);
+}
+
 export async function signOut(): Promise<void> {
   return (await load()).signOut();
 }

@@ -1,0 +1,40 @@
+import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider'
+import { env, requireEnv } from '../lib/env.ts'
+import { cognitoClient } from './cognito.ts'
+
+/** Admins this container has seen with an authenticator app, until when it trusts that (ms since epoch). */
+const enrolled = new Map<string, number>()
+const MAX_ENTRIES = 1_000
+
+/** Empties the cache: a cold container. */
+export function clearStaffMfaCache() {
+  enrolled.clear()
+}
+
+/**
+ * Whether this admin has enrolled an authenticator app (TOTP) in the user pool: Cognito then asks for its code at
+ * every sign-in (the pool's MFA is optional, since customers never use it). Staff routes are refused until then, on
+ * the server, whatever the SPA shows. Read with AdminGetUser (the caller's sub is its user name in an email pool).
+ *
+ * Loaded only by staff routes' first request, so customers' requests never load the Cognito client. A yes is
+ * cached per container as the account gate's answers are (ACCOUNT_GATE_TTL_SECONDS, 30 s by default): an admin who
+ * turns their authenticator off is refused within that time. A no is never cached, so enrolling counts at once.
+ */
+export async function hasStaffMfa(userId: string): Promise<boolean> {
+  const now = Date.now()
+  if ((enrolled.get(userId) ?? 0) > now) return true
+  let user
+  try {
+    user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: requireEnv('userPoolId').userPoolId, Username: userId }))
+  } catch (err) {
+    if (err instanceof UserNotFoundException) return false
+    throw err
+  }
+  const yes = user.Enabled !== false && (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA')
+  const ttl = env().accountGateTtlSeconds * 1000
+  if (yes && ttl > 0) {
+    if (enrolled.size >= MAX_ENTRIES) enrolled.clear()
+    enrolled.set(userId, now + ttl)
+  }
+  return yes
+}
