@@ -1,3 +1,4 @@
+import { createCheckoutReviewRepository } from './db/repositories/checkout-review.ts'
 import { defaultTable } from './db/table.ts'
 import { ValidationError } from './lib/errors.ts'
 import { log } from './lib/logger.ts'
@@ -28,7 +29,7 @@ export async function receiveStripeEvent(rawBody: string, signature: string | un
   const outcome = await handleStripeEvent({
     event,
     orders: orderRepository(table),
-    payments: paymentRepository(table),
+    payments: { ...paymentRepository(table), ...createCheckoutReviewRepository(table) },
     gateway: { retrieveIntent: async (id) => (await paymentGateway()).retrieveIntent(id) },
   })
   log.info('stripe event handled', { eventId: event.id, type: event.type, outcome })

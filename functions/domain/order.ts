@@ -79,8 +79,8 @@ export interface OpenCheckout {
 
 /** payment: money in (card, cash, check); refund: money back (refundOf names the entry); adjustment: a discount or write-off; credit: money received above the bill. */
 export type LedgerKind = 'payment' | 'refund' | 'adjustment' | 'credit'
-/** Why staff should look at an entry. */
-export type LedgerFlag = 'overpayment' | 'order_deleted' | 'order_archived'
+/** Why staff should look at an entry. `unconfirmed`: a pending row of a card success the provider did not confirm (not paid). */
+export type LedgerFlag = 'overpayment' | 'order_deleted' | 'order_archived' | 'unconfirmed'
 
 /** One entry of the order's ledger (stored as a payment item). */
 export interface Payment {

@@ -79,7 +79,7 @@ export function checkoutIsStale(order: Order): boolean {
  * shipping choice it was made with) is applied; the rest is a credit, flagged for staff to refund.
  * On a deleted order all of it is a credit; on an archived one it applies, flagged.
  */
-export function allocatePayment(order: Order, amountCents: number, includeShipping: boolean): { appliedCents: number; creditCents: number; flag?: LedgerFlag } {
+export function allocatePayment(order: Order, amountCents: number, includeShipping: boolean): { appliedCents: number; creditCents: number; flag?: Exclude<LedgerFlag, 'unconfirmed'> } {
   if (order.isDeleted) return { appliedCents: 0, creditCents: amountCents, flag: 'order_deleted' }
   const balance = invoiceOf(order, includeShipping).balanceDueCents
   const appliedCents = Math.min(amountCents, balance)

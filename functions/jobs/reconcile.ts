@@ -1,3 +1,4 @@
+import { createCheckoutReviewRepository } from '../db/repositories/checkout-review.ts'
 import { createLedgerRepository } from '../db/repositories/ledger.ts'
 import { createReconciliationRepository } from '../db/repositories/reconciliations.ts'
 import { defaultTable } from '../db/table.ts'
@@ -13,7 +14,7 @@ export async function runReconciliation(now?: () => Date) {
   return reconcilePayments({
     gateway: await paymentGateway(),
     orders: orderRepository(table),
-    payments: paymentRepository(table),
+    payments: { ...paymentRepository(table), ...createCheckoutReviewRepository(table) },
     ledger: createLedgerRepository(table),
     runs: createReconciliationRepository(table),
     now,

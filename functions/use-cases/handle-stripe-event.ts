@@ -5,12 +5,13 @@ import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import { paymentMessages as m } from '@gs/shared/payment-messages'
 import { sortableId } from '../db/ids.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
+import type { CheckoutReviewRepository } from '../db/repositories/checkout-review.ts'
 import type { PaymentRepository } from '../db/repositories/payments.ts'
 import { invoiceOf, type Notification, type Order, type Payment, type StatusUpdate } from '../domain/order.ts'
 import { paymentFailedNotification, paymentReceivedNotification } from '../domain/payment-notifications.ts'
 import { allocatePayment, ledgerFields, paymentIdFor, type Checkout } from '../domain/payment.ts'
 import { log } from '../lib/logger.ts'
-import type { PaymentGateway } from '../payments/gateway.ts'
+import type { PaymentGateway, ProviderIntent } from '../payments/gateway.ts'
 import type { PaymentIntentEvent } from '../payments/stripe-events.ts'
 
 /** The log field the payments alarm counts (infra: a metric filter on { $.alert = "payment_review" }). */
@@ -22,7 +23,7 @@ export type EventOutcome = 'recorded' | 'duplicate' | 'updated' | 'unchanged' | 
 interface HandleStripeEvent {
   event: PaymentIntentEvent
   orders: Pick<OrderRepository, 'getOrders'>
-  payments: Pick<PaymentRepository, 'getCheckout' | 'recordSucceededCheckout' | 'applyCheckoutEvent'>
+  payments: Pick<PaymentRepository, 'getCheckout' | 'recordSucceededCheckout' | 'applyCheckoutEvent'> & Pick<CheckoutReviewRepository, 'recordUnconfirmed'>
   gateway: Pick<PaymentGateway, 'retrieveIntent'>
   now?: () => Date
   /** Attempts of the success transaction when concurrent writers cancel it (an admin edit, another delivery). */
@@ -70,7 +71,8 @@ export async function handleStripeEvent({ event, orders, payments, gateway, now 
         eventCreated: event.created,
         failureMessage,
         at,
-        ledger: attemptRows({ checkout, orders: found, status, eventId: event.id, failureMessage, at }),
+        // A success the provider did not confirm keeps its flagged rows: a later attempt event never hides them.
+        ledger: attemptRows({ checkout, orders: found, status, eventId: event.id, failureMessage, at, keepMain: checkout.status === 'needs_review' }),
         // A decline tells the customer, per order of the checkout (the repository writes them with the event's first delivery only).
         notifications: failureMessage === undefined ? [] : declineNotifications({ checkout, orders: found, reason: failureMessage, at }),
       })
@@ -103,7 +105,16 @@ export async function handleStripeEvent({ event, orders, payments, gateway, now 
             : null
     if (problem) {
       log.error('payment not confirmed by the provider: not recorded, needs review', { alert: PAYMENT_REVIEW_ALERT, paymentIntentId: intentId, eventId: event.id, problem })
-      await payments.applyCheckoutEvent(intentId, { status: 'needs_review', eventId: event.id, eventCreated: event.created, failureMessage: `Not confirmed by the provider: ${problem}`, at: now().toISOString() })
+      // Not paid, never hidden: a flagged row per order in the ledger and a history entry, with the checkout, in one transaction.
+      const at = now().toISOString()
+      await payments.recordUnconfirmed({
+        paymentIntentId: intentId,
+        eventId: event.id,
+        eventCreated: event.created,
+        failureMessage: `Not confirmed by the provider: ${problem}`,
+        at,
+        ...reviewRows({ checkout: first, orders: await orders.getOrders(first.orderIds), provider, at }),
+      })
       return 'not_confirmed'
     }
     const receiptUrl = provider!.receiptUrl
@@ -216,9 +227,10 @@ function declineNotifications({ checkout, orders, reason, at }: { checkout: Chec
 /**
  * A card attempt in the ledger, so staff see declines and payments still settling: processing puts
  * one pending row per order (the success later writes its payment over it); a decline adds a failed
- * row per order and event, with the reason; a decline or cancel removes the pending rows.
+ * row per order and event, with the reason; a decline or cancel removes the pending rows. `keepMain`
+ * (the checkout needs review): the rows at the payments' ids are the flagged `unconfirmed` ones, left as they are.
  */
-export function attemptRows({ checkout, orders, status, eventId, failureMessage, at }: { checkout: Checkout; orders: Order[]; status: 'failed' | 'processing' | 'canceled'; eventId: string; failureMessage?: string; at: string }) {
+export function attemptRows({ checkout, orders, status, eventId, failureMessage, at, keepMain = false }: { checkout: Checkout; orders: Order[]; status: 'failed' | 'processing' | 'canceled'; eventId: string; failureMessage?: string; at: string; keepMain?: boolean }) {
   const byId = new Map(orders.map((o) => [o.orderId, o]))
   const row = (o: Order, a: { amountCents: number }, paymentId: string, paymentStatus: 'pending' | 'failed'): Payment => ({
     ...ledgerFields(o),
@@ -237,10 +249,59 @@ export function attemptRows({ checkout, orders, status, eventId, failureMessage,
     const o = byId.get(a.orderId)
     if (!o) continue
     const id = paymentIdFor(checkout.paymentIntentId, o.orderId)
-    if (status === 'processing') put.push(row(o, a, id, 'pending'))
+    if (status === 'processing' && !keepMain) put.push(row(o, a, id, 'pending'))
     if (status === 'failed') put.push(row(o, a, `${id}_${eventId}`, 'failed'))
   }
-  const removePending = status === 'processing' ? [] : checkout.allocations.map((a) => ({ orderId: a.orderId, paymentId: paymentIdFor(checkout.paymentIntentId, a.orderId) }))
+  const removePending = status === 'processing' || keepMain ? [] : checkout.allocations.map((a) => ({ orderId: a.orderId, paymentId: paymentIdFor(checkout.paymentIntentId, a.orderId) }))
   return { put, removePending }
 }
 
+/** What staff read of a success the provider did not confirm: what the provider reports, and that nothing was counted. */
+export function unconfirmedNote(provider: ProviderIntent | null, chargedCents: number): string {
+  const reported = provider
+    ? `The card provider reports ${formatCents(provider.amountReceivedCents)} received of the ${formatCents(chargedCents)} charged (status ${provider.status}, currency ${provider.currency.toUpperCase()}).`
+    : 'The card provider has no record of this payment.'
+  return `${reported} Not counted as paid until staff review it.`
+}
+
+/**
+ * A success event the provider did not confirm, for staff: per order of the checkout, a pending
+ * ledger row flagged `unconfirmed` with this order's share of the charge and what the provider
+ * reports (at the payment's own id, so a success the provider confirms later replaces it), and a
+ * history entry. Nothing is paid.
+ */
+export function reviewRows({ checkout, orders, provider, at }: { checkout: Checkout; orders: Order[]; provider: ProviderIntent | null; at: string }) {
+  const byId = new Map(orders.map((o) => [o.orderId, o]))
+  const notes = unconfirmedNote(provider, checkout.amountCents)
+  const rows: Payment[] = []
+  const updates: StatusUpdate[] = []
+  for (const [i, a] of checkout.allocations.entries()) {
+    const o = byId.get(a.orderId)
+    if (!o) continue
+    rows.push({
+      ...ledgerFields(o),
+      paymentId: paymentIdFor(checkout.paymentIntentId, o.orderId),
+      customerId: checkout.customerId,
+      amountCents: a.amountCents,
+      paymentDate: at,
+      paymentMethod: m.defaultMethod,
+      paymentStatus: 'pending',
+      paymentIntentId: checkout.paymentIntentId,
+      kind: 'payment',
+      flag: 'unconfirmed',
+      notes,
+    })
+    updates.push({
+      orderId: o.orderId,
+      updateId: sortableId(Date.parse(at) + i),
+      status: HISTORY_EVENTS.paymentFlagged,
+      notes: `A card payment of ${formatCents(a.amountCents)} was reported but not confirmed by the card provider. ${notes}`,
+      createdBy: SYSTEM_USER,
+      authorLabel: ADMIN_AUTHOR_LABEL,
+      isCustomerNote: false,
+      createdAt: at,
+      updatedAt: at,
+    })
+  }
+  return { rows, updates }
+}

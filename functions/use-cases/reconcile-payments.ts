@@ -1,5 +1,6 @@
 import type { LedgerRepository } from '../db/repositories/ledger.ts'
 import type { OrderRepository } from '../db/repositories/orders.ts'
+import type { CheckoutReviewRepository } from '../db/repositories/checkout-review.ts'
 import type { PaymentRepository } from '../db/repositories/payments.ts'
 import type { ReconciliationRepository, ReconciliationRun } from '../db/repositories/reconciliations.ts'
 import { log } from '../lib/logger.ts'
@@ -16,7 +17,7 @@ export type DifferenceKind = 'unknown_intent' | 'recorded_late' | 'not_confirmed
 interface Reconcile {
   gateway: Pick<PaymentGateway, 'mode' | 'listSucceededIntents' | 'retrieveIntent'>
   orders: Pick<OrderRepository, 'getOrders'>
-  payments: Pick<PaymentRepository, 'getCheckout' | 'recordSucceededCheckout' | 'applyCheckoutEvent' | 'setReceiptUrl'>
+  payments: Pick<PaymentRepository, 'getCheckout' | 'recordSucceededCheckout' | 'applyCheckoutEvent' | 'setReceiptUrl'> & Pick<CheckoutReviewRepository, 'recordUnconfirmed'>
   runs: Pick<ReconciliationRepository, 'save'>
   ledger: Pick<LedgerRepository, 'listSince'>
   now?: () => Date

@@ -169,7 +169,8 @@ export interface StatusUpdate {
 }
 
 export type LedgerKind = 'payment' | 'refund' | 'adjustment' | 'credit'
-export type LedgerFlag = 'overpayment' | 'order_deleted' | 'order_archived'
+/** `unconfirmed`: a card success the provider did not confirm (a pending entry, not paid, for staff to review). */
+export type LedgerFlag = 'overpayment' | 'order_deleted' | 'order_archived' | 'unconfirmed'
 
 export interface Payment {
   paymentId: string
@@ -335,7 +336,8 @@ export interface CreatedIntent {
   mode: PaymentsMode
 }
 
-export type IntentStatus = 'pending' | 'processing' | 'succeeded' | 'failed'
+/** `under_review`: a success the card provider did not confirm; nothing is counted as paid until staff review it (failureMessage says so). */
+export type IntentStatus = 'pending' | 'processing' | 'succeeded' | 'failed' | 'under_review'
 
 /** GET /api/payments/intents/{id}: what the webhook has recorded so far. */
 export interface PaymentIntentState {

@@ -60,6 +60,7 @@ export const LEDGER_FLAG_LABELS: Record<LedgerFlag, string> = {
   overpayment: 'Overpayment credit',
   order_deleted: 'Paid after the order was deleted',
   order_archived: 'Paid after the order was archived',
+  unconfirmed: 'Needs review: not confirmed by the card provider',
 }
 
 /** Flags whose money the shop holds and should give back. */

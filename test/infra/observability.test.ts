@@ -161,6 +161,26 @@ describe.each([
     expect(found[0].Threshold).toBe(THRESHOLDS.webhookFailures)
   })
 
+  it('alarms on any payment flagged for staff review (the alert=payment_review metric filters), to the ops topic', () => {
+    const a = alarmNamed(s, 'PaymentsNeedReview')
+    // The metric the webhook's and reconciliation's metric filters (alert=payment_review, above) write.
+    expect(metricsOf(s, a)).toEqual([{ namespace: `Gunsmith/${s.stacks.stage}`, name: PAYMENTS_REVIEW_METRIC, dims: {} }])
+    const filters = resourcesOf(s.json.api, 'AWS::Logs::MetricFilter').map(([, f]) => f.Properties).filter((f) => f.FilterPattern === `{ $.alert = "${PAYMENT_REVIEW_ALERT}" }`)
+    expect(filters.length).toBeGreaterThan(0)
+    for (const f of filters) expect(f.MetricTransformations[0]).toMatchObject({ MetricNamespace: `Gunsmith/${s.stacks.stage}`, MetricName: PAYMENTS_REVIEW_METRIC })
+    // A single metric, or (with its label) one MetricStat: either way Sum over 5 minutes.
+    const stat = a.MetricName ? { Stat: a.Statistic, Period: a.Period } : a.Metrics.find((m: any) => m.MetricStat).MetricStat
+    expect(stat).toMatchObject({ Stat: 'Sum', Period: 300 })
+    expect(a.EvaluationPeriods).toBe(1)
+    expect(THRESHOLDS.paymentsNeedReview).toBe(1)
+    expect(a.Threshold).toBe(1)
+    expect(a.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold')
+    expect(a.TreatMissingData).toBe('notBreaching')
+    expect(a.AlarmActions).toEqual([topicRef()])
+    expect(a.OKActions).toEqual([topicRef()])
+    expect(a.AlarmDescription).toMatch(/alert=payment_review/)
+  })
+
   it('alarms on DynamoDB read and write throttling of the table and every index (at most 10 metrics an alarm)', () => {
     const alarms = [alarmNamed(s, 'DynamoDbThrottles'), alarmNamed(s, 'DynamoDbThrottles2')]
     const table = ref('data', s.stacks.data.table)

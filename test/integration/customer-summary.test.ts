@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { profileEntity } from '../../functions/db/entities/profile.ts'
 import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
+import { createCheckoutReviewRepository } from '../../functions/db/repositories/checkout-review.ts'
 import { createPaymentRepository } from '../../functions/db/repositories/payments.ts'
 import { defaultTable, type TableConfig } from '../../functions/db/table.ts'
 import type { Order } from '../../functions/domain/order.ts'
@@ -226,7 +227,7 @@ describe('races: the profile never shows an order that is not the latest, nor a 
     const outcome = await handleStripeEvent({
       event: intentEvent('payment_intent.succeeded', checkout.paymentIntentId, checkout.amountCents) as never,
       orders: createOrderRepository(race.table),
-      payments,
+      payments: { ...payments, ...createCheckoutReviewRepository(race.table) },
       // The provider confirms the charge exactly.
       gateway: { retrieveIntent: async (id) => providerIntent(id, checkout.amountCents) },
       sleep: async () => undefined,

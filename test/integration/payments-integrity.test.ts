@@ -189,6 +189,47 @@ describe('staff take money in the shop', () => {
     expect((await devIntentRepo().get(extra.paymentIntentId))?.amount_refunded).toBe(2_500)
   })
 
+  it("shows the shop's money in the customer's views: a card-present payment, a write-off with its reason and a cash refund, with their signs and the balance", async () => {
+    const me = await newCustomer()
+    const o = await seedOrder(me.id) // $125.00 with shipping
+    const paid = await admin(`/api/admin/orders/${o.orderId}/payments`, 'POST', { requestId: randomUUID(), method: 'card_present', amountCents: 3_000, reference: 'Terminal 7' })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    const writeOff = await admin(`/api/admin/orders/${o.orderId}/adjustments`, 'POST', { requestId: randomUUID(), kind: 'write_off', amountCents: 1_000, reason: 'Scratch on the slide' })
+    expect(writeOff.status, JSON.stringify(writeOff.body)).toBe(201)
+    const refund = await admin(`/api/admin/orders/${o.orderId}/payments/${paid.body.payment.paymentId}/refunds`, 'POST', { requestId: randomUUID(), method: 'cash', amountCents: 500, reason: 'Cleaning not needed' })
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201)
+    // Billed 125.00 − written off 10.00 − paid (30.00 − 5.00 refunded) = 90.00.
+    const invoice = { totalCents: 12_500, adjustmentsCents: 1_000, amountPaidCents: 2_500, creditCents: 0, balanceDueCents: 9_000, paymentStatus: 'partially_paid' }
+    expect(refund.body.order.invoice).toMatchObject(invoice)
+
+    const entries = [
+      { paymentId: paid.body.payment.paymentId, kind: 'payment', paymentMethod: 'Card (in shop)', amountCents: 3_000, refundedCents: 500, reason: 'Terminal 7', paymentStatus: 'successful', paymentIntentId: '', flag: null },
+      { paymentId: writeOff.body.payment.paymentId, kind: 'adjustment', paymentMethod: 'Write-off', amountCents: 1_000, reason: 'Scratch on the slide', paymentStatus: 'successful', flag: null },
+      { paymentId: refund.body.payment.paymentId, kind: 'refund', paymentMethod: 'Refund (Cash)', amountCents: 500, refundOf: paid.body.payment.paymentId, reason: 'Cleaning not needed', paymentStatus: 'successful', flag: null },
+    ]
+    // What the customer reads: the amount and the kind that gives its sign (money in +, a refund or a write-off −).
+    const signed = (p: { kind: string; amountCents: number }) => (p.kind === 'refund' || p.kind === 'adjustment' ? -p.amountCents : p.amountCents)
+    const byId = (items: Array<{ paymentId: string }>) => [...items].sort((a, b) => a.paymentId.localeCompare(b.paymentId))
+
+    const history = await api('/api/payments', { token: me.token })
+    expect(history.status, JSON.stringify(history.body)).toBe(200)
+    expect(byId(history.body.items)).toEqual(byId(entries).map((e) => expect.objectContaining({ ...e, orderId: o.orderId, orderNumber: o.orderNumber })))
+    expect(history.body.items.map(signed).sort((a: number, b: number) => a - b)).toEqual([-1_000, -500, 3_000])
+    // Nothing staff-only leaks to the customer.
+    for (const p of history.body.items) expect(p).not.toHaveProperty('recordedBy')
+
+    const order = await api(`/api/orders/${o.orderId}`, { token: me.token })
+    expect(order.status).toBe(200)
+    expect(order.body.invoice).toMatchObject(invoice)
+    expect(byId(order.body.payments)).toEqual(byId(entries).map((e) => expect.objectContaining(e)))
+    // The balance is the bill less what the entries settle: payments and write-offs, less refunds.
+    const settles = (p: { kind: string; amountCents: number }) => (p.kind === 'refund' ? -p.amountCents : p.amountCents)
+    expect(order.body.invoice.totalCents - order.body.payments.reduce((sum: number, p: { kind: string; amountCents: number }) => sum + settles(p), 0)).toBe(9_000)
+    const invoiceRoute = await api(`/api/orders/${o.orderId}/invoice`, { token: me.token })
+    expect(invoiceRoute.status).toBe(200)
+    expect(invoiceRoute.body).toMatchObject(invoice)
+  })
+
   it('a customer cannot record, discount or refund (403), and bad input changes nothing', async () => {
     const o = await seedOrder(c.id)
     expect((await api(`/api/admin/orders/${o.orderId}/payments`, { token: c.token, method: 'POST', body: { requestId: randomUUID(), method: 'cash', amountCents: 100 } })).status).toBe(403)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, api, newCustomer as registerCustomer, signIn, useStackTable } from './helpers.ts'
-import { balanceOf, confirm, createIntent, orderRepo, seedOrder } from './payments-fixtures.ts'
+import { balanceOf, confirm, createIntent, deliver, intentEvent, orderRepo, seedOrder } from './payments-fixtures.ts'
 import { billedExtra } from '../support/extra-work.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { createDevGateway } from '../../functions/payments/dev-gateway.ts'
@@ -108,6 +108,30 @@ describe('paying in dev mode', () => {
     expect(again.body.paymentIntentId).toBe(res.body.paymentIntentId)
     expect(again.body.clientSecret).toBe(res.body.clientSecret)
     expect((await api(`/api/payments/intents/${res.body.paymentIntentId}`, { token: a.token })).body).toMatchObject({ status: 'pending', payments: [], receiptUrl: null })
+  })
+
+  it('gives a fresh intent after the provider canceled the open one (payment_intent.canceled), and that one can be paid', async () => {
+    const o = await seedOrder(a.id)
+    const body = { orderIds: [o.orderId], includeShipping: true }
+    const first = await createIntent(a.token, body)
+    expect(first.status).toBe(201)
+    const id = first.body.paymentIntentId as string
+    // Canceled at the provider (the dashboard, an expiry), then Stripe's signed event.
+    const intents = createDevIntentRepository(defaultTable())
+    expect(await intents.markCanceled((await intents.get(id))!, { canceled_at: Math.floor(Date.now() / 1000), cancellation_reason: 'abandoned' })).toBe(true)
+    const canceled = await deliver(intentEvent('payment_intent.canceled', id, first.body.amountCents))
+    expect(canceled.body.outcome).toBe('updated')
+    expect((await api(`/api/payments/intents/${id}`, { token: a.token })).body).toMatchObject({ status: 'failed', failureMessage: 'This payment was canceled. Please start the payment again.' })
+
+    // The same payment asked again: never the canceled intent back.
+    const second = await createIntent(a.token, body)
+    expect(second.status, JSON.stringify(second.body)).toBe(201)
+    expect(second.body.paymentIntentId).not.toBe(id)
+    expect(second.body.amountCents).toBe(first.body.amountCents)
+    expect((await orderRepo().getOrder(o.orderId))?.openCheckout?.paymentIntentId).toBe(second.body.paymentIntentId)
+    expect((await confirm(a.token, id)).status).toBe(400)
+    expect((await confirm(a.token, second.body.paymentIntentId)).status).toBe(200)
+    expect((await orderRepo().getOrder(o.orderId))?.amountPaidCents).toBe(first.body.amountCents)
   })
 
   it('confirms 4242… through the signed webhook: the intent succeeds and the payment appears in the history', async () => {

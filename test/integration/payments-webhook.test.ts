@@ -6,7 +6,8 @@ import { invoiceOf } from '../../functions/domain/order.ts'
 import { paymentIdFor } from '../../functions/domain/payment.ts'
 import { loadGroupHandler } from '../../functions/load-group.ts'
 import { balanceOf, deliver, devIntentRepo, intentEvent, orderRepo, paymentRepo, seedCheckout, seedOrder, sign } from './payments-fixtures.ts'
-import { useStackTable } from './helpers.ts'
+import { ADMIN, api, newCustomer, signIn, useStackTable } from './helpers.ts'
+import { formatCents } from '@gs/shared/money'
 import { billedExtra } from '../support/extra-work.ts'
 
 beforeAll(() => {
@@ -86,10 +87,66 @@ describe('the provider is the source of truth', () => {
     await devIntentRepo().save({ ...(await devIntentRepo().get(other.paymentIntentId))!, amount: 1 })
     expect((await deliver(intentEvent('payment_intent.succeeded', other.paymentIntentId, due))).body.outcome).toBe('not_confirmed')
     const after = (await orderRepo().getOrderDetail(order.orderId))!
-    expect(after.payments).toEqual([])
+    // Nothing paid: each unconfirmed success is a pending ledger row flagged for staff, never a payment.
+    expect(after.payments.map((p) => [p.paymentIntentId, p.paymentStatus, p.flag]).sort()).toEqual(
+      [[unpaid.paymentIntentId, 'pending', 'unconfirmed'], [other.paymentIntentId, 'pending', 'unconfirmed']].sort(),
+    )
     expect(after.order).toMatchObject({ amountPaidCents: 0, version: order.version })
     expect(await paymentRepo().getCheckout(unpaid.paymentIntentId)).toMatchObject({ status: 'needs_review', failureMessage: 'Not confirmed by the provider: the provider reports status requires_payment_method' })
     expect((await paymentRepo().getCheckout(other.paymentIntentId))?.failureMessage).toBe(`Not confirmed by the provider: the provider received 1 cents of the ${due} this checkout charges`)
+  })
+
+  it('shows staff a signed success the provider does not confirm: flagged in the admin ledger and the order, a history entry, the invoice unpaid; the customer reads "under review"', async () => {
+    const adminToken = (await signIn(ADMIN.email, ADMIN.password)).AccessToken
+    const admin = (path: string) => api(path, { token: adminToken })
+    const c = await newCustomer('review')
+    const order = await seedOrder(c.id)
+    const due = balanceOf(order)
+    const checkout = await seedCheckout(c.id, [{ orderId: order.orderId, amountCents: due }])
+    // The provider received 1 cent, not the checkout's amount.
+    await devIntentRepo().save({ ...(await devIntentRepo().get(checkout.paymentIntentId))!, amount: 1 })
+    const pendingBefore = await admin('/api/admin/payments?status=pending')
+    expect(pendingBefore.status, JSON.stringify(pendingBefore.body)).toBe(200)
+
+    const event = intentEvent('payment_intent.succeeded', checkout.paymentIntentId, due)
+    expect((await deliver(event)).body.outcome).toBe('not_confirmed')
+    // A redelivery writes nothing more (one row, one history entry, the counters moved once).
+    expect((await deliver(event)).body.outcome).toBe('not_confirmed')
+
+    const notes = `The card provider reports $0.01 received of the ${formatCents(due)} charged (status succeeded, currency USD). Not counted as paid until staff review it.`
+    const row = { paymentId: paymentIdFor(checkout.paymentIntentId, order.orderId), orderId: order.orderId, amountCents: due, paymentStatus: 'pending', kind: 'payment', flag: 'unconfirmed', notes, paymentIntentId: checkout.paymentIntentId }
+    // The admin ledger: found by the intent id, and under the Pending filter, whose count (from the ledger counters) moved by exactly one.
+    const found = await admin(`/api/admin/payments?search=${checkout.paymentIntentId}`)
+    expect(found.body.items).toEqual([expect.objectContaining(row)])
+    const pendingAfter = await admin('/api/admin/payments?status=pending')
+    expect(pendingAfter.body.total).toBe(pendingBefore.body.total + 1)
+    expect(pendingAfter.body.stats.count).toBe(pendingBefore.body.stats.count + 1)
+    expect(pendingAfter.body.stats.revenueCents).toBe(pendingBefore.body.stats.revenueCents)
+    expect(pendingAfter.body.items).toContainEqual(expect.objectContaining(row))
+
+    // The order editor: the flagged row, a history entry for staff, and the invoice unpaid.
+    const detail = await admin(`/api/admin/orders/${order.orderId}`)
+    expect(detail.status).toBe(200)
+    expect(detail.body.payments).toEqual([expect.objectContaining(row)])
+    expect(detail.body.invoice).toMatchObject({ amountPaidCents: 0, balanceDueCents: due, paymentStatus: 'unpaid' })
+    const flagged = detail.body.updates.filter((u: { status: string }) => u.status === 'payment_flagged')
+    expect(flagged).toEqual([expect.objectContaining({ notes: `A card payment of ${formatCents(due)} was reported but not confirmed by the card provider. ${notes}` })])
+
+    // The customer: the intent is under review (not processing forever), the order unpaid.
+    const intent = await api(`/api/payments/intents/${checkout.paymentIntentId}`, { token: c.token })
+    expect(intent.body).toMatchObject({ status: 'under_review', failureMessage: expect.stringMatching(/^Under review by the shop/), payments: [] })
+    const mine = await api(`/api/orders/${order.orderId}`, { token: c.token })
+    expect(mine.body.invoice).toMatchObject({ amountPaidCents: 0, paymentStatus: 'unpaid' })
+
+    // The provider confirms later (the intent's full amount): the payment replaces the flagged row, counted once.
+    await devIntentRepo().save({ ...(await devIntentRepo().get(checkout.paymentIntentId))!, amount: due })
+    expect((await deliver(intentEvent('payment_intent.succeeded', checkout.paymentIntentId, due))).body.outcome).toBe('recorded')
+    const settled = await admin(`/api/admin/orders/${order.orderId}`)
+    expect(settled.body.payments).toEqual([expect.objectContaining({ paymentId: row.paymentId, paymentStatus: 'successful', flag: null, amountCents: due })])
+    expect(settled.body.invoice).toMatchObject({ paymentStatus: 'paid', balanceDueCents: 0 })
+    const pendingLast = await admin('/api/admin/payments?status=pending')
+    expect(pendingLast.body.total).toBe(pendingBefore.body.total)
+    expect(pendingLast.body.stats.count).toBe(pendingBefore.body.stats.count + 1)
   })
 
   it('closes a canceled checkout', async () => {

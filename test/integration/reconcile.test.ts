@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createCheckoutReviewRepository } from '../../functions/db/repositories/checkout-review.ts'
 import { createLedgerRepository } from '../../functions/db/repositories/ledger.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { createDevGateway } from '../../functions/payments/dev-gateway.ts'
@@ -17,7 +18,7 @@ beforeAll(() => useStackTable())
 
 const customerId = () => `recon-${randomUUID().slice(0, 8)}`
 const run = (gateway: PaymentGateway = createDevGateway({ intents: devIntentRepo() })) =>
-  reconcilePayments({ gateway, orders: orderRepo(), payments: paymentRepo(), ledger: createLedgerRepository(defaultTable()), runs: createReconciliationRepository(defaultTable()) })
+  reconcilePayments({ gateway, orders: orderRepo(), payments: { ...paymentRepo(), ...createCheckoutReviewRepository(defaultTable()) }, ledger: createLedgerRepository(defaultTable()), runs: createReconciliationRepository(defaultTable()) })
 
 describe('payment reconciliation against the (dev) provider', () => {
   it('records a success the webhook never delivered, once, and says so', async () => {

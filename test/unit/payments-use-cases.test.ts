@@ -3,6 +3,7 @@ import type { Payment } from '../../functions/domain/order.ts'
 import { invoiceOf, type Order } from '../../functions/domain/order.ts'
 import type { Checkout } from '../../functions/domain/payment.ts'
 import { VersionConflict } from '../../functions/db/repositories/orders.ts'
+import type { UnconfirmedCheckoutWrite } from '../../functions/db/repositories/checkout-review.ts'
 import type { OpenCheckoutWrite, SucceededCheckoutWrite, WriteOutcome } from '../../functions/db/repositories/payments.ts'
 import type { ProviderIntent } from '../../functions/payments/gateway.ts'
 import type { PaymentIntentEvent } from '../../functions/payments/stripe-events.ts'
@@ -259,6 +260,7 @@ describe('handleStripeEvent', () => {
         return o
       }),
       applyCheckoutEvent: vi.fn(async () => true),
+      recordUnconfirmed: vi.fn(async (_w: UnconfirmedCheckoutWrite) => true),
     }
   }
   let version = 1
@@ -321,11 +323,36 @@ describe('handleStripeEvent', () => {
       // The event claims success for the full amount: only the provider's word counts.
       expect(await handleStripeEvent({ event: event('payment_intent.succeeded', { amount: 12_500 }), orders, payments, gateway: provider(over) })).toBe('not_confirmed')
       expect(payments.recordSucceededCheckout).not.toHaveBeenCalled()
-      expect(payments.applyCheckoutEvent).toHaveBeenCalledWith('pi_1', expect.objectContaining({ status: 'needs_review', failureMessage: expect.stringMatching(/^Not confirmed by the provider: /) }))
+      expect(payments.recordUnconfirmed).toHaveBeenCalledWith(expect.objectContaining({ paymentIntentId: 'pi_1', eventId: 'evt_1', failureMessage: expect.stringMatching(/^Not confirmed by the provider: /) }))
     }
     const payments = repo([])
     expect(await handleStripeEvent({ event: event('payment_intent.succeeded'), orders, payments, gateway: { retrieveIntent: vi.fn(async () => null) } })).toBe('not_confirmed')
     expect(payments.recordSucceededCheckout).not.toHaveBeenCalled()
+    expect(payments.recordUnconfirmed.mock.calls[0][0].rows).toEqual([expect.objectContaining({ paymentStatus: 'pending', flag: 'unconfirmed', notes: 'The card provider has no record of this payment. Not counted as paid until staff review it.' })])
+  })
+
+  it('shows staff a success the provider does not confirm: a pending row per order flagged unconfirmed, with what the provider reports, and a history entry', async () => {
+    const payments = repo([])
+    const at = new Date('2026-03-01T00:00:00.000Z')
+    expect(await handleStripeEvent({ event: event('payment_intent.succeeded', { amount: 12_500 }), orders, payments, gateway: provider({ amountReceivedCents: 1 }), now: () => at })).toBe('not_confirmed')
+    const [[w]] = payments.recordUnconfirmed.mock.calls
+    const notes = 'The card provider reports $0.01 received of the $125.00 charged (status succeeded, currency USD). Not counted as paid until staff review it.'
+    expect(w.rows).toEqual([
+      expect.objectContaining({ orderId: ID1, paymentId: `pay_pi_1_${ID1}`, customerId: 'cust', amountCents: 12_500, paymentStatus: 'pending', kind: 'payment', flag: 'unconfirmed', paymentIntentId: 'pi_1', paymentDate: at.toISOString(), notes }),
+    ])
+    expect(w.updates).toEqual([expect.objectContaining({ orderId: ID1, status: 'payment_flagged', isCustomerNote: false, notes: `A card payment of $125.00 was reported but not confirmed by the card provider. ${notes}` })])
+    expect(payments.applyCheckoutEvent).not.toHaveBeenCalled()
+  })
+
+  it('a later attempt event on a checkout under review leaves its flagged rows', async () => {
+    for (const type of ['payment_intent.processing', 'payment_intent.canceled', 'payment_intent.payment_failed']) {
+      const payments = repo([])
+      payments.getCheckout.mockResolvedValue({ ...checkout, status: 'needs_review' })
+      await handleStripeEvent({ event: event(type), orders, payments, gateway: provider() })
+      const [[, e]] = payments.applyCheckoutEvent.mock.calls as unknown as Array<[string, { ledger: { put: Array<{ paymentId: string }>; removePending: unknown[] } }]>
+      expect(e.ledger.removePending, type).toEqual([])
+      expect(e.ledger.put.map((p) => p.paymentId), type).not.toContain(`pay_pi_1_${ID1}`)
+    }
   })
 
   it('closes the checkout on payment_intent.canceled', async () => {

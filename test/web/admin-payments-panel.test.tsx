@@ -334,6 +334,20 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     expect(screen.getAllByText('Overpayment credit').length).toBeGreaterThan(0);
   });
 
+  it('shows a card success the provider did not confirm loudly: pending, under review, what the provider reports, no refund, nothing paid', async () => {
+    const notes = 'The card provider reports $0.01 received of the $100.00 charged (status succeeded, currency USD). Not counted as paid until staff review it.';
+    const review = ledgerEntry({ paymentId: 'pay_pi_x', amountCents: 10000, paymentStatus: 'pending', paymentMethod: 'Credit Card', paymentIntentId: 'pi_x', flag: 'unconfirmed', notes });
+    serve({ order: withInvoice({ amountPaidCents: 0 }), payments: [review] });
+    const flag = await screen.findByRole('group', { name: 'Needs review: not confirmed by the card provider' });
+    expect(flag).toHaveTextContent(`A card payment of $100.00 was reported but not confirmed by the card provider. ${notes}`);
+    expect(within(flag).queryByRole('button')).not.toBeInTheDocument();
+    const row = screen.getAllByRole('row').find((r) => r.getAttribute('data-status') === 'pending')!;
+    expect(row).toHaveTextContent('Under review by the shop');
+    expect(row).toHaveTextContent('Needs review: not confirmed by the card provider');
+    expect(within(row).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('ledger-paid')).toHaveTextContent('$0.00');
+  });
+
   it('says a payment arrived after the order was deleted and retries a one-click refund with the same requestId', async () => {
     const user = userEvent.setup();
     const credit = ledgerEntry({ paymentId: 'credit-2', kind: 'credit', amountCents: 14500, paymentMethod: 'Credit Card', paymentIntentId: 'pi_dev_7', flag: 'order_deleted' });

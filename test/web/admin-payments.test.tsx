@@ -101,6 +101,7 @@ describe('admin payment management', () => {
       adminPayment({ paymentId: 'credit', kind: 'credit', amountCents: 3000, flag: 'overpayment' }),
       adminPayment({ paymentId: 'late', flag: 'order_deleted', kind: 'credit' }),
       adminPayment({ paymentId: 'archived', flag: 'order_archived' }),
+      adminPayment({ paymentId: 'unconfirmed', paymentStatus: 'pending', flag: 'unconfirmed', notes: 'The card provider reports $0.01 received of the $125.00 charged (status succeeded, currency USD). Not counted as paid until staff review it.' }),
     ]);
     renderApp('/admin/payments');
     const table = await screen.findByRole('table');
@@ -117,6 +118,10 @@ describe('admin payment management', () => {
     expect(row('late')).toHaveTextContent('Paid after the order was deleted');
     expect(row('archived')).toHaveTextContent('Paid after the order was archived');
     expect(row('archived')).not.toHaveTextContent('Overpayment credit');
+    // A success the card provider did not confirm: under review, flagged, with what the provider reported.
+    expect(within(row('unconfirmed')).getByText('Under review by the shop')).toBeInTheDocument();
+    expect(row('unconfirmed')).toHaveTextContent('Needs review: not confirmed by the card provider');
+    expect(row('unconfirmed')).toHaveTextContent('The card provider reports $0.01 received of the $125.00 charged');
     // Every spec text stays: the guide still explains search, filter, sort, receipts and order links.
     const guide = screen.getByRole('heading', { name: 'Payment Management Guide' }).closest('section')!;
     for (const topic of ['Search', 'Filter', 'Sort', 'Receipts', 'Orders', 'Refunds']) expect(within(guide).getByText(topic)).toBeInTheDocument();

@@ -97,6 +97,21 @@ describe('payment confirmation', () => {
     expect(screen.queryByText(/Thank You/)).not.toBeInTheDocument();
   });
 
+  it('under review: says the provider has not confirmed it, stops asking, no thanks and no way to pay twice', async () => {
+    const message = 'Under review by the shop: the card provider has not confirmed this payment, so it is not counted as paid yet. The shop will look into it.';
+    const api = stub({ order: unpaid, intentReply: () => [200, makeIntentState({ status: 'under_review', failureMessage: message })] });
+    open(`?payment_intent=${INTENT_ID}&redirect_status=succeeded`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Under Review' })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.getByText('The shop has been alerted and will look into it. Please do not pay again before the shop contacts you.')).toBeInTheDocument();
+    expect(screen.queryByText(/Thank You/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Make Payment' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
+    // Settled: it does not poll (one read, whatever the wait).
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(api.calls.filter((c) => c.path === `/api/payments/intents/${INTENT_ID}`)).toHaveLength(1);
+  });
+
   it('succeeded: the thanks, the payment (id to 12 characters), the receipt, the invoice and the buttons', async () => {
     stub({
       order: partlyPaid,

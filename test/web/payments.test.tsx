@@ -400,6 +400,7 @@ describe('payment history', () => {
       makePayment({ paymentId: 'a-1', kind: 'adjustment', amountCents: 1000, paymentMethod: 'Discount', paymentIntentId: '', reason: 'Loyal customer' }),
       makePayment({ paymentId: 'c-1', kind: 'credit', amountCents: 500, flag: 'overpayment' }),
       makePayment({ paymentId: 'f-1', paymentStatus: 'failed' }),
+      makePayment({ paymentId: 'u-1', paymentStatus: 'pending', flag: 'unconfirmed' }),
     ]);
     renderApp('/payment-history');
     const table = await screen.findByRole('table');
@@ -412,6 +413,8 @@ describe('payment history', () => {
     expect(rows[2]).toHaveTextContent('$5.00');
     expect(rows[2]).toHaveTextContent('Credit, to be refunded');
     expect(within(rows[3]).getByText('Failed')).toBeInTheDocument();
+    // A card success the provider did not confirm: honest, not "Pending" forever.
+    expect(within(rows[4]).getByText('Under review by the shop')).toBeInTheDocument();
   });
 
   it('says it is loading', async () => {

@@ -56,7 +56,7 @@ export const checkoutSchema = {
           receiptUrl: { type: 'string' },
           notes: { type: 'string' },
           kind: { type: ['payment', 'refund', 'adjustment', 'credit'] },
-          flag: { type: ['overpayment', 'order_deleted', 'order_archived'] },
+          flag: { type: ['overpayment', 'order_deleted', 'order_archived', 'unconfirmed'] },
         },
       },
     },

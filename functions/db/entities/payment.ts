@@ -30,7 +30,7 @@ export const paymentSchema = {
     refundedCents: { type: 'number' },
     refundOf: { type: 'string' },
     reason: { type: 'string' },
-    flag: { type: ['overpayment', 'order_deleted', 'order_archived'] },
+    flag: { type: ['overpayment', 'order_deleted', 'order_archived', 'unconfirmed'] },
     recordedBy: { type: 'string' },
     providerRefundId: { type: 'string' },
     customerName: { type: 'string', default: '' },

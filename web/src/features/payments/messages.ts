@@ -35,6 +35,9 @@ export const paymentUiMessages = {
   stillProcessing:
     'Your payment is still processing. It can take up to 24 hours to complete; your order page will show it once it does.',
   failedTitle: 'Payment Not Completed',
+  reviewTitle: 'Payment Under Review',
+  review: 'Under review by the shop: the card provider has not confirmed this payment, so it is not counted as paid yet.',
+  reviewNext: 'The shop has been alerted and will look into it. Please do not pay again before the shop contacts you.',
   checkFailed: 'We could not check the status of this payment.',
   updatingInvoice: 'Updating the invoice…',
 } as const;

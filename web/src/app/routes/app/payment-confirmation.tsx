@@ -39,6 +39,8 @@ type PaymentView =
   | { kind: 'checking'; intent: PaymentIntentState | undefined }
   | { kind: 'stuck' }
   | { kind: 'failed'; message: string }
+  /** The webhook heard of a success the card provider did not confirm: nothing counted, staff look into it. */
+  | { kind: 'review'; intent: PaymentIntentState }
   | { kind: 'succeeded'; intent: PaymentIntentState | undefined; payment: Payment | undefined }
   | { kind: 'none'; notFound: boolean }
   | { kind: 'unknown' };
@@ -82,6 +84,7 @@ function paymentView({
     return { kind: 'succeeded', intent: state, payment };
   }
   if (state.status === 'failed') return { kind: 'failed', message: failureText(state.failureMessage) };
+  if (state.status === 'under_review') return { kind: 'review', intent: state };
   // The provider said it failed; the server has not heard yet.
   if (redirectStatus && FAILED_REDIRECTS.has(redirectStatus)) return { kind: 'failed', message: msg.notCompleted };
   return intent.gaveUp ? { kind: 'stuck' } : { kind: 'checking', intent: state };
@@ -213,6 +216,18 @@ function Confirmation({
               {orderLabel}.
             </p>
           ) : null}
+          <Actions>
+            <OrderLinks orderId={order.id} />
+          </Actions>
+        </>
+      );
+
+    case 'review':
+      return (
+        <>
+          <h1 className="text-3xl font-bold tracking-tight">{ui.reviewTitle}</h1>
+          <Alert tone="warning">{view.intent.failureMessage ?? ui.review}</Alert>
+          <p className="text-slate-700 dark:text-slate-300">{ui.reviewNext}</p>
           <Actions>
             <OrderLinks orderId={order.id} />
           </Actions>

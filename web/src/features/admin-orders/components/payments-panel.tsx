@@ -345,9 +345,11 @@ function FlagNotice({ order, entry, onDone }: { order: AdminOrderDetail; entry: 
             ? paymentMessages.creditNote(formatCents(left), entry.flag)
             : entry.flag === 'order_deleted'
               ? paymentMessages.creditNote(formatCents(entry.amountCents), entry.flag)
-              : paymentMessages.archivedNote(formatCents(entry.amountCents))}
+              : entry.flag === 'unconfirmed'
+                ? `A card payment of ${formatCents(entry.amountCents)} was reported but not confirmed by the card provider. ${entry.notes ?? ''} Check it in the provider's dashboard.`
+                : paymentMessages.archivedNote(formatCents(entry.amountCents))}
         </p>
-        <p className="mt-1 text-xs">Received {formatDateTime(entry.paymentDate)}</p>
+        <p className="mt-1 text-xs">{entry.flag === 'unconfirmed' ? 'Reported' : 'Received'} {formatDateTime(entry.paymentDate)}</p>
         {oneClick ? (
           <Button
             variant="danger"
@@ -430,7 +432,7 @@ function LedgerTable({ entries, onRefund, busy }: { entries: Payment[]; onRefund
             </tr>
           ) : (
             entries.map((entry) => {
-              const status = paymentStatusBadge(entry.paymentStatus);
+              const status = paymentStatusBadge(entry.paymentStatus, entry.flag);
               const cents = signedAmountCents(entry);
               const left = refundableCents(entry);
               return (
@@ -540,7 +542,7 @@ export function PaymentsPanel({ order }: { order: AdminOrderDetail }) {
   const [notice, setNotice] = useState<string | null>(null);
   const headingId = panelHeadingId(order.id);
   const entries = [...order.payments].sort((a, b) => a.paymentDate.localeCompare(b.paymentDate) || a.paymentId.localeCompare(b.paymentId));
-  const flagged = entries.filter((e) => e.flag && (e.flag === 'order_archived' || refundableCents(e) > 0));
+  const flagged = entries.filter((e) => e.flag && (e.flag === 'order_archived' || (e.flag === 'unconfirmed' && e.paymentStatus === 'pending') || refundableCents(e) > 0));
   const { invoice } = order;
   const nothingDue = invoice.balanceDueCents <= 0;
 

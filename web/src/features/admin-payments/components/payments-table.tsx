@@ -80,7 +80,7 @@ export function PaymentsTable({
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {payments.map((p) => {
-            const badge = paymentStatusBadge(p.paymentStatus);
+            const badge = paymentStatusBadge(p.paymentStatus, p.flag);
             const firearm = firearmText(p);
             return (
               <tr key={p.paymentId}>
@@ -122,6 +122,9 @@ export function PaymentsTable({
                   <Badge tone={badge.tone}>{badge.label}</Badge>
                   {p.paymentStatus === 'failed' && p.notes ? (
                     <span className="mt-1 block max-w-[14rem] text-xs break-words text-red-700 dark:text-red-300">{p.notes}</span>
+                  ) : null}
+                  {p.flag === 'unconfirmed' && p.notes ? (
+                    <span className="mt-1 block max-w-[14rem] text-xs break-words text-amber-800 dark:text-amber-300">{p.notes}</span>
                   ) : null}
                   {p.flag ? (
                     <span className="mt-1 block">

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '@gs/shared/dates';
 import { BillTotals } from '@/components/billing/bill-summary';
 import { signedAmountCents, signedMoney } from '@/components/billing/ledger';
+import { paymentStatusBadge } from '@/components/billing/payment-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -60,7 +61,7 @@ export function PaymentPanel({ order, className = '' }: { order: OrderDetail; cl
               <li key={payment.paymentId} className="flex justify-between gap-4">
                 <span className="min-w-0 text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400">
                   {formatDate(payment.paymentDate)} · {payment.paymentMethod}
-                  {payment.paymentStatus === 'pending' ? ' · Pending' : ''}
+                  {payment.paymentStatus === 'pending' ? ` · ${paymentStatusBadge(payment.paymentStatus, payment.flag).label}` : ''}
                 </span>
                 <span className="shrink-0 font-medium whitespace-nowrap tabular-nums">{signedMoney(signedAmountCents(payment))}</span>
               </li>

@@ -13,7 +13,8 @@ export function getPaymentIntent(paymentIntentId: string): Promise<PaymentIntent
   return api.get<PaymentIntentState>(`/payments/intents/${encodeURIComponent(paymentIntentId)}`);
 }
 
-const settled = (state: PaymentIntentState | undefined) => state?.status === 'succeeded' || state?.status === 'failed';
+/** Succeeded, failed, or under review (the provider did not confirm it: staff decide, polling would not change it). */
+const settled = (state: PaymentIntentState | undefined) => state?.status === 'succeeded' || state?.status === 'failed' || state?.status === 'under_review';
 
 /** Polls an intent every 2 s until the webhook has recorded its outcome, for at most ~2 minutes. */
 export function usePaymentIntent(paymentIntentId: string | null) {

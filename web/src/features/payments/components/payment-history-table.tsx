@@ -62,7 +62,7 @@ export function PaymentHistoryTable({ payments }: { payments: Payment[] }) {
           </thead>
           <tbody role="rowgroup" className="divide-y divide-slate-100 max-sm:block dark:divide-slate-800">
             {rows.map((payment) => {
-              const badge = paymentStatusBadge(payment.paymentStatus);
+              const badge = paymentStatusBadge(payment.paymentStatus, payment.flag);
               return (
                 <tr role="row" key={payment.paymentId} className="max-sm:block max-sm:py-2">
                   <td role="cell" data-label="Date" className={`${td} whitespace-nowrap`}>{formatDate(payment.paymentDate)}</td>

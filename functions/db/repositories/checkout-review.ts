@@ -1,0 +1,63 @@
+import type { Payment, StatusUpdate } from '#functions/domain/order.ts'
+import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
+import { createService } from '../service.ts'
+import type { TableConfig } from '../table.ts'
+import { counterItems, entryAt, readEntries, stillAs } from './ledger-counters.ts'
+
+/**
+ * A signed success event the provider does not confirm (status, amount received or currency differ):
+ * the checkout marked needs_review, one ledger row per order of it (pending, flagged `unconfirmed`:
+ * not paid, shown to staff), and a history entry per order, in ONE transaction with the ledger
+ * counters. A file of its own: only the webhook loads it (the API functions' 300 KB budget).
+ */
+export interface UnconfirmedCheckoutWrite {
+  paymentIntentId: string
+  eventId: string
+  eventCreated: number
+  failureMessage: string
+  at: string
+  /** At the payments' own ids (paymentIdFor): a success the provider confirms later writes its payment over them. */
+  rows: Payment[]
+  /** Written with the rows' first write only (a redelivered event finds them written). */
+  updates: StatusUpdate[]
+}
+
+export interface CheckoutReviewRepository {
+  /** False when the checkout has succeeded or has already seen a newer event (nothing written). */
+  recordUnconfirmed(write: UnconfirmedCheckoutWrite): Promise<boolean>
+}
+
+export function createCheckoutReviewRepository({ table, client }: TableConfig): CheckoutReviewRepository {
+  const service = createService({ table, client })
+  const { payment } = service.entities
+  return {
+    async recordUnconfirmed(w) {
+      for (let attempt = 1; ; attempt++) {
+        // The rows as they are (absent, or a pending attempt's row): each write is conditioned on it, so the counters move exactly.
+        const before = await readEntries(payment, w.rows)
+        const fresh = w.rows.some((p) => entryAt(before, p)?.flag !== p.flag)
+        const result = await service.transaction
+          .write((entities) => {
+            const { checkout, payment: payments, statusUpdate } = entities
+            return [
+              checkout
+                .patch({ paymentIntentId: w.paymentIntentId })
+                .set({ status: 'needs_review', updatedAt: w.at, lastEventId: w.eventId, lastEventCreated: w.eventCreated, failureMessage: w.failureMessage })
+                .where(({ status, lastEventCreated }, { ne, notExists, lte }) => `${ne(status, 'succeeded')} AND (${notExists(lastEventCreated)} OR ${lte(lastEventCreated, w.eventCreated)})`)
+                .commit(),
+              ...w.rows.map((p) => payments.put(p).where(stillAs(entryAt(before, p))).commit()),
+              ...counterItems(entities, w.rows.map((p) => ({ before: entryAt(before, p), after: p }))),
+              ...(fresh ? w.updates.map((u) => statusUpdate.put(u).commit()) : []),
+            ] as never
+          })
+          .go()
+        if (!result.canceled) return true
+        const codes = cancellationCodes(result.data)
+        if (codes[0] === CONDITION_FAILED) return false
+        // A row moved between the read and the write (another delivery), or another write held an item: read again.
+        if (attempt < 4 && codes.some((c) => c === CONDITION_FAILED || c === TRANSACTION_CONFLICT)) continue
+        throw new Error(`Unconfirmed checkout transaction cancelled: ${JSON.stringify(codes)}`)
+      }
+    },
+  }
+}
