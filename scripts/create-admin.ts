@@ -2,18 +2,22 @@
  * Creates the first admin of a deployed stage:
  *
  *   npm run create-admin -- --email owner@example.com --stage prod [--password …] [--first-name …] [--last-name …] [--region …]
+ *   npm run create-admin -- --email owner@example.com --stage prod --reset-mfa
  *
  * Reads the user pool id and the table name from the stack outputs
  * (Gunsmith-<stage>-Auth, Gunsmith-<stage>-Data), creates a confirmed user with a
  * permanent password in the `admin` group, and the admin's profile in the table.
  * The password comes from --password, else GUNSMITH_ADMIN_PASSWORD, else one is
  * generated and printed once. Every missing prerequisite ends with one clear line.
+ * Staff sign in with an authenticator app: the new admin sets it up on their first visit to a staff page.
+ * `--reset-mfa` turns off the authenticator of an admin who lost it (they set up a new one at their next
+ * sign-in); it changes nothing else.
  */
 import { randomInt } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation'
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
+import { AdminSetUserMFAPreferenceCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import { createUserDirectory } from '../functions/auth/users.ts'
@@ -21,8 +25,10 @@ import { createProfileRepository } from '../functions/db/repositories/profiles.t
 import { ConflictError } from '../functions/lib/errors.ts'
 
 export const USAGE = `Usage: npm run create-admin -- --email <address> [--stage dev|prod] [--password <password>] [--first-name <name>] [--last-name <name>] [--region <aws region>]
-  --stage     the deployed stage (default dev)
-  --password  at least 8 characters; or set GUNSMITH_ADMIN_PASSWORD; if neither, a password is generated and printed once`
+       npm run create-admin -- --email <address> [--stage dev|prod] --reset-mfa [--region <aws region>]
+  --stage      the deployed stage (default dev)
+  --password   at least 8 characters; or set GUNSMITH_ADMIN_PASSWORD; if neither, a password is generated and printed once
+  --reset-mfa  an existing admin lost their authenticator app: turn it off, so they set up a new one at their next sign-in`
 
 export interface Options {
   email: string
@@ -31,6 +37,8 @@ export interface Options {
   firstName?: string
   lastName?: string
   region?: string
+  /** Turn off an existing admin's authenticator app instead of creating an admin. */
+  resetMfa?: boolean
 }
 
 /** A failure with the one line to print (and no stack trace). */
@@ -48,6 +56,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
         'first-name': { type: 'string' },
         'last-name': { type: 'string' },
         region: { type: 'string' },
+        'reset-mfa': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -71,6 +80,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     firstName: values['first-name'] as string | undefined,
     lastName: values['last-name'] as string | undefined,
     region: values.region as string | undefined,
+    ...(values['reset-mfa'] ? { resetMfa: true } : {}),
   }
 }
 
@@ -109,6 +119,7 @@ export function explainError(err: unknown, where: { stage: string; region?: stri
     return `A user with this e-mail already exists in the ${where.stage} user pool; sign in with it, or pick another e-mail`
   }
   if (name === 'InvalidPasswordException') return `Cognito refused the password: ${message}`
+  if (name === 'UserNotFoundException') return `No user with this e-mail in the ${where.stage} user pool`
   if (name === 'ResourceNotFoundException') return `${message} (is the ${where.stage} stage fully deployed in ${region}?)`
   return `create-admin failed: ${name || 'Error'}: ${message}`
 }
@@ -118,6 +129,8 @@ export interface Deps {
   /** Builds the clients once the region and ids are known (tests pass fakes). */
   users: (userPoolId: string) => ReturnType<typeof createUserDirectory>
   profiles: (tableName: string) => Pick<ReturnType<typeof createProfileRepository>, 'ensureProfile'>
+  /** Turns off a user's authenticator app (AdminSetUserMFAPreference). */
+  resetMfa: (userPoolId: string, email: string) => Promise<void>
   region: () => Promise<string>
   log: (line: string) => void
 }
@@ -151,6 +164,15 @@ export async function createAdmin(opts: Options, deps: Deps): Promise<void> {
   const dataStack = `Gunsmith-${opts.stage}-Data`
   const auth = await stackOutputs(deps, authStack, where)
   const userPoolId = output(auth, 'UserPoolId', authStack, opts.stage)
+  if (opts.resetMfa) {
+    try {
+      await deps.resetMfa(userPoolId, opts.email)
+    } catch (err) {
+      throw new CliError(explainError(err, where))
+    }
+    deps.log(`Two-step sign-in of ${opts.email} turned off in stage ${opts.stage} (${region}): they sign in with their password and set up a new authenticator app before any staff page.`)
+    return
+  }
   const data = await stackOutputs(deps, dataStack, where)
   const tableName = output(data, 'TableName', dataStack, opts.stage)
 
@@ -171,6 +193,7 @@ export async function createAdmin(opts: Options, deps: Deps): Promise<void> {
   }
   deps.log(`Admin ${opts.email} created in stage ${opts.stage} (${region}), user pool ${userPoolId}.`)
   if (generated) deps.log(`Password (shown once, store it now): ${password}`)
+  deps.log('Staff pages need two-step sign-in: at the first visit the portal asks them to set up an authenticator app.')
 }
 
 /** The real clients; region from --region, AWS_REGION or the AWS profile. */
@@ -180,6 +203,10 @@ export function awsDeps(region?: string): Deps {
     cloudFormation,
     region: () => cloudFormation.config.region(),
     users: (userPoolId) => createUserDirectory({ client: new CognitoIdentityProviderClient(region ? { region } : {}), userPoolId }),
+    resetMfa: async (userPoolId, email) => {
+      const client = new CognitoIdentityProviderClient(region ? { region } : {})
+      await client.send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: userPoolId, Username: email, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }))
+    },
     profiles: (table) =>
       createProfileRepository({
         table,

@@ -3,6 +3,7 @@ import { localDataDir, stackFile } from './stack-file.ts'
 import path from 'node:path'
 import { LocalStackError } from './errors.ts'
 import { SEEDED_ACCOUNTS } from './seed.ts'
+import { LOCAL_ADMIN_TOTP_SECRET } from './totp.ts'
 import { REPO_ROOT, startLocalStack, type LocalStack } from './stack.ts'
 
 /** Same period as the reconciliation rule in AWS (infra/stacks/api-stack.ts). */
@@ -48,6 +49,8 @@ async function main() {
     '',
     `  Accounts (local only)${stack.seeded ? ', seeded just now' : ''}:`,
     ...SEEDED_ACCOUNTS.map((a) => `    ${a.group.padEnd(9)} ${a.email.padEnd(22)} ${a.password}`),
+    `    Staff also type an authenticator code: the admin's key is ${LOCAL_ADMIN_TOTP_SECRET} (add it to any`,
+    '    authenticator app), or print the current code with: npm run totp',
     '',
     `  Inbox (mail sent by the portal): ${stack.inboxUrl}`,
     `  Text messages (SMS): ${stack.smsUrl}/`,

@@ -49,3 +49,12 @@ describe('Cognito email through SES', () => {
     expect(poolOf(synthStage().json).AdminCreateUserConfig.InviteMessageTemplate.EmailMessage).toBe(cognitoMessages().invitation.body)
   })
 })
+
+describe('staff two-step sign-in (issue 16)', () => {
+  it('lets users enroll an authenticator app (TOTP only, no SMS codes); the pool cannot require it of one group, the API does', () => {
+    const pool = poolOf(synthStage().json)
+    expect(pool.MfaConfiguration).toBe('OPTIONAL')
+    expect(pool.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA'])
+    expect(pool.SmsConfiguration).toBeUndefined()
+  })
+})

@@ -78,7 +78,7 @@ describe('create-admin: one clear line per missing prerequisite', () => {
 
 describe('create-admin: the job, with fakes', () => {
   function fakes(outputs: Record<string, Record<string, string> | Error>) {
-    const calls: { users: unknown[]; profiles: unknown[]; lines: string[]; pool?: string; table?: string } = { users: [], profiles: [], lines: [] }
+    const calls: { users: unknown[]; profiles: unknown[]; lines: string[]; resets: string[][]; pool?: string; table?: string } = { users: [], profiles: [], lines: [], resets: [] }
     const deps: Deps = {
       region: async () => 'eu-west-1',
       cloudFormation: {
@@ -107,6 +107,10 @@ describe('create-admin: the job, with fakes', () => {
           },
         }
       },
+      resetMfa: async (pool, email) => {
+        if (email === 'nobody@example.com') throw named('UserNotFoundException', 'User does not exist.')
+        calls.resets.push([pool, email])
+      },
       log: (line) => void calls.lines.push(line),
     }
     return { deps, calls }
@@ -126,6 +130,23 @@ describe('create-admin: the job, with fakes', () => {
     expect(calls.profiles).toEqual([{ id: 'sub-1', email: 'owner@example.com', firstName: 'Sam', lastName: undefined, role: 'admin' }])
     expect(calls.lines.join('\n')).toContain('Admin owner@example.com created in stage prod (eu-west-1)')
     expect(calls.lines.join('\n')).not.toContain('Permanent123')
+  })
+
+  it('says the new admin sets up an authenticator app at the first visit to a staff page', async () => {
+    const { deps, calls } = fakes(deployed)
+    await createAdmin({ email: 'owner@example.com', stage: 'prod', password: 'Permanent123' }, deps)
+    expect(calls.lines.at(-1)).toBe('Staff pages need two-step sign-in: at the first visit the portal asks them to set up an authenticator app.')
+  })
+
+  it('--reset-mfa turns off an admin\'s authenticator app in the pool from the Auth outputs, and creates nothing', async () => {
+    expect(parseOptions(['--email', 'Owner@Example.com', '--stage', 'prod', '--reset-mfa'])).toMatchObject({ email: 'owner@example.com', resetMfa: true })
+    const { deps, calls } = fakes(deployed)
+    await createAdmin({ email: 'owner@example.com', stage: 'prod', resetMfa: true }, deps)
+    expect(calls.resets).toEqual([['eu-west-1_abc', 'owner@example.com']])
+    expect(calls.users).toEqual([])
+    expect(calls.profiles).toEqual([])
+    expect(calls.lines.join('\n')).toContain('Two-step sign-in of owner@example.com turned off in stage prod (eu-west-1)')
+    await expect(createAdmin({ email: 'nobody@example.com', stage: 'prod', resetMfa: true }, deps)).rejects.toThrow('No user with this e-mail in the prod user pool')
   })
 
   it('prints a generated password once when none was given', async () => {

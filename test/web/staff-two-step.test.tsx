@@ -15,7 +15,7 @@ const ME = makeProfile({ id: 'admin-1', email: 'admin@example.com', firstName: '
 const NO_ORDERS: Reply = [200, { items: [], cursor: null }];
 const MFA_REQUIRED: Reply = [403, { error: { code: 'mfa_required', message: 'Set up two-step sign-in to use the staff pages.' } }];
 const ENABLED = 'Two-step sign-in is on. From now on, sign in with your password and a code from your app.';
-const LOST_PHONE = "Lost your phone? Another administrator or the shop's AWS operator can reset two-step sign-in for your account.";
+const LOST_PHONE = "Lost your phone? Ask whoever runs the portal's AWS account to reset two-step sign-in for you; you then set up your new phone here.";
 
 /** The dark modules an SVG path of "M x y h n v1 h-n z" runs draws, as "row,col" (quiet zone removed). */
 function darkCells(d: string, margin: number): Set<string> {
