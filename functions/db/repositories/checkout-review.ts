@@ -1,8 +1,8 @@
 import type { Payment, StatusUpdate } from '#functions/domain/order.ts'
-import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { counterItems, entryAt, readEntries, stillAs } from './ledger-counters.ts'
+import { checkoutEventOutcome, checkoutTakesEvent } from './payments.ts'
 
 /**
  * A signed success event the provider does not confirm (status, amount received or currency differ):
@@ -43,7 +43,7 @@ export function createCheckoutReviewRepository({ table, client }: TableConfig): 
               checkout
                 .patch({ paymentIntentId: w.paymentIntentId })
                 .set({ status: 'needs_review', updatedAt: w.at, lastEventId: w.eventId, lastEventCreated: w.eventCreated, failureMessage: w.failureMessage })
-                .where(({ status, lastEventCreated }, { ne, notExists, lte }) => `${ne(status, 'succeeded')} AND (${notExists(lastEventCreated)} OR ${lte(lastEventCreated, w.eventCreated)})`)
+                .where(checkoutTakesEvent(w.eventCreated))
                 .commit(),
               ...w.rows.map((p) => payments.put(p).where(stillAs(entryAt(before, p))).commit()),
               ...counterItems(entities, w.rows.map((p) => ({ before: entryAt(before, p), after: p }))),
@@ -51,12 +51,8 @@ export function createCheckoutReviewRepository({ table, client }: TableConfig): 
             ] as never
           })
           .go()
-        if (!result.canceled) return true
-        const codes = cancellationCodes(result.data)
-        if (codes[0] === CONDITION_FAILED) return false
-        // A row moved between the read and the write (another delivery), or another write held an item: read again.
-        if (attempt < 4 && codes.some((c) => c === CONDITION_FAILED || c === TRANSACTION_CONFLICT)) continue
-        throw new Error(`Unconfirmed checkout transaction cancelled: ${JSON.stringify(codes)}`)
+        const outcome = checkoutEventOutcome(result, attempt, 'Unconfirmed checkout')
+        if (outcome !== 'again') return outcome
       }
     },
   }

@@ -202,9 +202,7 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
             const base = checkouts.patch({ paymentIntentId }).set(clean({ status: e.status, updatedAt: e.at, lastEventId: e.eventId, lastEventCreated: e.eventCreated, failureMessage: e.failureMessage }))
             const op = e.failureMessage === undefined ? base.remove(['failureMessage']) : base
             return [
-              op
-                .where(({ status, lastEventCreated }, { ne, notExists, lte }) => `${ne(status, 'succeeded')} AND (${notExists(lastEventCreated)} OR ${lte(lastEventCreated, e.eventCreated)})`)
-                .commit(),
+              op.where(checkoutTakesEvent(e.eventCreated)).commit(),
               // The checkout has not succeeded (the condition above), so its rows are attempts, never a payment.
               ...(e.ledger?.put ?? []).map((p) => payments.put(clean(p)).where(stillAs(entryAt(before, p))).commit()),
               ...removed.map((p) => payments.delete({ orderId: p.orderId, paymentId: p.paymentId }).where(stillAs(p)).commit()),
@@ -214,14 +212,30 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
             ] as never
           })
           .go()
-        if (!result.canceled) return true
-        const codes = cancellationCodes(result.data)
-        // The checkout's own condition: it succeeded or has seen a newer event.
-        if (codes[0] === CONDITION_FAILED) return false
-        // A row moved between the read and the write, or another write held an item: read again.
-        if (attempt < 4 && codes.some((c) => c === CONDITION_FAILED || c === TRANSACTION_CONFLICT)) continue
-        throw new Error(`Checkout event transaction cancelled: ${JSON.stringify(codes)}`)
+        const outcome = checkoutEventOutcome(result, attempt, 'Checkout event')
+        if (outcome !== 'again') return outcome
       }
     },
   }
+}
+
+type Where = { ne: (a: any, v: unknown) => string; lte: (a: any, v: unknown) => string; notExists: (a: any) => string }
+
+/** The checkout's condition for an event: it has not succeeded and has not seen a newer event. */
+export const checkoutTakesEvent =
+  (eventCreated: number) =>
+  ({ status, lastEventCreated }: { status: unknown; lastEventCreated: unknown }, { ne, notExists, lte }: Where) =>
+    `${ne(status, 'succeeded')} AND (${notExists(lastEventCreated)} OR ${lte(lastEventCreated, eventCreated)})`
+
+/**
+ * What a checkout event's transaction came to: written (true), refused by the checkout's own condition (false:
+ * it succeeded or has seen a newer event), or 'again' when a ledger row moved between the read and the write or
+ * another write held an item (read again, up to 4 attempts).
+ */
+export function checkoutEventOutcome(result: { canceled: boolean; data: readonly unknown[] }, attempt: number, what: string): boolean | 'again' {
+  if (!result.canceled) return true
+  const codes = cancellationCodes(result.data)
+  if (codes[0] === CONDITION_FAILED) return false
+  if (attempt < 4 && codes.some((c) => c === CONDITION_FAILED || c === TRANSACTION_CONFLICT)) return 'again'
+  throw new Error(`${what} transaction cancelled: ${JSON.stringify(codes)}`)
 }
