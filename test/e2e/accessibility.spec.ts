@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { signIn as signInAs } from './steps.ts'
+import { UNENROLLED_STAFF } from './delivery-ports.ts'
 
 // Issue 7: axe with its default rules (WCAG 2.0/2.1 A and AA plus best practices: no tag filter)
 // on every page of both portals, in the light and the dark theme, signed in as the role that
@@ -10,12 +12,13 @@ import { expect, test, type Browser, type BrowserContext, type Locator, type Pag
 // the stack see what they expect.
 
 type Theme = 'light' | 'dark'
-type SignedInRole = 'customer' | 'admin'
+type SignedInRole = 'customer' | 'admin' | 'unenrolledStaff'
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
 
 const USERS: Record<SignedInRole, { email: string; password: string }> = {
   customer: { email: 'customer@example.com', password: 'CustomerPass123!' },
   admin: { email: 'admin@example.com', password: 'AdminPass123!' },
+  unenrolledStaff: UNENROLLED_STAFF,
 }
 
 /** Ids of seeded orders in the states the customer pages show differently. */
@@ -108,6 +111,17 @@ const PUBLIC_PAGES: Visit[] = [
     ready: async (p) => {
       await p.locator('main').getByRole('button', { name: 'Sign In' }).click()
       await expect(p.locator('main').getByText(/required/i).first()).toBeVisible()
+    },
+    form: true,
+  },
+  {
+    name: "login, staff's authenticator code step",
+    url: '/login',
+    ready: async (p) => {
+      await p.getByLabel('Email').fill(USERS.admin.email)
+      await p.getByLabel('Password').fill(USERS.admin.password)
+      await p.locator('main').getByRole('button', { name: 'Sign In' }).click()
+      await expect(p.getByLabel('Authentication code')).toBeVisible()
     },
     form: true,
   },
@@ -216,6 +230,19 @@ const CUSTOMER_PAGES: Visit[] = [
   { name: 'payment history', url: '/payment-history', ready: (p) => expect(p.getByRole('table')).toBeVisible() },
   { name: 'profile', url: '/profile', ready: (p) => expect(p.getByRole('switch', { name: 'Text me when my orders change' })).toBeVisible(), form: true },
   mobileMenu('/dashboard'),
+]
+
+/** A staff member without an authenticator app: every staff page is the set-up (QR code, key, code). */
+const STAFF_SETUP_PAGES: Visit[] = [
+  {
+    name: 'staff two-step set-up',
+    url: '/admin',
+    ready: async (p) => {
+      await h1(p, 'Set Up Two-Step Sign-In')
+      await expect(p.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+    },
+    form: true,
+  },
 ]
 
 const ADMIN_PAGES: Visit[] = [
@@ -357,11 +384,8 @@ const ADMIN_PAGES: Visit[] = [
 async function signIn(browser: Browser, role: SignedInRole): Promise<StorageState> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(USERS[role].email)
-  await page.getByLabel('Password').fill(USERS[role].password)
-  await page.locator('main').getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
+  // The admin also types the authenticator's code.
+  await signInAs(page, USERS[role].email, USERS[role].password)
   // Amplify keeps the session in localStorage, which storageState carries.
   const state = await context.storageState()
   await context.close()
@@ -494,6 +518,7 @@ let ids: OrderIds
 test.beforeAll(async ({ browser }) => {
   states.customer = await signIn(browser, 'customer')
   states.admin = await signIn(browser, 'admin')
+  states.unenrolledStaff = await signIn(browser, 'unenrolledStaff')
   const context = await browser.newContext({ storageState: states.customer })
   ids = await findOrderIds(await context.newPage())
   await context.close()
@@ -513,6 +538,11 @@ test('customer pages: no axe violations in either theme, every form control name
 test('admin pages: no axe violations in either theme, every form control named', async ({ browser }) => {
   test.setTimeout(300_000)
   expect(await checkPages(browser, ADMIN_PAGES, states.admin, ids)).toBeGreaterThan(0)
+})
+
+test('staff two-step set-up: no axe violations in either theme, every form control named', async ({ browser }) => {
+  test.setTimeout(300_000)
+  expect(await checkPages(browser, STAFF_SETUP_PAGES, states.unenrolledStaff, ids)).toBeGreaterThan(0)
 })
 
 // -- modals -----------------------------------------------------------------------------------

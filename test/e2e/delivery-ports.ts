@@ -3,3 +3,5 @@ export const e2eDeliveryPorts = (port: number) => ({ inboxPort: port + 1, smsPor
 
 /** A staff member the e2e stack adds without an authenticator app (serve.ts): the accounts journey enrolls one. */
 export const NEW_STAFF = { email: 'new-staff@example.com', password: 'StaffPass123!', firstName: 'Nia', lastName: 'Newhire' }
+/** Another, who never enrolls: the accessibility audit checks the set-up page with them. */
+export const UNENROLLED_STAFF = { email: 'unenrolled-staff@example.com', password: 'StaffPass123!', firstName: 'Uma', lastName: 'Unset' }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { signIn } from './steps.ts'
 
 test('a customer goes from the landing page to the dashboard and signs out', async ({ page }) => {
   await page.goto('/')
@@ -22,12 +23,8 @@ test('a customer goes from the landing page to the dashboard and signs out', asy
   await expect(page).toHaveURL(/\/login$/)
 })
 
-test('an admin signs in and sees the Admin link', async ({ page }) => {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill('admin@example.com')
-  await page.getByLabel('Password').fill('AdminPass123!')
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
+test('an admin signs in (with the authenticator code) and sees the Admin link', async ({ page }) => {
+  await signIn(page, 'admin@example.com', 'AdminPass123!')
   const nav = page.getByRole('navigation', { name: 'Main' })
   await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Archived Orders' })).toBeVisible()

@@ -1,5 +1,5 @@
 import { startLocalStack } from '../../infra/local/stack.ts'
-import { e2eDeliveryPorts, NEW_STAFF } from './delivery-ports.ts'
+import { e2eDeliveryPorts, NEW_STAFF, UNENROLLED_STAFF } from './delivery-ports.ts'
 import { cognitoClient } from '../../functions/auth/cognito.ts'
 import { createUserDirectory } from '../../functions/auth/users.ts'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
@@ -12,7 +12,7 @@ const port = Number(process.env.PORT ?? 3310)
 // next to the portal's so the journeys can read the inbox (e2eDeliveryPorts in steps.ts).
 const stack = await startLocalStack({ port, webDir: process.env.E2E_WEB_DIR || undefined, delivery: e2eDeliveryPorts(port) })
 // A staff member who has not set up two-step sign-in yet (the accounts journey enrolls their authenticator app).
-await seedStaffWithoutAuthenticator(stack.userPoolId)
+for (const staff of [NEW_STAFF, UNENROLLED_STAFF]) await seedStaffWithoutAuthenticator(stack.userPoolId, staff)
 console.log(`e2e stack at ${stack.url}`)
 const stop = async () => {
   await stack.stop()
@@ -21,7 +21,7 @@ const stop = async () => {
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)
 
-async function seedStaffWithoutAuthenticator(userPoolId: string) {
-  const id = await createUserDirectory({ client: cognitoClient(), userPoolId }).createConfirmedUser({ ...NEW_STAFF, group: 'admin' })
-  await createProfileRepository(defaultTable()).ensureProfile({ id, email: NEW_STAFF.email, firstName: NEW_STAFF.firstName, lastName: NEW_STAFF.lastName, role: 'admin' })
+async function seedStaffWithoutAuthenticator(userPoolId: string, staff: typeof NEW_STAFF) {
+  const id = await createUserDirectory({ client: cognitoClient(), userPoolId }).createConfirmedUser({ ...staff, group: 'admin' })
+  await createProfileRepository(defaultTable()).ensureProfile({ id, email: staff.email, firstName: staff.firstName, lastName: staff.lastName, role: 'admin' })
 }
