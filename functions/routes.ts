@@ -45,6 +45,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/admin/orders/{orderId}/approval-request', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/request-approval' },
   { method: 'POST', path: '/api/admin/orders/{orderId}/archive', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/archive-order' },
   { method: 'POST', path: '/api/admin/orders/{orderId}/unarchive', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/unarchive-order' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/restore', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/restore-order' },
   { method: 'GET', path: '/api/admin/orders/{orderId}/updates', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/list-updates' },
   { method: 'POST', path: '/api/admin/orders/{orderId}/updates', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/add-update' },
   { method: 'GET', path: '/api/admin/orders/{orderId}/notifications', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/list-notifications' },

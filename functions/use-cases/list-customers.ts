@@ -15,7 +15,7 @@ export interface CustomersPage {
 interface Deps {
   profiles: Pick<ProfileRepository, 'findByEmail'>
   lists: Pick<CustomerLists, 'pageCustomers' | 'findByPhone'>
-  query: Pick<AdminCustomersQuery, 'search' | 'limit' | 'cursor'>
+  query: Pick<AdminCustomersQuery, 'search' | 'limit' | 'cursor'> & { view?: AdminCustomersQuery['view'] }
 }
 
 /** Customers sharing one phone number that an exact phone search reads (one Query of the phone index). */
@@ -30,13 +30,16 @@ const PHONE_MIN_DIGITS = 7
  * role = customer partition) nor archived profiles. A search is first tried as an exact key: an email
  * (the email index) or a phone number (the phone index); anything else, or a key that finds no customer,
  * is a text search (name, email, phone digits) on the stored search attribute, one bounded read per page.
+ * `view: 'archived'` lists the archived customers instead (their own index, the latest archived first): an
+ * email names an archived customer exactly; a phone number is searched as text (its digits).
  */
 export async function listCustomers({ profiles, lists, query }: Deps): Promise<CustomersPage> {
   const cursor = parseCursor(query.cursor)
   const search = query.search?.trim() ?? ''
   const { limit } = query
+  const view = query.view ?? 'active'
 
-  const exact = search && cursor?.kind !== 'list' ? await exactMatches(search, { profiles, lists }) : null
+  const exact = search && cursor?.kind !== 'list' ? await exactMatches(search, view, { profiles, lists }) : null
   if (exact) {
     const start = cursor?.kind === 'offset' ? cursor.offset : 0
     const end = start + limit
@@ -46,6 +49,7 @@ export async function listCustomers({ profiles, lists, query }: Deps): Promise<C
 
   try {
     const page = await lists.pageCustomers({
+      view,
       limit,
       cursor: cursor?.kind === 'list' ? cursor.value : null,
       text: search ? textNeedle(search) : undefined,
@@ -71,13 +75,14 @@ function parseCursor(raw: string | undefined): { kind: 'offset'; offset: number 
 
 const isPhoneLike = (term: string) => PHONE_LIKE.test(term) && term.replace(/\D/g, '').length >= PHONE_MIN_DIGITS
 
-/** The customers a search names by key (active customers only), or null when it names none (then it is a text search). */
-async function exactMatches(term: string, { profiles, lists }: Omit<Deps, 'query'>): Promise<Profile[] | null> {
+/** The customers of the view a search names by key, or null when it names none (then it is a text search). */
+async function exactMatches(term: string, view: 'active' | 'archived', { profiles, lists }: Omit<Deps, 'query'>): Promise<Profile[] | null> {
   if (term.includes('@')) {
     const p = await profiles.findByEmail(term)
-    return p && p.role === 'customer' && !p.isArchived ? [p] : null
+    return p && p.role === 'customer' && p.isArchived === (view === 'archived') ? [p] : null
   }
-  if (isPhoneLike(term)) {
+  // The phone index lists active customers only: in the archive a phone number is a text search.
+  if (view === 'active' && isPhoneLike(term)) {
     const found = await lists.findByPhone(term, PHONE_MATCH_LIMIT)
     return found.length ? found : null
   }

@@ -10,6 +10,17 @@ import { sortableId } from '../db/ids.ts'
 import { ConflictError } from '../lib/errors.ts'
 import { loadStaffOrder, staffUpdate } from './admin-order-write.ts'
 
+/** The history entry of a caliber correction (statusLabel: "Caliber Changed"). */
+export const CALIBER_CHANGED = 'caliber_changed'
+
+/** What the history says of a caliber edit, or null when it did not change (blank is none). */
+export function caliberChange(before: string | undefined, after: string | undefined): string | null {
+  const [was, now] = [before?.trim() || '', after?.trim() || '']
+  if (was === now) return null
+  if (!was) return `Caliber set to ${now}.`
+  return now ? `Caliber changed from ${was} to ${now}.` : `Caliber removed (was ${was}).`
+}
+
 interface UpdateAdminOrder {
   orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>
   orderId: string
@@ -24,7 +35,8 @@ interface UpdateAdminOrder {
  * updated to {status} - Admin"); a release status with a balance due needs an override reason,
  * recorded in the history; the total may not drop below what was paid. One transaction, so the
  * stored invoice follows at once. The customer is notified of a new status or a status note (one
- * notification for both). Extra work and its approval have their own routes.
+ * notification for both). A caliber correction is recorded in the history ("Caliber Changed", before →
+ * after). Extra work and its approval have their own routes.
  */
 export async function updateAdminOrder({ orders, orderId, input, adminId, now = () => new Date() }: UpdateAdminOrder): Promise<Order> {
   const current = await loadStaffOrder({ orders, orderId })
@@ -44,6 +56,8 @@ export async function updateAdminOrder({ orders, orderId, input, adminId, now = 
     putUpdates.push(staffUpdate({ order: next, status: next.currentStatus, notes: statusNote || defaultStatusNote(next.currentStatus), userId: adminId, at }))
   }
   if (override) putUpdates.push(staffUpdate({ order: next, status: HISTORY_EVENTS.releaseOverride, notes: override, userId: adminId, at, seq: 1 }))
+  const caliber = caliberChange(current.firearmCaliber, next.firearmCaliber)
+  if (caliber) putUpdates.push(staffUpdate({ order: next, status: CALIBER_CHANGED, notes: caliber, userId: adminId, at, seq: 2 }))
 
   try {
     const notification = staffMessageNotification({ order: next, at, id: sortableId(Date.parse(at)), previousStatus: current.currentStatus, previousTrackingNumber: current.outboundTrackingNumber ?? null, note: statusNote ?? undefined })

@@ -4,6 +4,7 @@ import { cognitoClient } from '../../functions/auth/cognito.ts'
 import { isConditionalFailure } from '../../functions/db/conditions.ts'
 import { orderRefEntity } from '../../functions/db/entities/order-ref.ts'
 import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
+import { refreshLatestOrder } from '../../functions/db/repositories/latest-order-refresh.ts'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { seedDemoData } from './demo-data.ts'
@@ -44,9 +45,8 @@ export async function seedLocal({ userPoolId }: { userPoolId: string }): Promise
  */
 export async function refreshStaleCustomerSummaries(): Promise<number> {
   const table = defaultTable()
-  const orders = createOrderRepository(table)
   const stale = (await createProfileRepository(table).listCustomers()).filter((p) => p.latestOrder && p.latestOrder.version === undefined)
-  for (const p of stale) await orders.refreshLatestOrder(p.id)
+  for (const p of stale) await refreshLatestOrder(table, p.id)
   return stale.length
 }
 

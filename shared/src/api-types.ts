@@ -144,6 +144,8 @@ export type AdminInvoiceStatus = 'no_invoice' | 'paid' | 'partially_paid' | 'pay
 export interface AdminListOrder extends Order {
   invoiceBalanceDueCents: number
   invoicePaymentStatus: AdminInvoiceStatus
+  /** When it was deleted: on the rows of the deleted list (view=deleted) only. */
+  deletedAt?: string | null
 }
 
 /**
@@ -281,12 +283,15 @@ export interface Profile {
 
 /** A row of GET /api/admin/customers: the Profile with its order count and latest order. */
 export interface CustomerRow extends Profile {
+  /** When an archived customer was archived (GET /api/admin/customers?view=archived); absent on active ones. */
+  archivedAt?: string
   orderCount: number
   latestOrder: { id: string; firearmMake: string; firearmModel: string; currentStatus: string; createdAt: string } | null
 }
 
 /**
- * GET /api/admin/customers?search=&limit=&cursor=: one bounded page of customers, newest first. A search
+ * GET /api/admin/customers?view=&search=&limit=&cursor=: one bounded page of customers, newest first (archived
+ * ones with view=archived, the latest archived first). A search
  * page may hold fewer than `limit` (it stops at its read budget) and still have a `cursor` to go on from.
  */
 export type CustomersPage = Page<CustomerRow>

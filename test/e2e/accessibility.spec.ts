@@ -343,6 +343,13 @@ const ADMIN_PAGES: Visit[] = [
     ready: (p) => openDialog(p, activeOrder(p, 'P365').getByRole('button', { name: /^Archive/ }), 'Please Confirm'),
   },
   { name: 'archived orders', url: '/admin/archived-orders', ready: (p) => h1(p, 'Archived Orders') },
+  { name: 'deleted orders', url: '/admin/deleted-orders', ready: (p) => h1(p, 'Deleted Orders') },
+  {
+    name: 'archived customers',
+    url: '/admin/customers?view=archived',
+    ready: (p) => expect(p.getByRole('heading', { level: 2, name: 'Archived Customers' })).toBeVisible(),
+    form: true,
+  },
   ...['General', 'User Management', 'Email Settings', 'Billing', 'Service Types'].map(
     (tab, i): Visit => ({
       name: `settings: ${tab}`,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seedCustomerWithOrders, shoot, signIn } from './steps.ts'
+import { seedCustomerWithOrders, shoot, signIn, signOut } from './steps.ts'
 
 /** Customers made through the staff API by the signed-in admin (one browser call each). */
 async function createCustomers(page: Page, customers: Array<{ email: string; password: string; firstName: string; lastName: string }>) {
@@ -85,4 +85,43 @@ test('the customer list shows a page of 25 and "Load more" goes on, with or with
   // Back to the whole list: the pages loaded before, read again.
   await page.getByLabel('Search customers').fill('')
   await expect(list.getByRole('listitem')).toHaveCount(loaded)
+})
+
+test('staff restore a deleted customer from Archived Customers, and the customer signs in again (issue 17)', async ({ page }) => {
+  test.setTimeout(120_000)
+  const suffix = Date.now().toString(36)
+  const person = { email: `undo-${suffix}@example.com`, password: 'Password123!', firstName: 'Una', lastName: `Undo${suffix}` }
+  const name = `${person.firstName} ${person.lastName}`
+  await seedCustomerWithOrders(page, person, [])
+
+  await signIn(page, 'admin@example.com', 'AdminPass123!')
+  await page.goto('/admin/customers')
+  const list = page.getByRole('list', { name: 'Customers' })
+  await page.getByLabel('Search customers').fill(person.email)
+  await expect(list.getByRole('listitem')).toHaveCount(1)
+  await list.getByRole('button', { name: `Delete ${name}` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Please Confirm' })
+  await expect(dialog).toContainText('Are you sure you want to delete this customer? They can be restored from Archived Customers.')
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Customer deleted successfully!')).toBeVisible()
+
+  const lists = page.getByRole('navigation', { name: 'Customer lists' })
+  await lists.getByRole('link', { name: 'Archived Customers' }).click()
+  const archived = page.getByRole('list', { name: 'Archived customers' })
+  await page.getByLabel('Search archived customers').fill(person.email)
+  await expect(archived.getByRole('listitem')).toHaveCount(1)
+  await expect(archived).toContainText('Archived ')
+  await shoot(page, () => page.getByRole('region', { name: 'Archived Customers' }), 'admin-archived-customers')
+  await archived.getByRole('button', { name: `Restore ${name}` }).click()
+  await expect(dialog).toContainText(`Restore ${name}? They will be back in the customer list and can sign in again.`)
+  await dialog.getByRole('button', { name: 'Restore' }).click()
+  await expect(page.getByText('Customer restored successfully!')).toBeVisible()
+  await expect(page.getByText('No archived customers found')).toBeVisible()
+
+  await lists.getByRole('link', { name: 'Customers', exact: true }).click()
+  await page.getByLabel('Search customers').fill(person.email)
+  await expect(list.getByRole('listitem')).toHaveCount(1)
+  await signOut(page)
+  await signIn(page, person.email, person.password)
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible()
 })

@@ -8,7 +8,7 @@ async function confirmWith(page: Page, text: string, button: string) {
   await expect(dialog).toBeHidden()
 }
 
-test('an admin runs an order from new customer to unarchive, and the customer sees it', async ({ page }) => {
+test('an admin runs an order from new customer to unarchive (and a restore after a delete), and the customer sees it', async ({ page }) => {
   test.setTimeout(120_000)
   const suffix = Date.now().toString(36)
   const email = `owner-${suffix}@example.com`
@@ -165,7 +165,27 @@ test('an admin runs an order from new customer to unarchive, and the customer se
   await expect(page.getByText('Order unarchived successfully!')).toBeVisible()
   await expect(archived).toHaveCount(0)
   await page.goto('/admin/manage-orders')
-  await expect(page.getByRole('list', { name: 'Active orders' }).getByRole('listitem').filter({ hasText: model })).toBeVisible()
+  const active = page.getByRole('list', { name: 'Active orders' }).getByRole('listitem').filter({ hasText: model })
+  await expect(active).toBeVisible()
+
+  // ... deletes it by mistake, finds it in Deleted Orders (linked from Archived Orders) and restores it (issue 17).
+  await active.getByRole('button', { name: /^Delete/ }).click()
+  await confirmWith(page, 'Are you sure you want to delete this order? It can be restored from Deleted Orders.', 'Delete')
+  await expect(page.getByText('Order deleted successfully!')).toBeVisible()
+  await expect(active).toHaveCount(0)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Archived Orders' }).click()
+  await page.getByRole('link', { name: 'Deleted Orders' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Deleted Orders' })).toBeVisible()
+  const deleted = page.getByRole('list', { name: 'Deleted orders' }).getByRole('listitem').filter({ hasText: model })
+  await expect(deleted).toContainText('Riley Maker')
+  await expect(deleted).toContainText('Deleted ')
+  await shoot(page, () => deleted, 'admin-deleted-order')
+  await deleted.getByRole('button', { name: 'Restore' }).click()
+  await confirmWith(page, 'Restore this order? It goes back to the list it was deleted from, and its customer sees it again.', 'Restore')
+  await expect(page.getByText('Order restored successfully!')).toBeVisible()
+  await expect(deleted).toHaveCount(0)
+  await page.goto('/admin/manage-orders')
+  await expect(active).toBeVisible()
 
   await signOut(page)
 

@@ -143,7 +143,9 @@ test('extra work is billed, approved, paid in full, and only then shipped', asyn
   }, orderId)
   expect(answer.status).toBe(400)
   expect(answer.body.error.message).toBe(refusal)
+  // The refused status change is still typed in the editor: closing asks before throwing it away.
   await page.keyboard.press('Escape')
+  await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard Changes' }).click()
   await expect(editor).toBeHidden()
   await expect(row).not.toContainText('Shipped')
   await signOut(page)

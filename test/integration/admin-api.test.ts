@@ -297,7 +297,7 @@ describe('admin orders', () => {
     expect(typeof first.cursor).toBe('string')
     const next = (await admin(`/api/admin/orders?limit=2&cursor=${encodeURIComponent(first.cursor)}`)).body
     expect(next.items[0].createdAt <= first.items[1].createdAt).toBe(true)
-    expect((await admin('/api/admin/orders?view=deleted')).status).toBe(400)
+    expect((await admin('/api/admin/orders?view=trash')).status).toBe(400)
     expect((await admin('/api/admin/orders?cursor=garbage')).status).toBe(400)
   })
 

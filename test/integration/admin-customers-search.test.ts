@@ -9,7 +9,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { setCommandObserver } from '../../functions/db/client.ts'
 import { profileEntity } from '../../functions/db/entities/profile.ts'
-import { runMigrations } from '../../functions/db/migrations/index.ts'
+import { MIGRATIONS, runMigrations } from '../../functions/db/migrations/index.ts'
 import { createCustomerLists } from '../../functions/db/repositories/customer-lists.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
@@ -229,5 +229,48 @@ describe('GET /api/admin/customers at any size', () => {
     expect(done.map((m) => m.split(':')[0])).toContain('2026-11-ledger-indexes')
     expect(ids((await list({ search: 'first12 last12' })).items)).toEqual([c.id])
     expect(ids((await list({ search: '555-010-0012' })).items)).toEqual([c.id])
+  })
+})
+
+describe('GET /api/admin/customers?view=archived (issue 17: archived customers can be restored)', () => {
+  const archivedIds = () => seeded.filter((s) => s.archived).map((s) => s.id)
+
+  it('lists the archived customers only, every page one Query of at most `limit`, and searches among them', async () => {
+    const { items, pages } = await allPages({ view: 'archived', limit: '1' })
+    expect(ids(items).sort()).toEqual(archivedIds().sort())
+    for (const p of pages) {
+      expect(p.size).toBeLessThanOrEqual(1)
+      expect(p.sent).toEqual(['QueryCommand'])
+    }
+    // A name (text, one bounded Query), an email (exact), a phone (its digits, as text): archived customers only.
+    expect(ids((await list({ view: 'archived', search: 'josé smith' })).items)).toEqual([byIndex(17).id])
+    expect(ids((await list({ view: 'archived', search: byIndex(30).email.toUpperCase() })).items)).toEqual([byIndex(30).id])
+    expect(ids((await list({ view: 'archived', search: '555-010-0017' })).items)).toEqual([byIndex(17).id])
+    // Active customers are not in the archive, archived ones not in the active list.
+    expect((await list({ view: 'archived', search: byIndex(5).email })).items).toEqual([])
+    const active = ids((await list({ search: 'josé smith' })).items)
+    expect(active).toContain(byIndex(5).id)
+    expect(active).not.toContain(byIndex(17).id)
+    // Another view's cursor, a made-up view: 400.
+    const page = await list({ limit: '2' })
+    expect((await call(route, { query: { view: 'archived', cursor: page.cursor! }, claims: admin.claims })).status).toBe(400)
+    expect((await call(route, { query: { view: 'deleted' }, claims: admin.claims })).body.error).toMatchObject({ message: 'view must be active or archived' })
+  })
+
+  it('an archived customer stored before the archived list gets its keys from the archived-customers migration', async () => {
+    const c = byIndex(30)
+    const doc = localDocumentClient(stack().dynamoEndpoint)
+    await doc.send(
+      new UpdateCommand({
+        TableName: defaultTable().table,
+        Key: { pk: `$gunsmith#userid_${c.id}`, sk: '$profile_1' },
+        UpdateExpression: 'REMOVE archivedList, gsi2pk, gsi2sk',
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    )
+    expect(ids((await allPages({ view: 'archived' })).items)).not.toContain(c.id)
+    const migration = MIGRATIONS.find((m) => m.id === '2026-11-archived-customers')!
+    expect(await migration.run({ table: defaultTable().table, client: doc })).toMatch(/archived profiles rewritten/)
+    expect(ids((await allPages({ view: 'archived' })).items).sort()).toEqual(archivedIds().sort())
   })
 })

@@ -110,7 +110,7 @@ const rows: Row[] = [
   { name: 'customer payments', route: 'GET /api/payments', as: 'customer', query: {}, lists: items(CUSTOMER_PAYMENTS_PAGE_SIZE), first: oneQuery(CUSTOMER_PAYMENTS_PAGE_SIZE), next: oneQuery(CUSTOMER_PAYMENTS_PAGE_SIZE), fullAt3N: true },
 
   // -- the admin order lists --
-  ...(['active', 'archived'] as const).map<Row>((view) => ({ name: `admin orders, view=${view}`, route: 'GET /api/admin/orders', as: 'admin', query: { view }, lists: items(ADMIN_ORDERS_PAGE_SIZE), first: oneQuery(ADMIN_ORDERS_PAGE_SIZE), next: oneQuery(ADMIN_ORDERS_PAGE_SIZE), fullAt3N: true })),
+  ...(['active', 'archived', 'deleted'] as const).map<Row>((view) => ({ name: `admin orders, view=${view}`, route: 'GET /api/admin/orders', as: 'admin', query: { view }, lists: items(ADMIN_ORDERS_PAGE_SIZE), first: oneQuery(ADMIN_ORDERS_PAGE_SIZE), next: oneQuery(ADMIN_ORDERS_PAGE_SIZE), fullAt3N: true })),
   { name: 'admin orders, limit=100', route: 'GET /api/admin/orders', as: 'admin', query: { view: 'active', limit: String(ADMIN_ORDERS_MAX_PAGE_SIZE) }, lists: items(ADMIN_ORDERS_MAX_PAGE_SIZE), first: oneQuery(ADMIN_ORDERS_MAX_PAGE_SIZE), next: oneQuery(ADMIN_ORDERS_MAX_PAGE_SIZE), fullAt3N: true },
   { name: 'admin orders, status=in_progress', route: 'GET /api/admin/orders', as: 'admin', query: { view: 'active', status: 'in_progress' }, lists: items(ADMIN_ORDERS_PAGE_SIZE), first: oneQuery(ADMIN_ORDERS_PAGE_SIZE), next: oneQuery(ADMIN_ORDERS_PAGE_SIZE), fullAt3N: true },
   { name: 'admin orders, archived by last update', route: 'GET /api/admin/orders', as: 'admin', query: { view: 'archived', sort: 'updated', direction: 'asc' }, lists: items(ADMIN_ORDERS_PAGE_SIZE), first: oneQuery(ADMIN_ORDERS_PAGE_SIZE), next: oneQuery(ADMIN_ORDERS_PAGE_SIZE), fullAt3N: true },
@@ -128,6 +128,8 @@ const rows: Row[] = [
 
   // -- the admin customer list --
   { name: 'admin customers', route: 'GET /api/admin/customers', as: 'admin', query: {}, lists: items(CUSTOMERS_PAGE_SIZE), first: oneQuery(CUSTOMERS_PAGE_SIZE), next: oneQuery(CUSTOMERS_PAGE_SIZE), fullAt3N: true },
+  // The archived customers (issue 17): their own index (gsi2, only archived profiles in it), one Query of a page.
+  { name: 'admin customers, view=archived', route: 'GET /api/admin/customers', as: 'admin', query: { view: 'archived' }, lists: items(CUSTOMERS_PAGE_SIZE), first: oneQuery(CUSTOMERS_PAGE_SIZE), next: oneQuery(CUSTOMERS_PAGE_SIZE), fullAt3N: true },
   { name: 'admin customers, search matching every customer', route: 'GET /api/admin/customers', as: 'admin', query: { search: 'bounds' }, lists: items(CUSTOMERS_PAGE_SIZE), first: textSearch(CUSTOMERS_TEXT_BUDGET), next: textSearch(CUSTOMERS_TEXT_BUDGET), fullAt3N: true },
   { name: 'admin customers, search matching nothing', route: 'GET /api/admin/customers', as: 'admin', query: { search: 'zeta nomatch' }, lists: items(CUSTOMERS_PAGE_SIZE), first: textSearch(CUSTOMERS_TEXT_BUDGET), next: textSearch(CUSTOMERS_TEXT_BUDGET), fullAt3N: false },
 
@@ -219,6 +221,9 @@ const N = {
   updates: 80,
   notifications: 25,
   customers: 30,
+  /** Archived customers (older than every other: the active list's first page is unchanged), and soft-deleted orders of another customer. */
+  archivedCustomers: 15,
+  deletedOrders: 20,
   /** Ledger entries of `paid` (beyond the detail's ledger bound at N already). */
   payments: 110,
   /** Of those, imported with their counter updates (the stat cards' Query reads the counters). */
@@ -307,6 +312,14 @@ async function seed(times: number) {
     return { userId: uuid(), email: `lb-${i}-${randomUUID().slice(0, 6)}@example.com`, firstName: 'Cal', lastName: 'Bounds', role: 'customer', createdAt: new Date(Date.now() + 3_600_000 + i * 1_000).toISOString() }
   })
   await putAll(profileEntity(table), profiles)
+
+  const archived = Array.from({ length: N.archivedCustomers * times }, () => {
+    const i = next()
+    return { userId: uuid(), email: `lb-old-${i}-${randomUUID().slice(0, 6)}@example.com`, firstName: 'Old', lastName: 'Archive', role: 'customer', isArchived: true, isActive: false, archivedAt: at(i), createdAt: new Date(base - 86_400_000 + i * 1_000).toISOString() }
+  })
+  await putAll(profileEntity(table), archived)
+  const someoneElse = uuid()
+  await putAll(order, Array.from({ length: N.deletedOrders * times }, () => orderItem({ ...bulkOrder(false), customerId: someoneElse, isDeleted: true, deletedAt: at(seq) })))
 
   const ledger = createLedgerRepository(table)
   for (let k = 0; k < N.countedPayments * times; k++) await ledger.importEntry(payment(next()))

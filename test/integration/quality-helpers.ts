@@ -316,6 +316,7 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
   'POST /api/dev/payments/{paymentIntentId}/confirm': () => ({ cardNumber: '4000000000000002' }),
   'POST /api/admin/invoices/refresh': (w) => ({ orderId: w.order.orderId }),
   'POST /api/admin/invoices/{invoiceId}/fix': (w) => ({ orderId: w.order.orderId, version: w.order.version }),
+  'POST /api/admin/orders/{orderId}/restore': (w) => ({ version: w.order.version }),
   'POST /api/webhooks/stripe': () => ({ id: 'evt_x', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } }),
 }
 

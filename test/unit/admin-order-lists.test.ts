@@ -32,8 +32,10 @@ describe('the admin orders query', () => {
     expect(q()).toEqual({ view: 'active', sort: 'created', direction: 'desc', search: '', limit: 25 })
     expect(q({ status: 'all', customerId: ' ', search: '  colt ' })).toMatchObject({ status: undefined, customerId: undefined, search: 'colt' })
     expect(q({ status: 'parts_needed', limit: '100' })).toMatchObject({ status: 'parts_needed', limit: 100 })
+    // Soft-deleted orders have a list of their own (staff restore them from it).
+    expect(q({ view: 'deleted' })).toMatchObject({ view: 'deleted' })
     for (const [bad, message] of [
-      [{ view: 'deleted' }, 'view must be active or archived'],
+      [{ view: 'trash' }, 'view must be active, archived or deleted'],
       [{ status: 'lost' }, 'status must be one of the order statuses'],
       [{ sort: 'amount' }, 'sort must be created or updated'],
       [{ direction: 'up' }, 'direction must be desc or asc'],

@@ -20,7 +20,9 @@ import { addLineSchema, approvalRequestSchema } from '../../shared/src/schemas/a
 import { billedExtra, requestedExtra } from '../support/extra-work.ts'
 import { requestAdditionalCostApproval } from '../../functions/use-cases/request-additional-cost-approval.ts'
 import { testOrder } from '../support/orders.ts'
-import { updateAdminOrder } from '../../functions/use-cases/update-admin-order.ts'
+import { caliberChange, updateAdminOrder } from '../../functions/use-cases/update-admin-order.ts'
+import { restoreOrder } from '../../functions/use-cases/restore-order.ts'
+import type { OrderCommit } from '../../functions/db/repositories/orders.ts'
 
 const NOW = '2026-03-01T12:00:00.000Z'
 
@@ -351,6 +353,20 @@ describe('updateAdminOrder', () => {
     expect(orders.stored).toMatchObject({ description: 'New text', firearmCaliber: undefined })
   })
 
+  it('a caliber correction is saved with a "Caliber Changed" history entry (before → after); the same caliber adds none', async () => {
+    const orders = fakeOrders(baseOrder({ firearmCaliber: '.45 ACP' }))
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, firearmCaliber: ' 9mm ' } as never, adminId: 'admin-1', now: () => new Date(NOW) })
+    expect(orders.stored.firearmCaliber).toBe(' 9mm ')
+    expect(orders.writes[0].putUpdates?.map((u) => [u.status, u.notes, u.createdBy, u.authorLabel])).toEqual([['caliber_changed', 'Caliber changed from .45 ACP to 9mm.', 'admin-1', 'Admin']])
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 2, firearmCaliber: '9mm', currentStatus: 'in_progress' } as never, adminId: 'a' })
+    expect(orders.writes[1].putUpdates?.map((u) => u.status)).toEqual(['in_progress'])
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 3, firearmCaliber: null } as never, adminId: 'a' })
+    expect(orders.writes[2].putUpdates?.map((u) => u.notes)).toEqual(['Caliber removed (was 9mm).'])
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 4, firearmCaliber: '12 gauge' } as never, adminId: 'a' })
+    expect(orders.writes[3].putUpdates?.map((u) => u.notes)).toEqual(['Caliber set to 12 gauge.'])
+    expect(caliberChange(undefined, '  ')).toBeNull()
+  })
+
   it('refuses a stale version with a ConflictError, before or during the write', async () => {
     const orders = fakeOrders(baseOrder({ version: 3 }))
     await expect(updateAdminOrder({ orders, orderId: 'o1', input: { version: 2, description: 'x' }, adminId: 'a' })).rejects.toThrow(ConflictError)
@@ -548,5 +564,51 @@ describe('staff messages', () => {
     expect(orders.writes).toEqual([])
     await addStaffUpdate({ orders, orderId: 'o1', status: 'shipped', releaseOverrideReason: 'Owner approved', adminId: 'a' })
     expect(orders.writes[0].putUpdates?.map((u) => u.status)).toEqual(['shipped', 'release_override'])
+  })
+})
+
+describe('restoreOrder', () => {
+  /** The repository's commit as restore uses it: the version check, and what it was asked to write. */
+  function committing(initial: Order) {
+    let stored = initial
+    const commits: OrderCommit[] = []
+    return {
+      get stored() {
+        return stored
+      },
+      commits,
+      async getOrder(id: string) {
+        return id === stored.orderId ? { ...stored } : null
+      },
+      async commit(c: OrderCommit) {
+        const [w] = c.orders
+        if (w.expected !== stored.version) throw new VersionConflict()
+        commits.push(c)
+        stored = w.order
+        return [w.order]
+      },
+    }
+  }
+  const deleted = () => baseOrder({ isDeleted: true, deletedAt: '2026-02-20T00:00:00.000Z', version: 4 })
+
+  it('brings a deleted order back at the version seen, marked as a restore, with an "Order Restored" history entry', async () => {
+    const orders = committing(deleted())
+    const restored = await restoreOrder({ orders, orderId: 'o1', version: 4, adminId: 'admin-1', now: () => new Date(NOW) })
+    expect(restored).toMatchObject({ isDeleted: false, deletedAt: undefined, version: 5, updatedAt: NOW })
+    const [c] = orders.commits
+    expect(c.orders).toMatchObject([{ expected: 4, restore: true }])
+    expect(c.putUpdates?.map((u) => [u.status, u.createdBy, u.authorLabel])).toEqual([['order_restored', 'admin-1', 'Admin']])
+  })
+
+  it('a moved version is a 409; an order that is not deleted is answered as it is; an unknown one is a 404', async () => {
+    await expect(restoreOrder({ orders: committing(deleted()), orderId: 'o1', version: 3, adminId: 'a' })).rejects.toThrow(ConflictError)
+    const live = committing(baseOrder({ version: 2 }))
+    expect(await restoreOrder({ orders: live, orderId: 'o1', version: 1, adminId: 'a' })).toMatchObject({ version: 2, isDeleted: false })
+    expect(live.commits).toEqual([])
+    await expect(restoreOrder({ orders: live, orderId: 'nope', version: 1, adminId: 'a' })).rejects.toThrow(NotFoundError)
+    // Someone else wrote between the read and the commit.
+    const racing = committing(deleted())
+    racing.commit = async () => Promise.reject(new VersionConflict())
+    await expect(restoreOrder({ orders: racing, orderId: 'o1', version: 4, adminId: 'a' })).rejects.toThrow(ConflictError)
   })
 })

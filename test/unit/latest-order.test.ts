@@ -38,6 +38,12 @@ describe('planLatest: what an order write does to the customer profile', () => {
     expect(older).toEqual({ customerId: 'c1', seen: { latestOrderId: 'b' }, countDelta: 1 })
   })
 
+  it('a restored order counts again and becomes the latest when at least as new (like a created one)', () => {
+    expect(planLatest('c1', pointer('b', 2), [w(order('r', 3, { version: 6 }), 'restore')])).toMatchObject({ seen: { latestOrderId: 'b' }, countDelta: 1, latest: { orderId: 'r', version: 6 } })
+    expect(planLatest('c1', pointer(null), [w(order('r', 1), 'restore')])).toMatchObject({ seen: { latestOrderId: null }, countDelta: 1, latest: { orderId: 'r' } })
+    expect(planLatest('c1', pointer('b', 2), [w(order('r', 1), 'restore')])).toEqual({ customerId: 'c1', seen: { latestOrderId: 'b' }, countDelta: 1 })
+  })
+
   it('deleting another order decrements the count only', () => {
     expect(planLatest('c1', pointer('b', 2), [w(order('a', 1, { isDeleted: true }), 'delete')])).toEqual({ customerId: 'c1', seen: { latestOrderId: 'b' }, countDelta: -1 })
   })

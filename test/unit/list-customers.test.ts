@@ -46,7 +46,7 @@ describe('listCustomers', () => {
     const { lists, profiles, asked } = fakes({ page: { items: [ada, bob], cursor: 'abc' } })
     const page = await listCustomers({ lists, profiles, query: query() })
     expect(page).toEqual({ items: [ada, bob], cursor: 'l.abc' })
-    expect(asked.pages).toEqual([{ limit: 25, cursor: null, text: undefined, readBudget: TEXT_SEARCH_READ_BUDGET }])
+    expect(asked.pages).toEqual([{ view: 'active', limit: 25, cursor: null, text: undefined, readBudget: TEXT_SEARCH_READ_BUDGET }])
     await listCustomers({ lists, profiles, query: query({ limit: '3', cursor: 'l.abc' }) })
     expect(asked.pages[1]).toMatchObject({ limit: 3, cursor: 'abc' })
     expect(asked.emails).toEqual([])
@@ -77,6 +77,23 @@ describe('listCustomers', () => {
     expect(asked.pages.map((p) => p.text)).toEqual(['5559990000', '11100'])
   })
 
+  it('view=archived pages the archived customers; an email names an archived customer only, a phone is searched as text', async () => {
+    const gone = profile({ id: 'old', email: 'old@example.com', isArchived: true, isActive: false, phone: '5552220000' })
+    const { lists, profiles, asked } = fakes({ byEmail: { 'old@example.com': gone, 'ada@example.com': ada }, byPhone: { '5552220000': [gone] }, page: { items: [gone], cursor: 'z' } })
+    expect(await listCustomers({ lists, profiles, query: query({ view: 'archived' }) })).toEqual({ items: [gone], cursor: 'l.z' })
+    expect(asked.pages[0]).toMatchObject({ view: 'archived', limit: 25, cursor: null, text: undefined })
+    expect(await listCustomers({ lists, profiles, query: query({ view: 'archived', search: 'OLD@example.com' }) })).toEqual({ items: [gone], cursor: null })
+    // An active customer's email is no match in the archive: searched as text there.
+    await listCustomers({ lists, profiles, query: query({ view: 'archived', search: 'ada@example.com' }) })
+    expect(asked.pages.at(-1)).toMatchObject({ view: 'archived', text: 'ada@example.com' })
+    await listCustomers({ lists, profiles, query: query({ view: 'archived', search: '555-222-0000' }) })
+    expect(asked.phones).toEqual([])
+    expect(asked.pages.at(-1)).toMatchObject({ view: 'archived', text: '5552220000' })
+    // And the active list never names an archived customer by email.
+    await listCustomers({ lists, profiles, query: query({ search: 'old@example.com' }) })
+    expect(asked.pages.at(-1)).toMatchObject({ view: 'active', text: 'old@example.com' })
+  })
+
   it('pages an exact result with offset cursors, which only an exact search takes', async () => {
     const many = Array.from({ length: 5 }, (_, i) => profile({ id: `p${i}` }))
     const { lists, profiles } = fakes({ byPhone: { '5551110000': many } })
@@ -91,7 +108,7 @@ describe('listCustomers', () => {
     const { lists, profiles, asked } = fakes({ page: { items: [ada], cursor: 'k' } })
     const page = await listCustomers({ lists, profiles, query: query({ search: '  JOSÉ   Smith ' }) })
     expect(page.cursor).toBe('l.k')
-    expect(asked.pages[0]).toEqual({ limit: 25, cursor: null, text: 'jose smith', readBudget: TEXT_SEARCH_READ_BUDGET })
+    expect(asked.pages[0]).toEqual({ view: 'active', limit: 25, cursor: null, text: 'jose smith', readBudget: TEXT_SEARCH_READ_BUDGET })
     await listCustomers({ lists, profiles, query: query({ search: 'josé smith', cursor: 'l.k' }) })
     expect(asked.pages[1]).toMatchObject({ cursor: 'k', text: 'jose smith' })
   })
@@ -114,8 +131,10 @@ describe('listCustomers', () => {
 
 describe('adminCustomersQuerySchema', () => {
   it('takes search, limit and cursor, and names the field it refuses', () => {
-    expect(query()).toEqual({ search: '', limit: 25 })
-    expect(query({ search: ' ada ', limit: '100', cursor: 'l.x' })).toEqual({ search: 'ada', limit: 100, cursor: 'l.x' })
+    expect(query()).toEqual({ view: 'active', search: '', limit: 25 })
+    expect(query({ search: ' ada ', limit: '100', cursor: 'l.x' })).toEqual({ view: 'active', search: 'ada', limit: 100, cursor: 'l.x' })
+    expect(query({ view: 'archived' })).toMatchObject({ view: 'archived' })
+    expect(adminCustomersQuerySchema.safeParse({ view: 'deleted' }).error?.issues[0]).toMatchObject({ path: ['view'], message: 'view must be active or archived' })
     for (const limit of ['0', '101', '2.5', 'ten']) {
       const r = adminCustomersQuerySchema.safeParse({ limit })
       expect(r.success, limit).toBe(false)

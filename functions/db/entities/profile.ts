@@ -42,6 +42,8 @@ export const profileSchema = {
     isActive: { type: 'boolean', default: true },
     isArchived: { type: 'boolean', default: false },
     archivedAt: { type: 'string' },
+    /** Derived: 'customer' while archived, else absent, so only archived profiles are in the archived index (byArchived). */
+    archivedList: { type: 'string', hidden: true, watch: ['isArchived'], set: (_: unknown, i: { isArchived?: boolean }) => (i.isArchived ? 'customer' : undefined) },
     // The admin customer list's order columns, written in the same transaction as every order write
     // (functions/db/repositories/latest-order.ts), so listing customers is the profiles Query alone.
     orderCount: { type: 'number', default: 0 },
@@ -70,6 +72,12 @@ export const profileSchema = {
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['role'] },
       sk: { field: 'gsi1sk', composite: ['createdAt'] },
+    },
+    // Archived customers for the admin list's archived view, the latest archived first (sparse: archivedList).
+    byArchived: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['archivedList'] },
+      sk: { field: 'gsi2sk', composite: ['archivedAt'] },
     },
     // Staff searching by exact email.
     byEmail: {

@@ -53,6 +53,13 @@ export const MIGRATIONS: readonly Migration[] = [
       return `${users} users counted`
     },
   },
+  {
+    id: '2026-11-archived-customers',
+    description: 'archived customers get the keys of the archived customer list (gsi2: the latest archived first), so staff can find and restore them',
+    async run(config) {
+      return `${await rewriteProfiles(config, true)} archived profiles rewritten`
+    },
+  },
 ]
 
 /**
@@ -106,10 +113,12 @@ async function rewriteOrders(config: TableConfig): Promise<number> {
   return n
 }
 
-async function rewriteProfiles(config: TableConfig): Promise<number> {
+/** Every profile (or every archived one) written again with the keys ElectroDB derives, unless it changed meanwhile. */
+async function rewriteProfiles(config: TableConfig, archivedOnly = false): Promise<number> {
   const { profile } = createService(config).entities
+  const scan = archivedOnly ? profile.scan.where(({ isArchived }, { eq }) => eq(isArchived, true)) : profile.scan
   let n = 0
-  for (const p of (await profile.scan.go({ pages: 'all' })).data) {
+  for (const p of (await scan.go({ pages: 'all' })).data) {
     n += await unlessChanged(() => profile.put(p).where(({ updatedAt }, { eq }) => eq(updatedAt, p.updatedAt)).go())
   }
   return n

@@ -42,12 +42,15 @@ import type { LatestOrder } from './profiles.ts'
  * before the newest one is deleted could be passed over.
  */
 
-export type OrderWriteKind = 'create' | 'save' | 'delete'
+export type OrderWriteKind = 'create' | 'save' | 'delete' | 'restore'
 
 /** An order write of a transaction: the order as it will be stored (its new version). */
 export interface OrderWrite {
   order: Order
-  /** 'delete': the order becomes soft-deleted in this write (the caller guarantees it was not before). */
+  /**
+   * 'delete': the order becomes soft-deleted in this write (the caller guarantees it was not before);
+   * 'restore': a soft-deleted order comes back, counted and a candidate for the latest like a created one.
+   */
   kind: OrderWriteKind
 }
 
@@ -64,7 +67,7 @@ export interface LatestOrderPlan {
   seen: { latestOrderId: string | null } | 'absent'
   /** The new latest order, null when none is left; undefined: unchanged. */
   latest?: LatestOrder | null
-  /** Orders created minus orders deleted. */
+  /** Orders created or restored minus orders deleted. */
   countDelta: number
   /** The promoted order, checked still at this version in the same transaction. */
   pin?: { orderId: string; version: number }
@@ -74,6 +77,9 @@ export interface LatestOrderPlan {
 type OrderLike = Pick<Order, 'orderId' | 'firearmMake' | 'firearmModel' | 'currentStatus' | 'createdAt' | 'version'>
 
 export const NEEDS_REPLACEMENT = Symbol('needs replacement')
+
+/** A write that adds an order to the customer's: created, or restored from deleted. */
+const comesBack = (w: OrderWrite) => w.kind === 'create' || w.kind === 'restore'
 
 /**
  * The plan for one customer's writes, given the pointer read. When the latest order is being
@@ -85,7 +91,7 @@ export function planLatest(customerId: string, pointer: LatestPointer | null, wr
   const plan: LatestOrderPlan = {
     customerId,
     seen: { latestOrderId: pointer.latestOrderId },
-    countDelta: writes.filter((w) => w.kind === 'create').length - writes.filter((w) => w.kind === 'delete').length,
+    countDelta: writes.filter(comesBack).length - writes.filter((w) => w.kind === 'delete').length,
   }
   let newestAt = pointer.latestCreatedAt
   const current = pointer.latestOrderId ? writes.find((w) => w.order.orderId === pointer.latestOrderId) : undefined
@@ -100,9 +106,9 @@ export function planLatest(customerId: string, pointer: LatestPointer | null, wr
   } else if (current) {
     plan.latest = latestOrderOf(current.order)
   }
-  // A created order at least as new as the latest takes its place (createdAt is "now", so it always does outside seeds).
+  // A created (or restored) order at least as new as the latest takes its place (a created one always does outside seeds).
   for (const w of writes) {
-    if (w.kind !== 'create' || (newestAt !== null && w.order.createdAt < newestAt)) continue
+    if (!comesBack(w) || (newestAt !== null && w.order.createdAt < newestAt)) continue
     plan.latest = latestOrderOf(w.order)
     plan.pin = undefined
     newestAt = w.order.createdAt
@@ -110,7 +116,7 @@ export function planLatest(customerId: string, pointer: LatestPointer | null, wr
   return plan
 }
 
-async function readPointer(service: GunsmithService, customerId: string): Promise<LatestPointer | null> {
+export async function readPointer(service: GunsmithService, customerId: string): Promise<LatestPointer | null> {
   const { data } = await service.entities.profile.get({ userId: customerId }).go({ consistent: true })
   if (!data) return null
   return { latestOrderId: data.latestOrderId ?? null, latestCreatedAt: data.latestOrderId ? (data.latestOrderSummary?.createdAt ?? '') : null }
@@ -120,7 +126,7 @@ async function readPointer(service: GunsmithService, customerId: string): Promis
  * The customer's newest undeleted order other than `exclude`, read strongly consistent
  * (so its version and status are the committed ones); gsi1 only gives the candidates.
  */
-async function newestOrder(service: GunsmithService, customerId: string, exclude: Set<string>): Promise<OrderLike | null> {
+export async function newestOrder(service: GunsmithService, customerId: string, exclude: Set<string>): Promise<OrderLike | null> {
   const { order } = service.entities
   const { data } = await order.query
     .byCustomer({ customerId })
@@ -142,23 +148,6 @@ export async function planLatestOrder(service: GunsmithService, customerId: stri
   if (plan !== NEEDS_REPLACEMENT) return plan
   const deleted = new Set(writes.filter((w) => w.kind === 'delete').map((w) => w.order.orderId))
   return planLatest(customerId, pointer, writes, await newestOrder(service, customerId, deleted)) as LatestOrderPlan
-}
-
-/**
- * Recomputes the latest order from the orders themselves (for summaries written before
- * the status was kept current): guarded like any other plan, the count left as it is.
- */
-export async function planLatestRefresh(service: GunsmithService, customerId: string): Promise<LatestOrderPlan | null> {
-  const pointer = await readPointer(service, customerId)
-  if (!pointer) return null
-  const next = await newestOrder(service, customerId, new Set())
-  return {
-    customerId,
-    seen: { latestOrderId: pointer.latestOrderId },
-    latest: next ? latestOrderOf(next) : null,
-    countDelta: 0,
-    ...(next ? { pin: { orderId: next.orderId, version: next.version } } : {}),
-  }
 }
 
 /** Groups a transaction's order writes by customer (one profile item each: a transaction may touch an item once). */

@@ -14,10 +14,10 @@ import { counterItems } from './ledger-counters.ts'
 import { serialKeyOf } from '#functions/domain/search.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-import { byCustomer, latestOrderItems, planLatestOrder, planLatestRefresh } from './latest-order.ts'
+import { byCustomer, latestOrderItems, planLatestOrder } from './latest-order.ts'
 import { notificationWrites } from './notification-writes.ts'
 
-export type OrderListState = 'active' | 'archived'
+export type OrderListState = 'active' | 'archived' | 'deleted'
 
 export interface Page<T> {
   items: T[]
@@ -37,6 +37,8 @@ export interface OrderWrite {
   expected: 'create' | number
   /** The write soft-deletes the order: it must not have been deleted before. */
   softDelete?: boolean
+  /** The write restores a soft-deleted order (its version pins that it still is): it counts for the customer again. */
+  restore?: boolean
 }
 
 export type TxEntities = Parameters<Parameters<GunsmithService['transaction']['write']>[0]>[0]
@@ -113,13 +115,11 @@ export interface OrderRepository {
    * transaction; the provider is told afterwards (OrderRepositoryHooks). Resolves with the orders as written.
    */
   commit(c: OrderCommit): Promise<Order[]>
-  /** Recomputes the customer's latest order from their orders (a summary stored before its status was kept current). */
-  refreshLatestOrder(customerId: string): Promise<void>
 }
 
 /** Attempts of one order transaction when the customer's latest order changes under it (each one replanned on fresh reads). */
-const MAX_ATTEMPTS = 8
-const backoff = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math.round(Math.random() * 10 * 2 ** Math.min(attempt, 5))))
+export const MAX_ATTEMPTS = 8
+export const backoff = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math.round(Math.random() * 10 * 2 ** Math.min(attempt, 5))))
 
 export type OrderItem = EntityItem<ReturnType<typeof orderEntity>>
 
@@ -264,7 +264,7 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
       return { ...w, order: { ...w.order, openCheckout: undefined } }
     })
     const orderId = writes[0]?.order.orderId
-    const customers = byCustomer(writes.map(({ order: o, expected, softDelete }) => ({ order: o, kind: expected === 'create' ? 'create' : softDelete ? 'delete' : 'save' })))
+    const customers = byCustomer(writes.map(({ order: o, expected, softDelete, restore }) => ({ order: o, kind: expected === 'create' ? 'create' : softDelete ? 'delete' : restore ? 'restore' : 'save' })))
     for (let attempt = 1; ; attempt++) {
       const plans = await Promise.all([...customers].map(([customerId, w]) => planLatestOrder(service, customerId, w)))
       let ownItems = 0
@@ -373,15 +373,5 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
       return write(next, expectedVersion, extras)
     },
     commit,
-    async refreshLatestOrder(customerId) {
-      // Profile items only: replanned on fresh reads while another writer moves the latest order.
-      for (let attempt = 1; ; attempt++) {
-        const plan = (await planLatestRefresh(service, customerId)) ?? { customerId, seen: 'absent' as const, countDelta: 0 }
-        const result = await service.transaction.write((entities) => latestOrderItems(entities, plan) as never).go()
-        if (!result.canceled) return
-        if (attempt >= MAX_ATTEMPTS) throw new Error(`Latest order refresh cancelled: ${JSON.stringify(cancellationCodes(result.data))}`)
-        await backoff(attempt)
-      }
-    },
   }
 }

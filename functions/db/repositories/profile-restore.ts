@@ -5,7 +5,8 @@ import type { TableConfig } from '../table.ts'
 import { toProfile, type Profile } from './profiles.ts'
 
 /**
- * Undoes ProfileRepository.archiveProfile: the profile is active and listed again (the archive date goes).
+ * Undoes ProfileRepository.archiveProfile: the profile is active and listed again (the archive date goes, and with it
+ * the profile's place in the archived list).
  * Null when there is no profile. Its own module, not a method of the profile repository: only the restore
  * route needs it, and the repository is in the heaviest admin route's bundle (the 300 KB cold-start budget).
  */
@@ -14,7 +15,8 @@ export async function restoreProfile({ table, client }: TableConfig, id: string)
     const { data } = await profileEntity({ table, client })
       .patch({ userId: id })
       .set({ isArchived: false, isActive: true })
-      .remove(['archivedAt'])
+      // Out of the archived index (entities/profile.ts byArchived) with its keys.
+      .remove(['archivedAt', 'archivedList'])
       .go({ response: 'all_new' })
     return toProfile(data as EntityItem<ReturnType<typeof profileEntity>>)
   } catch (err) {

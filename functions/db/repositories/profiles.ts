@@ -16,6 +16,8 @@ export interface Profile {
   emailOptionalNotifications?: boolean
   isActive: boolean
   isArchived: boolean
+  /** When the customer was archived ("deleted"); absent while not archived. */
+  archivedAt?: string
   role: 'customer' | 'admin'
   createdAt: string
   /** The customer's orders (deleted ones excluded) and the newest of them, as stored on the profile. */
@@ -78,6 +80,7 @@ export function toProfile(i: Item): Profile {
     emailOptionalNotifications: i.emailOptionalNotifications ?? true,
     isActive: (i.isActive ?? true) && !i.isArchived,
     isArchived: i.isArchived ?? false,
+    archivedAt: i.archivedAt,
     role: i.role ?? 'customer',
     createdAt: i.createdAt,
     orderCount: i.orderCount ?? 0,

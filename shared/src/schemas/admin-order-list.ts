@@ -11,13 +11,16 @@ const STATUS = 'status must be one of the order statuses'
 /** A blank (or "all") filter is no filter. */
 const blank = (s: string | undefined) => !s || s === 'all'
 
+/** The admin order lists: active (the default), archived, and deleted (soft-deleted orders, which staff may restore). */
+export const ADMIN_ORDER_VIEWS = ['active', 'archived', 'deleted'] as const
+
 /**
- * GET /api/admin/orders?view=active|archived&status=&customerId=&sort=created|updated&direction=desc|asc&search=&limit=&cursor=
+ * GET /api/admin/orders?view=active|archived|deleted&status=&customerId=&sort=created|updated&direction=desc|asc&search=&limit=&cursor=
  * (blank status, customer or search = none; the cursor is the previous page's, for the same filters).
  * In its own module so that only the list route carries it (the api-admin cold-start budget).
  */
 export const adminOrdersQuerySchema = z.object({
-  view: z._default(z.enum(['active', 'archived'], { error: 'view must be active or archived' }), 'active'),
+  view: z._default(z.enum(ADMIN_ORDER_VIEWS, { error: 'view must be active, archived or deleted' }), 'active'),
   status: z.pipe(
     z.optional(z.string({ error: STATUS }).check(z.refine((s) => blank(s) || (ORDER_STATUSES as readonly string[]).includes(s), STATUS))),
     z.transform((s: string | undefined) => (blank(s) ? undefined : (s as OrderStatus))),

@@ -29,11 +29,17 @@ export type UpdateCustomerInput = z.infer<typeof updateCustomerSchema>
 export const CUSTOMERS_PAGE_SIZE = 25
 export const CUSTOMERS_MAX_PAGE_SIZE = 100
 
+/** The customer lists: the active customers (the default) or the archived ("deleted") ones, which staff may restore. */
+export const CUSTOMER_VIEWS = ['active', 'archived'] as const
+export type CustomerView = (typeof CUSTOMER_VIEWS)[number]
+
 /**
- * GET /api/admin/customers?search=&limit=&cursor=: a page of customers, newest first; `search` is an
- * email, a phone number or text (name, email, phone digits); the cursor is the previous page's.
+ * GET /api/admin/customers?view=active|archived&search=&limit=&cursor=: a page of customers, newest first
+ * (archived ones: the latest archived first); `search` is an email, a phone number or text (name, email,
+ * phone digits); the cursor is the previous page's, of the same view.
  */
 export const adminCustomersQuerySchema = z.object({
+  view: z._default(z.enum(CUSTOMER_VIEWS, { error: 'view must be active or archived' }), 'active'),
   search: searchParam,
   limit: limitParam(CUSTOMERS_PAGE_SIZE, CUSTOMERS_MAX_PAGE_SIZE),
   cursor: cursorParam,

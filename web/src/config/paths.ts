@@ -49,7 +49,8 @@ export const paths = {
 
   admin: {
     root: { path: '/admin', getHref: () => '/admin' },
-    customers: { path: '/admin/customers', getHref: () => '/admin/customers' },
+    /** With `archived`, the archived customers (staff restore them there). */
+    customers: { path: '/admin/customers', getHref: (view?: 'archived') => (view ? `/admin/customers?view=${view}` : '/admin/customers') },
     manageOrders: {
       path: '/admin/manage-orders',
       /** With an order id, the page opens that order's edit modal (links from the payments ledger). */
@@ -64,5 +65,7 @@ export const paths = {
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
     invoiceRefresh: { path: '/admin/invoice-refresh', getHref: () => '/admin/invoice-refresh' },
     archivedOrders: { path: '/admin/archived-orders', getHref: () => '/admin/archived-orders' },
+    /** Soft-deleted orders, which staff can restore. */
+    deletedOrders: { path: '/admin/deleted-orders', getHref: () => '/admin/deleted-orders' },
   },
 } as const;

@@ -23,6 +23,8 @@ export const orderKeys = {
   detail: (orderId: string) => [...orderKeys.all, 'detail', orderId] as const,
   /** The pages of an order's status history loaded so far ("Load older"). */
   updates: (orderId: string) => [...orderKeys.all, 'updates', orderId] as const,
+  /** The history older than the detail's newest updates, all of it (the timeline reads it when it must). */
+  olderUpdates: (orderId: string, cursor: string) => [...orderKeys.updates(orderId), 'older', cursor] as const,
   invoice: (orderId: string, shipping: boolean) => [...orderKeys.all, 'invoice', orderId, shipping] as const,
 };
 
@@ -54,6 +56,8 @@ export const customerKeys = {
   all: ['admin', 'customers'] as const,
   /** The customer management panel's pages loaded so far for a search ("Load more"). */
   pages: (search: string) => ['admin', 'customers', 'pages', search] as const,
+  /** The archived customers' pages loaded so far for a search (Archived Customers, "Load more"). */
+  archived: (search: string) => ['admin', 'customers', 'archived', search] as const,
   /** One page of matches (the customer picker). */
   matches: (search: string, limit: number) => ['admin', 'customers', 'matches', search, limit] as const,
 };

@@ -6,7 +6,10 @@ import { defineRoute } from '#functions/lib/http.ts'
 import { listCustomerRows } from '#functions/use-cases/list-customer-rows.ts'
 import { presentCustomerRow } from './present.ts'
 
-/** GET /api/admin/customers?search=&limit=&cursor= : a page of customers (no admins, no archived), newest first, with `latestOrder` and `orderCount`. */
+/**
+ * GET /api/admin/customers?view=active|archived&search=&limit=&cursor= : a page of customers (no admins; archived ones only with
+ * view=archived, the latest archived first, with `archivedAt`), newest first, with `latestOrder` and `orderCount`.
+ */
 export const handler = defineRoute({ query: adminCustomersQuerySchema }, async ({ query }) => {
   const table = defaultTable()
   const page = await listCustomerRows({ profiles: createProfileRepository(table), lists: createCustomerLists(table), query })

@@ -39,16 +39,16 @@ export function StatusUpdateItem({
     <li className={`rounded-lg border p-3 text-sm ${tint}`}>
       {staff ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
             <AdminStatusBadge status={update.status} />
-            <span className="font-medium">{update.authorLabel}</span>
+            <span className="min-w-0 font-medium [overflow-wrap:anywhere]">{update.authorLabel}</span>
             {time}
           </div>
           {actions}
         </div>
       ) : (
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-          <p className="font-semibold">
+          <p className="min-w-0 font-semibold [overflow-wrap:anywhere]">
             {statusLabel(update.status)}
             {update.isCustomerNote ? <span className="font-normal text-slate-600 dark:text-slate-300"> by {update.authorLabel}</span> : null}
           </p>
@@ -63,12 +63,12 @@ export function StatusUpdateItem({
 function Notes({ update, staff }: { update: StatusUpdate; staff: boolean }) {
   if (staff) {
     return (
-      <p className="mt-2 whitespace-pre-wrap text-slate-800 dark:text-slate-200">
+      <p className="mt-2 whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-800 dark:text-slate-200">
         <StatusText text={update.notes} />
       </p>
     );
   }
   return (
-    <p className={`mt-1 break-words whitespace-pre-line ${update.status === CUSTOMER_NOTE ? '' : 'text-slate-700 dark:text-slate-300'}`}>{update.notes}</p>
+    <p className={`mt-1 whitespace-pre-line [overflow-wrap:anywhere] ${update.status === CUSTOMER_NOTE ? '' : 'text-slate-700 dark:text-slate-300'}`}>{update.notes}</p>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { Button, buttonClasses, type ButtonVariant } from './button';
+import { buttonClasses, type ButtonVariant } from './button';
 import { Modal } from './modal';
 
 export interface ConfirmOptions {
@@ -7,6 +7,8 @@ export interface ConfirmOptions {
   confirmLabel?: string;
   cancelLabel?: string;
   variant?: ButtonVariant;
+  /** The button focused when the dialog opens (the confirm one unless told): 'cancel' for a choice that loses work. */
+  focus?: 'confirm' | 'cancel';
 }
 
 interface Pending extends ConfirmOptions {
@@ -21,6 +23,7 @@ interface Pending extends ConfirmOptions {
 export function useConfirm(): { confirm: (message: string, options?: ConfirmOptions) => Promise<boolean>; dialog: ReactNode } {
   const [pending, setPending] = useState<Pending | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
 
   const confirm = useCallback(
     (message: string, options: ConfirmOptions = {}) =>
@@ -39,12 +42,12 @@ export function useConfirm(): { confirm: (message: string, options?: ConfirmOpti
       onClose={() => settle(false)}
       title={pending?.title ?? 'Please Confirm'}
       size="sm"
-      initialFocus={confirmRef}
+      initialFocus={pending?.focus === 'cancel' ? cancelRef : confirmRef}
       footer={
         <>
-          <Button variant="secondary" onClick={() => settle(false)}>
+          <button ref={cancelRef} type="button" className={buttonClasses('secondary')} onClick={() => settle(false)}>
             {pending?.cancelLabel ?? 'Cancel'}
-          </Button>
+          </button>
           <button ref={confirmRef} type="button" className={buttonClasses(pending?.variant ?? 'primary')} onClick={() => settle(true)}>
             {pending?.confirmLabel ?? 'Confirm'}
           </button>

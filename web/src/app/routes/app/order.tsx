@@ -92,7 +92,7 @@ export default function OrderRoute() {
           </div>
         </div>
 
-        <OrderTimeline status={o.currentStatus} />
+        <OrderTimeline order={o} />
 
         <div className="grid gap-6 lg:grid-cols-3">
           {/* The payment panel comes first on small screens and sits in the right column on large ones. */}

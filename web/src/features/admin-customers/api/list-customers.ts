@@ -1,16 +1,22 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { CustomersPage } from '@gs/shared/api-types';
-import { CUSTOMERS_PAGE_SIZE } from '@gs/shared/schemas/customers';
+import { CUSTOMERS_PAGE_SIZE, type CustomerView } from '@gs/shared/schemas/customers';
 import { api } from '@/lib/api-client';
 import { customerKeys } from '@/lib/query-keys';
 
 /**
- * GET /api/admin/customers?search=&limit=&cursor=: one page of customers (no admins, no archived), newest
- * first. The server searches (an email or a phone number exactly, else name, email or phone digits) and
- * reads a bounded page: a search page may hold fewer than `limit` and still have a cursor.
+ * GET /api/admin/customers?view=&search=&limit=&cursor=: one page of customers (no admins, no archived), newest
+ * first; with view=archived the archived ones instead, the latest archived first. The server searches (an email
+ * or a phone number exactly, else name, email or phone digits) and reads a bounded page: a search page may hold
+ * fewer than `limit` and still have a cursor.
  */
-export function listCustomers({ search = '', limit = CUSTOMERS_PAGE_SIZE, cursor }: { search?: string; limit?: number; cursor?: string | null } = {}): Promise<CustomersPage> {
-  return api.get<CustomersPage>('/admin/customers', { query: { search: search.trim() || undefined, limit, cursor: cursor ?? undefined } });
+export function listCustomers({
+  search = '',
+  limit = CUSTOMERS_PAGE_SIZE,
+  cursor,
+  view,
+}: { search?: string; limit?: number; cursor?: string | null; view?: CustomerView } = {}): Promise<CustomersPage> {
+  return api.get<CustomersPage>('/admin/customers', { query: { view: view === 'archived' ? view : undefined, search: search.trim() || undefined, limit, cursor: cursor ?? undefined } });
 }
 
 /** The customer management panel: the first page for `search`, then one more per `fetchNextPage()` ("Load more"). */
@@ -19,6 +25,19 @@ export function useCustomerPages(search: string) {
   return useInfiniteQuery({
     queryKey: customerKeys.pages(term),
     queryFn: ({ pageParam }) => listCustomers({ search: term, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
+    select: (data) => data.pages.flatMap((page) => page.items),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Archived Customers: the first page of archived customers for `search`, then one more per `fetchNextPage()`. */
+export function useArchivedCustomerPages(search: string) {
+  const term = search.trim();
+  return useInfiniteQuery({
+    queryKey: customerKeys.archived(term),
+    queryFn: ({ pageParam }) => listCustomers({ view: 'archived', search: term, cursor: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursor,
     select: (data) => data.pages.flatMap((page) => page.items),

@@ -18,7 +18,8 @@ import { CustomerFormModal } from './customer-form-modal';
 export const customerMessages = {
   loadFailed: 'Failed to load customers. Please try again.',
   deleteFailed: 'Failed to delete customer. Please try again.',
-  deleteConfirm: 'Are you sure you want to delete this customer? This action cannot be undone.',
+  // Not the spec's "cannot be undone" any more: staff restore archived customers (issue 17).
+  deleteConfirm: 'Are you sure you want to delete this customer? They can be restored from Archived Customers.',
   deleted: 'Customer deleted successfully!',
   loadMoreFailed: 'Failed to load more customers. Please try again.',
   /** A search page read its share of customers without a match: older customers may still match. */
@@ -55,7 +56,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   return (
     <div className="flex flex-wrap gap-x-2">
       <dt className="font-medium text-slate-700 dark:text-slate-300">{label}:</dt>
-      <dd>{children}</dd>
+      <dd className="min-w-0 [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
@@ -91,7 +92,7 @@ function CustomerItem({ customer, onEdit, onDelete }: { customer: CustomerRow; o
         </button>
       </div>
       {open ? (
-        <div id={detailsId} className="mt-3 grid gap-3 pl-7 md:grid-cols-3">
+        <div id={detailsId} className="mt-3 grid grid-cols-1 gap-3 pl-7 md:grid-cols-3">
           <Detail title="Contact Info">
             <Item label="Phone">{formatPhone(customer.phone) || 'Not provided'}</Item>
             <Item label="SMS Notifications">{customer.enableSmsNotifications ? 'Enabled' : 'Disabled'}</Item>

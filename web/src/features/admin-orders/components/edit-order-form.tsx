@@ -8,6 +8,7 @@ import { SelectField, TextAreaField } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { useReportUnsaved } from '@/components/ui/unsaved-changes';
 import { ApiError } from '@/lib/api-client';
 import { issueFields, renameFields, type FieldErrors } from '@/lib/field-errors';
 import { useUpdateAdminOrder } from '../api/update-admin-order';
@@ -23,6 +24,7 @@ const EDITABLE = [
   'firearmMake',
   'firearmModel',
   'serialNumber',
+  'firearmCaliber',
   'serviceType',
   'description',
   'estimatedCost',
@@ -40,6 +42,7 @@ function snapshotOf(order: AdminOrder): Snapshot {
     firearmMake: order.firearmMake ?? '',
     firearmModel: order.firearmModel ?? '',
     serialNumber: order.serialNumber ?? '',
+    firearmCaliber: order.firearmCaliber ?? '',
     serviceType: order.serviceType ?? '',
     description: order.description ?? '',
     estimatedCost: centsToInput(order.estimatedCostCents),
@@ -59,6 +62,8 @@ function toInput(values: Values, version: number, order: AdminOrder) {
     firearmMake: values.firearmMake,
     firearmModel: values.firearmModel,
     serialNumber: values.serialNumber,
+    // Blank removes it (null), as the create form leaves it out.
+    firearmCaliber: optional(values.firearmCaliber),
     serviceType: values.serviceType,
     description: values.description,
     estimatedCostCents: dollarsToCents(values.estimatedCost) ?? Number.NaN,
@@ -108,6 +113,10 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
   // The server refused a release the form did not know was owed (the balance changed meanwhile).
   const [serverAskedOverride, setServerAskedOverride] = useState(false);
   const update = useUpdateAdminOrder();
+  // Edits not saved yet: the modal asks before discarding them.
+  useReportUnsaved(
+    EDITABLE.some((k) => values[k] !== base.snapshot[k]) || values.statusNote.trim() !== '' || values.releaseOverrideReason.trim() !== '',
+  );
 
   // Three-way merge of a newer copy of the order (refetch, or the admin's own line or
   // message changes in the panels beside the form).
@@ -189,7 +198,13 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
       ) : null}
       {formError ? <Alert tone="error">{formError}</Alert> : null}
 
-      <OrderFieldset legend="Firearm & Service" values={values} errors={errors} onChange={set} />
+      <OrderFieldset
+        legend="Firearm & Service"
+        values={values}
+        errors={errors}
+        onChange={set}
+        caliber={{ value: values.firearmCaliber, onChange: set('firearmCaliber'), error: errors.firearmCaliber }}
+      />
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Status & Shipping</legend>

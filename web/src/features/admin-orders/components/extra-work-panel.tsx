@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { TrashIcon } from '@/components/ui/icons';
+import { useReportUnsaved } from '@/components/ui/unsaved-changes';
 import { ApiError } from '@/lib/api-client';
 import { issueFields, renameFields, type FieldErrors } from '@/lib/field-errors';
 import { useAddLine } from '../api/add-line';
@@ -187,6 +188,8 @@ function AddLineForm({ order, onAdded }: { order: AdminOrder; onAdded: (added: A
   const [values, setValues] = useState<LineValues>(EMPTY_LINE);
   const [errors, setErrors] = useState<LineErrors>({});
   const [message, setMessage] = useState<string | null>(null);
+  // A line typed but not added (its kind and approval box alone are not worth asking about).
+  useReportUnsaved((['name', 'description', 'cost', 'quantity'] as const).some((k) => values[k].trim() !== EMPTY_LINE[k]));
 
   const set = (key: 'kind' | 'name' | 'description' | 'cost' | 'quantity') => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -307,6 +310,7 @@ function RequestForm({
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
+  useReportUnsaved(reason.trim() !== '');
   const requestable = order.lines.filter(isRequestable);
   const chosen = requestable.filter((l) => selected.has(l.id));
   const amounts = requestAmounts(

@@ -36,7 +36,7 @@ export function OrderFieldset({
   onChange: (key: OrderFieldKey) => Change;
   /** Shown above the fields; without it the group is named for screen readers only. */
   legend?: string;
-  /** Asks for the caliber too (optional; the create form). */
+  /** Asks for the caliber too (optional; the create and edit forms). */
   caliber?: { value: string; onChange: Change; error?: string };
   children?: ReactNode;
 }) {

@@ -25,10 +25,10 @@ export function OrderRow({ order, actions }: { order: AdminListOrder; actions: O
     <li className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center lg:justify-between">
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-semibold">{label}</h3>
+          <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere]">{label}</h3>
           <AdminStatusBadge status={order.currentStatus} />
         </div>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
+        <p className="text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
           <span className="font-mono">{order.orderNumber}</span> · {order.customerName} · {order.serviceType} · {formatDate(order.createdAt)}
         </p>
         <p className="text-sm">

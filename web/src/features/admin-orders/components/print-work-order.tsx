@@ -30,9 +30,10 @@ const PRINT_CSS = `
   .wo-shop { font-size: 10pt; margin: 2px 0 0; white-space: pre-line; }
   .wo-section { margin-bottom: 14px; break-inside: avoid; }
   .wo-section h3 { font-size: 12pt; text-transform: uppercase; letter-spacing: .05em; border-bottom: 1px solid #999; margin: 0 0 6px; padding-bottom: 2px; }
-  .wo-grid { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; }
+  .wo-grid { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 16px; margin: 0; }
   .wo-grid dt { font-weight: 600; }
-  .wo-grid dd { margin: 0; }
+  .wo-grid dd { margin: 0; overflow-wrap: anywhere; }
+  .wo-head > div, .wo-updates li { min-width: 0; overflow-wrap: anywhere; }
   .wo-updates { list-style: none; padding: 0; margin: 0; }
   .wo-updates li { border-bottom: 1px dotted #bbb; padding: 4px 0; }
   .wo-more { font-style: italic; color: #444; margin-top: 4px; }
@@ -46,14 +47,14 @@ function Row({ label, value }: { label: string; value: string | null | undefined
   return (
     <>
       <dt className="font-semibold text-slate-700 dark:text-slate-300">{label}</dt>
-      <dd className="text-slate-900 dark:text-slate-100">{value || '—'}</dd>
+      <dd className="min-w-0 [overflow-wrap:anywhere] text-slate-900 dark:text-slate-100">{value || '—'}</dd>
     </>
   );
 }
 
 const section = 'wo-section space-y-1';
 const heading = 'border-b border-slate-300 pb-1 text-sm font-semibold tracking-wide uppercase dark:border-slate-600';
-const grid = 'wo-grid grid grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 text-sm';
+const grid = 'wo-grid grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-0.5 text-sm';
 
 /** The work order sheet: shown in the preview and copied as is into the print window. */
 export function WorkOrderSheet({ order }: { order: AdminOrderDetail }) {
@@ -63,7 +64,7 @@ export function WorkOrderSheet({ order }: { order: AdminOrderDetail }) {
   return (
     <article className="space-y-4">
       <header className="wo-head flex flex-wrap justify-between gap-2 border-b-2 border-slate-900 pb-2 dark:border-slate-200">
-        <div>
+        <div className="min-w-0 [overflow-wrap:anywhere]">
           <h2 className="wo-title text-xl font-bold">Work Order {order.orderNumber}</h2>
           <p className="text-sm font-semibold">{shop.name}</p>
           <p className="wo-shop text-xs whitespace-pre-line">
@@ -121,7 +122,7 @@ export function WorkOrderSheet({ order }: { order: AdminOrderDetail }) {
         ) : (
           <ul className="wo-updates divide-y divide-dotted divide-slate-300 text-sm dark:divide-slate-600">
             {shown.map((u) => (
-              <li key={u.id} className="py-1">
+              <li key={u.id} className="py-1 [overflow-wrap:anywhere]">
                 <strong>{statusLabel(u.status)}</strong> — {formatDateTime(u.createdAt)} ({u.authorLabel})
                 {u.notes ? <div>{u.notes}</div> : null}
               </li>

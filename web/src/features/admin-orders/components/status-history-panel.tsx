@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { useReportUnsaved } from '@/components/ui/unsaved-changes';
 import { ApiError } from '@/lib/api-client';
 import { adminOrderKeys } from '@/lib/query-keys';
 import { useAddStatusUpdate } from '../api/add-status-update';
@@ -65,6 +66,9 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string; text: string; error?: string } | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  // A message typed but not posted, or an edit of one not saved: the modal asks before discarding them.
+  const editedFrom = editing ? (history.data ?? order?.updates)?.find((u) => u.id === editing.id)?.notes : undefined;
+  useReportUnsaved(notes.trim() !== '' || override.trim() !== '' || (editing !== null && editing.text !== editedFrom));
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
   // The picker follows the order's status until the admin chooses another one.

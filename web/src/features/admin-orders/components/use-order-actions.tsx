@@ -14,7 +14,8 @@ export const orderActionMessages = {
   archiveConfirm: 'Are you sure you want to archive this order?',
   archived: 'Order archived successfully!',
   archiveFailed: (reason: string) => `Failed to archive order: ${reason}`,
-  deleteConfirm: 'Are you sure you want to delete this order? This action cannot be undone from the UI directly.',
+  // The spec's "cannot be undone from the UI directly" no longer holds: staff restore deleted orders (issue 17).
+  deleteConfirm: 'Are you sure you want to delete this order? It can be restored from Deleted Orders.',
   deleted: 'Order deleted successfully!',
   deleteFailed: (reason: string) => `Failed to delete order: ${reason}`,
   unarchiveConfirm: 'Are you sure you want to unarchive this order? It will reappear in the main active orders list.',

@@ -116,7 +116,7 @@ export function PaymentManagement() {
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-medium text-slate-700 dark:text-slate-300" aria-live="polite">
+        <p className="min-w-0 text-sm font-medium [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300" aria-live="polite">
           {total === null ? `Payments matching "${query.search}"` : `Total: ${total} payments`}
         </p>
         {payments.isFetching ? <Spinner className="size-4" /> : null}

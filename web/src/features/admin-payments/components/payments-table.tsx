@@ -85,11 +85,12 @@ export function PaymentsTable({
             return (
               <tr key={p.paymentId}>
                 <td className={`${td} whitespace-nowrap`}>{formatDateTime(p.paymentDate)}</td>
-                <td className={`${td} min-w-[12rem]`}>
+                {/* Names, emails and firearms wrap anywhere: a long unbroken one never makes its column wider than a phone. */}
+                <td className={`${td} min-w-[12rem] [overflow-wrap:anywhere]`}>
                   <span className="block font-medium">{p.customerName || 'Unknown'}</span>
-                  {p.customerEmail ? <span className="block text-xs break-words text-slate-600 dark:text-slate-400">{p.customerEmail}</span> : null}
+                  {p.customerEmail ? <span className="block text-xs text-slate-600 dark:text-slate-400">{p.customerEmail}</span> : null}
                 </td>
-                <td className={`${td} min-w-[10rem]`}>
+                <td className={`${td} min-w-[10rem] [overflow-wrap:anywhere]`}>
                   {firearm ? (
                     <>
                       <span className="block">{firearm.name}</span>
@@ -121,10 +122,10 @@ export function PaymentsTable({
                 <td className={`${td} min-w-[8rem]`}>
                   <Badge tone={badge.tone}>{badge.label}</Badge>
                   {p.paymentStatus === 'failed' && p.notes ? (
-                    <span className="mt-1 block max-w-[14rem] text-xs break-words text-red-700 dark:text-red-300">{p.notes}</span>
+                    <span className="mt-1 block max-w-[14rem] text-xs [overflow-wrap:anywhere] text-red-700 dark:text-red-300">{p.notes}</span>
                   ) : null}
                   {p.flag === 'unconfirmed' && p.notes ? (
-                    <span className="mt-1 block max-w-[14rem] text-xs break-words text-amber-800 dark:text-amber-300">{p.notes}</span>
+                    <span className="mt-1 block max-w-[14rem] text-xs [overflow-wrap:anywhere] text-amber-800 dark:text-amber-300">{p.notes}</span>
                   ) : null}
                   {p.flag ? (
                     <span className="mt-1 block">

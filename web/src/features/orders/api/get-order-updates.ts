@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Page, StatusUpdate } from '@gs/shared/api-types';
 import { api } from '@/lib/api-client';
 import { orderKeys } from '@/lib/query-keys';
@@ -24,5 +24,29 @@ export function useOrderUpdates(orderId: string) {
     getNextPageParam: (last) => last.cursor,
     select: (data) => data.pages.flatMap((page) => page.items),
     refetchInterval: STATUS_HISTORY_REFRESH_MS,
+  });
+}
+
+/** At most this many older pages are read for the timeline (an order's history is far shorter). */
+export const OLDER_HISTORY_MAX_PAGES = 20;
+
+/**
+ * Every update older than the detail's newest ones (from the detail's `updatesCursor`), for the
+ * timeline to tell which steps the order passed. Read only when `enabled`.
+ */
+export function useOlderOrderHistory(orderId: string, cursor: string | null | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.olderUpdates(orderId, cursor ?? ''),
+    enabled: enabled && !!cursor,
+    queryFn: async () => {
+      const items: StatusUpdate[] = [];
+      let next = cursor ?? null;
+      for (let pages = 0; next && pages < OLDER_HISTORY_MAX_PAGES; pages += 1) {
+        const page = await getOrderUpdates(orderId, next);
+        items.push(...page.items);
+        next = page.cursor;
+      }
+      return { items, complete: next === null };
+    },
   });
 }

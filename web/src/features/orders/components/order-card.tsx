@@ -20,7 +20,7 @@ export function OrderCard({ order }: { order: Order }) {
   return (
     <article className="relative flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md sm:p-5 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-start justify-between gap-3">
-        <h2 className="text-lg leading-tight font-semibold">
+        <h2 className="min-w-0 text-lg leading-tight font-semibold [overflow-wrap:anywhere]">
           <Link
             to={paths.app.order.getHref(order.id)}
             className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:underline focus-visible:outline-none"
@@ -30,7 +30,7 @@ export function OrderCard({ order }: { order: Order }) {
         </h2>
         <StatusBadge status={order.currentStatus} />
       </div>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">Created</dt>
         <dd>
           <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>

@@ -14,8 +14,9 @@ function Row({ label, children, strong = false, wide = false }: { label: string;
   // `wide` values (tracking numbers) go under their label on narrow screens instead of breaking.
   return (
     <div className={`flex justify-between gap-x-4 gap-y-0.5 py-1.5 ${strong ? 'font-semibold' : ''} ${wide ? 'max-sm:flex-col' : ''}`}>
-      <dt className={strong ? '' : 'text-slate-600 dark:text-slate-400'}>{label}</dt>
-      <dd className={`break-words ${wide ? 'sm:text-right' : 'text-right'}`}>{children}</dd>
+      <dt className={`shrink-0 ${strong ? '' : 'text-slate-600 dark:text-slate-400'}`}>{label}</dt>
+      {/* Long unbroken text (a model, a pasted URL) wraps inside the value instead of pushing it off the card. */}
+      <dd className={`min-w-0 [overflow-wrap:anywhere] ${wide ? 'sm:text-right' : 'text-right'}`}>{children}</dd>
     </div>
   );
 }

@@ -1,5 +1,8 @@
 import { useId } from 'react';
-import { TIMELINE, statusLabel, timelinePosition } from '@gs/shared/statuses';
+import { statusLabel } from '@gs/shared/statuses';
+import { useOlderOrderHistory } from '../api/get-order-updates';
+import { timelineView, type TimelineStepState } from '../timeline';
+import type { OrderDetail } from '../types';
 
 function CheckIcon() {
   return (
@@ -9,10 +12,31 @@ function CheckIcon() {
   );
 }
 
-/** The customer's 8-step timeline with the progress of the order's status. */
-export function OrderTimeline({ status }: { status: string | null | undefined }) {
+const STATE_TEXT: Record<TimelineStepState, string> = {
+  done: ' (completed)',
+  current: ' (current step)',
+  skipped: ' (skipped)',
+  upcoming: '',
+};
+
+const MARKER: Record<TimelineStepState, string> = {
+  done: 'bg-emerald-600 text-white dark:bg-emerald-500 dark:text-slate-950',
+  current: 'bg-amber-500 text-slate-950 ring-4 ring-amber-200 dark:bg-amber-400 dark:ring-amber-900',
+  skipped: 'border-2 border-dashed border-slate-400 text-slate-600 dark:border-slate-500 dark:text-slate-300',
+  upcoming: 'bg-slate-200 text-slate-600 dark:bg-slate-700 dark:text-slate-300',
+};
+
+/**
+ * The customer's 8-step timeline. The current step and which earlier steps read completed follow
+ * the order's history (features/orders/timeline.ts): a step the order never passed reads "Skipped".
+ */
+export function OrderTimeline({ order }: { order: OrderDetail }) {
   const headingId = useId();
-  const { index, progress } = timelinePosition(status);
+  const loaded = timelineView(order, order.updates, !order.updatesCursor);
+  // Only when a step would read skipped and the detail's newest updates are not the whole history.
+  const older = useOlderOrderHistory(order.id, order.updatesCursor, loaded.needsOlderHistory);
+  const view = older.data ? timelineView(order, [...order.updates, ...older.data.items], older.data.complete) : loaded;
+  const { index, progress, steps } = view;
 
   return (
     <section
@@ -23,8 +47,8 @@ export function OrderTimeline({ status }: { status: string | null | undefined })
         <h2 id={headingId} className="text-lg font-semibold">
           Order Progress
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Current status: <span className="font-semibold text-slate-900 dark:text-slate-100">{statusLabel(status)}</span>
+        <p className="min-w-0 text-sm break-words text-slate-600 dark:text-slate-400">
+          Current status: <span className="font-semibold text-slate-900 dark:text-slate-100">{statusLabel(order.currentStatus)}</span>
         </p>
       </div>
       <div
@@ -33,7 +57,7 @@ export function OrderTimeline({ status }: { status: string | null | undefined })
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={progress}
-        aria-valuetext={`${progress}% - ${TIMELINE[index].label}`}
+        aria-valuetext={`${progress}% - ${steps[index].label}`}
         className="mt-4 h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
       >
         <div className="h-full rounded-full bg-amber-500 transition-[width] dark:bg-amber-400" style={{ width: `${progress}%` }} />
@@ -41,32 +65,31 @@ export function OrderTimeline({ status }: { status: string | null | undefined })
       <p className="mt-1 text-right text-xs font-medium text-slate-600 dark:text-slate-400">{progress}% complete</p>
 
       <ol className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-8">
-        {TIMELINE.map((step, i) => {
-          const state = i < index ? 'done' : i === index ? 'current' : 'upcoming';
-          return (
-            <li key={step.status} aria-current={state === 'current' ? 'step' : undefined} className="flex items-start gap-2 xl:flex-col xl:items-center xl:text-center">
-              <span
-                className={`flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
-                  state === 'done'
-                    ? 'bg-emerald-600 text-white dark:bg-emerald-500 dark:text-slate-950'
-                    : state === 'current'
-                      ? 'bg-amber-500 text-slate-950 ring-4 ring-amber-200 dark:bg-amber-400 dark:ring-amber-900'
-                      : 'bg-slate-200 text-slate-600 dark:bg-slate-700 dark:text-slate-300'
-                }`}
-              >
-                {state === 'done' ? <CheckIcon /> : i + 1}
-              </span>
-              <span
-                className={`text-sm leading-snug ${
-                  state === 'upcoming' ? 'text-slate-600 dark:text-slate-400' : 'font-medium text-slate-900 dark:text-slate-100'
-                }`}
-              >
-                {step.label}
-                <span className="sr-only">{state === 'done' ? ' (completed)' : state === 'current' ? ' (current step)' : ''}</span>
-              </span>
-            </li>
-          );
-        })}
+        {steps.map((step, i) => (
+          <li
+            key={step.status}
+            data-state={step.state}
+            aria-current={step.state === 'current' ? 'step' : undefined}
+            className="flex min-w-0 items-start gap-2 xl:flex-col xl:items-center xl:text-center"
+          >
+            <span className={`flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${MARKER[step.state]}`}>
+              {step.state === 'done' ? <CheckIcon /> : i + 1}
+            </span>
+            <span
+              className={`min-w-0 text-sm leading-snug ${
+                step.state === 'upcoming' || step.state === 'skipped' ? 'text-slate-600 dark:text-slate-400' : 'font-medium text-slate-900 dark:text-slate-100'
+              }`}
+            >
+              {step.label}
+              {step.state === 'skipped' ? (
+                <span aria-hidden="true" className="block text-xs italic">
+                  Skipped
+                </span>
+              ) : null}
+              <span className="sr-only">{STATE_TEXT[step.state]}</span>
+            </span>
+          </li>
+        ))}
       </ol>
     </section>
   );

@@ -39,7 +39,7 @@ export function CustomerInfoCard({ info }: { info: CustomerInfo }) {
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-slate-600 dark:text-slate-400">Name</dt>
-          <dd className="font-medium">{displayName(info)}</dd>
+          <dd className="font-medium [overflow-wrap:anywhere]">{displayName(info)}</dd>
         </div>
         <div>
           <dt className="text-slate-600 dark:text-slate-400">Email</dt>

@@ -1,0 +1,45 @@
+import { orderMessages } from '@gs/shared/order-messages'
+import { VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
+import type { Order } from '../domain/order.ts'
+import { ConflictError, NotFoundError } from '../lib/errors.ts'
+import { staffUpdate } from './admin-order-write.ts'
+
+/** The history entry of a restore (statusLabel: "Order Restored"). */
+export const ORDER_RESTORED = 'order_restored'
+export const ORDER_RESTORED_NOTE = 'The order was restored after it had been deleted.'
+
+interface RestoreOrder {
+  orders: Pick<OrderRepository, 'getOrder' | 'commit'>
+  orderId: string
+  /** The version of the deleted order the admin saw. */
+  version: number
+  adminId: string
+  now?: () => Date
+}
+
+/**
+ * Undoes a soft delete (delete-order.ts): the order is back in the list it was deleted from (active, or
+ * archived when it was archived), the customer sees it again, and its history says "Order Restored". One
+ * transaction through OrderRepository.commit, conditioned on the version the admin saw (else 409), with the
+ * customer's order count and latest order kept right (latest-order.ts, 'restore'). The checkout a delete
+ * closed stays closed: the customer starts a new payment. An order that is not deleted (restored already)
+ * is answered as it is, nothing written; an unknown one is a 404.
+ */
+export async function restoreOrder({ orders, orderId, version, adminId, now = () => new Date() }: RestoreOrder): Promise<Order> {
+  const current = orderId ? await orders.getOrder(orderId) : null
+  if (!current) throw new NotFoundError(orderMessages.orderNotFound)
+  if (!current.isDeleted) return current
+  if (current.version !== version) throw new ConflictError(orderMessages.staleOrder)
+  const at = now().toISOString()
+  const restored: Order = { ...current, isDeleted: false, deletedAt: undefined, version: version + 1, updatedAt: at }
+  try {
+    const [written] = await orders.commit({
+      orders: [{ order: restored, expected: version, restore: true }],
+      putUpdates: [staffUpdate({ order: restored, status: ORDER_RESTORED, notes: ORDER_RESTORED_NOTE, userId: adminId, at })],
+    })
+    return written
+  } catch (err) {
+    if (err instanceof VersionConflict) throw new ConflictError(orderMessages.staleOrder)
+    throw err
+  }
+}
