@@ -23,6 +23,12 @@ export const ENV_NAMES = {
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
   /** Outside prod: another Stripe API host for the official SDK (stripe-mock, a test fake). */
   stripeApiBase: 'STRIPE_API_BASE',
+  /**
+   * AWS only: the value CloudFront puts in the `x-origin-verify` header of every request it sends to the API
+   * (a generated Secrets Manager value; infra/stacks/api-stack.ts). Set, a request without it is refused
+   * (functions/lib/http.ts): the execute-api endpoint answers only through CloudFront, its WAF and throttles.
+   */
+  originVerify: 'ORIGIN_VERIFY',
   /** The sender of notification emails (an SES verified identity in AWS): the notifier sends as it, Settings shows it. */
   emailFrom: 'EMAIL_FROM',
   // The notifier's own (PORTAL_URL, EMAIL_FROM, SMTP_HOST, …) are named and read in functions/notify/notify-env.ts

@@ -7,6 +7,7 @@ import type { ZodMiniType } from 'zod/mini'
 import { routeKey, type Access, type FunctionGroup, type RouteDef } from '../routes.ts'
 import { authFromEvent, type AuthContext } from './auth.ts'
 import { ACCOUNT_INACTIVE, ForbiddenError, MfaRequiredError, NotFoundError, ValidationError, errorBody } from './errors.ts'
+import { ENV_NAMES } from './env.ts'
 import { errorFields, log, setLogContext } from './logger.ts'
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer
@@ -130,6 +131,9 @@ const resolveRoute = (group: FunctionGroup, routes: GroupOptions['routes']): mid
       const { event, context } = request
       const route = table.get(event.routeKey)
       setLogContext({ requestId: context?.awsRequestId ?? event.requestContext?.requestId, route: event.routeKey, fn: group })
+      // In AWS only through CloudFront (its WAF and throttles): it adds this header; a direct execute-api call lacks it.
+      const origin = process.env[ENV_NAMES.originVerify]
+      if (origin && event.headers?.['x-origin-verify'] !== origin) throw new ForbiddenError()
       if (!route) throw new NotFoundError('No such route')
       const params = (event.pathParameters ?? {}) as Record<string, string>
       // No id of ours is longer: a longer one names nothing (and would break DynamoDB's key size limits: a 500).

@@ -11,6 +11,8 @@ export const FunctionEnv = {
   /** ARNs of the Stripe secrets in Secrets Manager (ARNs are not secrets; functions/lib/stripe-secrets.ts reads the values). */
   stripeSecretKeySecretArn: ENV_NAMES.stripeSecretKeySecretArn,
   stripeWebhookSecretArn: ENV_NAMES.stripeWebhookSecretArn,
+  /** API functions: the `x-origin-verify` value CloudFront adds (a Secrets Manager dynamic reference, resolved at deploy). */
+  originVerify: ENV_NAMES.originVerify,
   /** The notification sender: the notifier sends as it, api-admin shows it on Settings → Email Settings. */
   emailFrom: ENV_NAMES.emailFrom,
   /** Stack traces point at the TypeScript sources through the bundled source maps. */

@@ -20,13 +20,3 @@ export function nagResourceText(scope: IConstruct, value: string): string {
   }
   return visit(Stack.of(scope).resolve(value))
 }
-
-/**
- * A value from another stack as the consumer's template will hold it: an
- * Fn::ImportValue of the same export name CDK picks for the automatic reference.
- */
-export function asReferencedFrom(scope: IConstruct, value: string, producer: IConstruct): string {
-  const consumerStack = Stack.of(scope)
-  const producerStack = Stack.of(producer)
-  return consumerStack === producerStack ? value : producerStack.exportValue(value)
-}

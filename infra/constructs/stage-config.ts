@@ -20,7 +20,10 @@ export interface StageConfig {
   alarmEmail: string | null
   /** HTTP API $default stage throttling (requests per second, burst). */
   throttle: { rateLimit: number; burstLimit: number }
-  /** WAF web ACL on CloudFront with a rate-based rule; the Web stack must then deploy in us-east-1. */
+  /**
+   * WAF web ACL on CloudFront (AWS managed rule groups and a per-IP rate rule); the Web stack must then deploy in
+   * us-east-1. On by default in prod, off elsewhere; `-c enableWaf=false` turns it off in prod (docs/deploying.md).
+   */
   waf: { rateLimit: number } | null
   /** Goes into /config.json for Stripe.js; a publishable key (pk_…) is public by design. */
   stripePublishableKey: string | null
@@ -42,13 +45,21 @@ export interface StageConfig {
    * would replace it, with every account in it (docs/deploying.md, "Case-insensitive sign-in"). Default false.
    */
   legacyCaseSensitivePool: boolean
+  /**
+   * `originVerifyRotation`: a label (e.g. a date) written into the API functions' descriptions and the CloudFront
+   * comment. CloudFormation re-reads a dynamic reference only when the resource holding it changes: after a new
+   * origin-verify value is put into Secrets Manager, a new label makes the next deploy hand it to CloudFront and the
+   * functions (docs/deploying.md, "The edge"). Null = none.
+   */
+  originVerifyRotation: string | null
 }
 
 export const CONTEXT_DEFAULTS = {
   stage: 'dev',
   throttleRateLimit: 50,
   throttleBurstLimit: 100,
-  enableWaf: false,
+  /** enableWaf when not given: on for prod (the edge of a business taking card payments), off for disposable stages. */
+  enableWaf: (stage: string) => stage === 'prod',
   wafRateLimit: 1000,
   tableIndexes: tableKeys.indexes.length,
   legacyCaseSensitivePool: false,
@@ -108,7 +119,7 @@ export function readStageConfig(node: Node): StageConfig {
   const burstLimit = int(node, 'throttleBurstLimit', CONTEXT_DEFAULTS.throttleBurstLimit, 1, 5_000)
 
   // WAF rate-based rules count requests per IP over 5 minutes; AWS accepts 10 to 2,000,000,000.
-  const waf = bool(node, 'enableWaf', CONTEXT_DEFAULTS.enableWaf)
+  const waf = bool(node, 'enableWaf', CONTEXT_DEFAULTS.enableWaf(stage))
     ? { rateLimit: int(node, 'wafRateLimit', CONTEXT_DEFAULTS.wafRateLimit, 10, 2_000_000_000) }
     : null
 
@@ -130,6 +141,11 @@ export function readStageConfig(node: Node): StageConfig {
   const sesConfigurationSet = str(node, 'sesConfigurationSet')
   if (sesConfigurationSet && !/^[A-Za-z0-9_-]{1,64}$/.test(sesConfigurationSet)) throw new ContextError(`Context sesConfigurationSet=${sesConfigurationSet}: expected an SES configuration set name`)
 
+  const originVerifyRotation = str(node, 'originVerifyRotation')
+  if (originVerifyRotation && !/^[\w.:-]{1,40}$/.test(originVerifyRotation)) {
+    throw new ContextError(`Context originVerifyRotation=${originVerifyRotation}: expected a short label such as 2026-11-27 (letters, digits, . _ : -)`)
+  }
+
   return {
     stage,
     retainData,
@@ -142,5 +158,6 @@ export function readStageConfig(node: Node): StageConfig {
     tableIndexes,
     notifications: { emailFrom, sesIdentity, sesConfigurationSet },
     legacyCaseSensitivePool: bool(node, 'legacyCaseSensitivePool', CONTEXT_DEFAULTS.legacyCaseSensitivePool),
+    originVerifyRotation,
   }
 }

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { LocalStackError } from './errors.ts'
 import { freePort, waitForPort } from './ports.ts'
 
@@ -28,12 +29,35 @@ export interface DynamoLocal {
   stop(): Promise<void>
 }
 
-/** DynamoDB Local as a child process: on disk under dataDir (kept across restarts), or in memory when dataDir is absent. */
+/**
+ * DynamoDB Local has no bind-address option (its connector listens on every interface) and accepts any signature:
+ * java/LoopbackDynamoDBLocal.java starts the same server bound to 127.0.0.1 (run as a single-file source program,
+ * which every JDK and Debian's JRE can do). Telemetry to AWS is off, and CORS allows no web origin (nothing in a
+ * browser talks to it: the functions do, server side).
+ */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./java/LoopbackDynamoDBLocal.java', import.meta.url))
+/** The one origin CORS allows: none a browser ever has (a port no one listens on), so no web page can reach the table. */
+const NO_WEB_ORIGIN = 'http://127.0.0.1:9'
+
+/** DynamoDB Local as a child process on 127.0.0.1 only: on disk under dataDir (kept across restarts), or in memory when dataDir is absent. */
 export async function startDynamoLocal({ dataDir, port, heapMb = 512 }: { dataDir?: string; port?: number; heapMb?: number }): Promise<DynamoLocal> {
   assertJava()
   const p = port ?? (await freePort())
   const dir = jarDir()
-  const args = [`-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`, `-Xmx${heapMb}m`, '-jar', path.join(dir, 'DynamoDBLocal.jar'), '-port', String(p), '-sharedDb']
+  const classPath = [path.join(dir, 'DynamoDBLocal.jar'), path.join(dir, 'DynamoDBLocal_lib', '*')].join(path.delimiter)
+  const args = [
+    `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
+    `-Xmx${heapMb}m`,
+    '-cp',
+    classPath,
+    LOOPBACK_LAUNCHER,
+    '-port',
+    String(p),
+    '-sharedDb',
+    '-disableTelemetry',
+    '-cors',
+    NO_WEB_ORIGIN,
+  ]
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true })
     args.push('-dbPath', dataDir)
@@ -46,6 +70,10 @@ export async function startDynamoLocal({ dataDir, port, heapMb = 512 }: { dataDi
     await Promise.race([
       waitForPort(p, 30_000, 'DynamoDB Local'),
       exited.then(() => {
+        // The loopback launcher is a single-file source program: a Java runtime without its compiler module cannot run it.
+        if (/jdk\.compiler|source-file mode/i.test(stderr)) {
+          throw new LocalStackError(`DynamoDB Local's loopback launcher needs a Java that can run a single-file program (any JDK 17+, or Debian's openjdk-17-jre-headless): ${stderr.trim().split('\n')[0]}`)
+        }
         throw new LocalStackError(`DynamoDB Local exited at start: ${stderr.trim().split('\n').pop() ?? 'no output'}`)
       }),
     ])

@@ -8,6 +8,7 @@ import { cognitoMessages } from '../constructs/cognito-messages.ts'
 import { startCognitoLocal, POST_CONFIRMATION_FN, PRE_SIGN_UP_FN } from './cognito.ts'
 import type { LocalDelivery } from './delivery.ts'
 import { startDynamoLocal } from './dynamodb.ts'
+import { EXPOSE_TO_NETWORK_FLAG, gatewayHost, isLoopback } from './host.ts'
 import { createGateway, createLambdaInvokeServer, type LambdaHandler } from './gateway.ts'
 import { createJwtVerifier } from './jwt.ts'
 import { assertPortFree, freePort } from './ports.ts'
@@ -65,6 +66,9 @@ const close = (server: Server) => new Promise<void>((resolve) => server.close(()
 /** DynamoDB Local + cognito-local + the local gateway, running the same handlers as AWS. */
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const { dataDir, webDir = path.join(REPO_ROOT, 'web/dist'), seed = true, tableName = 'gunsmith-local' } = opts
+  // Before anything starts: a HOST beyond loopback without the flag stops here, with the reason.
+  const host = gatewayHost()
+  if (!isLoopback(host)) console.warn(`${EXPOSE_TO_NETWORK_FLAG}=1: the local portal listens on ${host}, reachable from the network (seeded passwords, fake payments, no TLS).`)
   const cognitoPort = opts.cognitoPort ?? (dataDir ? 9229 : await freePort())
   if (opts.port) await assertPortFree(opts.port, 'the portal', 'PORT')
   await assertPortFree(cognitoPort, 'cognito-local', 'COGNITO_PORT')
@@ -145,7 +149,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       verify: createJwtVerifier({ issuer: cognito.issuer, jwksUrl: `http://127.0.0.1:${cognitoPort}/${cognito.userPoolId}/.well-known/jwks.json`, clientId: cognito.clientId }),
       handlers,
     })
-    const port = await listen(gateway, opts.port, process.env.HOST ?? '127.0.0.1')
+    const port = await listen(gateway, opts.port, host)
     stops.push(() => {
       gateway.closeAllConnections?.()
       return close(gateway)

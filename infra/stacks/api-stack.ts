@@ -7,11 +7,14 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
 import * as events from 'aws-cdk-lib/aws-events'
 import * as targets from 'aws-cdk-lib/aws-events-targets'
+import * as iam from 'aws-cdk-lib/aws-iam'
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda'
 import * as logs from 'aws-cdk-lib/aws-logs'
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager'
 import type { Construct } from 'constructs'
 import { deployedRoutesFor, functionGroups, routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
-import { AppFunction } from '../constructs/app-function.ts'
+import { AppFunction, LOG_RETENTION, acknowledge } from '../constructs/app-function.ts'
+import { TABLE_GRANTS } from '../constructs/table-grants.ts'
 import { FunctionEnv } from '../constructs/function-env.ts'
 import { RECONCILE_ENTRY, writeGroupEntry } from '../constructs/lambda-bundle.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
@@ -23,19 +26,36 @@ export interface ApiStackProps extends StackProps {
   userPoolClient: cognito.IUserPoolClient
 }
 
-/** Cognito admin calls made by api-admin (customer management); nothing else gets Cognito rights. */
+/**
+ * The Cognito calls api-admin's code makes (functions/auth/users.ts: customer accounts; functions/auth/staff-mfa.ts:
+ * AdminGetUser, the staff MFA check on every admin route), and nothing more; no other API function gets Cognito rights.
+ */
 export const ADMIN_COGNITO_ACTIONS = [
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminAddUserToGroup',
+  'cognito-idp:AdminCreateUser',
   'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminDisableUser',
   'cognito-idp:AdminEnableUser',
   'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:ListUsers',
 ] as const
+
+/**
+ * Per-route throttles (HTTP API stage RouteSettings; the stage default from `throttleRateLimit`/`throttleBurstLimit`
+ * covers every other route). API Gateway counts them per route for all callers together (per-IP limits are WAF's):
+ * the Stripe webhook gets its own budget, so a flood on other routes cannot crowd out payment events; note and
+ * payment-intent creation (writes, and a Stripe call each) get less than the reads.
+ */
+export const ROUTE_THROTTLES: Record<string, { rateLimit: number; burstLimit: number }> = {
+  'POST /api/webhooks/stripe': { rateLimit: 20, burstLimit: 40 },
+  'POST /api/orders/{orderId}/notes': { rateLimit: 5, burstLimit: 10 },
+  'POST /api/payments/intents': { rateLimit: 5, burstLimit: 10 },
+}
+/** The header CloudFront adds to every API request (functions/lib/http.ts checks it; lower case, as the middleware normalizes). */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify'
+/** Concurrency reserved for (and capping) the webhook function: Stripe deliveries always find a free instance. */
+export const WEBHOOK_RESERVED_CONCURRENCY = 5
 
 const METHODS: Record<RouteDef['method'], apigw.HttpMethod> = {
   GET: apigw.HttpMethod.GET,
@@ -53,8 +73,15 @@ const PUBLIC_ROUTE_REASONS: Record<string, string> = {
     'Stripe calls the webhook without a Cognito token; the function verifies the Stripe-Signature header over the raw body before parsing it.',
 }
 
-/** The custom metric the webhook alarm watches: 5xx answers on the Stripe webhook route(s), from the access log. */
-export const WEBHOOK_FAILURES_METRIC = 'StripeWebhook5xx'
+/**
+ * The custom metric the webhook alarm watches: every answer on the Stripe webhook route(s) that is not 2xx, from the
+ * access log. 4xx counts too: a wrong or rolled signing secret makes every delivery a 400 (charged, not recorded).
+ */
+export const WEBHOOK_FAILURES_METRIC = 'StripeWebhookNon2xx'
+/** Reconciliation differences (the count in its `payment reconciliation found differences` line). */
+export const RECONCILE_DIFFERENCES_METRIC = 'ReconciliationDifferences'
+/** Payments the reconciliation had to record because the webhook had not (its `reconciliation run` line, `recorded`). */
+export const RECONCILE_RECOVERED_METRIC = 'PaymentsMissedByWebhook'
 /** Payments staff must look at (a credit above the bill, a payment on a deleted order, one the provider did not confirm, a reconciliation difference): log lines with alert=payment_review. */
 export const PAYMENTS_REVIEW_METRIC = 'PaymentsNeedReview'
 /** How often the reconciliation runs (the local stack runs it as often: infra/local/main.ts). */
@@ -97,6 +124,10 @@ export class ApiStack extends Stack {
   readonly webhookPath: string | null
   /** The scheduled payment reconciliation (functions/jobs/reconcile.ts). */
   readonly reconcile: AppFunction
+  /** Generated value CloudFront sends in `x-origin-verify` and the API functions require (ORIGIN_VERIFY_HEADER). */
+  readonly originVerifySecret: secretsmanager.Secret
+  /** A CloudFormation dynamic reference to it, resolved at deploy time: the value is in no template. */
+  readonly originVerifyValue: string
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props)
@@ -106,15 +137,31 @@ export class ApiStack extends Stack {
     this.stripeSecretKey = this.emptySecret('StripeSecretKey', `Stripe secret API key for Gunsmith ${stage}; created empty, filled by ops (docs/deploying.md)`, removalPolicy)
     this.stripeWebhookSecret = this.emptySecret('StripeWebhookSecret', `Stripe webhook signing secret for Gunsmith ${stage}; created empty, filled by ops (docs/deploying.md)`, removalPolicy)
 
+    // The API answers only through CloudFront: CloudFront adds this generated value as a header, the functions refuse
+    // a request without it (functions/lib/http.ts). HTTP APIs have no resource policy and the JWT authorizer checks
+    // only the token, so the check is in the shared middleware (docs/deploying.md, "The edge").
+    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: `Gunsmith ${stage}: the x-origin-verify header value CloudFront adds to API requests (generated; not a credential)`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      removalPolicy,
+    })
+    acknowledge(this.originVerifySecret, ['AwsSolutions-SMG4'],
+      'A Secrets Manager rotation function cannot reach where the value is used: CloudFront\'s origin header and the API functions\' environment, both resolved at deploy time. Ops rotates it by putting a new value and deploying with a new originVerifyRotation label, which updates both (docs/deploying.md). It grants no data access: every route still needs a Cognito token or a Stripe signature.')
+    acknowledge(this.originVerifySecret, ['PCI.DSS.321-SecretsManagerUsingKMSKey'],
+      'Encrypted with the account\'s aws/secretsmanager key: the value is a routing marker CloudFront adds (not a credential, no data behind it); no function reads it at run time, CloudFormation resolves it at deploy.')
+    this.originVerifyValue = this.originVerifySecret.secretValue.unsafeUnwrap()
+
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       apiName: `gunsmith-${stage}`,
       // Same origin as the SPA behind CloudFront: no CORS.
       createDefaultStage: false,
     })
 
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS, removalPolicy })
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION.payments, removalPolicy })
     this.accessLogs = accessLogs
-    new apigw.HttpStage(this, 'DefaultStage', {
+    acknowledge(accessLogs, ['PCI.DSS.321-CloudWatchLogGroupEncrypted'],
+      'Encrypted at rest by CloudWatch Logs with its service key; the access log holds request ids, route keys, statuses and source IPs, no header, body or card data (ACCESS_LOG_FORMAT). A customer-managed KMS key would not narrow who can read it (IAM does).')
+    const defaultStage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
@@ -124,6 +171,8 @@ export class ApiStack extends Stack {
         format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
       },
     })
+    acknowledge(defaultStage, ['Serverless-APIGWStructuredLogging'],
+      'The access log is JSON (ACCESS_LOG_FORMAT); cdk-nag cannot parse the format as JSON only because `status` is written unquoted, as a number, so that metric filters can compare it ($.status >= 500).')
 
     const issuer = `https://cognito-idp.${Stack.of(userPool).region}.amazonaws.com/${userPool.userPoolId}`
     // Access tokens carry no `aud`; API Gateway then checks `client_id` against the audience.
@@ -157,12 +206,22 @@ export class ApiStack extends Stack {
       }
     }
 
+    const deployedKeys = new Set(functionGroups.flatMap((g) => deployedRoutesFor(g).map(routeKey)))
+    const throttled = Object.entries(ROUTE_THROTTLES).filter(([key]) => deployedKeys.has(key))
+    ;(defaultStage.node.defaultChild as apigw.CfnStage).routeSettings = Object.fromEntries(
+      // CloudFormation's own property names: the map is passed through as it is.
+      throttled.map(([key, t]) => [key, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }]),
+    )
+    // The stage's route settings name routes: deploy them after the routes exist.
+    for (const child of this.node.children) if (child instanceof apigw.HttpRoute) defaultStage.node.addDependency(child)
+
     if (this.webhookRouteKeys.length > 0) {
-      // Any 5xx on a webhook route (function error, timeout or integration failure): Stripe retries, but payments wait.
-      accessLogs.addMetricFilter('StripeWebhook5xx', {
+      // Any answer but 2xx on a webhook route: a 5xx (function error, timeout) Stripe retries; a 4xx (wrong signing
+      // secret, throttled, refused) means the event is not recorded. Either way customers may be charged with nothing recorded.
+      accessLogs.addMetricFilter('StripeWebhookNon2xx', {
         filterPattern: logs.FilterPattern.all(
           logs.FilterPattern.any(...this.webhookRouteKeys.map((key) => logs.FilterPattern.stringValue('$.routeKey', '=', key))),
-          logs.FilterPattern.numberValue('$.status', '>=', 500),
+          logs.FilterPattern.any(logs.FilterPattern.numberValue('$.status', '<', 200), logs.FilterPattern.numberValue('$.status', '>=', 300)),
         ),
         metricNamespace: metricNamespace(stage),
         metricName: WEBHOOK_FAILURES_METRIC,
@@ -178,13 +237,38 @@ export class ApiStack extends Stack {
       stage,
       removalPolicy,
       timeout: Duration.minutes(5),
+      logRetention: LOG_RETENTION.payments,
+      invocation: 'schedule',
     })
-    this.reconcile.bindTable({ table, accessMode: 'read-write' })
+    this.reconcile.bindTable({ table, grant: TABLE_GRANTS.reconcile })
     this.reconcile.bindStripeSecrets({ secretKey: this.stripeSecretKey })
-    new events.Rule(this, 'ReconcileSchedule', {
+    const schedule = new events.Rule(this, 'ReconcileSchedule', {
       description: 'Runs the payment reconciliation',
       schedule: events.Schedule.rate(RECONCILE_SCHEDULE),
       targets: [new targets.LambdaFunction(this.reconcile.fn, { retryAttempts: 2 })],
+    })
+    acknowledge(schedule, ['Serverless-EventBusDLQ'],
+      'The schedule event carries no data: a run EventBridge could not start is not worth keeping, it is the next run 6 hours later; the ReconcileNotRunning alarm (no invocation in 12 hours) catches a schedule that stopped.')
+    // Differences the reconciliation found, and payments it recorded because the webhook had not: silent loss, caught late.
+    this.reconcile.logGroup.addMetricFilter('ReconciliationDifferences', {
+      filterPattern: logs.FilterPattern.all(
+        logs.FilterPattern.stringValue('$.alert', '=', 'payment_review'),
+        logs.FilterPattern.stringValue('$.message', '=', 'payment reconciliation found differences'),
+      ),
+      metricNamespace: metricNamespace(stage),
+      metricName: RECONCILE_DIFFERENCES_METRIC,
+      metricValue: '$.count',
+      defaultValue: 0,
+    })
+    this.reconcile.logGroup.addMetricFilter('PaymentsMissedByWebhook', {
+      filterPattern: logs.FilterPattern.all(
+        logs.FilterPattern.stringValue('$.message', '=', 'reconciliation run'),
+        logs.FilterPattern.numberValue('$.recorded', '>', 0),
+      ),
+      metricNamespace: metricNamespace(stage),
+      metricName: RECONCILE_RECOVERED_METRIC,
+      metricValue: '$.recorded',
+      defaultValue: 0,
     })
     // The payments alarm counts what the webhook and the reconciliation flag for staff.
     for (const [name, fn] of [['webhook', this.functions['stripe-webhook']], ['reconcile', this.reconcile]] as const) {
@@ -222,6 +306,8 @@ export class ApiStack extends Stack {
       reason:
         'A Stripe API key or webhook signing secret can only be rolled in the Stripe dashboard, not by a Secrets Manager rotation function; ops rolls it there and puts the new value here (docs/deploying.md).',
     })
+    acknowledge(secret, ['PCI.DSS.321-SecretsManagerUsingKMSKey'],
+      'Encrypted with the account\'s aws/secretsmanager key; who can read it is decided by IAM, secret by secret: only the functions granted secretsmanager:GetSecretValue on this ARN (the webhook signing secret: stripe-webhook alone). A customer-managed key would add a key policy to keep in step and a monthly key cost, not a narrower reader set.')
     return secret
   }
 
@@ -235,11 +321,16 @@ export class ApiStack extends Stack {
   ): AppFunction {
     const fn = new AppFunction(this, `Fn-${group}`, {
       entry: writeGroupEntry(group),
-      description: `Gunsmith ${group} routes`,
+      // A new rotation label changes the function, so CloudFormation resolves ORIGIN_VERIFY again (stage-config.ts).
+      description: `Gunsmith ${group} routes${config.originVerifyRotation ? ` (origin value ${config.originVerifyRotation})` : ''}`,
       stage: config.stage,
       removalPolicy: config.removalPolicy,
+      // Every API group handles payments (intents, refunds, webhook events): a year and more of logs.
+      logRetention: LOG_RETENTION.payments,
+      invocation: 'api',
     })
-    fn.bindTable({ table, accessMode: 'read-write' })
+    fn.bindTable({ table, grant: TABLE_GRANTS[group] })
+    fn.fn.addEnvironment(FunctionEnv.originVerify, this.originVerifyValue)
     switch (group) {
       case 'api-customer':
         // Creates and cancels payment intents with the secret key (the dev-only confirm route is not mounted in AWS).
@@ -247,7 +338,7 @@ export class ApiStack extends Stack {
         break
       case 'api-admin':
         fn.bindUserPool({ userPoolId: userPool.userPoolId })
-        userPool.grant(fn.role, ...ADMIN_COGNITO_ACTIONS)
+        fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...ADMIN_COGNITO_ACTIONS], resources: [userPool.userPoolArn] }))
         // Shown read-only on Settings → Email Settings: the sender is the deployment's, not the page's.
         fn.fn.addEnvironment(FunctionEnv.emailFrom, config.notifications.emailFrom)
         // Refunds card payments and cancels the open intents of orders staff delete, archive or reprice.
@@ -255,6 +346,8 @@ export class ApiStack extends Stack {
         break
       case 'stripe-webhook':
         fn.bindStripeSecrets({ secretKey: this.stripeSecretKey, webhookSecret: this.stripeWebhookSecret })
+        // Its own share of the account's concurrency: a flood of customer or admin requests cannot starve payment events.
+        ;(fn.fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions = WEBHOOK_RESERVED_CONCURRENCY
         break
     }
     this.functions[group] = fn

@@ -7,7 +7,8 @@ import * as logs from 'aws-cdk-lib/aws-logs'
 import * as sqs from 'aws-cdk-lib/aws-sqs'
 import type { Construct } from 'constructs'
 import { NOTIFY_ENV_NAMES } from '../../functions/notify/notify-env.ts'
-import { AppFunction } from '../constructs/app-function.ts'
+import { AppFunction, acknowledge } from '../constructs/app-function.ts'
+import { TABLE_GRANTS } from '../constructs/table-grants.ts'
 import { FunctionEnv } from '../constructs/function-env.ts'
 import { NOTIFIER_ENTRY } from '../constructs/lambda-bundle.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
@@ -55,18 +56,19 @@ export class NotifyStack extends Stack {
       stage,
       removalPolicy,
       timeout: NOTIFIER_STREAM.timeout,
+      invocation: 'stream',
     })
     const fn = this.notifier.fn
     // Reserved concurrency: a ceiling on parallel sends (SES/SNS rate quotas), not a reservation anyone else needs.
     ;(fn.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = NOTIFIER_STREAM.reservedConcurrency
-    fn.addEnvironment(FunctionEnv.tableName, table.tableName)
     fn.addEnvironment(NOTIFY_ENV_NAMES.portalUrl, portalUrl)
     fn.addEnvironment(NOTIFY_ENV_NAMES.emailFrom, notifications.emailFrom)
     if (notifications.sesConfigurationSet) fn.addEnvironment(NOTIFY_ENV_NAMES.sesConfigurationSet, notifications.sesConfigurationSet)
 
     // Exactly the two item actions the notifier uses (read the profile/settings/notification, conditional claim and status).
+    fn.addEnvironment(FunctionEnv.tableName, table.tableName)
     this.notifier.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], resources: [table.tableArn] }),
+      new iam.PolicyStatement({ actions: TABLE_GRANTS.notifier.actions.map((a) => `dynamodb:${a}`), resources: [table.tableArn] }),
     )
     // SES: the one sending identity (and the configuration set, when there is one).
     this.notifier.role.addToPrincipalPolicy(
@@ -92,11 +94,8 @@ export class NotifyStack extends Stack {
       retentionPeriod: Duration.days(14),
       removalPolicy,
     })
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        "This queue is itself a dead-letter queue: the on-failure destination of the notifier's stream mapping (it holds the stream position of records that could not be delivered), read by ops, never consumed by a function.",
-    })
+    acknowledge(this.deadLetterQueue, ['AwsSolutions-SQS3', 'Serverless-SQSRedrivePolicy'],
+      "This queue is itself a dead-letter queue: the on-failure destination of the notifier's stream mapping (it holds the stream position of records that could not be delivered), read by ops, never consumed by a function.")
 
     fn.addEventSource(
       new DynamoEventSource(table, {

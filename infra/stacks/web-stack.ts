@@ -1,5 +1,5 @@
 import * as fs from 'node:fs'
-import { Annotations, Aws, CfnOutput, CfnResource, CfnRule, Duration, Fn, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib'
+import { Annotations, ArnFormat, Aws, CfnOutput, CfnResource, CfnRule, Duration, Fn, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib'
 import * as acm from 'aws-cdk-lib/aws-certificatemanager'
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront'
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins'
@@ -11,11 +11,14 @@ import type { Construct, IConstruct } from 'constructs'
 import { nagResourceText } from '../constructs/nag.ts'
 import { webDistDir } from '../constructs/paths.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
+import { ORIGIN_VERIFY_HEADER } from './api-stack.ts'
 
 export interface WebStackProps extends StackProps {
   /** Stage, removal policy, custom domain, WAF and the Stripe publishable key (context `stripePublishableKey`; null until payments are configured). */
   config: StageConfig
   apiDomainName: string
+  /** What CloudFront puts in the `x-origin-verify` header to the API (a Secrets Manager dynamic reference; api-stack.ts). */
+  originVerifyValue: string
   userPoolId: string
   userPoolClientId: string
   /** Path of the Stripe webhook route (null while not deployed): its full URL is an output for registering it in Stripe. */
@@ -50,6 +53,17 @@ export function contentSecurityPolicy(region: string): string {
     "frame-ancestors 'none'",
   ].join('; ')
 }
+
+/**
+ * The AWS managed rule groups in front of CloudFront, in priority order after the rate rule. `countOnly` rules are
+ * counted, not enforced: SizeRestrictions_BODY blocks any body over 8 KB, and staff order edits (many lines, long
+ * notes) and settings can be larger; every route validates its body's fields and lengths itself.
+ */
+export const WAF_MANAGED_RULE_GROUPS = [
+  { name: 'AWSManagedRulesAmazonIpReputationList', countOnly: [] as string[] },
+  { name: 'AWSManagedRulesKnownBadInputsRuleSet', countOnly: [] as string[] },
+  { name: 'AWSManagedRulesCommonRuleSet', countOnly: ['SizeRestrictions_BODY'] },
+] as const
 
 export class WebStack extends Stack {
   readonly bucket: s3.Bucket
@@ -90,10 +104,11 @@ export class WebStack extends Stack {
       },
     })
 
-    if (config.waf) this.webAcl = this.createWebAcl(config.stage, config.waf.rateLimit)
+    if (config.waf) this.webAcl = this.createWebAcl(config.stage, config.waf.rateLimit, props.webhookPath ?? null, removalPolicy)
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
-      comment: `Gunsmith portal (${id})`,
+      // A new rotation label changes the distribution, so CloudFormation resolves x-origin-verify again (stage-config.ts).
+      comment: `Gunsmith portal (${id})${config.originVerifyRotation ? ` origin value ${config.originVerifyRotation}` : ''}`,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -117,6 +132,9 @@ export class WebStack extends Stack {
           origin: new origins.HttpOrigin(apiDomainName, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            // The API refuses requests without it: only CloudFront (its WAF, its TLS policy) reaches the functions.
+            // CloudFront overwrites a viewer's header of the same name.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifyValue },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -173,28 +191,45 @@ export class WebStack extends Stack {
   }
 
   /**
-   * WAF web ACL for CloudFront, with one rate-based rule: more than `rateLimit`
-   * requests from one IP in 5 minutes are blocked. CloudFront web ACLs exist only
-   * in us-east-1, so this stack must be deployed there when WAF is on (a
-   * CloudFormation rule stops the deploy early, with that message, elsewhere).
+   * WAF web ACL for CloudFront: the AWS managed rule groups (WAF_MANAGED_RULE_GROUPS) and a rate-based rule (more
+   * than `rateLimit` requests from one IP in 5 minutes are blocked), its log kept a year with the Authorization
+   * header and cookies redacted. CloudFront web ACLs exist only in us-east-1, so this stack must be deployed there
+   * when WAF is on (a CloudFormation rule stops the deploy early, with that message, elsewhere).
    */
-  private createWebAcl(stage: string, rateLimit: number): wafv2.CfnWebACL {
+  private createWebAcl(stage: string, rateLimit: number, webhookPath: string | null, removalPolicy: RemovalPolicy): wafv2.CfnWebACL {
     const region = Stack.of(this).region
     if (!Token.isUnresolved(region) && region !== 'us-east-1') {
-      throw new Error(`enableWaf: CloudFront web ACLs live in us-east-1, but ${this.stackName} is set to deploy in ${region}. Deploy the stage in us-east-1 (AWS_REGION=us-east-1) or leave WAF off.`)
+      throw new Error(`enableWaf: CloudFront web ACLs live in us-east-1, but ${this.stackName} is set to deploy in ${region}. Deploy the stage in us-east-1 (AWS_REGION=us-east-1) or turn WAF off with -c enableWaf=false (not advised for prod).`)
     }
     new CfnRule(this, 'WafNeedsUsEast1', {
       assertions: [
         {
           assert: Fn.conditionEquals(Aws.REGION, 'us-east-1'),
-          assertDescription: 'enableWaf=true: a CloudFront web ACL can only be created in us-east-1. Deploy this stage with AWS_REGION=us-east-1, or deploy without -c enableWaf=true.',
+          assertDescription: 'WAF is on (the prod default, or -c enableWaf=true): a CloudFront web ACL can only be created in us-east-1. Deploy this stage with AWS_REGION=us-east-1, or deploy with -c enableWaf=false (docs/deploying.md says what that gives up).',
         },
       ],
     })
     const metric = (name: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: name })
-    return new wafv2.CfnWebACL(this, 'WebAcl', {
+    // The Stripe webhook is left out of the managed groups (not the rate rule): its body is a signed JSON event,
+    // often over the common set's 8 KB body limit, verified by the function; a false positive there would drop a
+    // payment event (Stripe sees a 403), which is exactly the silent loss the alarms exist for.
+    const notWebhook = webhookPath
+      ? {
+          notStatement: {
+            statement: {
+              byteMatchStatement: {
+                fieldToMatch: { uriPath: {} },
+                positionalConstraint: 'EXACTLY',
+                searchString: webhookPath,
+                textTransformations: [{ priority: 0, type: 'NONE' }],
+              },
+            },
+          },
+        }
+      : undefined
+    const acl = new wafv2.CfnWebACL(this, 'WebAcl', {
       name: `gunsmith-${stage}-web`,
-      description: `Gunsmith ${stage}: rate limit per client IP in front of CloudFront`,
+      description: `Gunsmith ${stage}: AWS managed rules and a rate limit per client IP in front of CloudFront`,
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: metric(`gunsmith-${stage}-web`),
@@ -206,8 +241,38 @@ export class WebStack extends Stack {
           statement: { rateBasedStatement: { limit: rateLimit, aggregateKeyType: 'IP', evaluationWindowSec: 300 } },
           visibilityConfig: metric(`gunsmith-${stage}-rate-limit`),
         },
+        ...WAF_MANAGED_RULE_GROUPS.map((group, i) => ({
+          name: group.name,
+          priority: i + 1,
+          overrideAction: { none: {} },
+          statement: {
+            managedRuleGroupStatement: {
+              vendorName: 'AWS',
+              name: group.name,
+              ...(group.countOnly.length ? { ruleActionOverrides: group.countOnly.map((name) => ({ name, actionToUse: { count: {} } })) } : {}),
+              ...(notWebhook ? { scopeDownStatement: notWebhook } : {}),
+            },
+          },
+          visibilityConfig: metric(`gunsmith-${stage}-${group.name}`),
+        })),
       ],
     })
+    // WAF logs to CloudWatch Logs need a group named aws-waf-logs-…, in the web ACL's region (this stack's).
+    const wafLogs = new logs.LogGroup(this, 'WafLogs', {
+      logGroupName: `aws-waf-logs-gunsmith-${stage}`,
+      retention: logs.RetentionDays.THIRTEEN_MONTHS,
+      removalPolicy,
+    })
+    Validations.of(wafLogs).acknowledge({
+      id: 'PCI.DSS.321-CloudWatchLogGroupEncrypted',
+      reason: 'Encrypted at rest by CloudWatch Logs with its service key; WAF writes no Authorization header or cookie here (redacted), and request bodies are never logged. IAM decides who reads it; a customer-managed key would not narrow that.',
+    })
+    new wafv2.CfnLoggingConfiguration(this, 'WafLogging', {
+      resourceArn: acl.attrArn,
+      logDestinationConfigs: [this.formatArn({ service: 'logs', resource: 'log-group', resourceName: wafLogs.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      redactedFields: [{ singleHeader: { Name: 'authorization' } }, { singleHeader: { Name: 'cookie' } }],
+    })
+    return acl
   }
 
   /**
@@ -231,13 +296,21 @@ export class WebStack extends Stack {
   private acknowledgeFindings(config: StageConfig) {
     const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason })
 
+    for (const [id, reason] of [
+      ['PCI.DSS.321-S3BucketLoggingEnabled', 'Object access logs would record nothing but CloudFront fetches of the public SPA build (origin access control); API requests are logged by the HTTP API access log, kept 13 months.'],
+      ['PCI.DSS.321-S3BucketVersioningEnabled', 'The bucket holds only the SPA build and config.json, rebuilt from git and rewritten by every deployment; git is the version history, and no cardholder or audit data is stored here.'],
+      ['PCI.DSS.321-S3BucketReplicationEnabled', 'Nothing here needs a second copy: the SPA build is rebuilt from git and redeployed by `cdk deploy`; no cardholder or audit data is stored here.'],
+      ['PCI.DSS.321-S3DefaultEncryptionKMS', 'SSE-S3 encryption: the objects are the public SPA files every visitor downloads; a KMS key would add a CloudFront key-policy grant and per-request KMS cost for public content.'],
+    ] as const) ack(this.bucket, id, reason)
     ack(this.bucket, 'AwsSolutions-S1',
       'The bucket holds only the public SPA build and config.json, written by the deployment; it is read only by CloudFront through origin access control, so object access logs would record nothing but CloudFront fetches. API requests are logged by the HTTP API access log.')
     ack(this.distribution, 'AwsSolutions-CFR1',
       'The spec sets no geographic restriction: customers ship firearms from wherever the shop accepts orders and sign in from where they are.')
     if (!config.waf) {
       ack(this.distribution, 'AwsSolutions-CFR2',
-        'WAF is off for this stage (-c enableWaf=true turns it on; fixed monthly cost): the static SPA holds no secrets, every /api route except health and the signed Stripe webhook requires a Cognito JWT, and the API stage is throttled.')
+        config.stage === 'prod'
+          ? 'WAF was turned off for prod on purpose (-c enableWaf=false, docs/deploying.md): the stage is deployed outside us-east-1, where CloudFront web ACLs cannot be created. Every /api route except health, shop and the signed Stripe webhook requires a Cognito JWT, and the API stage and routes are throttled.'
+          : 'WAF is off for this disposable stage (on by default for prod; -c enableWaf=true turns it on here; fixed monthly cost): the static SPA holds no secrets, every /api route except health, shop and the signed Stripe webhook requires a Cognito JWT, and the API stage is throttled.')
     }
     ack(this.distribution, 'AwsSolutions-CFR3',
       'CloudFront standard logging needs a separate ACL-enabled log bucket and is not enabled yet; API calls, the only dynamic traffic, are logged by the HTTP API access log.')
@@ -249,8 +322,18 @@ export class WebStack extends Stack {
     // BucketDeployment's handler is a CDK-provided singleton; its role, policy and runtime come from aws-cdk-lib.
     const handler = this.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'))
     if (!handler) throw new Error('BucketDeployment handler not found: the cdk-nag acknowledgments below need it')
-    ack(handler, 'AwsSolutions-L1',
-      "BucketDeployment's handler runtime is set by aws-cdk-lib (not configurable) and moves forward with aws-cdk-lib upgrades.")
+    for (const id of ['AwsSolutions-L1', 'Serverless-LambdaLatestVersion']) {
+      ack(handler, id, "BucketDeployment's handler runtime is set by aws-cdk-lib (not configurable) and moves forward with aws-cdk-lib upgrades.")
+    }
+    ack(handler, 'Serverless-LambdaDLQ', "BucketDeployment's handler is a CloudFormation custom resource invoked during the deployment, which fails visibly if it fails; there is no event to keep.")
+    ack(handler, 'Serverless-LambdaTracing', "BucketDeployment's handler is CDK-provided and runs only during deployments; its configuration is set by aws-cdk-lib and its log is kept (DeploySiteLogs).")
+    ack(handler, 'PCI.DSS.321-LambdaInsideVPC', "BucketDeployment's handler only copies the SPA build from the CDK assets bucket to the site bucket during a deployment; it touches no cardholder data and no private resource.")
+    const handlerPolicy = handler.node.tryFindChild('ServiceRole')?.node.tryFindChild('DefaultPolicy')
+    if (handlerPolicy) ack(handlerPolicy, 'PCI.DSS.321-IAMNoInlinePolicy', "aws-cdk-lib's own policy for BucketDeployment's handler role (read the asset, write the site bucket, invalidate), attached to that one role only.")
+    const deployLogs = this.node.tryFindChild('DeploySiteLogs')
+    if (deployLogs) ack(deployLogs, 'PCI.DSS.321-CloudWatchLogGroupEncrypted', 'The deployment handler log holds only file names of the public SPA build; CloudWatch Logs encrypts it at rest with its service key.')
+    const autoDeleteLogs = this.node.tryFindChild('AutoDeleteObjectsLogs')
+    if (autoDeleteLogs) ack(autoDeleteLogs, 'PCI.DSS.321-CloudWatchLogGroupEncrypted', 'The auto-delete handler log (disposable stages only) holds only bucket and object names of the public SPA build; CloudWatch Logs encrypts it at rest with its service key.')
     ack(handler, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       "aws-cdk-lib gives BucketDeployment's handler AWSLambdaBasicExecutionRole, which allows only writing its own CloudWatch logs.")
     // The CDK bootstrap assets bucket (default qualifier) holds the zipped SPA the handler unpacks.

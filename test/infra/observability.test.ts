@@ -1,7 +1,7 @@
 import { INDEX_NAMES } from '../../functions/db/table-schema.ts'
 import { describe, expect, it } from 'vitest'
 import { deployedRoutesFor, functionGroups, routeKey } from '../../functions/routes.ts'
-import { ACCESS_LOG_FORMAT, PAYMENTS_REVIEW_METRIC, WEBHOOK_FAILURES_METRIC } from '../../infra/stacks/api-stack.ts'
+import { ACCESS_LOG_FORMAT, PAYMENTS_REVIEW_METRIC, RECONCILE_DIFFERENCES_METRIC, RECONCILE_RECOVERED_METRIC, WEBHOOK_FAILURES_METRIC } from '../../infra/stacks/api-stack.ts'
 import { PAYMENT_REVIEW_ALERT } from '../../functions/use-cases/handle-stripe-event.ts'
 import { THRESHOLDS } from '../../infra/stacks/monitoring-stack.ts'
 import { STACK_KEYS, logicalId, resourcesOf, synthStage, type StackKey, type Synth } from './helpers.ts'
@@ -32,6 +32,9 @@ function text(s: Synth, value: unknown): string {
   }
   return JSON.stringify(value)
 }
+
+/** A single metric's statistic and period, or (with a label) its one MetricStat's. */
+const statOf = (a: any) => (a.MetricName ? { Stat: a.Statistic, Period: a.Period } : a.Metrics.find((m: any) => m.MetricStat).MetricStat)
 
 const ref = (key: StackKey, c: Parameters<typeof logicalId>[0]) => `${key}:{Ref:${logicalId(c)}}`
 
@@ -98,14 +101,34 @@ describe.each([
     expect(PAYMENT_REVIEW_ALERT).toBe('payment_review')
   })
 
-  it('turns webhook 5xx answers into a metric (metric filter on the access log)', () => {
+  it('keeps webhook, payment and access logs 13 months (at least a year), every other log group 30 days or less', () => {
+    const yearLong = [
+      s.stacks.api.accessLogs,
+      s.stacks.api.reconcile.logGroup,
+      ...Object.values(s.stacks.api.functions).map((f) => f!.logGroup),
+    ].map((g) => logicalId(g))
+    expect(yearLong.length).toBeGreaterThanOrEqual(5)
+    for (const k of STACK_KEYS) {
+      for (const [id, lg] of resourcesOf(s.json[k], 'AWS::Logs::LogGroup')) {
+        const days = lg.Properties.RetentionInDays
+        if (k === 'api' && yearLong.includes(id)) expect(days, `${k}/${id}`).toBe(400)
+        else if (String(lg.Properties.LogGroupName ?? '').startsWith('aws-waf-logs-')) expect(days, `${k}/${id}`).toBe(400)
+        else expect(days, `${k}/${id}`).toBeLessThanOrEqual(30)
+      }
+    }
+  })
+
+  it('turns every webhook answer that is not 2xx (4xx too) into a metric (metric filter on the access log)', () => {
     const filters = resourcesOf(s.json.api, 'AWS::Logs::MetricFilter').map(([, f]) => f.Properties).filter((f) => f.MetricTransformations[0].MetricName === WEBHOOK_FAILURES_METRIC)
     expect(filters).toHaveLength(webhookRoutes.length > 0 ? 1 : 0)
     if (webhookRoutes.length === 0) return
     const [f] = filters
     expect(f.LogGroupName).toEqual({ Ref: logicalId(s.stacks.api.accessLogs) })
     for (const key of webhookRoutes) expect(f.FilterPattern).toContain(`$.routeKey = "${key}"`)
-    expect(f.FilterPattern).toContain('$.status >= 500')
+    // A wrong signing secret answers 400 to every delivery: 4xx must count as much as 5xx.
+    expect(f.FilterPattern).toContain('$.status < 200')
+    expect(f.FilterPattern).toContain('$.status >= 300')
+    expect(f.FilterPattern).not.toContain('$.status >= 500')
     expect(f.MetricTransformations).toEqual([
       { MetricNamespace: `Gunsmith/${s.stacks.stage}`, MetricName: WEBHOOK_FAILURES_METRIC, MetricValue: '1', DefaultValue: 0 },
     ])
@@ -123,8 +146,41 @@ describe.each([
     for (const a of alarms(s)) {
       expect(a.AlarmActions, a.AlarmName).toEqual([topicRef()])
       expect(a.OKActions, a.AlarmName).toEqual([topicRef()])
-      expect(a.TreatMissingData).toBe('notBreaching')
+      // Missing data is "nothing happened": fine for a failure count, an alarm for a job that should have run.
+      expect(a.TreatMissingData, a.AlarmName).toBe(a.AlarmName.endsWith('-ReconcileNotRunning') ? 'breaching' : 'notBreaching')
     }
+  })
+
+  it('alarms on reconciliation differences and on payments the webhook missed (from the reconcile log)', () => {
+    const filters = resourcesOf(s.json.api, 'AWS::Logs::MetricFilter').map(([, f]) => f.Properties)
+    const reconcileLog = { Ref: logicalId(s.stacks.api.reconcile.logGroup) }
+    const differences = filters.find((f) => f.MetricTransformations[0].MetricName === RECONCILE_DIFFERENCES_METRIC)
+    expect(differences.LogGroupName).toEqual(reconcileLog)
+    expect(differences.FilterPattern).toBe('{ ($.alert = "payment_review") && ($.message = "payment reconciliation found differences") }')
+    expect(differences.MetricTransformations[0]).toMatchObject({ MetricValue: '$.count', MetricNamespace: `Gunsmith/${s.stacks.stage}` })
+    const missed = filters.find((f) => f.MetricTransformations[0].MetricName === RECONCILE_RECOVERED_METRIC)
+    expect(missed.LogGroupName).toEqual(reconcileLog)
+    expect(missed.FilterPattern).toBe('{ ($.message = "reconciliation run") && ($.recorded > 0) }')
+    expect(missed.MetricTransformations[0]).toMatchObject({ MetricValue: '$.recorded' })
+    for (const [suffix, metric] of [['ReconciliationDifferences', RECONCILE_DIFFERENCES_METRIC], ['PaymentsMissedByWebhook', RECONCILE_RECOVERED_METRIC]]) {
+      const a = alarmNamed(s, suffix)
+      expect(metricsOf(s, a)).toEqual([{ namespace: `Gunsmith/${s.stacks.stage}`, name: metric, dims: {} }])
+      expect(a).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1 })
+      expect(statOf(a)).toMatchObject({ Stat: 'Sum', Period: 300 })
+    }
+  })
+
+  it('alarms when the reconciliation did not run for 12 hours (it runs every 6)', () => {
+    const a = alarmNamed(s, 'ReconcileNotRunning')
+    expect(metricsOf(s, a)).toEqual([{ namespace: 'AWS/Lambda', name: 'Invocations', dims: { FunctionName: ref('api', s.stacks.api.reconcile.fn) } }])
+    expect(a).toMatchObject({ Threshold: 1, ComparisonOperator: 'LessThanThreshold', TreatMissingData: 'breaching', EvaluationPeriods: 1 })
+    expect(statOf(a)).toMatchObject({ Stat: 'Sum', Period: 43200 })
+  })
+
+  it('alarms on notification dead letters', () => {
+    const a = alarmNamed(s, 'NotifierDeadLetters')
+    expect(metricsOf(s, a)[0]).toMatchObject({ namespace: 'AWS/SQS', name: 'ApproximateNumberOfMessagesVisible' })
+    expect(a.Threshold).toBe(1)
   })
 
   it('alarms on the API 5xx rate (5xx / Count for this API, in percent)', () => {
@@ -153,7 +209,7 @@ describe.each([
     }
   })
 
-  it('alarms on any Stripe webhook 5xx when the webhook is deployed', () => {
+  it('alarms on any Stripe webhook answer that is not 2xx when the webhook is deployed', () => {
     const found = alarms(s).filter((a) => a.AlarmName === `gunsmith-${s.stacks.stage}-StripeWebhookFailures`)
     expect(found).toHaveLength(webhookRoutes.length > 0 ? 1 : 0)
     if (!found.length) return
@@ -249,9 +305,9 @@ describe.each([
 
   it('shows the webhook failures when the webhook is deployed', () => {
     const titles = metricWidgets().map((w) => w.properties.title)
-    expect(titles.includes('Stripe webhook 5xx')).toBe(webhookRoutes.length > 0)
+    expect(titles.includes('Stripe webhook non-2xx')).toBe(webhookRoutes.length > 0)
     if (webhookRoutes.length > 0) {
-      expect(titled('Stripe webhook 5xx')).toContainEqual(expect.arrayContaining([`Gunsmith/${s.stacks.stage}`, WEBHOOK_FAILURES_METRIC]))
+      expect(titled('Stripe webhook non-2xx')).toContainEqual(expect.arrayContaining([`Gunsmith/${s.stacks.stage}`, WEBHOOK_FAILURES_METRIC]))
     }
   })
 

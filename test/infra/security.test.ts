@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { STRIPE_SECRET_KEY_SECRET_ARN, STRIPE_WEBHOOK_SECRET_ARN } from '../../functions/lib/stripe-secrets.ts'
 import { FunctionEnv } from '../../infra/constructs/function-env.ts'
 import { webDistDir } from '../../infra/constructs/paths.ts'
-import { STACK_KEYS, actionsOf, logicalId, nagViolations, resourcesOf, statementsFor, synthStage, type Synth } from './helpers.ts'
+import { ADMIN_COGNITO_ACTIONS, ORIGIN_VERIFY_HEADER, ROUTE_THROTTLES, WEBHOOK_RESERVED_CONCURRENCY } from '../../infra/stacks/api-stack.ts'
+import { STACK_KEYS, actionsOf, exportedValue, logicalId, nagViolations, resourcesOf, statementsFor, synthStage, withoutOriginVerifyReferences, type StackKey, type Synth } from './helpers.ts'
 
 const CERT = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789'
 const dev = synthStage()
@@ -35,7 +36,7 @@ export const SECRET_LOOKING = [
   /\bAKIA[0-9A-Z]{16}\b/, // AWS access key ids
   /\{\{resolve:secretsmanager:/, // a secret value resolved into a template
 ]
-const findSecrets = (text: string) => SECRET_LOOKING.filter((re) => re.test(text)).map(String)
+const findSecrets = (text: string) => SECRET_LOOKING.filter((re) => re.test(withoutOriginVerifyReferences(text))).map(String)
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -94,9 +95,12 @@ describe('the secret scan itself', () => {
 describe.each(stages)('stage %s: Stripe secrets in Secrets Manager', (_name, s) => {
   const secrets = () => resourcesOf(s.json.api, 'AWS::SecretsManager::Secret')
 
-  it('creates exactly two secrets, empty (no value and no generated value: ops fills them)', () => {
-    expect(secrets()).toHaveLength(2)
-    for (const [, secret] of secrets()) {
+  it('creates the two Stripe secrets empty (no value and no generated value: ops fills them), and the generated origin-verify value', () => {
+    expect(secrets()).toHaveLength(3)
+    const originId = logicalId(s.stacks.api.originVerifySecret)
+    expect(s.json.api.Resources[originId].Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true })
+    expect(s.json.api.Resources[originId].Properties.SecretString).toBeUndefined()
+    for (const [, secret] of secrets().filter(([id]) => id !== originId)) {
       expect(secret.Properties.SecretString).toBeUndefined()
       expect(secret.Properties.GenerateSecretString).toBeUndefined()
     }
@@ -113,6 +117,210 @@ describe.each(stages)('stage %s: Stripe secrets in Secrets Manager', (_name, s) 
       // Only the webhook verifies events: a compromised API function cannot forge "payment succeeded".
       if (group === 'stripe-webhook') expect(vars[STRIPE_WEBHOOK_SECRET_ARN], group).toEqual({ Ref: logicalId(s.stacks.api.stripeWebhookSecret) })
       else expect(vars[STRIPE_WEBHOOK_SECRET_ARN], group).toBeUndefined()
+    }
+  })
+})
+
+/** Every function's role, with the stack its policies are in. */
+const functionRoles = (s: Synth): Array<[string, Parameters<typeof logicalId>[0], StackKey]> => [
+  ...Object.entries(s.stacks.api.functions).map(([g, f]) => [g, f!.role, 'api'] as [string, Parameters<typeof logicalId>[0], StackKey]),
+  ['reconcile', s.stacks.api.reconcile.role, 'api'],
+  ['post-confirmation', s.stacks.auth.postConfirmation.role, 'auth'],
+  ['notifier', s.stacks.notify.notifier.role, 'notify'],
+]
+
+/**
+ * A role's grants as "<action> on <resource>" lines, resources named: `table`, `table/index/gsiN`, `table stream`,
+ * `stripe secret key`, `stripe webhook secret`, `user pool`, `own log group`, `dead-letter queue`, `*`, or the
+ * template text for anything else (the SES identity, the SNS deny).
+ */
+function grantLines(s: Synth, key: StackKey, role: Parameters<typeof logicalId>[0], logGroup: Parameters<typeof logicalId>[0]): string[] {
+  const data = s.json.data
+  const tableArn = { 'Fn::GetAtt': [logicalId(s.stacks.data.table), 'Arn'] }
+  const streamArn = { 'Fn::GetAtt': [logicalId(s.stacks.data.table), 'StreamArn'] }
+  const poolArn = { 'Fn::GetAtt': [logicalId(s.stacks.auth.userPool), 'Arn'] }
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+  const name = (r: any): string => {
+    if (r === '*') return '*'
+    if (r?.['Fn::ImportValue']) {
+      const producer = r['Fn::ImportValue'].startsWith(`Gunsmith-${s.stacks.stage}-Data:`) ? data : s.json.auth
+      return name(exportedValue(producer, r))
+    }
+    if (same(r, tableArn)) return 'table'
+    if (same(r, streamArn)) return 'table stream'
+    if (same(r, poolArn)) return 'user pool'
+    if (same(r, { Ref: logicalId(s.stacks.api.stripeSecretKey) })) return 'stripe secret key'
+    if (same(r, { Ref: logicalId(s.stacks.api.stripeWebhookSecret) })) return 'stripe webhook secret'
+    if (same(r, { 'Fn::GetAtt': [logicalId(logGroup), 'Arn'] })) return 'own log group'
+    if (same(r, { 'Fn::GetAtt': [logicalId(s.stacks.notify.deadLetterQueue), 'Arn'] })) return 'dead-letter queue'
+    if (JSON.stringify(r).includes(':ses:",')) return 'the SES sending identity'
+    const parts = r?.['Fn::Join']?.[1]
+    if (parts?.length === 2 && typeof parts[1] === 'string' && parts[1].startsWith('/index/')) return `${name(parts[0])}${parts[1]}`
+    return JSON.stringify(r)
+  }
+  return statementsFor(s.json[key], logicalId(role)).flatMap((st) =>
+    actionsOf([st]).flatMap((a) => [st.Resource].flat().map((r) => `${st.Effect === 'Deny' ? 'DENY ' : ''}${a} on ${name(r)}`)),
+  ).sort()
+}
+
+const onTable = (actions: readonly string[], indexes: readonly string[] = []) => [
+  ...actions.map((a) => `dynamodb:${a} on table`),
+  ...indexes.map((i) => `dynamodb:Query on table/index/${i}`),
+]
+const LOGS = ['logs:CreateLogStream on own log group', 'logs:PutLogEvents on own log group']
+const LEDGER_WRITER = ['BatchGetItem', 'ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']
+
+/**
+ * Issue 18: the exact grants of every function's role, nothing more. The DynamoDB actions are the ones each
+ * function's code calls (infra/constructs/table-grants.ts says how they were read from its bundle); Scan and
+ * BatchWriteItem are granted to none; each reads only the indexes it queries.
+ */
+const EXPECTED_GRANTS: Record<string, string[]> = {
+  // Internet-facing: no DeleteItem (no customer route removes an item), and only the customer-keyed index.
+  'api-customer': [
+    ...LOGS,
+    ...onTable(['BatchGetItem', 'ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'], ['gsi1']),
+    'secretsmanager:GetSecretValue on stripe secret key',
+  ],
+  'api-admin': [
+    ...LOGS,
+    ...onTable(LEDGER_WRITER, ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5', 'gsi6', 'gsi7']),
+    ...ADMIN_COGNITO_ACTIONS.map((a) => `${a} on user pool`),
+    'secretsmanager:GetSecretValue on stripe secret key',
+  ],
+  'stripe-webhook': [
+    ...LOGS,
+    ...onTable(LEDGER_WRITER, ['gsi1']),
+    'secretsmanager:GetSecretValue on stripe secret key',
+    'secretsmanager:GetSecretValue on stripe webhook secret',
+  ],
+  reconcile: [...LOGS, ...onTable(LEDGER_WRITER, ['gsi1', 'gsi2']), 'secretsmanager:GetSecretValue on stripe secret key'],
+  'post-confirmation': [...LOGS, ...onTable(['GetItem', 'PutItem']), 'cognito-idp:AdminAddUserToGroup on user pool'],
+  notifier: [
+    ...LOGS,
+    ...onTable(['GetItem', 'UpdateItem']),
+    'dynamodb:DescribeStream on table stream',
+    'dynamodb:GetRecords on table stream',
+    'dynamodb:GetShardIterator on table stream',
+    'dynamodb:ListStreams on *',
+    'ses:SendEmail on the SES sending identity',
+    'sns:Publish on *',
+    'DENY sns:Publish on {"Fn::Join":["",["arn:",{"Ref":"AWS::Partition"},":sns:*:*:*"]]}',
+    'sqs:GetQueueAttributes on dead-letter queue',
+    'sqs:GetQueueUrl on dead-letter queue',
+    'sqs:SendMessage on dead-letter queue',
+  ],
+}
+
+describe.each(stages)('stage %s: exact grants per function role', (_name, s) => {
+  const logGroupOf = (name: string) =>
+    name === 'reconcile' ? s.stacks.api.reconcile.logGroup
+    : name === 'post-confirmation' ? s.stacks.auth.postConfirmation.logGroup
+    : name === 'notifier' ? s.stacks.notify.notifier.logGroup
+    : s.stacks.api.functions[name as 'api-customer']!.logGroup
+
+  it('covers every function the stage deploys', () => {
+    expect(functionRoles(s).map(([n]) => n).sort()).toEqual(Object.keys(EXPECTED_GRANTS).filter((n) => n !== 'stripe-webhook' || s.stacks.api.functions['stripe-webhook']).sort())
+  })
+
+  it.each(Object.keys(EXPECTED_GRANTS))('%s gets exactly its grants', (name) => {
+    const found = functionRoles(s).find(([n]) => n === name)
+    if (!found) return // the webhook route is not deployed in this stage
+    const [, role, key] = found
+    expect(grantLines(s, key, role, logGroupOf(name))).toEqual([...EXPECTED_GRANTS[name]].sort())
+  })
+
+  it('grants Scan, BatchWriteItem, an index wildcard or a whole-table read to no one', () => {
+    for (const k of STACK_KEYS) {
+      for (const [id, policy] of resourcesOf(s.json[k], 'AWS::IAM::Policy')) {
+        const text = JSON.stringify(policy.Properties.PolicyDocument)
+        expect(text, `${k}/${id}`).not.toMatch(/dynamodb:(Scan|BatchWriteItem|DescribeTable|\*)"|\/index\/\*/)
+      }
+    }
+  })
+
+  it('the Stripe webhook signing secret is readable by stripe-webhook alone', () => {
+    const webhookSecret = { Ref: logicalId(s.stacks.api.stripeWebhookSecret) }
+    const readers = functionRoles(s).filter(([, role, key]) =>
+      statementsFor(s.json[key], logicalId(role)).some((st) => [st.Resource].flat().some((r: unknown) => JSON.stringify(r) === JSON.stringify(webhookSecret))),
+    )
+    expect(readers.map(([n]) => n)).toEqual(s.stacks.api.functions['stripe-webhook'] ? ['stripe-webhook'] : [])
+  })
+})
+
+describe.each(stages)('stage %s: the API answers only through CloudFront', (_name, s) => {
+  const originRef = () => ({ Ref: logicalId(s.stacks.api.originVerifySecret) })
+  const dynamicRef = (arn: unknown) => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', arn, ':SecretString:::}}']] })
+
+  it('CloudFront adds x-origin-verify (the generated secret, resolved at deploy) to every request to the API origin', () => {
+    const d = resourcesOf(s.json.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig
+    const apiOrigin = d.Origins.find((o: any) => o.CustomOriginConfig)
+    expect(apiOrigin.OriginCustomHeaders).toHaveLength(1)
+    expect(apiOrigin.OriginCustomHeaders[0].HeaderName).toBe(ORIGIN_VERIFY_HEADER)
+    const value = apiOrigin.OriginCustomHeaders[0].HeaderValue
+    expect(value['Fn::Join'][1][0]).toBe('{{resolve:secretsmanager:')
+    expect(exportedValue(s.json.api, value['Fn::Join'][1][1])).toEqual(originRef())
+  })
+
+  it('every API function requires the same value (ORIGIN_VERIFY); no other function and no other place gets it', () => {
+    for (const fn of Object.values(s.stacks.api.functions)) {
+      expect(s.json.api.Resources[logicalId(fn!.fn)].Properties.Environment.Variables.ORIGIN_VERIFY).toEqual(dynamicRef(originRef()))
+    }
+    for (const { stack, id, fn } of lambdaFunctions(s)) {
+      const isApi = Object.values(s.stacks.api.functions).some((f) => stack === 'api' && logicalId(f!.fn) === id)
+      if (!isApi) expect(fn.Properties.Environment?.Variables?.ORIGIN_VERIFY, `${stack}/${id}`).toBeUndefined()
+    }
+    // Exactly those places name a secret in a dynamic reference: one per API function, and CloudFront's header.
+    const count = STACK_KEYS.map((k) => JSON.stringify(s.json[k]).split('{{resolve:secretsmanager:').length - 1).reduce((a, b) => a + b, 0)
+    expect(count).toBe(Object.keys(s.stacks.api.functions).length + 1)
+    // No function reads it at run time: it is compared, not fetched.
+    for (const [name, role, key] of functionRoles(s)) {
+      expect(JSON.stringify(statementsFor(s.json[key], logicalId(role))), name).not.toContain(logicalId(s.stacks.api.originVerifySecret))
+    }
+  })
+})
+
+describe('rotating the origin-verify value (context originVerifyRotation)', () => {
+  it('changes every API function and the distribution, so the next deploy resolves the new value into both', () => {
+    const rotated = synthStage({ originVerifyRotation: '2026-11-27' })
+    for (const [g, fn] of Object.entries(rotated.stacks.api.functions)) {
+      expect(rotated.json.api.Resources[logicalId(fn!.fn)].Properties.Description, g).toMatch(/origin value 2026-11-27/)
+      expect(dev.json.api.Resources[logicalId(dev.stacks.api.functions[g as 'api-customer']!.fn)].Properties.Description, g).not.toMatch(/origin value/)
+    }
+    const comment = (s: Synth) => resourcesOf(s.json.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig.Comment
+    expect(comment(rotated)).toMatch(/origin value 2026-11-27/)
+    expect(comment(dev)).not.toMatch(/origin value/)
+  })
+})
+
+describe.each(stages)('stage %s: throttles and reserved concurrency', (_name, s) => {
+  const stage = () => resourcesOf(s.json.api, 'AWS::ApiGatewayV2::Stage')[0][1].Properties
+
+  it('gives the webhook its own route limit, and note and intent creation lower limits than the stage default (reads)', () => {
+    const settings = stage().RouteSettings
+    const def = stage().DefaultRouteSettings
+    expect(Object.keys(settings).sort()).toEqual(Object.keys(ROUTE_THROTTLES).sort())
+    for (const [key, t] of Object.entries(ROUTE_THROTTLES)) {
+      expect(settings[key], key).toEqual({ ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit })
+    }
+    for (const key of ['POST /api/orders/{orderId}/notes', 'POST /api/payments/intents']) {
+      expect(settings[key].ThrottlingRateLimit, key).toBeLessThan(def.ThrottlingRateLimit)
+      expect(settings[key].ThrottlingBurstLimit, key).toBeLessThan(def.ThrottlingBurstLimit)
+    }
+    expect(settings['POST /api/webhooks/stripe']).toBeDefined()
+    // Every throttled key is a deployed route, and the stage waits for the routes (RouteSettings name them).
+    const routeKeys = resourcesOf(s.json.api, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey)
+    for (const key of Object.keys(settings)) expect(routeKeys).toContain(key)
+    const [, stageResource] = resourcesOf(s.json.api, 'AWS::ApiGatewayV2::Stage')[0]
+    expect(stageResource.DependsOn?.length ?? 0).toBeGreaterThanOrEqual(routeKeys.length)
+  })
+
+  it('reserves concurrency for the webhook function (and only caps the notifier besides)', () => {
+    const webhook = s.stacks.api.functions['stripe-webhook']!
+    expect(s.json.api.Resources[logicalId(webhook.fn)].Properties.ReservedConcurrentExecutions).toBe(WEBHOOK_RESERVED_CONCURRENCY)
+    for (const { stack, id, fn } of lambdaFunctions(s)) {
+      const expected = stack === 'api' && id === logicalId(webhook.fn) ? WEBHOOK_RESERVED_CONCURRENCY : stack === 'notify' ? 5 : undefined
+      expect(fn.Properties.ReservedConcurrentExecutions, `${stack}/${id}`).toBe(expected)
     }
   })
 })
@@ -181,16 +389,23 @@ function acknowledgments(root: IConstruct): { path: string; id: string; reason: 
   )
 }
 
-describe.each(stages)('stage %s: cdk-nag AwsSolutions', (_name, s) => {
-  it('leaves no unacknowledged finding (error or warning)', () => {
-    expect(nagViolations(s.app).filter((v) => /AwsSolutions/.test(v.ruleName))).toEqual([])
+const NAG_PACKS = /^(AwsSolutions|Serverless|PCI\.DSS\.321)-/
+
+describe.each(stages)('stage %s: cdk-nag AwsSolutions, Serverless and PCI DSS 3.2.1', (_name, s) => {
+  it('runs the three packs in synth (infra/bin/build-app.ts)', () => {
+    const src = readFileSync(new URL('../../infra/bin/build-app.ts', import.meta.url), 'utf8')
+    expect(src).toMatch(/addPlugins\(new AwsSolutionsChecks\(app\), new ServerlessChecks\(app\), new PCIDSS321Checks\(app\)\)/)
+  })
+
+  it('leaves no unacknowledged finding (error or warning) of any pack', () => {
+    expect(nagViolations(s.app)).toEqual([])
   })
 
   it('gives every acknowledgment a real reason', () => {
     const acks = acknowledgments(s.app)
     expect(acks.length).toBeGreaterThan(10)
     for (const a of acks) {
-      expect(a.id, a.path).toMatch(/^AwsSolutions-/)
+      expect(a.id, a.path).toMatch(NAG_PACKS)
       expect(a.reason.length, `${a.path} ${a.id}`).toBeGreaterThanOrEqual(40)
     }
   })
@@ -198,8 +413,11 @@ describe.each(stages)('stage %s: cdk-nag AwsSolutions', (_name, s) => {
 
 describe('acknowledgments that depend on the stage configuration', () => {
   const ids = (s: Synth) => acknowledgments(s.app).map((a) => a.id)
-  it('acknowledges "no WAF" and "default certificate" only when they are true', () => {
-    expect(ids(prod)).toEqual(expect.arrayContaining(['AwsSolutions-CFR2', 'AwsSolutions-CFR4']))
+  it('acknowledges "no WAF" and "default certificate" only when they are true (prod has WAF by default)', () => {
+    expect(ids(dev)).toEqual(expect.arrayContaining(['AwsSolutions-CFR2', 'AwsSolutions-CFR4']))
+    expect(ids(prod)).toContain('AwsSolutions-CFR4')
+    expect(ids(prod)).not.toContain('AwsSolutions-CFR2')
+    expect(ids(synthStage({ stage: 'prod', enableWaf: 'false' }))).toContain('AwsSolutions-CFR2')
     expect(ids(full)).toContain('AwsSolutions-CFR1')
     expect(ids(full)).not.toContain('AwsSolutions-CFR2')
     expect(ids(full)).not.toContain('AwsSolutions-CFR4')

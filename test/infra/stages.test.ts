@@ -32,10 +32,13 @@ describe('cdk.json documents every context key with its default', () => {
     expect(cdkJsonContext.stage).toBe('dev')
     expect(cdkJsonContext.throttleRateLimit).toBe(CONTEXT_DEFAULTS.throttleRateLimit)
     expect(cdkJsonContext.throttleBurstLimit).toBe(CONTEXT_DEFAULTS.throttleBurstLimit)
-    expect(cdkJsonContext.enableWaf).toBe(CONTEXT_DEFAULTS.enableWaf)
+    // enableWaf depends on the stage (on for prod, off elsewhere): cdk.json leaves it out, so the stage decides.
+    expect(cdkJsonContext).not.toHaveProperty('enableWaf')
+    expect(CONTEXT_DEFAULTS.enableWaf('prod')).toBe(true)
+    expect(CONTEXT_DEFAULTS.enableWaf('dev')).toBe(false)
     expect(cdkJsonContext.wafRateLimit).toBe(CONTEXT_DEFAULTS.wafRateLimit)
     expect(cdkJsonContext.legacyCaseSensitivePool).toBe(CONTEXT_DEFAULTS.legacyCaseSensitivePool)
-    for (const key of ['domainName', 'certificateArn', 'alarmEmail', 'stripePublishableKey']) expect(cdkJsonContext[key]).toBe('')
+    for (const key of ['domainName', 'certificateArn', 'alarmEmail', 'stripePublishableKey', 'originVerifyRotation']) expect(cdkJsonContext[key]).toBe('')
   })
 })
 
@@ -164,19 +167,68 @@ describe('stage throttling (context throttleRateLimit / throttleBurstLimit)', ()
 })
 
 describe('WAF (context enableWaf / wafRateLimit)', () => {
-  it('puts a CLOUDFRONT web ACL with a per-IP rate-based block rule on the distribution', () => {
-    const acls = resourcesOf(prod.json.web, 'AWS::WAFv2::WebACL')
+  const webAcl = (s: Synth) => {
+    const acls = resourcesOf(s.json.web, 'AWS::WAFv2::WebACL')
     expect(acls).toHaveLength(1)
-    const [aclId, acl] = acls[0]
+    return acls[0]
+  }
+
+  it('puts a CLOUDFRONT web ACL with a per-IP rate-based block rule and the three AWS managed rule groups on the distribution', () => {
+    const [aclId, acl] = webAcl(prod)
     expect(acl.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } })
-    expect(acl.Properties.Rules).toEqual([
+    const rules = acl.Properties.Rules
+    expect(rules[0]).toEqual(
       expect.objectContaining({
+        Name: 'RateLimitPerIp',
         Action: { Block: {} },
         Statement: { RateBasedStatement: { Limit: 500, AggregateKeyType: 'IP', EvaluationWindowSec: 300 } },
       }),
-    ])
+    )
+    const managed = rules.slice(1).map((r: any) => r.Statement.ManagedRuleGroupStatement)
+    expect(managed.map((m: any) => `${m.VendorName}/${m.Name}`).sort()).toEqual(
+      ['AWS/AWSManagedRulesAmazonIpReputationList', 'AWS/AWSManagedRulesCommonRuleSet', 'AWS/AWSManagedRulesKnownBadInputsRuleSet'],
+    )
+    // Enforced (OverrideAction none), each with its own metric; only the common set's 8 KB body rule is counted.
+    for (const r of rules.slice(1)) {
+      expect(r.OverrideAction, r.Name).toEqual({ None: {} })
+      expect(r.VisibilityConfig.CloudWatchMetricsEnabled, r.Name).toBe(true)
+    }
+    const overrides = managed.flatMap((m: any) => m.RuleActionOverrides ?? [])
+    expect(overrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }])
+    // Priorities unique.
+    expect(new Set(rules.map((r: any) => r.Priority)).size).toBe(rules.length)
     const d = resourcesOf(prod.json.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig
     expect(d.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] })
+  })
+
+  it('leaves the signed Stripe webhook out of the managed groups (not out of the rate rule)', () => {
+    const [, acl] = webAcl(prod)
+    const webhookPath = deployedRoutesFor('stripe-webhook').find((r) => r.method === 'POST')?.path
+    for (const r of acl.Properties.Rules.slice(1)) {
+      const scope = r.Statement.ManagedRuleGroupStatement.ScopeDownStatement
+      if (!webhookPath) expect(scope).toBeUndefined()
+      else expect(scope.NotStatement.Statement.ByteMatchStatement).toMatchObject({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'EXACTLY', SearchString: webhookPath })
+    }
+    expect(acl.Properties.Rules[0].Statement.RateBasedStatement.ScopeDownStatement).toBeUndefined()
+  })
+
+  it('logs the web ACL for a year and more, without the Authorization header or cookies', () => {
+    const [aclId] = webAcl(prod)
+    const [, logging] = resourcesOf(prod.json.web, 'AWS::WAFv2::LoggingConfiguration')[0]
+    expect(logging.Properties.ResourceArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] })
+    expect(logging.Properties.RedactedFields).toEqual([{ SingleHeader: { Name: 'authorization' } }, { SingleHeader: { Name: 'cookie' } }])
+    const groups = resourcesOf(prod.json.web, 'AWS::Logs::LogGroup').filter(([, g]) => String(g.Properties.LogGroupName ?? '').startsWith('aws-waf-logs-'))
+    expect(groups).toHaveLength(1)
+    expect(groups[0][1].Properties.RetentionInDays).toBeGreaterThanOrEqual(365)
+    expect(JSON.stringify(logging.Properties.LogDestinationConfigs)).toContain(groups[0][0])
+  })
+
+  it('is on by default in prod, and -c enableWaf=false turns it off', () => {
+    const prodDefault = synthStage({ stage: 'prod' })
+    webAcl(prodDefault)
+    expect(resourcesOf(prodDefault.json.web, 'AWS::WAFv2::WebACL')[0][1].Properties.Rules[0].Statement.RateBasedStatement.Limit).toBe(CONTEXT_DEFAULTS.wafRateLimit)
+    const optedOut = synthStage({ stage: 'prod', enableWaf: 'false' })
+    expect(resourcesOf(optedOut.json.web, 'AWS::WAFv2::WebACL')).toEqual([])
   })
 
   it('stops a deploy outside us-east-1 early with a clear message (CloudFormation rule)', () => {
@@ -184,11 +236,11 @@ describe('WAF (context enableWaf / wafRateLimit)', () => {
     expect(rules).toHaveLength(1)
     expect(rules[0].Assertions[0]).toEqual({
       Assert: { 'Fn::Equals': [{ Ref: 'AWS::Region' }, 'us-east-1'] },
-      AssertDescription: expect.stringContaining('us-east-1'),
+      AssertDescription: expect.stringMatching(/us-east-1.*enableWaf=false/),
     })
   })
 
-  it('is absent unless enabled', () => {
+  it('is absent unless enabled (dev by default)', () => {
     expect(resourcesOf(dev.json.web, 'AWS::WAFv2::WebACL')).toEqual([])
     expect(Object.keys(dev.json.web.Rules ?? {}).filter((id) => id.startsWith('WafNeedsUsEast1'))).toEqual([])
   })
@@ -203,6 +255,7 @@ describe('context checks: a wrong value fails synth with a message that says wha
     [{ domainName: 'portal.example.com', certificateArn: CERT.replace('us-east-1', 'eu-west-1') }, /us-east-1/],
     [{ throttleRateLimit: 'fast' }, /throttleRateLimit=fast: expected a whole number/],
     [{ enableWaf: 'maybe' }, /enableWaf=maybe: expected true or false/],
+    [{ originVerifyRotation: 'new value!' }, /originVerifyRotation=new value!: expected a short label/],
     [{ alarmEmail: 'ops' }, /alarmEmail=ops: expected an e-mail address/],
     [{ stripePublishableKey: ['sk', 'test', 'abc'].join('_') }, /publishable key.*secret keys go into Secrets Manager/],
   ])('%j', (context, message) => {
