@@ -3,6 +3,24 @@ import { useEffect, useState } from 'react';
 /** Typing settles this long before a list's search is sent to the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** Puts the search as typed (trimmed) into `apply` once typing has settled, unless it is the search already sent. */
+function useSettledSearch(searchText: string, search: string, apply: (search: string) => void) {
+  useEffect(() => {
+    const trimmed = searchText.trim();
+    if (trimmed === search) return;
+    const timer = setTimeout(() => apply(trimmed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, search]);
+}
+
+/** A searched list's search: as typed (`searchText`), and as sent once typing settles (`search`). */
+export function useSearchText() {
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  useSettledSearch(searchText, search, setSearch);
+  return { searchText, setSearchText, search };
+}
+
 /**
  * A server-paged, searchable list's state: its filters, the search as typed (put into the filters once
  * typing settles), and the cursor of each page shown so far (the first page has none; the last is on
@@ -18,12 +36,7 @@ export function useCursorPages<F extends { search: string }>(initial: F | (() =>
     setCursors([undefined]);
   };
 
-  useEffect(() => {
-    const trimmed = searchText.trim();
-    if (trimmed === filters.search) return;
-    const timer = setTimeout(() => setFilters((f) => ({ ...f, search: trimmed })), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, filters.search]);
+  useSettledSearch(searchText, filters.search, (search) => setFilters((f) => ({ ...f, search })));
 
   return {
     filters,

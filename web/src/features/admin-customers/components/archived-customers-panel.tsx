@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { CustomerRow } from '@gs/shared/api-types';
 import { formatDate } from '@gs/shared/dates';
 import { Alert } from '@/components/ui/alert';
@@ -6,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { SEARCH_DEBOUNCE_MS } from '@/hooks/use-cursor-pages';
+import { useSearchText } from '@/hooks/use-cursor-pages';
 import { useArchivedCustomerPages } from '../api/list-customers';
 import { useRestoreCustomer } from '../api/restore-customer';
 import { customerName } from '../customer-name';
@@ -46,21 +45,13 @@ function ArchivedCustomerItem({ customer, onRestore, busy }: { customer: Custome
  * customer back in the customer list and lets them sign in again.
  */
 export function ArchivedCustomersPanel() {
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
+  const { searchText, setSearchText, search } = useSearchText();
   const customers = useArchivedCustomerPages(search);
   const restore = useRestoreCustomer();
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
   const items = customers.data ?? [];
   const m = archivedCustomerMessages;
-
-  useEffect(() => {
-    const trimmed = searchText.trim();
-    if (trimmed === search) return;
-    const timer = setTimeout(() => setSearch(trimmed), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, search]);
 
   const onRestore = async (customer: CustomerRow) => {
     if (!(await confirm(m.restoreConfirm(customerName(customer)), { confirmLabel: 'Restore' }))) return;

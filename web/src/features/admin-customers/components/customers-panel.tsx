@@ -1,5 +1,5 @@
-import { SEARCH_DEBOUNCE_MS } from '@/hooks/use-cursor-pages';
-import { useEffect, useState } from 'react';
+import { useSearchText } from '@/hooks/use-cursor-pages';
+import { useState } from 'react';
 import type { CustomerRow } from '@gs/shared/api-types';
 import { formatDate } from '@gs/shared/dates';
 import { formatPhone } from '@gs/shared/phone';
@@ -131,21 +131,13 @@ function CustomerItem({ customer, onEdit, onDelete }: { customer: CustomerRow; o
  * pages and searches: the first page shows, "Load more" follows its cursor; a new search starts again.
  */
 export function CustomersPanel() {
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
+  const { searchText, setSearchText, search } = useSearchText();
   const customers = useCustomerPages(search);
   const remove = useDeleteCustomer();
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<CustomerRow | null | undefined>(undefined);
   const items = customers.data ?? [];
-
-  useEffect(() => {
-    const trimmed = searchText.trim();
-    if (trimmed === search) return;
-    const timer = setTimeout(() => setSearch(trimmed), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, search]);
 
   const onDelete = async (customer: CustomerRow) => {
     if (!(await confirm(customerMessages.deleteConfirm, { confirmLabel: 'Delete', variant: 'danger' }))) return;

@@ -2,14 +2,13 @@ import { formatDate } from '@gs/shared/dates';
 import { billedExtraCents } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
 import { AdminStatusBadge } from '@/components/status/admin-status-badge';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { RefreshIcon } from '@/components/ui/icons';
 import { ADMIN_ORDERS_PAGE_SIZE } from '@gs/shared/schemas/admin-order-list';
 import { shortId, type AdminListOrder } from '../types';
 import { BalanceText } from './balance-text';
 import type { CustomerPickerComponent } from './create-order-form';
-import { emptyText, OrderListControls, OrderPageNav, useOrderList } from './order-list-controls';
+import { useOrderList } from './order-list-controls';
+import { OrderListPage } from './order-list-page';
 import { useOrderActions } from './use-order-actions';
 
 export const archivedMessages = {
@@ -64,46 +63,17 @@ function ArchivedItem({ order, actions }: { order: AdminListOrder; actions: Retu
  */
 export function ArchivedOrdersList({ customerPicker }: { customerPicker?: CustomerPickerComponent }) {
   const list = useOrderList('archived', ADMIN_ORDERS_PAGE_SIZE);
-  const { orders } = list;
   const actions = useOrderActions({ archivedView: true });
-  const items = orders.data?.items ?? [];
-
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight">Archived Orders</h1>
-        <Button variant="secondary" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
-          <RefreshIcon />
-          Refresh
-        </Button>
-      </div>
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <OrderListControls list={list} customerPicker={customerPicker} label="Find archived orders" />
-      </div>
-      {orders.isPending ? (
-        <p role="status" className="py-8 text-center text-slate-700 dark:text-slate-300">
-          {archivedMessages.loading}
-        </p>
-      ) : orders.isError && !orders.data ? (
-        <Alert tone="error">
-          <p>{archivedMessages.loadFailed}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void orders.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
-      ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 py-10 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
-          {emptyText(list, archivedMessages.empty, archivedMessages.noMatch)}
-        </p>
-      ) : (
-        <ul aria-label="Archived orders" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-          {items.map((order) => (
-            <ArchivedItem key={order.id} order={order} actions={actions} />
-          ))}
-        </ul>
-      )}
-      <OrderPageNav list={list} label="Archived order pages" />
+    <OrderListPage
+      title="Archived Orders"
+      list={list}
+      customerPicker={customerPicker}
+      messages={archivedMessages}
+      label="archived orders"
+      renderItem={(order) => <ArchivedItem key={order.id} order={order} actions={actions} />}
+    >
       {actions.element}
-    </div>
+    </OrderListPage>
   );
 }

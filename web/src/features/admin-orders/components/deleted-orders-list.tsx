@@ -2,16 +2,15 @@ import { formatDate } from '@gs/shared/dates';
 import { ADMIN_ORDERS_PAGE_SIZE } from '@gs/shared/schemas/admin-order-list';
 import { AdminStatusBadge } from '@/components/status/admin-status-badge';
 import { errorMessage } from '@/components/errors/error-screen';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { RefreshIcon } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toast';
 import { useRestoreOrder } from '../api/restore-order';
 import { shortId, type AdminListOrder } from '../types';
 import { BalanceText } from './balance-text';
 import type { CustomerPickerComponent } from './create-order-form';
-import { emptyText, OrderListControls, OrderPageNav, useOrderList } from './order-list-controls';
+import { useOrderList } from './order-list-controls';
+import { OrderListPage } from './order-list-page';
 
 export const deletedMessages = {
   empty: 'No deleted orders found',
@@ -60,11 +59,9 @@ function DeletedItem({ order, onRestore, busy }: { order: AdminListOrder; onRest
  */
 export function DeletedOrdersList({ customerPicker }: { customerPicker?: CustomerPickerComponent }) {
   const list = useOrderList('deleted', ADMIN_ORDERS_PAGE_SIZE);
-  const { orders } = list;
   const restore = useRestoreOrder();
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
-  const items = orders.data?.items ?? [];
   const m = deletedMessages;
 
   const onRestore = async (order: AdminListOrder) => {
@@ -78,41 +75,15 @@ export function DeletedOrdersList({ customerPicker }: { customerPicker?: Custome
   };
 
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight">Deleted Orders</h1>
-        <Button variant="secondary" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
-          <RefreshIcon />
-          Refresh
-        </Button>
-      </div>
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <OrderListControls list={list} customerPicker={customerPicker} label="Find deleted orders" />
-      </div>
-      {orders.isPending ? (
-        <p role="status" className="py-8 text-center text-slate-700 dark:text-slate-300">
-          {m.loading}
-        </p>
-      ) : orders.isError && !orders.data ? (
-        <Alert tone="error">
-          <p>{m.loadFailed}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void orders.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
-      ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 py-10 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
-          {emptyText(list, m.empty, m.noMatch)}
-        </p>
-      ) : (
-        <ul aria-label="Deleted orders" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-          {items.map((order) => (
-            <DeletedItem key={order.id} order={order} busy={restore.isPending} onRestore={() => void onRestore(order)} />
-          ))}
-        </ul>
-      )}
-      <OrderPageNav list={list} label="Deleted order pages" />
+    <OrderListPage
+      title="Deleted Orders"
+      list={list}
+      customerPicker={customerPicker}
+      messages={m}
+      label="deleted orders"
+      renderItem={(order) => <DeletedItem key={order.id} order={order} busy={restore.isPending} onRestore={() => void onRestore(order)} />}
+    >
       {dialog}
-    </div>
+    </OrderListPage>
   );
 }
