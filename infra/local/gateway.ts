@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { contentSecurityPolicy } from '../constructs/content-security-policy.ts'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import { matchPath, routeKey, routes, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
@@ -81,11 +82,13 @@ function lambdaContext(requestId: string, fn: string): Context {
  * very handlers that are deployed, after the same JWT check the authorizer does.
  */
 export function createGateway({ webDir, config, verify, handlers, maxBodyBytes = 1_000_000 }: GatewayOptions) {
+  // The production Content-Security-Policy (CloudFront's), with cognito-local's origin for the browser's sign-in calls.
+  const pageHeaders = { ...SECURITY_HEADERS, 'content-security-policy': contentSecurityPolicy({ cognitoOrigin: new URL(String(config.cognitoEndpoint)).origin }) }
   return http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     try {
       if (url.pathname === '/config.json') return sendJson(res, 200, config)
-      if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return serveStatic(webDir, req, res, SECURITY_HEADERS)
+      if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return serveStatic(webDir, req, res, pageHeaders)
       const method = (req.method ?? 'GET').toUpperCase()
       const match = findRoute(method, url.pathname)
       if (!match) return sendError(res, new NotFoundError())

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs'
+import { contentSecurityPolicy } from '../constructs/content-security-policy.ts'
 import { Annotations, ArnFormat, Aws, CfnOutput, CfnResource, CfnRule, Duration, Fn, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib'
 import * as acm from 'aws-cdk-lib/aws-certificatemanager'
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront'
@@ -38,21 +39,6 @@ const SPA_FALLBACK_CODE = `function handler(event) {
 const PLACEHOLDER_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gunsmith portal</title></head>
 <body><p>The web app was not built when this stack was synthesized. Run <code>npm run build:web</code> and deploy again.</p></body></html>`
 
-export function contentSecurityPolicy(region: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self' https://js.stripe.com",
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://api.stripe.com`,
-    'frame-src https://js.stripe.com https://hooks.stripe.com',
-    "img-src 'self' data: https://*.stripe.com",
-    "style-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ')
-}
 
 /**
  * The AWS managed rule groups in front of CloudFront, in priority order after the rate rule. `countOnly` rules are
@@ -100,7 +86,7 @@ export class WebStack extends Stack {
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(Aws.REGION), override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ cognitoOrigin: `https://cognito-idp.${Aws.REGION}.amazonaws.com` }), override: true },
       },
     })
 

@@ -49,6 +49,10 @@ test('long unbroken text wraps on every screen at 390 px, for staff and for the 
   test.setTimeout(300_000)
   // Every screen is checked even when one before it fails; the test fails at the end with all of them.
   const problems: string[] = []
+  // The portal serves the production Content-Security-Policy: anything it blocks (an inline style in a print view) is a problem.
+  const blocked: string[] = []
+  const watchCsp = (p: Page) => p.on('console', (m) => void (/Content Security Policy/i.test(m.text()) && blocked.push(m.text())))
+  watchCsp(page)
   const check = async (name: string, run: () => Promise<void>) => {
     try {
       await run()
@@ -147,7 +151,10 @@ test('long unbroken text wraps on every screen at 390 px, for staff and for the 
   await check('long-admin-work-order-preview', () => shoot(page, () => preview, 'long-admin-work-order-preview'))
   // The print window (its own styles, no Tailwind) on paper.
   const [sheetWindow] = await Promise.all([page.waitForEvent('popup'), preview.getByRole('button', { name: 'Print' }).click()])
+  watchCsp(sheetWindow)
   await expect(sheetWindow.getByText(staffNote)).toBeVisible()
+  // Styled by its linked stylesheet (an inline <style> would be refused by the policy).
+  await expect(sheetWindow.locator('.wo-head').first()).toHaveCSS('display', 'flex')
   await check('long-admin-work-order printed', () => shootPrinted(sheetWindow, 'long-admin-work-order'))
   await sheetWindow.close()
   await page.keyboard.press('Escape')
@@ -233,4 +240,5 @@ test('long unbroken text wraps on every screen at 390 px, for staff and for the 
   await check('long-customer-header', () => shoot(page, () => page.getByRole('banner'), 'long-customer-header'))
 
   expect(problems, problems.join('\n\n')).toEqual([])
+  expect(blocked, 'blocked by the Content-Security-Policy').toEqual([])
 })

@@ -34,6 +34,15 @@ describe('the local gateway serves the SPA config and the API', () => {
     })
   })
 
+  it("serves pages with the production Content-Security-Policy (cognito-local's origin for sign-in), so inline styles break here as in AWS", async () => {
+    const res = await fetch(`${stack().url}/login`)
+    const csp = res.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("style-src 'self'")
+    expect(csp).toContain("script-src 'self' https://js.stripe.com")
+    expect(csp).toContain(`connect-src 'self' ${new URL(stack().cognitoEndpoint).origin} https://api.stripe.com`)
+    expect(csp).toContain("frame-ancestors 'none'")
+  })
+
   it('answers an unknown /api path with the error shape', async () => {
     const res = await api('/api/nope', { token: customerToken })
     expect(res).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } })

@@ -7,20 +7,8 @@ import type { ShopIdentity } from '@gs/shared/shop';
 import { Button } from '../ui/button';
 import { BillSummary } from './bill-summary';
 import { chronological, settledEntries, signedAmountCents, signedMoney } from './ledger';
-
-
-// On paper the invoice is all there is: the site header, footer, skip link and every control go;
-// dark mode's colours give way to black on white; nothing is wider than the page.
-const PRINT_CSS = `@media print {
-  @page { margin: 14mm; }
-  html, body { background: #fff !important; color: #000 !important; color-scheme: light !important; }
-  #root header, #root footer, a[href="#main-content"], [data-print="hide"] { display: none !important; }
-  #root > div { min-height: 0 !important; }
-  [data-print="sheet"] { max-width: none !important; margin: 0 !important; padding: 0 !important; }
-  [data-invoice] { border: 0 !important; padding: 0 !important; box-shadow: none !important; font-size: 11pt; }
-  [data-invoice], [data-invoice] * { color: #000 !important; background: transparent !important; border-color: #888 !important; }
-  [data-invoice] section, [data-invoice] tr { break-inside: avoid; }
-}`;
+// On paper the invoice is all there is (the print rules: styles/print-sheet.css, a stylesheet the CSP allows).
+import '@/styles/print-sheet.css';
 
 const sectionHeading = 'text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400';
 
@@ -211,7 +199,6 @@ export function PrintableInvoice({ order, shop, back }: { order: OrderDetail; sh
   }, []);
   return (
     <div data-print="sheet" className="mx-auto max-w-3xl space-y-4 px-4 py-8 sm:px-6 lg:px-8">
-      <style>{PRINT_CSS}</style>
       <div data-print="hide" className="flex flex-wrap items-center justify-between gap-3">
         {back}
         <Button onClick={() => window.print()}>Print</Button>

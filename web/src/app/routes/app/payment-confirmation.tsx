@@ -18,21 +18,13 @@ import { usePaymentIntent } from '@/features/payments/api/get-payment-intent';
 import { paymentPageMessages as msg, paymentUiMessages as ui } from '@/features/payments/messages';
 import { ApiError } from '@/lib/api-client';
 import { orderKeys, paymentKeys } from '@/lib/query-keys';
+import '@/styles/print-sheet.css';
 
 /** The payment id is shown to this many characters (customer-side §9). */
 const PAYMENT_ID_CHARS = 12;
 
 /** Stripe's redirect_status values for a payment that did not go through. */
 const FAILED_REDIRECTS = new Set(['failed', 'requires_payment_method']);
-
-// Printing keeps the confirmation itself: the site header, footer and the buttons are left out.
-const PRINT_CSS = `@media print {
-  #root header, #root footer, a[href="#main-content"], [data-print="hide"] { display: none !important; }
-  html, body { background: #fff !important; color: #000 !important; }
-  [data-print="sheet"] { max-width: none !important; padding: 0 !important; }
-  [data-print="sheet"] section { break-inside: avoid; }
-  [data-print="sheet"] * { color: #000 !important; border-color: #bbb !important; background-color: transparent !important; }
-}`;
 
 /** What the page knows about the payment: only a succeeded one is thanked for. */
 type PaymentView =
@@ -117,7 +109,6 @@ export default function PaymentConfirmationRoute() {
   return (
     <>
       <PageTitle title="Payment Confirmation" />
-      <style>{PRINT_CSS}</style>
       <div data-print="sheet" className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
         {!orderId ? (
           <Alert tone="error">{msg.confirmationNoOrder}</Alert>

@@ -10,6 +10,7 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { useShop } from '@/lib/shop';
 import { useAdminOrder } from '../api/get-admin-order';
+import workOrderCssUrl from './work-order-print.css?url';
 import type { AdminOrderDetail } from '../types';
 
 export const POPUP_BLOCKED = 'Please allow pop-ups for printing to work';
@@ -21,27 +22,6 @@ export const moreUpdatesLine = (hidden: number) => `+ ${hidden} more update${hid
 /** Printed when the order's detail holds only the newest page of a longer history (it has an `updatesCursor`). */
 export const OLDER_UPDATES_NOT_SHOWN = 'Older entries are not shown.';
 
-// The print window has no Tailwind: it is styled by these rules on the wo-* classes only.
-const PRINT_CSS = `
-  * { box-sizing: border-box; }
-  body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111; margin: 24px; font-size: 12pt; }
-  .wo-head { display: flex; justify-content: space-between; border-bottom: 2px solid #111; padding-bottom: 8px; margin-bottom: 16px; }
-  .wo-title { font-size: 20pt; margin: 0; }
-  .wo-shop { font-size: 10pt; margin: 2px 0 0; white-space: pre-line; }
-  .wo-section { margin-bottom: 14px; break-inside: avoid; }
-  .wo-section h3 { font-size: 12pt; text-transform: uppercase; letter-spacing: .05em; border-bottom: 1px solid #999; margin: 0 0 6px; padding-bottom: 2px; }
-  .wo-grid { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 16px; margin: 0; }
-  .wo-grid dt { font-weight: 600; }
-  .wo-grid dd { margin: 0; overflow-wrap: anywhere; }
-  .wo-head > div, .wo-updates li { min-width: 0; overflow-wrap: anywhere; }
-  .wo-updates { list-style: none; padding: 0; margin: 0; }
-  .wo-updates li { border-bottom: 1px dotted #bbb; padding: 4px 0; }
-  .wo-more { font-style: italic; color: #444; margin-top: 4px; }
-  .wo-sign { margin-top: 32px; display: flex; gap: 48px; }
-  .wo-sign div { flex: 1; border-top: 1px solid #111; padding-top: 4px; font-size: 10pt; }
-  @page { margin: 14mm; }
-  @media print { body { margin: 0; } }
-`;
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -147,14 +127,23 @@ export function printWorkOrder(sheet: HTMLElement, title: string): boolean {
   if (!win) return false;
   const doc = win.document;
   doc.open();
-  doc.write(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title></title><style>${PRINT_CSS}</style></head><body></body></html>`);
+  doc.write('<!doctype html><html lang="en"><head><meta charset="utf-8"><title></title></head><body></body></html>');
   doc.close();
   doc.title = title;
+  const style = doc.createElement('link');
+  style.rel = 'stylesheet';
+  style.href = new URL(workOrderCssUrl, window.location.href).href;
+  doc.head.append(style);
   doc.body.innerHTML = sheet.innerHTML;
   const footer = doc.querySelector('.wo-sign');
   footer?.classList.remove('hidden');
-  win.focus();
-  win.print();
+  // Printed once its stylesheet is there (or could not be had: the sheet still prints, plainly).
+  const print = () => {
+    win.focus();
+    win.print();
+  };
+  style.addEventListener('load', print, { once: true });
+  style.addEventListener('error', print, { once: true });
   return true;
 }
 
