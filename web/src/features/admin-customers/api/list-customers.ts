@@ -19,12 +19,15 @@ export function listCustomers({
   return api.get<CustomersPage>('/admin/customers', { query: { view: view === 'archived' ? view : undefined, search: search.trim() || undefined, limit, cursor: cursor ?? undefined } });
 }
 
-/** The customer management panel: the first page for `search`, then one more per `fetchNextPage()` ("Load more"). */
-export function useCustomerPages(search: string) {
+/**
+ * The customer management panel (or Archived Customers, `view` archived): the first page for `search`, then one more
+ * per `fetchNextPage()` ("Load more").
+ */
+export function useCustomerPages(search: string, view: CustomerView = 'active') {
   const term = search.trim();
   return useInfiniteQuery({
-    queryKey: customerKeys.pages(term),
-    queryFn: ({ pageParam }) => listCustomers({ search: term, cursor: pageParam }),
+    queryKey: view === 'archived' ? customerKeys.archived(term) : customerKeys.pages(term),
+    queryFn: ({ pageParam }) => listCustomers({ view, search: term, cursor: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursor,
     select: (data) => data.pages.flatMap((page) => page.items),
@@ -32,18 +35,6 @@ export function useCustomerPages(search: string) {
   });
 }
 
-/** Archived Customers: the first page of archived customers for `search`, then one more per `fetchNextPage()`. */
-export function useArchivedCustomerPages(search: string) {
-  const term = search.trim();
-  return useInfiniteQuery({
-    queryKey: customerKeys.archived(term),
-    queryFn: ({ pageParam }) => listCustomers({ view: 'archived', search: term, cursor: pageParam }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.cursor,
-    select: (data) => data.pages.flatMap((page) => page.items),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** One page of matches for `search` (the customer picker: `limit` of them, the newest first). */
 export function useCustomerMatches(search: string, { limit, enabled = true }: { limit: number; enabled?: boolean }) {

@@ -4,19 +4,19 @@ import type { CustomerRow } from '@gs/shared/api-types';
 import { formatDate } from '@gs/shared/dates';
 import { formatPhone } from '@gs/shared/phone';
 import { AdminStatusBadge } from '@/components/status/admin-status-badge';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { TrashIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { useCustomerPages } from '../api/list-customers';
 import { customerName } from '../customer-name';
 import { CustomerFormModal } from './customer-form-modal';
+import { CustomerListFrame } from './customer-list-frame';
 
 export const customerMessages = {
   loadFailed: 'Failed to load customers. Please try again.',
+  empty: 'No customers found',
   deleteFailed: 'Failed to delete customer. Please try again.',
   // Not the spec's "cannot be undone" any more: staff restore archived customers (issue 17).
   deleteConfirm: 'Are you sure you want to delete this customer? They can be restored from Archived Customers.',
@@ -150,71 +150,17 @@ export function CustomersPanel() {
   };
 
   return (
-    <section aria-labelledby="customers-title" className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="customers-title" className="text-xl font-semibold">
-          Customers
-        </h2>
-        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
-          <label className="sr-only" htmlFor="customer-search">
-            Search customers
-          </label>
-          <input
-            id="customer-search"
-            type="search"
-            placeholder="Search by name, email or phone"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            className="min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 sm:w-72 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
-          />
-          <Button onClick={() => setEditing(null)}>Add Customer</Button>
-        </div>
-      </div>
-      {customers.isPending ? (
-        <div role="status" aria-label="Loading customers" className="flex justify-center p-8">
-          <Spinner />
-        </div>
-      ) : customers.isError && !customers.isFetchNextPageError ? (
-        <div className="p-4">
-          <Alert tone="error">
-            <p>{customerMessages.loadFailed}</p>
-            <Button variant="secondary" className="mt-2" onClick={() => void customers.refetch()}>
-              Try Again
-            </Button>
-          </Alert>
-        </div>
-      ) : items.length === 0 && !customers.hasNextPage ? (
-        <p className="p-6 text-center text-slate-600 dark:text-slate-400">No customers found</p>
-      ) : (
-        <>
-          {items.length === 0 ? (
-            <p className="p-6 text-center text-slate-600 dark:text-slate-400">{customerMessages.noMatchYet}</p>
-          ) : (
-            <ul aria-label="Customers" className="divide-y divide-slate-200 dark:divide-slate-800">
-              {items.map((customer) => (
-                <CustomerItem key={customer.id} customer={customer} onEdit={() => setEditing(customer)} onDelete={() => void onDelete(customer)} />
-              ))}
-            </ul>
-          )}
-          {customers.hasNextPage ? (
-            <div className="flex flex-col items-center gap-2 border-t border-slate-200 p-4 dark:border-slate-800">
-              {customers.isFetchNextPageError ? (
-                <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-                  {customerMessages.loadMoreFailed}
-                </p>
-              ) : null}
-              <Button
-                variant="secondary"
-                onClick={() => void customers.fetchNextPage()}
-                disabled={customers.isFetchingNextPage}
-                aria-busy={customers.isFetchingNextPage}
-              >
-                {customers.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+    <CustomerListFrame
+      id="customer"
+      title="Customers"
+      searchLabel="Search customers"
+      searchText={searchText}
+      onSearchText={setSearchText}
+      action={<Button onClick={() => setEditing(null)}>Add Customer</Button>}
+      customers={customers}
+      messages={customerMessages}
+      renderItem={(customer) => <CustomerItem key={customer.id} customer={customer} onEdit={() => setEditing(customer)} onDelete={() => void onDelete(customer)} />}
+    >
       {editing !== undefined ? (
         <CustomerFormModal
           customer={editing}
@@ -226,6 +172,6 @@ export function CustomersPanel() {
         />
       ) : null}
       {dialog}
-    </section>
+    </CustomerListFrame>
   );
 }
