@@ -39,6 +39,18 @@ describe('Lambda bundles', () => {
     expect(over).toEqual([])
   })
 
+  it("carries ElectroDB without its Service class (functions/db/electrodb.ts: ~19 KB of every cold start)", () => {
+    const sourcesOf = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+        d.isDirectory() ? sourcesOf(path.join(dir, d.name)) : d.name.endsWith('.map') ? (JSON.parse(fs.readFileSync(path.join(dir, d.name), 'utf8')).sources as string[]) : [],
+      )
+    for (const b of built) {
+      const sources = sourcesOf(path.dirname(b.entryFile))
+      expect(sources.some((s) => s.endsWith('electrodb/src/entity.js')), b.group).toBe(true)
+      expect(sources.filter((s) => /electrodb\/(index|src\/service)\.js$/.test(s)), b.group).toEqual([])
+    }
+  })
+
   it('leaves the AWS SDK to the Lambda runtime', () => {
     for (const b of built) expect(coldPackages(b).concat(lazyPackages(b)).filter((p) => p.startsWith('@aws-sdk/') || p.startsWith('@smithy/')), b.group).toEqual([])
   })

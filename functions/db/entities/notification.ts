@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb'
+import { Entity } from '../electrodb.ts'
 import type { TableConfig } from '../table.ts'
 
 /** Keyed by the user and a time-sortable id: the list is one Query, and another user's id simply is not found. */

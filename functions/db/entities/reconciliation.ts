@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb'
+import { Entity } from '../electrodb.ts'
 import type { TableConfig } from '../table.ts'
 
 /** One run of the payment reconciliation (functions/use-cases/reconcile-payments.ts) and what it found, kept for staff and auditors. */

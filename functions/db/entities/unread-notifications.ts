@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb'
+import { Entity } from '../electrodb.ts'
 import type { TableConfig } from '../table.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
-import { createConversions } from 'electrodb'
+import { createConversions } from '../electrodb.ts'
 import type { Notification } from '#functions/domain/order.ts'
 import { isConditionalFailure } from '../conditions.ts'
 import { encodeCursor, ownStartKey } from '../cursor.ts'

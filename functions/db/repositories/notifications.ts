@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb'
-import { createConversions } from 'electrodb'
+import { createConversions } from '../electrodb.ts'
 import type { Notification } from '#functions/domain/order.ts'
 import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
 import { encodeCursor, ownStartKey } from '../cursor.ts'

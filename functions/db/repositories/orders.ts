@@ -1,4 +1,5 @@
-import { createConversions, type EntityItem } from 'electrodb'
+import { createConversions } from '../electrodb.ts'
+import type { EntityItem } from 'electrodb'
 import { UPDATES_PAGE_SIZE } from '@gs/shared/order-messages'
 import { invoiceOf, type Notification, type Order, type OrderDetail, type Payment, type StatusUpdate } from '#functions/domain/order.ts'
 import { DEFAULT_TAX_RATE_PPM } from '@gs/shared/invoice'
@@ -236,10 +237,9 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
 
   async function readDetail(orderId: string, { updates: wanted = UPDATES_PAGE_SIZE, ledger = 'all' }: DetailOptions = {}): Promise<OrderDetail | null> {
     // Newest keys first: the updates, then the ledger entries, legacy parts and, last, the order item.
-    const head = await service.collections.orderDetail({ orderId }).go({ order: 'desc', limit: wanted + 1 + DETAIL_HEAD_SLACK + 1 })
-    const { data } = head
+    const data = await service.orderPartition(orderId, { limit: wanted + 1 + DETAIL_HEAD_SLACK + 1 })
     // The partition read to its end without an order item: there is no such order.
-    if (!data.order.length && !head.cursor) return null
+    if (!data.order.length && !data.more) return null
     // The order item is the last key: reaching it means the whole partition was read.
     const [o, entries] = data.order.length
       ? [toOrder(data.order[0], data.part as LegacyPart[]), data.payment as Payment[]]
