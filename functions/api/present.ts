@@ -54,6 +54,17 @@ export function presentOrder(o: Order): Api.Order {
     firearmModel: o.firearmModel,
     serialNumber: o.serialNumber,
     firearmCaliber: o.firearmCaliber ?? null,
+    firearmType: o.firearmType ?? null,
+    firearmImporter: o.firearmImporter ?? null,
+    returnName: o.returnName ?? null,
+    customerAddress: o.customerAddress ? { ...o.customerAddress, line2: o.customerAddress.line2 ?? null } : null,
+    returnAddress: o.returnAddress ? { ...o.returnAddress, line2: o.returnAddress.line2 ?? null } : null,
+    intake: o.intake
+      ? { receivedOn: o.intake.receivedOn, from: o.intake.from, fromName: o.intake.fromName, fromLicense: o.intake.fromLicense ?? null, fromAddress: o.intake.fromAddress ?? null, conditionNotes: o.intake.conditionNotes ?? '', itemsReceived: o.intake.itemsReceived ?? '', recordedAt: o.intake.recordedAt }
+      : null,
+    release: o.release
+      ? { releasedOn: o.release.releasedOn, method: o.release.method, to: o.release.to, toName: o.release.toName, toLicense: o.release.toLicense ?? null, toAddress: o.release.toAddress ?? null, carrier: o.release.carrier ?? null, trackingNumber: o.release.trackingNumber ?? null, recordedAt: o.release.recordedAt }
+      : null,
     serviceType: o.serviceType,
     description: o.description,
     estimatedCostCents: o.estimatedCostCents,

@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb'
 import { checkoutSchema } from './entities/checkout.ts'
 import { counterSchema } from './entities/counter.ts'
 import { ledgerCounterSchema } from './entities/ledger-counter.ts'
+import { receivableCounterSchema } from './entities/receivable-counter.ts'
 import { notificationSchema } from './entities/notification.ts'
 import { unreadNotificationsSchema } from './entities/unread-notifications.ts'
 import { orderSchema } from './entities/order.ts'
@@ -11,6 +12,7 @@ import { paymentSchema } from './entities/payment.ts'
 import { profileSchema } from './entities/profile.ts'
 import { statusUpdateSchema } from './entities/status-update.ts'
 import { webhookEventSchema } from './entities/webhook-event.ts'
+import { auditEventSchema } from './entities/audit-event.ts'
 import type { EntityItem, Service } from 'electrodb'
 import type { TableConfig } from './table.ts'
 import { createConversions, createWriteTransaction, Entity } from './electrodb.ts'
@@ -46,6 +48,8 @@ function buildEntities(config: TableConfig) {
     checkout: new Entity(checkoutSchema, config),
     webhookEvent: new Entity(webhookEventSchema, config),
     ledgerCounter: new Entity(ledgerCounterSchema, config),
+    receivableCounter: new Entity(receivableCounterSchema, config),
+    auditEvent: new Entity(auditEventSchema, config),
   }
 }
 

@@ -1,4 +1,6 @@
-import type { NotificationKind } from '@gs/shared/api-types'
+import type { Intake, NotificationKind, Release } from '@gs/shared/api-types'
+import type { Address } from '@gs/shared/address'
+import type { FirearmType } from '@gs/shared/firearms'
 import { calculateBill, DEFAULT_TAX_RATE_PPM, type ApprovalRequest, type BilledLine, type ExtraLine, type InvoiceAmounts } from '@gs/shared/invoice'
 
 /** An order as the domain sees it (the invoice summary fields are a projection kept by the repository). */
@@ -13,6 +15,13 @@ export interface Order {
   firearmModel: string
   serialNumber: string
   firearmCaliber?: string
+  firearmType?: FirearmType
+  firearmImporter?: string
+  returnName?: string
+  returnAddress?: Address
+  customerAddress?: Address
+  intake?: StoredIntake
+  release?: StoredRelease
   serviceType: string
   description: string
   estimatedCostCents: number
@@ -43,9 +52,29 @@ export interface Order {
   invoiceLastUpdated: string
   /** The invoice summary as last stored on the order (read only: every write stores the calculator's). */
   storedInvoice?: StoredInvoice
+  /** What the receivables counters count the stored order with (read only: every write stores its own); undefined while not counted yet (repositories/receivables.ts). */
+  receivableCents?: number
   createdAt: string
   updatedAt: string
   version: number
+}
+
+/** The intake as the order keeps it: who recorded it and its A&D acquisition entry (functions/domain/book.ts). */
+export interface StoredIntake extends Omit<Intake, 'fromLicense' | 'fromAddress'> {
+  fromLicense?: string
+  fromAddress?: string
+  recordedBy: string
+  entryId: string
+}
+
+/** The release as the order keeps it, with its A&D disposition entry. */
+export interface StoredRelease extends Omit<Release, 'toLicense' | 'toAddress' | 'carrier' | 'trackingNumber'> {
+  toLicense?: string
+  toAddress?: string
+  carrier?: string
+  trackingNumber?: string
+  recordedBy: string
+  entryId: string
 }
 
 export interface StoredInvoice {

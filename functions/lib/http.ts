@@ -14,6 +14,8 @@ export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer
 
 export interface Caller extends AuthContext {
   firstName?: string
+  /** With firstName, the staff member's name in the audit log (domain/audit.ts actorOf). */
+  lastName?: string
 }
 
 export interface ApiRequest<B = unknown, Q = Record<string, string | undefined>> {
@@ -42,7 +44,7 @@ export interface RouteModule {
 
 /** The gate every signed-in request passes: is this profile allowed in at all? */
 export interface AccountGate {
-  check(userId: string): Promise<{ active: boolean; firstName?: string } | null>
+  check(userId: string): Promise<{ active: boolean; firstName?: string; lastName?: string } | null>
   /** Staff routes only: has this admin enrolled an authenticator app (two-step sign-in)? */
   staffMfa(userId: string): Promise<boolean>
 }
@@ -177,7 +179,7 @@ const authorize = (gate: () => AccountGate): middy.MiddlewareObj<ApiEvent, APIGa
     const [account, staffMfa] = await Promise.all([gate().check(auth.userId), s.route.access === 'admin' ? gate().staffMfa(auth.userId) : true])
     if (!account || !account.active) throw new ForbiddenError(ACCOUNT_INACTIVE)
     if (!staffMfa) throw new MfaRequiredError()
-    s.caller = { ...auth, firstName: account.firstName }
+    s.caller = { ...auth, firstName: account.firstName, lastName: account.lastName }
   },
 })
 
@@ -201,6 +203,17 @@ export interface GroupOptions {
   /** The group's routes by API Gateway route key ("POST /api/orders/{orderId}/notes"): written into the Lambda entry, or routeTable(). */
   routes: Record<string, GroupRoute>
   gate: () => AccountGate
+}
+
+/**
+ * The route table a Lambda entry writes (functions/lib/group-entry.ts): the route modules' loaders grouped by who may
+ * call them, so the entry, in every cold start, spells each access once rather than once per route.
+ */
+export function routesByAccess(byAccess: Partial<Record<Access, Record<string, () => Promise<RouteModule>>>>): Record<string, GroupRoute> {
+  const out: Record<string, GroupRoute> = {}
+  for (const [access, loaders] of Object.entries(byAccess) as Array<[Access, Record<string, () => Promise<RouteModule>>]>)
+    for (const [key, load] of Object.entries(loaders)) out[key] = { access, load }
+  return out
 }
 
 /** The route table of some route definitions and their modules (the local gateway and tests; the Lambda entries inline theirs). */

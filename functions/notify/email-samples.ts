@@ -11,6 +11,7 @@ export const SAMPLE_SHOP: ShopIdentity = {
   phone: '(512) 555-0142',
   email: 'service@hillcountrygunsmithing.example',
   address: '1200 Ranch Road 12, Suite B\nWimberley, TX 78676',
+  fflNumber: '',
 }
 
 export const SAMPLE_ORDER_URL = 'https://portal.hillcountrygunsmithing.example/orders/7f3c2a9e-4b1d-4e8a-9c55-0d2f6b8e1a47'

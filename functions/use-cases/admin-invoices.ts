@@ -6,7 +6,8 @@ import { VersionConflict, type OrderRepository } from '../db/repositories/orders
 import { ledgerTotals } from '../domain/payment.ts'
 import { invoiceOf, type Order } from '../domain/order.ts'
 import { ConflictError, NotFoundError } from '../lib/errors.ts'
-import { staffUpdate } from './admin-order-write.ts'
+import { orderAudit, staffUpdate } from './admin-order-write.ts'
+import type { Actor } from '../domain/audit-actor.ts'
 
 type Orders = Pick<OrderRepository, 'findOrder' | 'resolveOrderId' | 'getOrderDetail' | 'saveOrder'>
 
@@ -48,7 +49,7 @@ export interface InvoiceFixResult {
  * previewed (else 409) and records the fix in the order history. The invoice id must be the order's
  * (its number, INV-…, is accepted too).
  */
-export async function fixInvoice({ orders, orderId, invoiceId, preview, version, adminId, now = () => new Date() }: { orders: Orders; orderId: string; invoiceId: string; preview: boolean; version?: number; adminId: string; now?: () => Date }): Promise<InvoiceFixResult> {
+export async function fixInvoice({ orders, orderId, invoiceId, preview, version, adminId, actor, now = () => new Date() }: { orders: Orders; orderId: string; invoiceId: string; preview: boolean; version?: number; adminId: string; actor?: Actor; now?: () => Date }): Promise<InvoiceFixResult> {
   // The order with its payments (the ledger the fix re-reads): one Query.
   const id = await orders.resolveOrderId(orderId)
   const detail = id ? await orders.getOrderDetail(id) : null
@@ -65,7 +66,7 @@ export async function fixInvoice({ orders, orderId, invoiceId, preview, version,
   const [b, a] = [invoiceOf(before), invoiceOf(after)]
   const note = im.repairedNote(formatCents(b.totalCents), formatCents(a.totalCents), formatCents(b.amountPaidCents), formatCents(a.amountPaidCents))
   try {
-    const saved = await orders.saveOrder(after, before.version, { putUpdates: [staffUpdate({ order: after, status: HISTORY_EVENTS.invoiceRepaired, notes: note, userId: adminId, at })] })
+    const saved = await orders.saveOrder(after, before.version, { putUpdates: [staffUpdate({ order: after, status: HISTORY_EVENTS.invoiceRepaired, notes: note, userId: adminId, at })], audit: actor ? [orderAudit({ actor, action: 'order.invoice_fix', summary: 'Repaired the invoice' }, before, after, at)] : [] })
     return { before, after: saved, applied: true }
   } catch (err) {
     if (err instanceof VersionConflict) throw new ConflictError(im.fixStale)

@@ -4,6 +4,8 @@ import { sortableId } from '../db/ids.ts'
 import { VersionConflict, type OrderRepository, type OrderWriteExtras } from '../db/repositories/orders.ts'
 import type { Order, StatusUpdate } from '../domain/order.ts'
 import { ConflictError, NotFoundError } from '../lib/errors.ts'
+import type { Actor } from '../domain/audit-actor.ts'
+import { auditEvent, type AuditAction, type AuditChange, type AuditEvent } from '../domain/audit.ts'
 
 /** Any order staff can see: everything but soft-deleted ones (those are gone from every route). */
 export async function loadStaffOrder({ orders, orderId }: { orders: Pick<OrderRepository, 'getOrder'>; orderId: string }): Promise<Order> {
@@ -19,12 +21,13 @@ export type OrderChange<T> = (order: Order, at: string) => { order: Order; extra
  * (add a part, post a message, archive...): read, apply, save with the version
  * just read, and re-run the change on fresh data when someone else wrote in between.
  */
-export async function changeOrder<T>({ orders, orderId, change, now = () => new Date() }: { orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>; orderId: string; change: OrderChange<T>; now?: () => Date }): Promise<{ order: Order; result: T }> {
+export async function changeOrder<T>({ orders, orderId, change, audit, now = () => new Date() }: { orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>; orderId: string; change: OrderChange<T>; audit?: StaffAction<T>; now?: () => Date }): Promise<{ order: Order; result: T }> {
   for (let attempt = 0; ; attempt++) {
     const current = await loadStaffOrder({ orders, orderId })
-    const { order, extras, result } = await change(current, now().toISOString())
+    const at = now().toISOString()
+    const { order, extras, result } = await change(current, at)
     try {
-      return { order: await orders.saveOrder(order, current.version, extras), result }
+      return { order: await orders.saveOrder(order, current.version, withAudit(extras, audit && orderAudit(audit, current, order, at, result))), result }
     } catch (err) {
       if (err instanceof VersionConflict && attempt < 2) continue
       if (err instanceof VersionConflict) throw new ConflictError(orderMessages.staleOrder)
@@ -32,6 +35,29 @@ export async function changeOrder<T>({ orders, orderId, change, now = () => new 
     }
   }
 }
+
+/** Who made a staff change and what it was: the audit record (domain/audit.ts) is built from the order before and after. */
+export interface StaffAction<T = unknown> {
+  actor: Actor
+  action: AuditAction
+  /** What happened, for people; a function when it depends on the change. */
+  summary: string | ((after: Order, before: Order, result: T) => string)
+  /** Changes besides the order's own fields (a message's text, an entry recorded with it). */
+  more?: (after: Order, before: Order, result: T) => AuditChange[]
+}
+
+/**
+ * The audit record of an order change: the action's summary, the order's changes before → after (computed when
+ * the record is written: domain/audit-changes.ts), then what `more` adds.
+ */
+export function orderAudit<T>({ actor, action, summary, more }: StaffAction<T>, before: Order | null, after: Order, at: string, result?: T): AuditEvent {
+  const [b, r] = [before ?? after, result as T]
+  return auditEvent({ actor, action, at, order: after, before, after, changes: more?.(after, b, r) ?? [], summary: typeof summary === 'function' ? summary(after, b, r) : summary })
+}
+
+/** The extras with one more audit record (none: unchanged). */
+export const withAudit = (extras: OrderWriteExtras | undefined, record: AuditEvent | undefined): OrderWriteExtras | undefined =>
+  record ? { ...extras, audit: [...(extras?.audit ?? []), record] } : extras
 
 /** A staff entry in the order's history, signed "Admin"; `seq` orders several entries of one change (the later sorts newer). */
 export function staffUpdate({ order, status, notes, userId, at, seq = 0 }: { order: Order; status: string; notes: string; userId: string; at: string; seq?: number }): StatusUpdate {

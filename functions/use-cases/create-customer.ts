@@ -3,12 +3,15 @@ import { normalizeEmail, normalizePhone } from '@gs/shared/validation'
 import type { NewUser, UserDirectory } from '../auth/users.ts'
 import type { Profile, ProfileRepository } from '../db/repositories/profiles.ts'
 import { ConflictError } from '../lib/errors.ts'
+import type { Actor } from '../domain/audit-actor.ts'
 import { errorFields, log } from '../lib/logger.ts'
 
 interface CreateCustomer {
   directory: Pick<UserDirectory, 'createConfirmedUser' | 'deleteUser' | 'findUser' | 'adoptUser'>
   profiles: Pick<ProfileRepository, 'createProfile' | 'getProfile' | 'findByEmail'>
   input: CreateCustomerInput
+  /** The staff member (the audit record); absent: no record (tests, scripts). */
+  actor?: Actor
 }
 
 /**
@@ -22,7 +25,7 @@ interface CreateCustomer {
  * account gate refuses it), so the shop takes it over instead of being stuck on a 409: a confirmed
  * user is adopted (password, group, names; same sub), an unconfirmed sign-up is replaced.
  */
-export async function createCustomer({ directory, profiles, input }: CreateCustomer): Promise<Profile> {
+export async function createCustomer({ directory, profiles, input, actor }: CreateCustomer): Promise<Profile> {
   const email = normalizeEmail(input.email)
   const firstName = input.firstName.trim()
   const lastName = input.lastName.trim()
@@ -31,7 +34,8 @@ export async function createCustomer({ directory, profiles, input }: CreateCusto
   const user: NewUser = { email, password: input.password, group: 'customer', firstName, lastName, temporaryPassword: true }
   const id = await createOrAdopt(directory, profiles, user)
   try {
-    return await profiles.createProfile({ id, email, firstName, lastName, phone, enableSmsNotifications: input.enableSmsNotifications ?? false, role: 'customer' })
+    const profile = { id, email, firstName, lastName, phone, address: input.address ?? undefined, enableSmsNotifications: input.enableSmsNotifications ?? false, role: 'customer' as const }
+    return await profiles.createProfile(profile, actor && (await import('../domain/audit-changes.ts')).customerAudit({ actor, action: 'customer.create', summary: `Created customer ${`${firstName} ${lastName}`.trim() || email}`, customerId: id, before: null, after: profile }))
   } catch (err) {
     // Another request wrote this profile meanwhile: theirs stands, and so does the user it belongs to.
     if (await profiles.getProfile(id).catch(() => null)) throw new ConflictError(`A user with email ${email} already exists in the system`)

@@ -6,13 +6,14 @@ import { staffUpdate } from './admin-order-write.ts'
 import { assertWithinBalance, bumped, recordOnce, staffEntry, type Deps, type LedgerResult } from './shop-ledger.ts'
 
 /** A discount or write-off: lowers the balance (never below zero), with its reason in the history. */
-export async function recordAdjustment({ orders, ledger, orderId, adminId, input, now = () => new Date() }: Deps & { input: AdjustmentInput }): Promise<LedgerResult> {
+export async function recordAdjustment({ orders, ledger, orderId, adminId, actor, input, now = () => new Date() }: Deps & { input: AdjustmentInput }): Promise<LedgerResult> {
   const entryId = `adj_${input.requestId}`
   return recordOnce({
     orders,
     ledger,
     orderId,
     entryId,
+    audit: actor && { actor, action: 'ledger.adjustment', summary: `Granted a ${METHOD_LABELS[input.kind]} of ${formatCents(input.amountCents)}: ${input.reason}` },
     plan: (o) => {
       assertWithinBalance(o, input.amountCents)
       const at = now().toISOString()

@@ -9,13 +9,14 @@ import { whenPaidInFull } from './paid-in-full.ts'
 import { assertWithinBalance, bumped, recordOnce, staffEntry, type Deps, type LedgerResult } from './shop-ledger.ts'
 
 /** Cash, a check or a card on the shop's terminal: up to the balance; a payment that settles it marks the order paid. */
-export async function recordShopPayment({ orders, ledger, orderId, adminId, input, now = () => new Date() }: Deps & { input: ShopPaymentInput }): Promise<LedgerResult> {
+export async function recordShopPayment({ orders, ledger, orderId, adminId, actor, input, now = () => new Date() }: Deps & { input: ShopPaymentInput }): Promise<LedgerResult> {
   const entryId = `shop_${input.requestId}`
   return recordOnce({
     orders,
     ledger,
     orderId,
     entryId,
+    audit: actor && { actor, action: 'ledger.payment', summary: `Recorded a ${METHOD_LABELS[input.method]} payment of ${formatCents(input.amountCents)}${input.reference ? ` (${input.reference})` : ''}` },
     plan: (o) => {
       assertWithinBalance(o, input.amountCents)
       const at = now().toISOString()

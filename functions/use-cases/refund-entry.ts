@@ -10,7 +10,7 @@ import type { Payment } from '../domain/order.ts'
 import { unrefundedCents } from '../domain/payment.ts'
 import { ApiError, NotFoundError, PaymentFailedError, ValidationError } from '../lib/errors.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
-import { loadStaffOrder, staffUpdate } from './admin-order-write.ts'
+import { loadStaffOrder, orderAudit, staffUpdate } from './admin-order-write.ts'
 import { bumped, MAX_ATTEMPTS, recordOnce, staffEntry, type Deps, type LedgerResult } from './shop-ledger.ts'
 
 /**
@@ -19,7 +19,7 @@ import { bumped, MAX_ATTEMPTS, recordOnce, staffEntry, type Deps, type LedgerRes
  * then, to a card, the provider refunds it under the request's id (a retry refunds once) and the
  * entry settles; a refusal puts everything back, in the history too.
  */
-export async function refundEntry({ orders, ledger, gateway, orderId, paymentId, adminId, input, now = () => new Date() }: Deps & { gateway: () => Promise<Pick<PaymentGateway, 'refund'>>; paymentId: string; input: RefundInput }): Promise<LedgerResult> {
+export async function refundEntry({ orders, ledger, gateway, orderId, paymentId, adminId, actor, input, now = () => new Date() }: Deps & { gateway: () => Promise<Pick<PaymentGateway, 'refund'>>; paymentId: string; input: RefundInput }): Promise<LedgerResult> {
   const entryId = `refund_${input.requestId}`
   let source: Payment | null = null
   const recorded = await recordOnce({
@@ -27,6 +27,7 @@ export async function refundEntry({ orders, ledger, gateway, orderId, paymentId,
     ledger,
     orderId,
     entryId,
+    audit: actor && { actor, action: 'ledger.refund', summary: `Issued a ${refundMethodLabel(input.method)} refund of ${formatCents(input.amountCents)}: ${input.reason}` },
     plan: async (o) => {
       source = await ledger.getEntry(orderId, paymentId)
       if (!source) throw new NotFoundError(lm.entryNotFound)
@@ -61,11 +62,11 @@ export async function refundEntry({ orders, ledger, gateway, orderId, paymentId,
   })
   const refund = recorded.entry
   if (refund.paymentStatus !== 'pending' || !refund.paymentIntentId) return recorded
-  return settleCardRefund({ orders, ledger, gateway, orderId, adminId, refund, now })
+  return settleCardRefund({ orders, ledger, gateway, orderId, adminId, actor, refund, now })
 }
 
 /** Asks the provider for a recorded card refund (idempotent by its id) and settles the entry, or puts everything back when refused. */
-async function settleCardRefund({ orders, ledger, gateway, orderId, adminId, refund, now = () => new Date() }: Omit<Deps, 'orderId'> & { orderId: string; gateway: () => Promise<Pick<PaymentGateway, 'refund'>>; refund: Payment }): Promise<LedgerResult> {
+async function settleCardRefund({ orders, ledger, gateway, orderId, adminId, actor, refund, now = () => new Date() }: Omit<Deps, 'orderId'> & { orderId: string; gateway: () => Promise<Pick<PaymentGateway, 'refund'>>; refund: Payment }): Promise<LedgerResult> {
   let outcome: { refundId: string; status: string } | { refused: string; error: ApiError }
   try {
     const r = await (await gateway()).refund({ paymentIntentId: refund.paymentIntentId, amountCents: refund.amountCents, idempotencyKey: `gs-${refund.paymentId}`, metadata: { orderId, ledgerEntry: refund.paymentId, refundOf: refund.refundOf ?? '' } })
@@ -99,6 +100,8 @@ async function settleCardRefund({ orders, ledger, gateway, orderId, adminId, ref
         settle: { paymentId: refund.paymentId, set: { paymentStatus: 'failed', notes: outcome.refused } },
         updates: [staffUpdate({ order: o, status: HISTORY_EVENTS.refundIssued, notes: lm.refundFailedNote(formatCents(refund.amountCents), outcome.refused), userId: adminId, at })],
       }
+      // The refund the staff member asked for was refused: what it put back is theirs too.
+      if (actor) w.audit = [orderAudit({ actor, action: 'ledger.refund', summary: `Card refund of ${formatCents(refund.amountCents)} refused: ${outcome.refused}` }, o, w.order.order, at)]
     }
     try {
       const order = await ledger.write(w)

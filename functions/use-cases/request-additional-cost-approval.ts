@@ -6,12 +6,14 @@ import { requestApproval, requestNote } from '../domain/extra-work.ts'
 import { approvalRequestedNotification } from '../domain/order-notifications.ts'
 import type { Order } from '../domain/order.ts'
 import { changeOrder, staffUpdate } from './admin-order-write.ts'
+import type { Actor } from '../domain/audit-actor.ts'
 
 interface RequestApproval {
   orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>
   orderId: string
   input: ApprovalRequestInput
   adminId: string
+  actor?: Actor
   now?: () => Date
 }
 
@@ -20,11 +22,12 @@ interface RequestApproval {
  * not billed until approved. The customer is notified (the spec's title and message) and the history
  * records the request, in the same transaction as the order.
  */
-export async function requestAdditionalCostApproval({ orders, orderId, input, adminId, now }: RequestApproval): Promise<Order> {
+export async function requestAdditionalCostApproval({ orders, orderId, input, adminId, actor, now }: RequestApproval): Promise<Order> {
   const { order } = await changeOrder({
     orders,
     orderId,
     now,
+    audit: actor && { actor, action: 'order.approval_request', summary: `Requested approval: ${input.reason}` },
     change: (current, at) => {
       const t = Date.parse(at)
       const ids = input.lines.map((_, i) => sortableId(t + i + 1))

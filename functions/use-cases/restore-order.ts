@@ -2,7 +2,8 @@ import { orderMessages } from '@gs/shared/order-messages'
 import { VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
 import type { Order } from '../domain/order.ts'
 import { ConflictError, NotFoundError } from '../lib/errors.ts'
-import { staffUpdate } from './admin-order-write.ts'
+import { orderAudit, staffUpdate } from './admin-order-write.ts'
+import type { Actor } from '../domain/audit-actor.ts'
 
 /** The history entry of a restore (statusLabel: "Order Restored"). */
 export const ORDER_RESTORED = 'order_restored'
@@ -14,6 +15,7 @@ interface RestoreOrder {
   /** The version of the deleted order the admin saw. */
   version: number
   adminId: string
+  actor?: Actor
   now?: () => Date
 }
 
@@ -25,7 +27,7 @@ interface RestoreOrder {
  * closed stays closed: the customer starts a new payment. An order that is not deleted (restored already)
  * is answered as it is, nothing written; an unknown one is a 404.
  */
-export async function restoreOrder({ orders, orderId, version, adminId, now = () => new Date() }: RestoreOrder): Promise<Order> {
+export async function restoreOrder({ orders, orderId, version, adminId, actor, now = () => new Date() }: RestoreOrder): Promise<Order> {
   const current = orderId ? await orders.getOrder(orderId) : null
   if (!current) throw new NotFoundError(orderMessages.orderNotFound)
   if (!current.isDeleted) return current
@@ -36,6 +38,7 @@ export async function restoreOrder({ orders, orderId, version, adminId, now = ()
     const [written] = await orders.commit({
       orders: [{ order: restored, expected: version, restore: true }],
       putUpdates: [staffUpdate({ order: restored, status: ORDER_RESTORED, notes: ORDER_RESTORED_NOTE, userId: adminId, at })],
+      ...(actor ? { audit: [orderAudit({ actor, action: 'order.restore', summary: 'Restored the order' }, current, restored, at)] } : {}),
     })
     return written
   } catch (err) {

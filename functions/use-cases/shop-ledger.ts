@@ -5,7 +5,8 @@ import { ItemConditionFailed, VersionConflict, type OrderRepository } from '../d
 import { invoiceOf, type Order, type Payment } from '../domain/order.ts'
 import { ledgerFields } from '../domain/payment.ts'
 import { ConflictError, ValidationError } from '../lib/errors.ts'
-import { loadStaffOrder } from './admin-order-write.ts'
+import { loadStaffOrder, orderAudit, type StaffAction } from './admin-order-write.ts'
+import type { Actor } from '../domain/audit-actor.ts'
 
 /**
  * What the staff ledger use cases share (record-shop-payment.ts, record-adjustment.ts,
@@ -16,6 +17,8 @@ export interface Deps {
   ledger: Pick<LedgerRepository, 'getEntry' | 'write'>
   orderId: string
   adminId: string
+  /** The staff member (the audit record); absent: no record (tests, scripts). */
+  actor?: Actor
   now?: () => Date
 }
 
@@ -36,12 +39,14 @@ export function staffEntry(o: Order, paymentId: string, adminId: string, at: str
  * Runs a staff ledger change: read, plan, write in one transaction; on a concurrent change, again on
  * fresh data; a request already recorded (same request id) answers with what it recorded.
  */
-export async function recordOnce({ orders, ledger, orderId, entryId, plan }: Pick<Deps, 'orders' | 'ledger' | 'orderId'> & { entryId: string; plan: (order: Order) => LedgerWrite | Promise<LedgerWrite> }): Promise<LedgerResult> {
+export async function recordOnce({ orders, ledger, orderId, entryId, plan, audit }: Pick<Deps, 'orders' | 'ledger' | 'orderId'> & { entryId: string; plan: (order: Order) => LedgerWrite | Promise<LedgerWrite>; audit?: StaffAction<LedgerWrite> }): Promise<LedgerResult> {
   for (let attempt = 1; ; attempt++) {
     const order = await loadStaffOrder({ orders, orderId })
     const done = await ledger.getEntry(orderId, entryId)
     if (done) return { order, entry: done }
-    const w = await plan(order)
+    const planned = await plan(order)
+    // The audit record: the order before → after (paid, balance due) and what the action adds (the entry).
+    const w = audit ? { ...planned, audit: [...(planned.audit ?? []), orderAudit(audit, order, planned.order.order, planned.order.order.updatedAt, planned)] } : planned
     try {
       const written = await ledger.write(w)
       return { order: written, entry: (await ledger.getEntry(orderId, entryId))! }

@@ -5,10 +5,14 @@ import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import { VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
 import { assertCoversPaid, checkRelease } from '../domain/extra-work.ts'
 import { staffMessageNotification } from '../domain/staff-message-notification.ts'
+import { checkBookFields, checkCustody } from '../domain/custody.ts'
+import { compactAddress } from '@gs/shared/address'
 import type { Order, StatusUpdate } from '../domain/order.ts'
 import { sortableId } from '../db/ids.ts'
-import { ConflictError } from '../lib/errors.ts'
-import { loadStaffOrder, staffUpdate } from './admin-order-write.ts'
+import { ConflictError, ValidationError } from '../lib/errors.ts'
+import { bookMessages } from '@gs/shared/book'
+import { loadStaffOrder, orderAudit, staffUpdate } from './admin-order-write.ts'
+import type { Actor } from '../domain/audit-actor.ts'
 
 /** The history entry of a caliber correction (statusLabel: "Caliber Changed"). */
 export const CALIBER_CHANGED = 'caliber_changed'
@@ -26,6 +30,8 @@ interface UpdateAdminOrder {
   orderId: string
   input: UpdateAdminOrderInput
   adminId: string
+  /** The staff member (the audit record); absent: no record (tests, scripts). */
+  actor?: Actor
   now?: () => Date
 }
 
@@ -38,17 +44,28 @@ interface UpdateAdminOrder {
  * notification for both). A caliber correction is recorded in the history ("Caliber Changed", before →
  * after). Extra work and its approval have their own routes.
  */
-export async function updateAdminOrder({ orders, orderId, input, adminId, now = () => new Date() }: UpdateAdminOrder): Promise<Order> {
+export async function updateAdminOrder({ orders, orderId, input, adminId, actor, now = () => new Date() }: UpdateAdminOrder): Promise<Order> {
   const current = await loadStaffOrder({ orders, orderId })
   if (current.version !== input.version) throw new ConflictError(orderMessages.staleOrder)
-  const { version, statusNote, releaseOverrideReason, ...fields } = input
+  const { version, statusNote, releaseOverrideReason, returnMethod, conditionNotes, itemsReceived, ...fields } = input
   const at = now().toISOString()
   const next: Order = { ...current }
   for (const [key, value] of Object.entries(fields)) {
     // null (or a blank optional text) clears a field; absent leaves it alone.
     if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value === null ? undefined : value
   }
+  // The return method is the return shipping the invoice bills ($25 to ship, none to pick up).
+  if (returnMethod) next.shippingSelected = returnMethod === 'ship'
+  // The intake's notes are not A&D columns: staff edit them in place (the audit record keeps before → after).
+  if (conditionNotes !== undefined || itemsReceived !== undefined) {
+    if (!next.intake) throw new ValidationError(bookMessages.notReceived, { [conditionNotes !== undefined ? 'conditionNotes' : 'itemsReceived']: bookMessages.notReceived })
+    next.intake = { ...next.intake, ...(conditionNotes !== undefined ? { conditionNotes: conditionNotes ?? '' } : {}), ...(itemsReceived !== undefined ? { itemsReceived: itemsReceived ?? '' } : {}) }
+  }
+  next.returnAddress = compactAddress(next.returnAddress)
   if (next.estimatedCostCents !== current.estimatedCostCents) assertCoversPaid(next, 'estimatedCostCents')
+  if (next.shippingSelected !== current.shippingSelected) assertCoversPaid(next, 'returnMethod')
+  checkBookFields(current, next)
+  checkCustody(current, next.currentStatus, 'currentStatus')
   const override = checkRelease(current, next.currentStatus, releaseOverrideReason, 'currentStatus')
 
   const putUpdates: StatusUpdate[] = []
@@ -61,7 +78,8 @@ export async function updateAdminOrder({ orders, orderId, input, adminId, now = 
 
   try {
     const notification = staffMessageNotification({ order: next, at, id: sortableId(Date.parse(at)), previousStatus: current.currentStatus, previousTrackingNumber: current.outboundTrackingNumber ?? null, note: statusNote ?? undefined })
-    return await orders.saveOrder(next, version, { putUpdates, putNotifications: notification ? [notification] : [] })
+    const audit = actor ? [orderAudit({ actor, action: 'order.update', summary: 'Edited the order', more: () => (statusNote ? [{ field: 'Status note', before: '', after: statusNote }] : []) }, current, next, at)] : []
+    return await orders.saveOrder(next, version, { putUpdates, putNotifications: notification ? [notification] : [], audit })
   } catch (err) {
     if (err instanceof VersionConflict) throw new ConflictError(orderMessages.staleOrder)
     throw err

@@ -10,7 +10,7 @@ import type { TableGrant } from './app-function.ts'
  * item actions above plus ConditionCheckItem for its `check` items (IAM has no TransactWriteItems action: each item
  * is authorized by its own). Indexes by access pattern (functions/db/entities): gsi1 order/payment byCustomer,
  * profile byRole; gsi2 payment byLedger, order byListState, profile byArchived; gsi3–gsi7 the admin list sorts and
- * filters. No function scans; none writes with BatchWriteItem.
+ * filters; gsi8 order byReceivable (the receivables page). No function scans; none writes with BatchWriteItem.
  *
  * A change that makes a function call something new (a delete on a customer route, another index) must add it here
  * and in test/infra/security.test.ts EXPECTED_GRANTS: without it the call fails in AWS with AccessDeniedException
@@ -25,10 +25,10 @@ export const TABLE_GRANTS = {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
     indexes: ['gsi1'],
   },
-  /** Staff: every admin list (all seven indexes), order, message and customer writes and deletes, refunds, settings. */
+  /** Staff: every admin list (gsi1–gsi7; gsi8 the receivables), order, message and customer writes and deletes, refunds, settings. */
   'api-admin': {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
-    indexes: ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5', 'gsi6', 'gsi7'],
+    indexes: ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5', 'gsi6', 'gsi7', 'gsi8'],
   },
   /** Records Stripe events in the ledger (checkout, payments: a failed attempt's pending rows are deleted; order totals, notifications). */
   'stripe-webhook': {

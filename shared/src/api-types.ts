@@ -1,4 +1,6 @@
 import type { InvoicePaymentStatus, LineKind, LineState, RequestStatus } from './invoice.ts'
+import type { Address } from './address.ts'
+import type { FirearmType } from './firearms.ts'
 import type { ApprovalStatus } from './statuses.ts'
 
 /**
@@ -95,6 +97,18 @@ export interface Order {
   firearmModel: string
   serialNumber: string
   firearmCaliber: string | null
+  /** The A&D book's description of the firearm: its type and importer (make = manufacturer). */
+  firearmType: FirearmType | null
+  firearmImporter: string | null
+  /** Where and to whom the firearm goes back when it ships (`shippingSelected`; otherwise the customer picks it up). */
+  returnName: string | null
+  returnAddress: Address | null
+  /** The customer's mailing address as it was when the order was created (null: none then). */
+  customerAddress: Address | null
+  /** Recorded when the shop received the firearm (with its A&D acquisition entry); null before. */
+  intake: Intake | null
+  /** Recorded when the firearm left the shop (with its A&D disposition entry); null before. */
+  release: Release | null
   serviceType: string
   description: string
   estimatedCostCents: number
@@ -117,6 +131,116 @@ export interface Order {
   updatedAt: string
   version: number
   invoice: Invoice
+}
+
+/** Received from: the customer, or another licensee (a dealer shipping it in for the customer: name and FFL number). */
+export type CounterpartyKind = 'customer' | 'licensee'
+
+/** The intake of an order's firearm (shared/src/firearms.ts). */
+export interface Intake {
+  /** The date of receipt (YYYY-MM-DD, the shop's day). */
+  receivedOn: string
+  from: CounterpartyKind
+  fromName: string
+  /** The licensee's FFL number (from a licensee). */
+  fromLicense: string | null
+  /** One line (from the customer: their address when the intake was recorded). */
+  fromAddress: string | null
+  conditionNotes: string
+  /** What came with it: case, magazines, optics... */
+  itemsReceived: string
+  recordedAt: string
+}
+
+/** How an order's firearm left the shop: shipped (carrier, tracking) or handed over (pickup). */
+export type ReleaseMethod = 'ship' | 'pickup'
+
+export interface Release {
+  releasedOn: string
+  method: ReleaseMethod
+  to: CounterpartyKind
+  toName: string
+  toLicense: string | null
+  toAddress: string | null
+  carrier: string | null
+  trackingNumber: string | null
+  recordedAt: string
+}
+
+/** A&D book (shared/src/book.ts): a line's columns; '' where none. */
+export interface BookLineColumns {
+  acquiredOn: string
+  from: CounterpartyKind
+  fromName: string
+  fromLicense: string
+  fromAddress: string
+  firearmType: string
+  manufacturer: string
+  importer: string
+  model: string
+  serialNumber: string
+  caliber: string
+  disposedOn: string
+  to: CounterpartyKind | ''
+  toName: string
+  toLicense: string
+  toAddress: string
+  method: ReleaseMethod | ''
+  carrier: string
+  trackingNumber: string
+}
+
+export interface BookChange {
+  field: string
+  before: string
+  after: string
+}
+
+export interface BookCorrection {
+  entryId: string
+  /** The entry it corrects: the line's acquisition or disposition. */
+  corrects: 'acquisition' | 'disposition'
+  recordedAt: string
+  recordedBy: string
+  reason: string
+  changes: BookChange[]
+}
+
+/** A line of the A&D book: one firearm (GET /api/admin/book). */
+export interface BookLine {
+  orderId: string
+  orderNumber: string
+  lineNumber: number
+  /** In the shop's custody (no disposition yet). */
+  open: boolean
+  /** Days held: until today while open, else until the disposition. */
+  daysHeld: number
+  /** The columns with every correction applied. */
+  current: BookLineColumns
+  /** The columns as first recorded (never changed). */
+  original: BookLineColumns
+  corrections: BookCorrection[]
+}
+
+/** An entry of the book: written once, never changed (GET /api/admin/book/{orderId}, the corrections view). */
+export interface BookEntry {
+  entryId: string
+  orderId: string
+  lineNumber: number
+  kind: 'acquisition' | 'disposition' | 'correction'
+  corrects: string | null
+  correctsKind: 'acquisition' | 'disposition' | null
+  reason: string | null
+  columns: Record<string, string>
+  changes: BookChange[]
+  recordedAt: string
+  recordedBy: string
+}
+
+/** GET /api/admin/book/{orderId}: the line and every entry of it, oldest first. */
+export interface BookLineDetail {
+  line: BookLine
+  entries: BookEntry[]
 }
 
 /** The Invoice Refresh Utility: the invoice as stored on the order and as the calculator makes it now. */
@@ -273,6 +397,8 @@ export interface Profile {
   firstName: string | null
   lastName: string | null
   phone: string | null
+  /** The customer's mailing address (an order's return address defaults to it). */
+  address: Address | null
   enableSmsNotifications: boolean
   /** Emails that are not essential (notes, status news, new orders); essential ones always go. */
   emailOptionalNotifications: boolean

@@ -11,6 +11,8 @@ export const SETTINGS_DEFAULTS = {
   email: '',
   /** The postal address, one line per line (shop.ts). */
   address: '',
+  /** The shop's Federal Firearms License number (the A&D book and the work order print it); '' until saved. */
+  fflNumber: '',
   defaultTaxRate: taxRatePpmToPercent(DEFAULT_TAX_RATE_PPM),
   laborRateCents: 7500,
   minimumServiceFeeCents: 2500,

@@ -14,6 +14,8 @@ export interface ShopIdentity {
   email: string
   /** The postal address, one line per line; '' until saved. */
   address: string
+  /** The Federal Firearms License number ('' until saved): the work order and the A&D book print it. */
+  fflNumber: string
 }
 
 /** What the portal calls the shop until Settings → General names it. */
@@ -21,10 +23,10 @@ export const DEFAULT_SHOP_NAME = 'Gunsmith Portal'
 /** A placeholder access line (555-01xx numbers are reserved for fiction) until the shop saves its own. */
 export const DEFAULT_SHOP_PHONE = '(555) 010-0199'
 
-export const DEFAULT_SHOP: ShopIdentity = { name: DEFAULT_SHOP_NAME, phone: DEFAULT_SHOP_PHONE, email: '', address: '' }
+export const DEFAULT_SHOP: ShopIdentity = { name: DEFAULT_SHOP_NAME, phone: DEFAULT_SHOP_PHONE, email: '', address: '', fflNumber: '' }
 
 /** The identity from the saved settings, a default for each blank name or phone. */
-export function shopIdentity(settings: { businessName: string; phone: string; email: string; address: string }): ShopIdentity {
+export function shopIdentity(settings: { businessName: string; phone: string; email: string; address: string; fflNumber?: string }): ShopIdentity {
   return {
     name: settings.businessName.trim() || DEFAULT_SHOP_NAME,
     phone: formatPhone(settings.phone) || DEFAULT_SHOP_PHONE,
@@ -34,6 +36,7 @@ export function shopIdentity(settings: { businessName: string; phone: string; em
       .map((line) => line.trim())
       .filter(Boolean)
       .join('\n'),
+    fflNumber: settings.fflNumber?.trim() ?? '',
   }
 }
 

@@ -58,6 +58,8 @@ export const HISTORY_EVENTS = {
   refundIssued: 'refund_issued',
   adjustmentGranted: 'adjustment_granted',
   paymentFlagged: 'payment_flagged',
+  intakeRecorded: 'intake_recorded',
+  firearmReleased: 'firearm_released',
 } as const
 
 export type AdminStatus = (typeof ADMIN_STATUSES)[number]
@@ -81,6 +83,8 @@ const LABELS: Record<string, string> = {
   refund_issued: 'Refund Issued',
   adjustment_granted: 'Discount Applied',
   payment_flagged: 'Payment Needs Review',
+  intake_recorded: 'Firearm Received',
+  firearm_released: 'Firearm Released',
 }
 
 /** Unknown values title-cased without underscores; "Processing" when missing. */

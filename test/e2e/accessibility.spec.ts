@@ -260,7 +260,7 @@ const ADMIN_PAGES: Visit[] = [
     url: '/admin/customers',
     ready: async (p) => {
       // The list is paged, newest first: other journeys add customers, so find the seeded one.
-      await p.getByPlaceholder('Search by name, email or phone').fill('customer@example.com')
+      await p.getByPlaceholder('Search by name, email, phone or address').fill('customer@example.com')
       const row = p.getByRole('list', { name: 'Customers' }).getByRole('listitem').filter({ hasText: 'customer@example.com' })
       await row.getByRole('button', { expanded: false }).click()
       await expect(row.getByText('SMS Notifications:')).toBeVisible()
@@ -369,6 +369,12 @@ const ADMIN_PAGES: Visit[] = [
     name: 'payments management',
     url: '/admin/payments',
     ready: (p) => expect(p.getByRole('table').getByRole('row').nth(1)).toBeVisible(),
+    form: true,
+  },
+  {
+    name: 'receivables',
+    url: '/admin/receivables',
+    ready: (p) => expect(p.getByRole('list', { name: 'Orders with a balance due' }).getByRole('listitem').first()).toBeVisible(),
     form: true,
   },
   { name: 'invoice refresh', url: '/admin/invoice-refresh', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), form: true },
@@ -647,7 +653,7 @@ test('admin modals take focus, trap Tab and Shift+Tab, close on Escape and retur
 
     await page.goto('/admin/customers')
     await expectFocusManaged(page, page.getByRole('button', { name: 'Add Customer' }), 'Add Customer', (d) => expect(d.getByLabel('Email')).toBeVisible())
-    await page.getByPlaceholder('Search by name, email or phone').fill('customer@example.com')
+    await page.getByPlaceholder('Search by name, email, phone or address').fill('customer@example.com')
     const row = page.getByRole('list', { name: 'Customers' }).getByRole('listitem').filter({ hasText: 'customer@example.com' })
     await expectFocusManaged(page, row.getByRole('button', { name: /^Edit/ }), 'Edit Customer', (d) =>
       expect(d.getByLabel('Email')).toHaveValue('customer@example.com'),

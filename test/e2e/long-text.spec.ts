@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs'
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { SHOTS, fillNewOrder, seedCustomerWithOrders, shoot, signIn, signOut } from './steps.ts'
+import { expect, test, type Page } from '@playwright/test'
+import { fillNewOrder, seedCustomerWithOrders, shoot, shootPrinted, shootScrolling, signIn, signOut } from './steps.ts'
 
 // Long unbroken text (a model of 120 W's, a pasted URL as the description or a note, a long name and
 // email) wraps on every screen at 390 px, staff's and the customer's, and on paper: nothing reaches past
@@ -10,40 +9,6 @@ import { SHOTS, fillNewOrder, seedCustomerWithOrders, shoot, signIn, signOut } f
 const ADMIN = { email: 'admin@example.com', password: 'AdminPass123!' }
 const W = (n: number) => 'W'.repeat(n)
 const LONG_URL = `https://example.com/manuals/${'a1b2c3d4e5'.repeat(18)}?ref=${W(40)}`
-
-/** The page itself never scrolls sideways (a wide table may scroll inside its own box). */
-async function pageFits(page: Page, name: string) {
-  const extra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(extra, `${name}: the page is wider than the window`).toBeLessThanOrEqual(0)
-}
-
-/** A screen whose table scrolls inside its box at 390 px: the page does not widen; screenshots light and dark. */
-async function shootScrolling(page: Page, target: Locator, name: string) {
-  mkdirSync(SHOTS, { recursive: true })
-  const viewport = page.viewportSize()
-  await page.setViewportSize({ width: 390, height: 1600 })
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await pageFits(page, `${name} (${scheme})`)
-    await target.screenshot({ path: `${SHOTS}/${name}-390-${scheme}.png`, animations: 'disabled' })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  if (viewport) await page.setViewportSize(viewport)
-}
-
-/** A printed sheet at phone width and on a letter page (710 px printable): nothing sideways; screenshots. */
-async function shootPrinted(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true })
-  const viewport = page.viewportSize()
-  for (const width of [390, 710]) {
-    await page.setViewportSize({ width, height: 1200 })
-    await page.emulateMedia({ media: 'print', colorScheme: 'light' })
-    await pageFits(page, `${name} printed at ${width} px`)
-    await page.screenshot({ path: `${SHOTS}/${name}-print-${width}.png`, fullPage: true, animations: 'disabled' })
-  }
-  await page.emulateMedia({ media: 'screen', colorScheme: 'light' })
-  if (viewport) await page.setViewportSize(viewport)
-}
 
 test('long unbroken text wraps on every screen at 390 px, for staff and for the customer', async ({ page }) => {
   test.setTimeout(300_000)
@@ -165,7 +130,7 @@ test('long unbroken text wraps on every screen at 390 px, for staff and for the 
   await check('long-admin-dashboard', () => shoot(page, () => page.locator('main'), 'long-admin-dashboard'))
 
   await page.goto('/admin/customers')
-  await page.getByPlaceholder('Search by name, email or phone').fill(customer.email)
+  await page.getByPlaceholder('Search by name, email, phone or address').fill(customer.email)
   const customerRow = page.getByRole('list', { name: 'Customers' }).getByRole('listitem').filter({ hasText: customer.email })
   await expect(customerRow).toBeVisible()
   await customerRow.getByRole('button', { name: new RegExp(`^${customer.firstName} ${customer.lastName}`) }).click()

@@ -84,7 +84,7 @@ test("the shop's identity from Settings is on every page, invoice, work order an
   await page.goto('/admin/manage-orders')
   await row.getByRole('button', { name: /^Edit/ }).click()
   const post = page.getByRole('dialog', { name: /^Edit Order GS-/ }).getByRole('form', { name: 'Post status message' })
-  await post.getByLabel('Status').selectOption('firearm_received')
+  await post.getByLabel('Status').selectOption('evaluating')
   await post.getByLabel('Message').fill('Arrived safely.')
   await post.getByRole('button', { name: 'Post Update' }).click()
   const mailsTo = async () =>

@@ -68,6 +68,19 @@ export interface SeededOrder {
   model: string
 }
 
+/** A call to the API as the user signed in on the page (its access token), as the SPA makes it; throws on a refusal. */
+export function signedInApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'))!
+      const r = await fetch(path, { method, headers: { Authorization: `Bearer ${localStorage.getItem(key)}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+      if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`)
+      return r.json()
+    },
+    { method, path, body },
+  )
+}
+
 /**
  * A customer of the spec's own, with orders, made through the staff API as the admin (so the
  * seeded demo data other spec files read is left alone). Leaves the browser signed out.
@@ -134,5 +147,39 @@ export async function shoot(page: Page, target: () => Locator, name: string, dir
     await target().screenshot({ path: `${dir}/${name}-390-${scheme}.png`, animations: 'disabled' })
   }
   await page.emulateMedia({ colorScheme: 'light' })
+  if (viewport) await page.setViewportSize(viewport)
+}
+
+/** The page itself never scrolls sideways (a wide table may scroll inside its own box). */
+export async function pageFits(page: Page, name: string) {
+  const extra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  expect(extra, `${name}: the page is wider than the window`).toBeLessThanOrEqual(0)
+}
+
+/** A screen whose table scrolls inside its box at 390 px: the page does not widen; screenshots light and dark. */
+export async function shootScrolling(page: Page, target: Locator, name: string) {
+  mkdirSync(SHOTS, { recursive: true })
+  const viewport = page.viewportSize()
+  await page.setViewportSize({ width: 390, height: 1600 })
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await pageFits(page, `${name} (${scheme})`)
+    await target.screenshot({ path: `${SHOTS}/${name}-390-${scheme}.png`, animations: 'disabled' })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  if (viewport) await page.setViewportSize(viewport)
+}
+
+/** A printed sheet at phone width and on a letter page (710 px printable): nothing sideways; screenshots. */
+export async function shootPrinted(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true })
+  const viewport = page.viewportSize()
+  for (const width of [390, 710]) {
+    await page.setViewportSize({ width, height: 1200 })
+    await page.emulateMedia({ media: 'print', colorScheme: 'light' })
+    await pageFits(page, `${name} printed at ${width} px`)
+    await page.screenshot({ path: `${SHOTS}/${name}-print-${width}.png`, fullPage: true, animations: 'disabled' })
+  }
+  await page.emulateMedia({ media: 'screen', colorScheme: 'light' })
   if (viewport) await page.setViewportSize(viewport)
 }

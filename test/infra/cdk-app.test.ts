@@ -34,7 +34,7 @@ const tableRef = () => ({ Ref: logicalId(stacks.data.table) })
 const notifierPolicyId = () => logicalId(stacks.notify.notifier.role.node.findChild('DefaultPolicy') as iam.Policy)
 
 describe('data stack: the single table', () => {
-  it('has pk/sk and gsi1–gsi7 with their own keys, on-demand billing, TTL and point-in-time recovery', () => {
+  it('has pk/sk and gsi1–gsi8 with their own keys, on-demand billing, TTL and point-in-time recovery', () => {
     t.data.resourceCountIs('AWS::DynamoDB::Table', 1)
     t.data.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [

@@ -242,7 +242,7 @@ describe('races: the profile never shows an order that is not the latest, nor a 
   it('many concurrent status changes on two orders of one customer, with a creation in between, leave the summary current', async () => {
     const { customerId, orders: [a, b] } = await customerWith(at(1), at(2))
     const ids = [a.orderId, b.orderId]
-    const statuses = ['firearm_received', 'evaluating', 'in_progress', 'work_complete']
+    const statuses = ['parts_received', 'evaluating', 'in_progress', 'work_complete']
     const writes = statuses.flatMap((status) => [
       addStaffUpdate({ orders: orderRepo(), orderId: a.orderId, status, adminId: 'admin' }),
       addStaffUpdate({ orders: orderRepo(), orderId: b.orderId, status, adminId: 'admin' }),

@@ -13,6 +13,9 @@ import { ADMIN_ORDERS_MAX_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE } from '@gs/shared/s
 import { CUSTOMERS_PAGE_SIZE } from '@gs/shared/schemas/customers'
 import { NOTIFICATIONS_PAGE_SIZE } from '@gs/shared/schemas/notifications'
 import { ORDER_NOTIFICATIONS_PAGE_SIZE } from '@gs/shared/schemas/order-notifications'
+import { ACTIVITY_PAGE_SIZE } from '@gs/shared/activity'
+import { auditItem } from '../../functions/db/repositories/audit.ts'
+import { auditEvent } from '../../functions/domain/audit.ts'
 import { ORDER_NOTIFICATIONS_READ_BUDGET } from '../../functions/db/repositories/notification-delivery.ts'
 import { DETAIL_LEDGER_LIMIT, ORDERS_PAGE_SIZE, UPDATES_PAGE_SIZE } from '@gs/shared/order-messages'
 import { ADMIN_PAYMENTS_PAGE_SIZE, RECENT_ACTIVITY_DAYS } from '@gs/shared/payment-messages'
@@ -126,6 +129,10 @@ const rows: Row[] = [
   { name: 'admin order detail, long history', route: 'GET /api/admin/orders/{orderId}', as: 'admin', params: () => ({ orderId: history.orderId }), query: {}, lists: detailLists, first: DETAIL, fullAt3N: true },
   { name: 'admin order detail, long ledger', route: 'GET /api/admin/orders/{orderId}', as: 'admin', params: () => ({ orderId: paid.orderId }), query: {}, lists: (b) => detailLists(b).reverse(), first: DETAIL, fullAt3N: true },
 
+  // -- the staff audit log (issue 17): one Query a page (one more record than the page tells whether there is a next) --
+  { name: 'admin order activity', route: 'GET /api/admin/orders/{orderId}/activity', as: 'admin', params: () => ({ orderId: history.orderId }), query: {}, lists: items(ACTIVITY_PAGE_SIZE), first: oneQuery(ACTIVITY_PAGE_SIZE + 1), next: oneQuery(ACTIVITY_PAGE_SIZE + 1), fullAt3N: true },
+  { name: 'admin customer activity', route: 'GET /api/admin/customers/{id}/activity', as: 'admin', params: () => ({ id: customer.userId }), query: {}, lists: items(ACTIVITY_PAGE_SIZE), first: oneQuery(ACTIVITY_PAGE_SIZE + 1), next: oneQuery(ACTIVITY_PAGE_SIZE + 1), fullAt3N: true },
+
   // -- the admin customer list --
   { name: 'admin customers', route: 'GET /api/admin/customers', as: 'admin', query: {}, lists: items(CUSTOMERS_PAGE_SIZE), first: oneQuery(CUSTOMERS_PAGE_SIZE), next: oneQuery(CUSTOMERS_PAGE_SIZE), fullAt3N: true },
   // The archived customers (issue 17): their own index (gsi2, only archived profiles in it), one Query of a page.
@@ -220,6 +227,8 @@ const N = {
   /** Status updates of `history` (beyond the detail's head Query at N already). */
   updates: 80,
   notifications: 25,
+  /** Staff audit records of `history` (so of its customer too). */
+  activity: 25,
   customers: 30,
   /** Archived customers (older than every other: the active list's first page is unchanged), and soft-deleted orders of another customer. */
   archivedCustomers: 15,
@@ -290,7 +299,7 @@ function payment(i: number): Payment {
 /** `times` × N of everything the rows list. */
 async function seed(times: number) {
   const table = defaultTable()
-  const { order, statusUpdate, notification, payment: entries } = createService(table).entities
+  const { order, statusUpdate, notification, payment: entries, auditEvent: audit } = createService(table).entities
   const orders = Array.from({ length: N.orders * times }, (_, i) => orderItem(bulkOrder(i % 2 === 1)))
   await putAll(order, orders)
 
@@ -305,6 +314,12 @@ async function seed(times: number) {
     return { userId: customer.userId, notificationId: sortableId(base + i * 1_000), orderId: history.orderId, title: 'Status Update', message: `Update ${String(i).padStart(5, '0')}`, read: false, createdAt: at(i) }
   })
   await putAll(notification, notifications)
+
+  const records = Array.from({ length: N.activity * times }, () => {
+    const i = next()
+    return auditItem(auditEvent({ actor: { id: 'admin', name: 'Sam Armorer' }, action: 'order.update', summary: `Edited ${i}`, at: at(i), order: history, changes: [{ field: 'Estimated cost', before: '$100.00', after: '$120.00' }] }))
+  })
+  await putAll(audit, records)
 
   // Newer than every other customer, so a search for their shared name finds a full page in one Query.
   const profiles = Array.from({ length: N.customers * times }, () => {

@@ -266,6 +266,8 @@ export const ID_SOURCES: Record<string, (w: World) => string> = {
   'payments/{paymentIntentId}': (w) => w.paymentIntentId,
   'invoices/{invoiceId}': (w) => w.order.invoiceId,
   'payments/{paymentId}': (w) => w.paymentId,
+  // The A&D book's line of a firearm is keyed by its order.
+  'book/{orderId}': (w) => w.order.orderId,
 }
 
 /** The route's path parameters as "segment/{name}" keys, in path order. */
@@ -297,11 +299,11 @@ export function realParams(route: Pick<RouteDef, 'path' | 'method'>, w: World): 
  * schema and no sample here fails the suites with a message.
  */
 export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
-  'PATCH /api/me': () => ({ firstName: 'Quinta', lastName: 'Quinn', phone: '+15551234567', enableSmsNotifications: false }),
+  'PATCH /api/me': () => ({ firstName: 'Quinta', lastName: 'Quinn', phone: '+15551234567', address: { line1: '12 Main St', line2: 'Apt 4', city: 'Austin', state: 'TX', postalCode: '78701' }, enableSmsNotifications: false }),
   'POST /api/orders/{orderId}/notes': () => ({ text: 'A question about my order' }),
   'POST /api/orders/{orderId}/approval': () => ({ decision: 'reject', reason: 'Too expensive' }),
   'POST /api/admin/customers': () => ({ email: `q-new-${randomUUID().slice(0, 8)}@example.com`, password: 'Password123!', firstName: 'New', lastName: 'Customer', phone: '+15551234567', enableSmsNotifications: false }),
-  'PATCH /api/admin/customers/{id}': () => ({ firstName: 'Quinta', lastName: 'Quinn', phone: '', enableSmsNotifications: true }),
+  'PATCH /api/admin/customers/{id}': () => ({ firstName: 'Quinta', lastName: 'Quinn', phone: '', address: { line1: '12 Main St', city: 'Austin', state: 'TX', postalCode: '78701-1234' }, enableSmsNotifications: true }),
   'POST /api/admin/orders': (w) => ({ customerId: w.customerId, firearmMake: 'Glock', firearmModel: '19', serialNumber: 'ABC123', firearmCaliber: '9mm', serviceType: 'Repair', description: 'Fix it', estimatedCostCents: 5_000, inboundTrackingNumber: '1Z999' }),
   'PATCH /api/admin/orders/{orderId}': (w) => ({ version: w.order.version, firearmMake: 'Colt', currentStatus: 'work_complete', statusNote: 'Note', estimatedCostCents: 12_000 }),
   'POST /api/admin/orders/{orderId}/approval-request': () => ({ reason: 'More parts needed', lines: [{ kind: 'part', name: 'Hand', unitCents: 1_200, quantity: 1 }] }),
@@ -317,6 +319,21 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
   'POST /api/admin/invoices/refresh': (w) => ({ orderId: w.order.orderId }),
   'POST /api/admin/invoices/{invoiceId}/fix': (w) => ({ orderId: w.order.orderId, version: w.order.version }),
   'POST /api/admin/orders/{orderId}/restore': (w) => ({ version: w.order.version }),
+  'POST /api/admin/orders/{orderId}/receive': (w) => ({
+    version: w.order.version,
+    receivedOn: '2026-01-05',
+    from: 'customer',
+    fromAddress: { line1: '12 Main St', city: 'Austin', state: 'TX', postalCode: '78701' },
+    firearmType: 'pistol',
+    firearmMake: 'Glock',
+    firearmModel: '19',
+    serialNumber: 'ABC123',
+    firearmCaliber: '9mm',
+    conditionNotes: 'Worn finish',
+    itemsReceived: 'Case',
+  }),
+  'POST /api/admin/orders/{orderId}/release': (w) => ({ version: w.order.version, releasedOn: '2026-01-06', method: 'ship', to: 'customer', toAddress: { line1: '12 Main St', city: 'Austin', state: 'TX', postalCode: '78701' }, carrier: 'UPS', trackingNumber: '1Z999AA10123456784', releaseOverrideReason: 'Paid by phone' }),
+  'POST /api/admin/book/{orderId}/corrections': (w) => ({ version: w.order.version, entry: 'acquisition', reason: 'Serial misread', fields: { serialNumber: 'ABC124' } }),
   'POST /api/webhooks/stripe': () => ({ id: 'evt_x', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } }),
 }
 

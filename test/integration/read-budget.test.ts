@@ -21,7 +21,7 @@ import { ACCOUNT_INACTIVE } from '../../functions/lib/errors.ts'
 import { routeKey, routes, type RouteDef } from '../../functions/routes.ts'
 import { countCommands, useStackTable } from './helpers.ts'
 import { intentEvent, sign } from './payments-fixtures.ts'
-import { call, createTestUser, realParams, seedWorld, type TestUser, type World } from './quality-helpers.ts'
+import { call, createTestUser, realParams, SAMPLE_BODIES, seedWorld, type TestUser, type World } from './quality-helpers.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
 import { createDevIntentRepository } from '../../functions/db/repositories/dev-intents.ts'
 
@@ -47,6 +47,9 @@ const REQUESTS_PER_READ: Record<string, number> = {
   // An order's customer notifications live in the customer's partition (keyed by user): the order's key read
   // gives the customer (and the 404), then one Query of their notifications filtered on the order (≤ 200 read).
   'GET /api/admin/orders/{orderId}/notifications': 2,
+  // The receivables' totals (one Query of the counter items) next to a page of the receivables index (one Query),
+  // side by side (receivables.test.ts).
+  'GET /api/admin/receivables': 2,
 }
 
 const readRoutes = routes.filter((r) => r.method === 'GET' && r.fn !== 'stripe-webhook')
@@ -66,6 +69,11 @@ beforeAll(async () => {
   customer = await createTestUser('customer')
   admin = await createTestUser('admin')
   world = await seedWorld(customer.userId, customer.email)
+  // The world's firearm received, so its A&D line (GET /api/admin/book/{orderId}) is there to read.
+  const receive = routes.find((r) => routeKey(r) === 'POST /api/admin/orders/{orderId}/receive')!
+  const received = await call(receive, { params: { orderId: world.order.orderId }, body: { ...SAMPLE_BODIES[routeKey(receive)](world), firearmMake: 'Colt', firearmModel: 'Python' }, claims: admin.claims })
+  expect(received.status, received.text).toBe(200)
+  world.order = { ...world.order, version: received.body.version }
 })
 
 

@@ -409,12 +409,12 @@ describe('the customer is notified of staff changes: exactly one notification pe
 
   it('the edit form: a status change, a status note, both at once (one), neither (none)', async () => {
     const orders = fakeOrders(baseOrder())
-    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, currentStatus: 'firearm_received' }, adminId: 'a', now: () => new Date(NOW) })
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, currentStatus: 'evaluating' }, adminId: 'a', now: () => new Date(NOW) })
     await updateAdminOrder({ orders, orderId: 'o1', input: { version: 2, statusNote: 'Cleaned and oiled' }, adminId: 'a' })
     await updateAdminOrder({ orders, orderId: 'o1', input: { version: 3, currentStatus: 'in_progress', statusNote: 'Starting today' }, adminId: 'a' })
     await updateAdminOrder({ orders, orderId: 'o1', input: { version: 4, description: 'New text' }, adminId: 'a' })
     expect(orders.writes.map(kinds)).toEqual([
-      [['status_changed', 'Firearm Received: Colt 1911 (GS-000001)', 'Your Colt 1911 (order GS-000001) is now Firearm Received.']],
+      [['status_changed', 'Evaluating Firearm: Colt 1911 (GS-000001)', 'Your Colt 1911 (order GS-000001) is now Evaluating Firearm.']],
       [['staff_note', 'Message from the Shop: Colt 1911 (GS-000001)', 'Cleaned and oiled']],
       [['status_changed', 'Work In Progress: Colt 1911 (GS-000001)', 'Your Colt 1911 (order GS-000001) is now Work In Progress. Note from the shop: Starting today']],
       [],

@@ -108,7 +108,7 @@ describe('renderEmail', () => {
   it('escapes every other interpolated value too', () => {
     const evil = `"><script>x</script>`
     const { subject, html } = renderEmail({
-      shop: { name: `A&B ${evil}`, phone: evil, email: evil, address: evil },
+      shop: { name: `A&B ${evil}`, phone: evil, email: evil, address: evil, fflNumber: evil },
       recipient: { firstName: evil },
       notification: { kind: 'status_changed', title: `T ${evil}`, message: evil, context: `C ${evil}`, essential: false, trackingUrl: `https://t.example/?q=${evil}`, carrier: evil },
       orderUrl: `https://portal.example/orders/1?x="><script>`,
@@ -146,7 +146,7 @@ describe('renderEmail', () => {
 
   it('leaves out what the shop has not set, and names the shop before its settings do', () => {
     const shop = shopIdentity(SETTINGS_DEFAULTS)
-    expect(shop).toEqual({ name: 'Gunsmith Portal', phone: '(555) 010-0199', email: '', address: '' })
+    expect(shop).toEqual({ name: 'Gunsmith Portal', phone: '(555) 010-0199', email: '', address: '', fflNumber: '' })
     const { html, text } = renderEmail({ ...SAMPLE_EMAILS.payment_received, shop, recipient: { firstName: null } })
     expect(html).toContain('Gunsmith Portal')
     expect(html).toContain('href="tel:+15550100199"')
@@ -155,11 +155,12 @@ describe('renderEmail', () => {
     expect(text).toContain('Hello,')
     expect(text).toContain('Phone: (555) 010-0199')
     expect(text).not.toContain('Email:')
-    expect(shopIdentity({ ...SETTINGS_DEFAULTS, businessName: ' Shop ', phone: '512-555-0142', email: ' a@shop.example ', address: ' 1 Main St \n\n Wimberley, TX ' })).toEqual({
+    expect(shopIdentity({ ...SETTINGS_DEFAULTS, businessName: ' Shop ', phone: '512-555-0142', email: ' a@shop.example ', address: ' 1 Main St \n\n Wimberley, TX ', fflNumber: ' 1-23-456-07-8A-12345 ' })).toEqual({
       name: 'Shop',
       phone: '(512) 555-0142',
       email: 'a@shop.example',
       address: '1 Main St\nWimberley, TX',
+      fflNumber: '1-23-456-07-8A-12345',
     })
   })
 

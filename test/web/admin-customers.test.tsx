@@ -37,13 +37,14 @@ describe('admin customers page', { timeout: 20_000 }, () => {
   it('shows the first page the server gives, and "Load more" goes on from its cursor', async () => {
     const user = userEvent.setup();
     const first = Array.from({ length: 25 }, (_, i) => row(i));
-    const api = stubCustomers([{ items: first, more: true }, { items: [row(25), row(26)], more: false }]);
+    const withAddress = row(26, { address: { line1: '12 Main St', line2: 'Apt 4', city: 'Springfield', state: 'IL', postalCode: '62701' } });
+    const api = stubCustomers([{ items: first, more: true }, { items: [row(25), withAddress], more: false }]);
     renderApp('/admin/customers');
     expect(await screen.findByRole('heading', { level: 1, name: 'Customer Management Center' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Customers' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(25);
     expect(screen.getByRole('button', { name: 'Add Customer' })).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('Search by name, email or phone')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search by name, email, phone or address')).toBeInTheDocument();
     expect(listCalls(api.calls)).toEqual([{ limit: '25' }]);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -54,6 +55,9 @@ describe('admin customers page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: /^First26 Last26/ }));
     expect(screen.getByText('Contact Info')).toBeInTheDocument();
     expect(screen.getByText('No orders yet')).toBeInTheDocument();
+    expect(screen.getByText('Address:').nextElementSibling).toHaveTextContent('12 Main St, Apt 4, Springfield, IL 62701');
+    await user.click(screen.getByRole('button', { name: /^First25 Last25/ }));
+    expect(screen.getAllByText('Address:')[0].nextElementSibling).toHaveTextContent('Not provided');
   });
 
   it('asks the server once the typing settles, from the first page again', async () => {

@@ -139,6 +139,7 @@ describe('System Settings', () => {
       phone: '512-555-0142',
       email: 'service@acme.example',
       address: '1200 Ranch Road 12\nWimberley, TX 78676',
+      fflNumber: '',
       defaultTaxRate: 8.25,
     });
     expect(phone).toHaveValue('(512) 555-0142');

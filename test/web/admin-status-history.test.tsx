@@ -2,7 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StatusHistoryPanel } from '@/features/admin-orders/components/status-history-panel';
-import { OLDER_UPDATES_NOT_SHOWN, WorkOrderSheet } from '@/features/admin-orders/components/print-work-order';
+import { OLDER_UPDATES_NOT_SHOWN, WorkOrderSheet } from '@/components/work-order/work-order-sheet';
+import { DEFAULT_SHOP } from '@gs/shared/shop';
 import { stubAdminApi } from './api-stub';
 import { baseOrder, makeHistory, makeUpdate } from './fixtures';
 import { renderWithClient } from './render';
@@ -154,14 +155,14 @@ describe('a long admin status history', { timeout: 20_000 }, () => {
 
   it('prints the newest entries the order brought and says older ones are not shown', () => {
     stubAdminApi({});
-    renderWithClient(<WorkOrderSheet order={long} />);
+    renderWithClient(<WorkOrderSheet order={long} shop={DEFAULT_SHOP} />);
     expect(screen.getByText('+ 47 more updates')).toBeInTheDocument();
     expect(screen.getByText(OLDER_UPDATES_NOT_SHOWN)).toHaveTextContent('Older entries are not shown.');
   });
 
   it('prints no such line when the order brought its whole history', () => {
     stubAdminApi({});
-    renderWithClient(<WorkOrderSheet order={{ ...long, updatesCursor: null }} />);
+    renderWithClient(<WorkOrderSheet order={{ ...long, updatesCursor: null }} shop={DEFAULT_SHOP} />);
     expect(screen.queryByText(OLDER_UPDATES_NOT_SHOWN)).not.toBeInTheDocument();
   });
 });

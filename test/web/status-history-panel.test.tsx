@@ -61,11 +61,22 @@ describe('status history and communication panel', () => {
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent('Customer Note by Jane');
     expect(items[0]).toHaveTextContent('It mostly happens with steel-cased ammo.');
-    expect(items[1]).toHaveTextContent('Evaluating Firearm');
-    expect(items[1]).not.toHaveTextContent(' by ');
-    expect(items[2]).toHaveTextContent('Order Created');
+    // Staff entries are signed "Admin" (spec §6), never with a staff member's name.
+    expect(items[1]).toHaveTextContent('Evaluating Firearm by Admin');
+    expect(items[2]).toHaveTextContent('Order Created by Admin');
     expect(items[2]).toHaveTextContent(/Jan 5, 2024 \d{1,2}:\d{2} (AM|PM)/);
     expect(within(panel).queryByRole('button', { name: /edit|delete/i })).not.toBeInTheDocument();
+  });
+
+  it("titles the customer's approve and reject entries by what happened, signed with their name", async () => {
+    stubHistory([
+      makeUpdate({ id: 'r', status: 'costs_rejected', notes: 'Too expensive', authorLabel: 'Zoë', isCustomerNote: true, createdAt: '2024-01-08T12:00:00.000Z' }),
+      makeUpdate({ id: 'a', status: 'costs_approved', notes: 'Customer approved additional costs', authorLabel: 'Zoë', isCustomerNote: true, createdAt: '2024-01-07T12:00:00.000Z' }),
+    ]);
+    const items = await within(renderPanel()).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Additional Costs Rejected by Zoë');
+    expect(items[1]).toHaveTextContent('Additional Costs Approved by Zoë');
+    expect(items[1]).not.toHaveTextContent('Order Created');
   });
 
   it('refreshes every 30 seconds and on demand', async () => {

@@ -9,6 +9,6 @@ import { defineRoute } from '#functions/lib/http.ts'
  * billing) never leaves here. One GetItem.
  */
 export const handler = defineRoute({}, async () => {
-  const { businessName, phone, email, address } = await createSettingsRepository(defaultTable()).getSettings()
-  return { body: shopIdentity({ businessName, phone, email, address }) }
+  const { businessName, phone, email, address, fflNumber } = await createSettingsRepository(defaultTable()).getSettings()
+  return { body: shopIdentity({ businessName, phone, email, address, fflNumber }) }
 })

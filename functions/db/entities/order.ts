@@ -1,15 +1,13 @@
 import { Entity } from '../electrodb.ts'
 import { searchTextOf, serialKeyOf } from '#functions/domain/search.ts'
 import type { TableConfig } from '../table.ts'
+import { storedAddressProperties } from './address.ts'
+import { gsi } from './gsi.ts'
 
 const now = () => new Date().toISOString()
 
 /** What the admin order lists' text search reads of an order (its stored `searchText`). */
 const SEARCHED = ['customerName', 'customerEmail', 'customerPhone', 'firearmMake', 'firearmModel', 'serialNumber', 'firearmCaliber', 'description', 'orderNumber', 'orderId'] as const
-
-/** An index of the table (table-schema.ts): `gsi<n>pk` / `gsi<n>sk` over these attributes (a helper: the entity is in every function's cold start). */
-const gsi = <const N extends number, const P extends readonly string[], const S extends readonly string[]>(n: N, pk: P, sk: S) =>
-  ({ index: `gsi${n}`, pk: { field: `gsi${n}pk`, composite: pk }, sk: { field: `gsi${n}sk`, composite: sk } }) as { index: `gsi${N}`; pk: { field: `gsi${N}pk`; composite: P }; sk: { field: `gsi${N}sk`; composite: S } }
 
 const requiredString = { type: 'string', required: true } as const
 const requiredNumber = { type: 'number', required: true } as const
@@ -42,6 +40,46 @@ export const orderSchema = {
     /** Derived on every put: the serial as the lookup index keys it (domain/search.ts). */
     serialKey: { type: 'string', hidden: true, watch: ['serialNumber'], set: (_: unknown, i: { serialNumber?: string }) => serialKeyOf(i.serialNumber ?? '') },
     firearmCaliber: { type: 'string' },
+    /** The A&D book's type and importer columns (shared/src/firearms.ts); make is the manufacturer. */
+    firearmType: { type: ['pistol', 'revolver', 'rifle', 'shotgun', 'receiver_frame', 'other'] },
+    firearmImporter: { type: 'string' },
+    /** Where a shipped return goes (shared/src/address.ts); set from the customer's address when the order is created. */
+    returnName: { type: 'string' },
+    /** The customer's mailing address when the order was created (a copy, like the name, email and phone). */
+    customerAddress: { type: 'map', properties: storedAddressProperties },
+    returnAddress: { type: 'map', properties: storedAddressProperties },
+    /** The intake (with the id of its A&D acquisition entry) and the release (its disposition entry): functions/domain/book.ts. */
+    intake: {
+      type: 'map',
+      properties: {
+        receivedOn: requiredString,
+        from: { type: ['customer', 'licensee'], required: true },
+        fromName: requiredString,
+        fromLicense: { type: 'string' },
+        fromAddress: { type: 'string' },
+        conditionNotes: { type: 'string' },
+        itemsReceived: { type: 'string' },
+        recordedAt: requiredString,
+        recordedBy: requiredString,
+        entryId: requiredString,
+      },
+    },
+    release: {
+      type: 'map',
+      properties: {
+        releasedOn: requiredString,
+        method: { type: ['ship', 'pickup'], required: true },
+        to: { type: ['customer', 'licensee'], required: true },
+        toName: requiredString,
+        toLicense: { type: 'string' },
+        toAddress: { type: 'string' },
+        carrier: { type: 'string' },
+        trackingNumber: { type: 'string' },
+        recordedAt: requiredString,
+        recordedBy: requiredString,
+        entryId: requiredString,
+      },
+    },
     /** Derived on every put: what the admin order lists' text search matches (domain/search.ts), the phone also as digits; never returned. */
     searchText: {
       type: 'string',
@@ -130,6 +168,12 @@ export const orderSchema = {
     invoiceTotalCents: { type: 'number', default: 0 },
     invoiceBalanceDueCents: { type: 'number', default: 0 },
     invoicePaymentStatus: { type: ['unpaid', 'partially_paid', 'paid'], default: 'unpaid' },
+    /**
+     * What the receivables counters count this order with (its stored balance due, 0 once deleted), written by every
+     * commit with the counters' difference (repositories/receivables.ts); absent on an order not yet counted (before the
+     * receivables migration), which the next write or the migration counts.
+     */
+    receivableCents: { type: 'number' },
     invoiceLastUpdated: { type: 'string', default: now },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', default: now },
@@ -150,6 +194,8 @@ export const orderSchema = {
     byListStatus: gsi(5, ['listState', 'currentStatus'], ['createdAt']),
     byListStatusUpdated: gsi(6, ['listState', 'currentStatus'], ['updatedAt']),
     byCustomerUpdated: gsi(7, ['customerId'], ['updatedAt']),
+    // Receivables: only orders counted with a balance due have these keys (the condition), by invoice date, oldest first.
+    byReceivable: { ...gsi(8, [], ['createdAt']), condition: (i: { receivableCents?: number }) => (i.receivableCents ?? 0) > 0 },
   },
 } as const
 

@@ -1,5 +1,7 @@
 import { Entity } from '../electrodb.ts'
 import { emailKeyOf, searchTextOf } from '#functions/domain/search.ts'
+import { formatAddress, type Address } from '@gs/shared/address'
+import { storedAddressProperties } from './address.ts'
 import type { TableConfig } from '../table.ts'
 
 /**
@@ -11,7 +13,7 @@ export const phoneKeyOf = (phone = '') => {
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits
 }
 
-type Searched = { firstName?: string; lastName?: string; email?: string; phone?: string }
+type Searched = { firstName?: string; lastName?: string; email?: string; phone?: string; address?: Address }
 
 export const profileSchema = {
   model: { entity: 'profile', version: '1', service: 'gunsmith' },
@@ -23,18 +25,20 @@ export const profileSchema = {
     /** Derived: the exact-phone lookup key; absent without a phone, so the phone index is sparse. */
     phoneKey: { type: 'string', hidden: true, watch: ['phone'], set: (_: unknown, i: { phone?: string }) => phoneKeyOf(i.phone) || undefined },
     /**
-     * Derived: the admin customer search attribute (name, email, phone digits; domain/search.ts). A watcher
-     * sees only the attributes of its write, so every write of one of these writes them all (profiles.ts).
+     * Derived: the admin customer search attribute (name, email, phone digits, mailing address; domain/search.ts).
+     * A watcher sees only the attributes of its write, so every write of one of these writes them all (profiles.ts).
      */
     searchText: {
       type: 'string',
       hidden: true,
-      watch: ['firstName', 'lastName', 'email', 'phone'],
-      set: (_: unknown, i: Searched) => searchTextOf([`${i.firstName ?? ''} ${i.lastName ?? ''}`, i.email, phoneKeyOf(i.phone)]),
+      watch: ['firstName', 'lastName', 'email', 'phone', 'address'],
+      set: (_: unknown, i: Searched) => searchTextOf([`${i.firstName ?? ''} ${i.lastName ?? ''}`, i.email, phoneKeyOf(i.phone), formatAddress(i.address)]),
     },
     firstName: { type: 'string', default: '' },
     lastName: { type: 'string', default: '' },
     phone: { type: 'string' },
+    /** The mailing address (shared/src/address.ts); absent when the customer has none. */
+    address: { type: 'map', properties: storedAddressProperties },
     enableSmsNotifications: { type: 'boolean', default: false },
     /** Optional (non-essential) notification emails; essential ones (payment receipts, shipped) always go (functions/notify/notifier.ts). */
     emailOptionalNotifications: { type: 'boolean', default: true },

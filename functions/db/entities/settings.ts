@@ -15,6 +15,8 @@ export const settingsSchema = {
     taxRatePpm: { type: 'number' },
     /** The shop's postal address (lines joined by \n). */
     address: { type: 'string' },
+    /** The shop's FFL number (shared/src/book.ts FFL_NUMBER). */
+    fflNumber: { type: 'string' },
     /** The old Email Settings tab's SMTP server, port and sender, never used to send anything: no longer read or written. */
     smtpServer: { type: 'string' },
     smtpPort: { type: 'number' },

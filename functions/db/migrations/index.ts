@@ -5,6 +5,7 @@ import { replaceCounters, stillAs } from '../repositories/ledger-counters.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { backfillUnreadNotifications } from './unread-notifications.ts'
+import { countReceivables } from './receivables.ts'
 
 /**
  * Changes to stored data that a new version needs, each run once per table, in order: `npm start`
@@ -58,6 +59,14 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'archived customers get the keys of the archived customer list (gsi2: the latest archived first), so staff can find and restore them',
     async run(config) {
       return `${await rewriteProfiles(config, true)} archived profiles rewritten`
+    },
+  },
+  {
+    id: '2026-11-receivables',
+    description: 'orders are counted into the receivables (the staff Receivables page: the orders with a balance due, their totals and aging; gsi8)',
+    async run(config) {
+      const { orders, counted } = await countReceivables(config)
+      return `${orders} orders read, ${counted} with a balance due counted`
     },
   },
 ]

@@ -5,6 +5,8 @@ import type { TableConfig } from '../table.ts'
 export interface AccountState {
   active: boolean
   firstName?: string
+  /** With firstName: the name a staff member's actions are recorded under (the audit log). */
+  lastName?: string
 }
 
 /**
@@ -15,7 +17,7 @@ export interface AccountState {
 export async function readAccountState({ table, client }: TableConfig, userId: string): Promise<AccountState | null> {
   const { data } = await createService({ table, client })
     .entities.profile.get({ userId })
-    .go({ attributes: ['isActive', 'isArchived', 'firstName'] })
+    .go({ attributes: ['isActive', 'isArchived', 'firstName', 'lastName'] })
   if (!data) return null
-  return { active: (data.isActive ?? true) && !data.isArchived, firstName: data.firstName || undefined }
+  return { active: (data.isActive ?? true) && !data.isArchived, firstName: data.firstName || undefined, lastName: data.lastName || undefined }
 }

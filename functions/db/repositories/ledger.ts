@@ -3,6 +3,7 @@ import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../co
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import type { EntryChange } from '#functions/domain/ledger-stats.ts'
+import type { AuditEvent } from '#functions/domain/audit.ts'
 import { counterItems, entryAt, readEntries, stillAs } from './ledger-counters.ts'
 import { createOrderRepository, ItemConditionFailed, type OrderRepositoryHooks, type Page } from './orders.ts'
 
@@ -17,6 +18,8 @@ export interface LedgerWrite {
   settle?: { paymentId: string; set: Pick<Payment, 'paymentStatus'> & Partial<Pick<Payment, 'providerRefundId' | 'notes'>> }
   updates?: StatusUpdate[]
   notifications?: Notification[]
+  /** The staff audit records of this write (domain/audit.ts), appended in the same transaction. */
+  audit?: AuditEvent[]
 }
 
 /**
@@ -71,6 +74,7 @@ export function createLedgerRepository({ table, client }: TableConfig, hooks: Or
         orders: [w.order],
         putUpdates: w.updates,
         putNotifications: w.notifications,
+        audit: w.audit,
         ledgerChanges: changes,
         items: ({ payment: entries }) => [
           ...(w.create ?? []).map((p) => entries.create(p).commit()),

@@ -12,11 +12,14 @@ import { formatOrderNumber, normalizeOrderNumber } from '#functions/domain/order
 import { checkoutIsStale } from '#functions/domain/payment.ts'
 import type { EntryChange } from '#functions/domain/ledger-stats.ts'
 import { counterItems } from './ledger-counters.ts'
+import { receivableCentsOf, receivableCounterItems } from './receivable-counters.ts'
 import { serialKeyOf } from '#functions/domain/search.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 import { byCustomer, latestOrderItems, planLatestOrder } from './latest-order.ts'
 import { notificationWrites } from './notification-writes.ts'
+import { auditWrites, resolveAudit } from './audit.ts'
+import type { AuditEvent } from '#functions/domain/audit.ts'
 
 export type OrderListState = 'active' | 'archived' | 'deleted'
 
@@ -30,6 +33,8 @@ export interface OrderWriteExtras {
   putUpdates?: StatusUpdate[]
   deleteUpdates?: string[]
   putNotifications?: Notification[]
+  /** Staff audit records of this change (domain/audit.ts): appended, create-only, in the same transaction. */
+  audit?: AuditEvent[]
 }
 
 /** One order of a transaction: created (it must not exist), or written whole over the stored version `expected`. */
@@ -264,6 +269,13 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
       return { ...w, order: { ...w.order, openCheckout: undefined } }
     })
     const orderId = writes[0]?.order.orderId
+    // The staff audit records, their order differences made readable (audit.ts).
+    const audit = await resolveAudit(extras.audit)
+    // What each order is counted with in the receivables, before (as read: the version condition pins it) and after the write.
+    const counted = writes.map(({ order: o, expected }) => {
+      const item = orderItem(o)
+      return { item, invoicedAt: o.createdAt, before: expected === 'create' ? 0 : o.receivableCents, after: receivableCentsOf(item) }
+    })
     const customers = byCustomer(writes.map(({ order: o, expected, softDelete, restore }) => ({ order: o, kind: expected === 'create' ? 'create' : softDelete ? 'delete' : restore ? 'restore' : 'save' })))
     for (let attempt = 1; ; attempt++) {
       const plans = await Promise.all([...customers].map(([customerId, w]) => planLatestOrder(service, customerId, w)))
@@ -272,15 +284,19 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
         .write((entities) => {
           const { order: orders, orderRef, statusUpdate, notification, checkout } = entities
           const own = [
-            ...writes.map(({ order: o, expected, softDelete }) =>
-              expected === 'create'
-                ? orders.create(orderItem(o)).commit()
+            ...writes.map(({ expected, softDelete }, i) => {
+              const { item, before, after } = counted[i]
+              return expected === 'create'
+                ? orders.create({ ...item, receivableCents: after }).commit()
                 : orders
-                    .put(orderItem(o))
-                    // A soft delete counts once: the order must not be deleted already.
-                    .where(({ version, isDeleted }, { eq, notExists }) => (softDelete ? `${eq(version, expected)} AND (${notExists(isDeleted)} OR ${eq(isDeleted, false)})` : eq(version, expected)))
-                    .commit(),
-            ),
+                    .put({ ...item, receivableCents: after })
+                    // A soft delete counts once: the order must not be deleted already. The receivables move from the amount read.
+                    .where(({ version, isDeleted, receivableCents }, { eq, notExists }) => {
+                      const counts = before === undefined ? notExists(receivableCents) : eq(receivableCents, before)
+                      return softDelete ? `${eq(version, expected)} AND ${counts} AND (${notExists(isDeleted)} OR ${eq(isDeleted, false)})` : `${eq(version, expected)} AND ${counts}`
+                    })
+                    .commit()
+            }),
             ...(extras.putUpdates ?? []).map((u) => statusUpdate.put(u).commit()),
             ...(extras.deleteUpdates ?? []).map((updateId) => statusUpdate.delete({ orderId, updateId }).commit()),
             // The number → id pointer of a new order (findOrder).
@@ -297,6 +313,8 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
             ),
             ...(items?.(entities) ?? []),
             ...counterItems(entities, extras.ledgerChanges ?? []),
+            ...receivableCounterItems(entities, counted.map(({ invoicedAt, before, after }) => ({ invoicedAt, before: before ?? 0, after }))),
+            ...auditWrites(entities, audit),
           ]
           ownItems = own.length
           return [...own, ...plans.flatMap((plan) => latestOrderItems(entities, plan))] as never
@@ -305,7 +323,7 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
       // ElectroDB reports a cancelled transaction instead of throwing.
       if (!result.canceled) {
         if (closed.length) await hooks.onCheckoutsClosed?.([...new Set(closed)])
-        return writes.map((w) => w.order)
+        return writes.map((w, i) => ({ ...w.order, receivableCents: counted[i].after }))
       }
       const codes = cancellationCodes(result.data)
       if (codes.slice(0, writes.length).includes(CONDITION_FAILED)) throw new VersionConflict()

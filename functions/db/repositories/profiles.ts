@@ -1,9 +1,12 @@
+import type { Address, UsState } from '@gs/shared/address'
 import { emailKeyOf } from '#functions/domain/search.ts'
 import type { EntityItem } from 'electrodb'
 import type { Order } from '#functions/domain/order.ts'
 import { phoneKeyOf, profileEntity } from '../entities/profile.ts'
 import type { TableConfig } from '../table.ts'
 import { isConditionalFailure } from '../conditions.ts'
+import type { AuditEvent } from '#functions/domain/audit.ts'
+import { writeAudited } from './audited-write.ts'
 
 export interface Profile {
   id: string
@@ -11,6 +14,8 @@ export interface Profile {
   firstName: string
   lastName: string
   phone?: string
+  /** The mailing address; null (or absent) when the customer has none. */
+  address?: Address | null
   enableSmsNotifications: boolean
   /** Emails that are not essential (status changes, notes…); false when the customer turned them off (absent: on). */
   emailOptionalNotifications?: boolean
@@ -43,19 +48,23 @@ export interface NewProfile {
   firstName?: string
   lastName?: string
   phone?: string
+  address?: Address | null
   enableSmsNotifications?: boolean
   role?: 'customer' | 'admin'
 }
 
-export type ProfileChanges = Partial<Pick<Profile, 'firstName' | 'lastName' | 'phone' | 'enableSmsNotifications' | 'emailOptionalNotifications'>>
+/** The fields a write changes (absent: left alone); `address: null` removes the address. */
+export type ProfileChanges = Partial<Pick<Profile, 'firstName' | 'lastName' | 'phone' | 'address' | 'enableSmsNotifications' | 'emailOptionalNotifications'>>
 
 export interface ProfileRepository {
   getProfile(id: string): Promise<Profile | null>
-  createProfile(p: NewProfile): Promise<Profile>
+  /** With `audit`: the staff audit record, in the same transaction (functions/domain/audit.ts). */
+  createProfile(p: NewProfile, audit?: AuditEvent): Promise<Profile>
   /** Creates the profile unless one exists (post-confirmation may be retried); returns the stored one. */
   ensureProfile(p: NewProfile): Promise<Profile>
-  updateProfile(id: string, changes: ProfileChanges): Promise<Profile | null>
-  archiveProfile(id: string): Promise<Profile | null>
+  /** `audit` builds the staff audit record from the profile as it was (written in the same transaction). */
+  updateProfile(id: string, changes: ProfileChanges, audit?: (before: Profile) => AuditEvent): Promise<Profile | null>
+  archiveProfile(id: string, audit?: (before: Profile) => AuditEvent): Promise<Profile | null>
   /**
    * Every customer (no admins, no archived), newest first: all pages of the role partition. For the
    * local stack's data fixes at start only (infra/local/seed.ts); request paths read one bounded page
@@ -76,6 +85,7 @@ export function toProfile(i: Item): Profile {
     firstName: i.firstName ?? '',
     lastName: i.lastName ?? '',
     phone: i.phone || undefined,
+    address: toAddress(i.address),
     enableSmsNotifications: i.enableSmsNotifications ?? false,
     emailOptionalNotifications: i.emailOptionalNotifications ?? true,
     isActive: (i.isActive ?? true) && !i.isArchived,
@@ -86,6 +96,16 @@ export function toProfile(i: Item): Profile {
     orderCount: i.orderCount ?? 0,
     latestOrder: i.latestOrderId && i.latestOrderSummary ? toLatestOrder(i.latestOrderId, i.latestOrderSummary) : null,
   }
+}
+
+function toAddress(a: Item['address']): Address | null {
+  if (!a) return null
+  return { line1: a.line1, line2: a.line2 || null, city: a.city, state: a.state as UsState, postalCode: a.postalCode }
+}
+
+/** The address as stored: a map without an empty second line. */
+function storedAddress(a: Address): NonNullable<Item['address']> {
+  return { line1: a.line1, ...(a.line2 ? { line2: a.line2 } : {}), city: a.city, state: a.state, postalCode: a.postalCode }
 }
 
 /**
@@ -110,23 +130,33 @@ function toLatestOrder(orderId: string, s: NonNullable<Item['latestOrderSummary'
 export function createProfileRepository({ table, client }: TableConfig): ProfileRepository {
   const profiles = profileEntity({ table, client })
 
+  /** The profile just written (strongly consistent): a transaction answers without it. */
+  const readBack = async (id: string) => {
+    const { data } = await profiles.get({ userId: id }).go({ consistent: true })
+    return data ? toProfile(data) : null
+  }
+
   return {
     async getProfile(id) {
       const { data } = await profiles.get({ userId: id }).go()
       return data ? toProfile(data) : null
     },
-    async createProfile(p) {
-      const { data } = await profiles
-        .create({
+    async createProfile(p, audit) {
+      const op = profiles.create({
           userId: p.id,
           email: p.email,
           firstName: p.firstName ?? '',
           lastName: p.lastName ?? '',
           phone: p.phone || undefined,
+          address: p.address ? storedAddress(p.address) : undefined,
           enableSmsNotifications: p.enableSmsNotifications ?? false,
           role: p.role ?? 'customer',
         })
-        .go()
+      if (audit) {
+        await writeAudited({ table, client }, op, 'Put', [audit])
+        return (await readBack(p.id))!
+      }
+      const { data } = await op.go()
       return toProfile(data)
     },
     async ensureProfile(p) {
@@ -139,34 +169,43 @@ export function createProfileRepository({ table, client }: TableConfig): Profile
         return existing
       }
     },
-    async updateProfile(id, changes) {
+    async updateProfile(id, changes, audit) {
       // The derived search attributes (entities/profile.ts) see only what a write sets: so each write sets
       // every searched field, from the item read, and only if no write came in between (else read again).
       for (let attempt = 1; ; attempt++) {
         const { data: current } = await profiles.get({ userId: id }).go({ consistent: true })
         if (!current) return null
-        const { phone: newPhone, ...rest } = changes
+        const { phone: newPhone, address: newAddress, ...rest } = changes
         const phone = newPhone === undefined ? current.phone : newPhone
+        const address = newAddress === undefined ? current.address : newAddress && storedAddress(newAddress)
         const named = { firstName: rest.firstName ?? current.firstName ?? '', lastName: rest.lastName ?? current.lastName ?? '', email: current.email }
         try {
           let op = profiles.patch({ userId: id }).set({ ...rest, ...named })
           op = phone ? op.set({ phone }) : op.remove(['phone'])
+          op = address ? op.set({ address }) : op.remove(['address'])
           if (!phoneKeyOf(phone)) op = op.remove(['phoneKey']) // no digits, no key: out of the phone index
-          const { data } = await op
-            .where(({ updatedAt }, { eq, notExists }) => (current.updatedAt ? eq(updatedAt, current.updatedAt) : notExists(updatedAt)))
-            .go({ response: 'all_new' })
+          const write = op.where(({ updatedAt }, { eq, notExists }) => (current.updatedAt ? eq(updatedAt, current.updatedAt) : notExists(updatedAt)))
+          if (audit) {
+            await writeAudited({ table, client }, write, 'Update', [audit(toProfile(current))])
+            return await readBack(id)
+          }
+          const { data } = await write.go({ response: 'all_new' })
           return toProfile(data as Item)
         } catch (err) {
           if (!isConditionalFailure(err) || attempt >= 3) throw err
         }
       }
     },
-    async archiveProfile(id) {
+    async archiveProfile(id, audit) {
       try {
-        const { data } = await profiles
-          .patch({ userId: id })
-          .set({ isArchived: true, isActive: false, archivedAt: new Date().toISOString() })
-          .go({ response: 'all_new' })
+        const op = profiles.patch({ userId: id }).set({ isArchived: true, isActive: false, archivedAt: new Date().toISOString() })
+        if (audit) {
+          const before = await readBack(id)
+          if (!before) return null
+          await writeAudited({ table, client }, op, 'Update', [audit(before)])
+          return await readBack(id)
+        }
+        const { data } = await op.go({ response: 'all_new' })
         return toProfile(data as Item)
       } catch (err) {
         if (isConditionalFailure(err)) return null

@@ -2,12 +2,14 @@ import { DEFAULT_TAX_RATE_PPM, taxRatePercentToPpm, taxRatePpmToPercent } from '
 import { SETTINGS_DEFAULTS, type Settings } from '@gs/shared/settings'
 import { settingsEntity } from '../entities/settings.ts'
 import type { TableConfig } from '../table.ts'
+import type { AuditEvent } from '#functions/domain/audit.ts'
+import { writeAudited } from './audited-write.ts'
 
 export interface SettingsRepository {
   /** The saved settings, with the defaults for anything never saved. */
   getSettings(): Promise<Settings>
   /** Saves the given fields (others keep their saved values) and returns the whole settings. */
-  saveSettings(changes: Partial<Settings>): Promise<Settings>
+  saveSettings(changes: Partial<Settings>, audit?: (before: Settings, after: Settings) => AuditEvent): Promise<Settings>
   /** The rate a new order bills parts at (ppm). */
   taxRatePpm(): Promise<number>
 }
@@ -35,12 +37,20 @@ export function createSettingsRepository({ table, client }: TableConfig): Settin
       const { data } = await settings.get({ scope: SCOPE }).go()
       return withDefaults(data as Stored | null)
     },
-    async saveSettings({ defaultTaxRate, ...changes }) {
+    async saveSettings({ defaultTaxRate, ...changes }, audit) {
       const fields: Record<string, unknown> = Object.fromEntries(Object.entries(changes).filter(([k, v]) => v !== undefined && k in SETTINGS_DEFAULTS))
       const ppm = defaultTaxRate === undefined ? null : taxRatePercentToPpm(defaultTaxRate)
       if (ppm !== null) fields.taxRatePpm = ppm
       // upsert: creates the item on the first save, otherwise sets only these fields.
-      const { data } = await settings.upsert({ scope: SCOPE, ...fields }).go({ response: 'all_new' })
+      const op = settings.upsert({ scope: SCOPE, ...fields })
+      if (audit) {
+        // With the staff audit record (the settings before → after), in one transaction.
+        const { data: stored } = await settings.get({ scope: SCOPE }).go({ consistent: true })
+        const [before, after] = [withDefaults(stored as Stored | null), withDefaults({ ...(stored as Stored | null), ...fields } as Stored)]
+        await writeAudited({ table, client }, op, 'Update', [audit(before, after)])
+        return after
+      }
+      const { data } = await op.go({ response: 'all_new' })
       return withDefaults(data as Stored)
     },
     async taxRatePpm() {

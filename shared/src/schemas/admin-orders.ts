@@ -2,6 +2,9 @@ import { ADMIN_TEXT_MAX_LENGTH, adminMessages as m } from '../admin-messages.ts'
 import { LINE_KINDS, MAX_LINE_TOTAL_CENTS, MAX_LINES_PER_ORDER } from '../invoice.ts'
 import { ORDER_STATUSES } from '../statuses.ts'
 import * as z from './zod.ts'
+import { addressSchema } from './address.ts'
+import { bookMessages } from '../book.ts'
+import { FIREARM_TYPES } from '../firearms.ts'
 
 const required = (message: string, max = 200) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, message))
 /** Optional text; blank or null clears the stored value. */
@@ -13,6 +16,7 @@ const optionalText = (max: number) =>
     ),
   )
 const cents = (message: string) => z.number({ error: message }).check(z.int(message), z.gte(0, message), z.lte(100_000_000, message))
+const returnMethod = z.enum(['ship', 'pickup'], { error: 'Choose ship or pick up' })
 const status = z.string({ error: m.statusInvalid }).check(z.refine((s) => (ORDER_STATUSES as readonly string[]).includes(s), m.statusInvalid))
 
 /** POST /api/admin/orders (admin-side §5 "Create order"). */
@@ -26,6 +30,12 @@ export const createAdminOrderSchema = z.strictObject({
   description: required(m.descriptionRequired, ADMIN_TEXT_MAX_LENGTH),
   estimatedCostCents: cents(m.estimatedCostInvalid),
   inboundTrackingNumber: optionalText(100),
+  /** The A&D book's type (optional here: Receive Firearm asks for it). */
+  firearmType: z.optional(z.nullable(z.enum(FIREARM_TYPES, { error: bookMessages.firearmTypeInvalid }))),
+  /** Ship back (the $25 return shipping) or pick up; ship by default. */
+  returnMethod: z.optional(returnMethod),
+  /** Where a shipped return goes; the customer's mailing address when absent. */
+  returnAddress: z.optional(z.nullable(addressSchema)),
 })
 export type CreateAdminOrderInput = z.infer<typeof createAdminOrderSchema>
 
@@ -43,6 +53,16 @@ export const updateAdminOrderSchema = z.strictObject({
   statusNote: optionalText(ADMIN_TEXT_MAX_LENGTH),
   inboundTrackingNumber: optionalText(100),
   outboundTrackingNumber: optionalText(100),
+  firearmType: z.optional(z.nullable(z.enum(FIREARM_TYPES, { error: bookMessages.firearmTypeInvalid }))),
+  firearmImporter: optionalText(200),
+  /** Ship back (the $25 return shipping) or pick up: the invoice follows. */
+  returnMethod: z.optional(returnMethod),
+  returnName: optionalText(200),
+  /** The intake's condition notes and what came with the firearm (once received; the A&D columns change by a correction). */
+  conditionNotes: optionalText(ADMIN_TEXT_MAX_LENGTH),
+  itemsReceived: optionalText(500),
+  /** null clears it. */
+  returnAddress: z.optional(z.nullable(addressSchema)),
   /** Needed to move an order with a balance due to a release status (ready for pickup, shipped, delivered, closed). */
   releaseOverrideReason: optionalText(ADMIN_TEXT_MAX_LENGTH),
 })

@@ -1,4 +1,5 @@
 import { messages, PASSWORD_MIN_LENGTH } from '../validation.ts'
+import { optionalAddress } from './address.ts'
 import { phoneField, updateMeSchema } from './profile.ts'
 import { cursorParam, limitParam, searchParam } from './paging.ts'
 import * as z from './zod.ts'
@@ -17,11 +18,13 @@ export const createCustomerSchema = z.strictObject({
   firstName: z.string({ error: messages.firstNameRequired }).check(z.trim(), z.minLength(1, messages.firstNameRequired), z.maxLength(100)),
   lastName: z.string({ error: messages.lastNameRequired }).check(z.trim(), z.minLength(1, messages.lastNameRequired), z.maxLength(100)),
   phone: z.optional(phoneField),
+  /** The mailing address (optional; null is the same as none). */
+  address: optionalAddress,
   enableSmsNotifications: z.optional(z.boolean()),
 })
 export type CreateCustomerInput = z.infer<typeof createCustomerSchema>
 
-/** PATCH /api/admin/customers/{id}: names, phone and the SMS flag; email and password are not changed here. */
+/** PATCH /api/admin/customers/{id}: names, phone, mailing address and the SMS flag; email and password are not changed here. */
 export const updateCustomerSchema = updateMeSchema
 export type UpdateCustomerInput = z.infer<typeof updateCustomerSchema>
 

@@ -62,7 +62,19 @@ export const paths = {
       getHref: (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}/invoice`,
     },
     payments: { path: '/admin/payments', getHref: () => '/admin/payments' },
+    /** Orders with a balance due, their totals and aging. */
+    receivables: { path: '/admin/receivables', getHref: () => '/admin/receivables' },
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
+    /** The A&D book: the firearms in custody, the book with its corrections, print and CSV. */
+    book: { path: '/admin/book', getHref: () => '/admin/book' },
+    /** The printed A&D book for a range of dates: every firearm received or disposed of in it. */
+    bookPrint: {
+      path: '/admin/book/print',
+      getHref: (range: { from?: string; to?: string }) => {
+        const q = new URLSearchParams(Object.entries(range).filter((e): e is [string, string] => !!e[1])).toString();
+        return q ? `/admin/book/print?${q}` : '/admin/book/print';
+      },
+    },
     invoiceRefresh: { path: '/admin/invoice-refresh', getHref: () => '/admin/invoice-refresh' },
     archivedOrders: { path: '/admin/archived-orders', getHref: () => '/admin/archived-orders' },
     /** Soft-deleted orders, which staff can restore. */

@@ -52,6 +52,12 @@ export const adminPaymentKeys = {
   list: (filters: AdminPaymentsFilters, cursor: string | null = null) => [...adminPaymentKeys.all, 'list', filters, cursor] as const,
 };
 
+/** The receivables page (totals and the pages loaded so far, per aging bucket; '' is every bucket). */
+export const receivableKeys = {
+  all: ['admin', 'receivables'] as const,
+  pages: (bucket: string) => ['admin', 'receivables', 'pages', bucket] as const,
+};
+
 export const customerKeys = {
   all: ['admin', 'customers'] as const,
   /** The customer management panel's pages loaded so far for a search ("Load more"). */
@@ -63,6 +69,17 @@ export const customerKeys = {
 };
 
 export const settingsKey = ['admin', 'settings'] as const;
+
+/** The A&D book (GET /api/admin/book…): a receipt, a release or a correction refreshes `all`. */
+export const bookKeys = {
+  all: ['admin', 'book'] as const,
+  /** The pages loaded so far of a view (inventory or book) for its filters. */
+  pages: (filters: Record<string, string>) => ['admin', 'book', 'pages', filters] as const,
+  corrections: () => ['admin', 'book', 'corrections'] as const,
+  line: (orderId: string) => ['admin', 'book', 'line', orderId] as const,
+  /** Every line of a range (the printed book). */
+  range: (range: Record<string, string>) => ['admin', 'book', 'range', range] as const,
+};
 
 /** Whether the signed-in user has two-step sign-in (an authenticator app) on: staff pages need it (read from Cognito). */
 export const mfaQueryKey = ['mfa'] as const;

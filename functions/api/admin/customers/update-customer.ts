@@ -3,12 +3,13 @@ import { createProfileRepository } from '#functions/db/repositories/profiles.ts'
 import { defaultTable } from '#functions/db/table.ts'
 import { forgetAccount } from '#functions/auth/account-gate.ts'
 import { defineRoute } from '#functions/lib/http.ts'
+import { actorOf } from '#functions/domain/audit-actor.ts'
 import { updateCustomer } from '#functions/use-cases/update-customer.ts'
 import { presentProfile } from '#functions/api/me/present.ts'
 
-/** PATCH /api/admin/customers/{id}: names, phone, SMS flag (never email or password). */
-export const handler = defineRoute({ body: updateCustomerSchema }, async ({ params, body }) => {
-  const profile = await updateCustomer({ profiles: createProfileRepository(defaultTable()), id: params.id, changes: body })
+/** PATCH /api/admin/customers/{id}: names, phone, mailing address, SMS flag (never email or password). */
+export const handler = defineRoute({ body: updateCustomerSchema }, async ({ caller, params, body }) => {
+  const profile = await updateCustomer({ profiles: createProfileRepository(defaultTable()), id: params.id, changes: body, actor: actorOf(caller) })
   forgetAccount(params.id) // the gate's cached first name (note author label)
   return { body: presentProfile(profile) }
 })

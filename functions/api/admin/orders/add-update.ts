@@ -1,5 +1,6 @@
 import { addStatusUpdateSchema } from '@gs/shared/schemas/admin-orders'
 import { defineRoute } from '#functions/lib/http.ts'
+import { actorOf } from '#functions/domain/audit-actor.ts'
 import { addStaffUpdate } from '#functions/use-cases/add-staff-update.ts'
 import { presentUpdate } from '#functions/api/present.ts'
 import { orderRepository } from '#functions/compose.ts'
@@ -11,6 +12,6 @@ export const handler = defineRoute({ body: addStatusUpdateSchema }, async ({ cal
     orderId: params.orderId,
     status: body.status,
     notes: body.notes,
-    releaseOverrideReason: body.releaseOverrideReason, adminId: caller.userId })
+    releaseOverrideReason: body.releaseOverrideReason, adminId: caller.userId, actor: actorOf(caller) })
   return { statusCode: 201, body: presentUpdate(update) }
 })

@@ -1,5 +1,6 @@
 import { refundSchema } from '@gs/shared/schemas/ledger'
 import { defineRoute } from '#functions/lib/http.ts'
+import { actorOf } from '#functions/domain/audit-actor.ts'
 import { refundEntry } from '#functions/use-cases/refund-entry.ts'
 import { orderRepository } from '#functions/compose.ts'
 import { ledgerRepository, presentLedgerResult } from './ledger-result.ts'
@@ -16,6 +17,7 @@ export const handler = defineRoute({ body: refundSchema }, async ({ caller, para
     orderId: params.orderId,
     paymentId: params.paymentId,
     adminId: caller.userId,
+    actor: actorOf(caller),
     input: body,
   })
   return { statusCode: 201, body: presentLedgerResult(result) }

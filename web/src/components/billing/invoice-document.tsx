@@ -1,12 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import type { OrderDetail, Payment } from '@gs/shared/api-types';
 import { formatDate, formatDateTime } from '@gs/shared/dates';
-import { paymentMessages } from '@gs/shared/payment-messages';
 import { formatPhone } from '@gs/shared/phone';
 import type { ShopIdentity } from '@gs/shared/shop';
 import { Button } from '../ui/button';
 import { BillSummary } from './bill-summary';
-import { chronological, settledEntries, signedAmountCents, signedMoney } from './ledger';
+import { chronological, entryDescription, settledEntries, signedAmountCents, signedMoney } from './ledger';
 // On paper the invoice is all there is (the print rules: styles/print-sheet.css, a stylesheet the CSP allows).
 import '@/styles/print-sheet.css';
 
@@ -19,14 +18,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <dd className="min-w-0 [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
-}
-
-/** How a ledger entry reads on the invoice: its method label, and why (a refund's reason, a check or receipt number). */
-function entryDescription(entry: Payment): string {
-  const label = entry.paymentMethod || paymentMessages.defaultMethod;
-  if (entry.kind === 'credit') return `${label} (credit, received above the bill)`;
-  if (!entry.reason) return label;
-  return entry.kind === 'refund' ? `${label}: ${entry.reason}` : `${label} (${entry.reason})`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { paymentMessages } from '@gs/shared/payment-messages';
 import type { Payment } from '@gs/shared/api-types';
 import { formatCents } from '@gs/shared/money';
 
@@ -25,4 +26,12 @@ export const chronological = (payments: readonly Payment[]) => [...payments].sor
 /** The newest successful payment of an order, if any (what the confirmation page shows without a payment id). */
 export function latestSuccessfulPayment(payments: readonly Payment[]): Payment | undefined {
   return chronological(settledEntries(payments).filter(isMoneyIn)).at(-1);
+}
+
+/** How a ledger entry reads on the invoice and the work order: its method label, and why (a refund's reason, a check or receipt number). */
+export function entryDescription(entry: Payment): string {
+  const label = entry.paymentMethod || paymentMessages.defaultMethod;
+  if (entry.kind === 'credit') return `${label} (credit, received above the bill)`;
+  if (!entry.reason) return label;
+  return entry.kind === 'refund' ? `${label}: ${entry.reason}` : `${label} (${entry.reason})`;
 }

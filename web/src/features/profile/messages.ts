@@ -5,6 +5,8 @@ export const profileMessages = {
   detailsHeading: 'Contact Details',
   emailHint: 'The email you sign in with. Every message about your orders goes here.',
   phoneHint: 'Optional. Needed for text messages.',
+  addressHeading: 'Mailing Address',
+  addressHint: 'Where we send your firearm back, unless arranged otherwise. US addresses only.',
   notificationsHeading: 'Notifications',
   smsLabel: 'Text me when my orders change',
   smsHint: 'Texts go to the phone number above. Message and data rates may apply. Reply STOP to any text to stop them.',

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime } from '@gs/shared/dates';
 import { errorMessage } from '@/components/errors/error-screen';
@@ -6,6 +7,7 @@ import { StatusBadge } from '@/components/status/status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
+import { WorkOrderPreview } from '@/components/work-order/work-order-preview';
 import { paths } from '@/config/paths';
 import { useOrder } from '@/features/orders/api/get-order';
 import { ApprovalPanel } from '@/features/orders/components/approval-panel';
@@ -33,6 +35,7 @@ function BackLink() {
 export default function OrderRoute() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
+  const [printing, setPrinting] = useState(false);
 
   if (order.isPending) return <PageSpinner />;
 
@@ -83,14 +86,25 @@ export default function OrderRoute() {
               <StatusBadge status={o.currentStatus} />
               <PaymentBadges order={o} />
             </div>
-            <Link
-              to={paths.app.orderInvoice.getHref(o.id)}
-              className="text-sm font-medium text-blue-700 underline underline-offset-2 dark:text-amber-300"
-            >
-              Print invoice
-            </Link>
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              <Link
+                to={paths.app.orderInvoice.getHref(o.id)}
+                className="text-sm font-medium text-blue-700 underline underline-offset-2 dark:text-amber-300"
+              >
+                Print invoice
+              </Link>
+              <button
+                type="button"
+                onClick={() => setPrinting(true)}
+                className="text-sm font-medium text-blue-700 underline underline-offset-2 dark:text-amber-300"
+              >
+                Print work order
+              </button>
+            </div>
           </div>
         </div>
+
+        {printing ? <WorkOrderPreview order={order} onClose={() => setPrinting(false)} /> : null}
 
         <OrderTimeline order={o} />
 

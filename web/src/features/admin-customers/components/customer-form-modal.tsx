@@ -3,6 +3,7 @@ import type { CustomerRow } from '@gs/shared/api-types';
 import { createCustomerSchema, updateCustomerSchema } from '@gs/shared/schemas/customers';
 import { PASSWORD_MIN_LENGTH } from '@gs/shared/validation';
 import { formatPhone } from '@gs/shared/phone';
+import { AddressFields, addressInput, addressValuesOf, type AddressValues } from '@/components/form/address-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -27,13 +28,18 @@ interface Values {
   firstName: string;
   lastName: string;
   phone: string;
+  address: AddressValues;
   enableSmsNotifications: boolean;
 }
-type Errors = Partial<Record<keyof Values, string>>;
+/** By the contract's field names: `address.postalCode`… for the address (the 400 `fields` and the schema's issues). */
+type Errors = Partial<Record<Exclude<keyof Values, 'address'> | `address.${keyof AddressValues}`, string>>;
 
-/** A new customer: everything the form asks; an edit: names, phone and the SMS flag (no email or password). */
-const toCreateInput = (v: Values) => ({ ...v, phone: v.phone.trim() || undefined });
-const toUpdateInput = ({ firstName, lastName, phone, enableSmsNotifications }: Values) => ({ firstName, lastName, phone, enableSmsNotifications });
+/**
+ * A new customer: everything the form asks (a blank address is none); an edit: names, phone, address (all blank
+ * clears it) and the SMS flag (no email or password).
+ */
+const toCreateInput = (v: Values) => ({ ...v, phone: v.phone.trim() || undefined, address: addressInput(v.address) ?? undefined });
+const toUpdateInput = ({ firstName, lastName, phone, address, enableSmsNotifications }: Values) => ({ firstName, lastName, phone, address: addressInput(address), enableSmsNotifications });
 
 /** Runs `send` with a signal that aborts after `ms`: the request is cancelled, not left running behind the message. */
 async function withTimeout<T>(send: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
@@ -49,7 +55,7 @@ async function withTimeout<T>(send: (signal: AbortSignal) => Promise<T>, ms: num
   }
 }
 
-/** Add (email, password, names, phone, SMS) or edit (no email change, no password) a customer. */
+/** Add (email, password, names, phone, mailing address, SMS) or edit (no email change, no password) a customer. */
 export function CustomerFormModal({
   customer,
   onClose,
@@ -69,16 +75,21 @@ export function CustomerFormModal({
     firstName: customer?.firstName ?? '',
     lastName: customer?.lastName ?? '',
     phone: formatPhone(customer?.phone),
+    address: addressValuesOf(customer?.address),
     enableSmsNotifications: customer?.enableSmsNotifications ?? false,
   });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const pending = create.isPending || update.isPending;
 
-  const set = (key: Exclude<keyof Values, 'enableSmsNotifications'>) => (event: { target: { value: string } }) => {
+  const set = (key: Exclude<keyof Values, 'enableSmsNotifications' | 'address'>) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setValues((v) => ({ ...v, [key]: value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const setAddress = (field: keyof AddressValues, value: string) => {
+    setValues((v) => ({ ...v, address: { ...v.address, [field]: value } }));
+    if (errors[`address.${field}`]) setErrors((e) => ({ ...e, [`address.${field}`]: undefined }));
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -158,6 +169,14 @@ export function CustomerFormModal({
           />
           Enable SMS notifications
         </label>
+        <fieldset className="space-y-3" aria-describedby="customer-address-hint">
+          <legend className="text-sm font-semibold text-slate-900 dark:text-slate-100">Mailing Address</legend>
+          <p id="customer-address-hint" className="text-xs text-slate-600 dark:text-slate-400">
+            Optional. US addresses only. New orders take it as their return address.
+          </p>
+          {/* Staff type the customer's address, not their own: no autofill (as the fields above). */}
+          <AddressFields values={values.address} onChange={setAddress} errors={errors} autoFill={false} />
+        </fieldset>
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
           <Button variant="secondary" onClick={onClose}>
             Cancel

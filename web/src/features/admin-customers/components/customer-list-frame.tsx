@@ -69,7 +69,7 @@ export function CustomerListFrame({
           <input
             id={`${id}-search`}
             type="search"
-            placeholder="Search by name, email or phone"
+            placeholder="Search by name, email, phone or address"
             value={searchText}
             onChange={(event) => onSearchText(event.target.value)}
             className={searchClasses}

@@ -1,5 +1,6 @@
 import { useSearchText } from '@/hooks/use-cursor-pages';
 import { useState } from 'react';
+import { formatAddress } from '@gs/shared/address';
 import type { CustomerRow } from '@gs/shared/api-types';
 import { formatDate } from '@gs/shared/dates';
 import { formatPhone } from '@gs/shared/phone';
@@ -13,6 +14,7 @@ import { useCustomerPages } from '../api/list-customers';
 import { customerName } from '../customer-name';
 import { CustomerFormModal } from './customer-form-modal';
 import { CustomerListFrame } from './customer-list-frame';
+import { CustomerActivityButton } from './customer-activity-dialog';
 
 export const customerMessages = {
   loadFailed: 'Failed to load customers. Please try again.',
@@ -84,6 +86,7 @@ function CustomerItem({ customer, onEdit, onDelete }: { customer: CustomerRow; o
         <span className="hidden text-sm text-slate-700 sm:inline dark:text-slate-300">
           {customer.orderCount} {customer.orderCount === 1 ? 'order' : 'orders'}
         </span>
+        <CustomerActivityButton customerId={customer.id} name={name} />
         <button type="button" aria-label={`Edit ${name}`} title="Edit customer" onClick={onEdit} className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
           <PencilIcon />
         </button>
@@ -95,6 +98,7 @@ function CustomerItem({ customer, onEdit, onDelete }: { customer: CustomerRow; o
         <div id={detailsId} className="mt-3 grid grid-cols-1 gap-3 pl-7 md:grid-cols-3">
           <Detail title="Contact Info">
             <Item label="Phone">{formatPhone(customer.phone) || 'Not provided'}</Item>
+            <Item label="Address">{formatAddress(customer.address) || 'Not provided'}</Item>
             <Item label="SMS Notifications">{customer.enableSmsNotifications ? 'Enabled' : 'Disabled'}</Item>
           </Detail>
           <Detail title="Latest Order">

@@ -1,4 +1,5 @@
 import { orderMessages } from '@gs/shared/order-messages';
+import { bookMessages } from '@gs/shared/book';
 import { useEffect, useState, type FormEvent } from 'react';
 import { isReleaseStatus } from '@gs/shared/invoice';
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
@@ -18,6 +19,10 @@ import type { AdminOrder } from '../types';
 import { ORDER_FIELD_NAMES, OrderFieldset } from './order-fieldset';
 
 export const UPDATE_FAILED = 'Failed to update order. Please try again.';
+/** The firearm's description once it is in the A&D book (the server refuses a change of it too). */
+/** Statuses of a firearm that has left the shop: Release Firearm moves there (with the disposition), not this form. */
+const LEFT_STATUSES: readonly string[] = ['shipped', 'delivered', 'order_closed'];
+export const BOOK_LOCKED_HINT = 'In the A&D book: correct it with Correct Book Entry.';
 
 // The fields the form shows, as the server holds them (the status note is not stored on the order).
 const EDITABLE = [
@@ -204,11 +209,26 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
         errors={errors}
         onChange={set}
         caliber={{ value: values.firearmCaliber, onChange: set('firearmCaliber'), error: errors.firearmCaliber }}
+        locked={order.intake ? BOOK_LOCKED_HINT : undefined}
       />
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Status & Shipping</legend>
-        <SelectField label="Status" value={values.currentStatus} onChange={set('currentStatus')} error={errors.currentStatus}>
+        <SelectField
+          label="Status"
+          value={values.currentStatus}
+          onChange={set('currentStatus')}
+          error={errors.currentStatus}
+          hint={
+            values.currentStatus === order.currentStatus
+              ? undefined
+              : values.currentStatus === 'firearm_received' && !order.intake
+                ? bookMessages.receiveFirst
+                : LEFT_STATUSES.includes(values.currentStatus) && order.intake && !order.release
+                  ? bookMessages.releaseFirst
+                  : undefined
+          }
+        >
           {statusOptions.map((status) => (
             <option key={status} value={status}>
               {statusLabel(status)}

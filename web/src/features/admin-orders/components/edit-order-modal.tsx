@@ -7,7 +7,9 @@ import { useAdminOrder } from '../api/get-admin-order';
 import type { AdminOrder } from '../types';
 import { EditOrderForm } from './edit-order-form';
 import { CustomerNotificationsPanel } from './customer-notifications-panel';
+import { OrderActivityPanel } from './order-activity-panel';
 import { ExtraWorkPanel } from './extra-work-panel';
+import { FirearmPanel } from './firearm-panel';
 import { HeldCreditBanner, PaymentsPanel } from './payments-panel';
 import { STATUS_REFRESH_MS, StatusHistoryPanel } from './status-history-panel';
 
@@ -64,6 +66,7 @@ export function EditOrderModal({
                 />
               </div>
               <div className="min-w-0 space-y-6 lg:border-l lg:border-slate-200 lg:pl-6 dark:lg:border-slate-700">
+                <FirearmPanel order={order.data} />
                 <ExtraWorkPanel order={order.data} />
                 <PaymentsPanel order={order.data} />
                 <StatusHistoryPanel
@@ -73,6 +76,7 @@ export function EditOrderModal({
                   onRefresh={() => void order.refetch()}
                 />
                 <CustomerNotificationsPanel orderId={order.data.id} />
+                <OrderActivityPanel orderId={order.data.id} />
               </div>
             </div>
           </div>,

@@ -15,6 +15,9 @@ export interface OrderFieldValues {
 export type OrderFieldKey = keyof OrderFieldValues;
 type Change = (event: { target: { value: string } }) => void;
 
+/** A read-only field looks it: greyed, no text cursor. */
+const LOCKED = '[&_input]:cursor-default [&_input]:bg-slate-100 [&_input]:text-slate-700 dark:[&_input]:bg-slate-800 dark:[&_input]:text-slate-300';
+
 /** Form field → the contract's field (for the shared schemas' issues and the server's 400 `fields`). */
 export const ORDER_FIELD_NAMES = { estimatedCostCents: 'estimatedCost' } as const;
 
@@ -29,6 +32,7 @@ export function OrderFieldset({
   onChange,
   legend,
   caliber,
+  locked,
   children,
 }: {
   values: OrderFieldValues;
@@ -38,6 +42,8 @@ export function OrderFieldset({
   legend?: string;
   /** Asks for the caliber too (optional; the create and edit forms). */
   caliber?: { value: string; onChange: Change; error?: string };
+  /** The firearm's description is in the A&D book: make, model, serial and caliber are read-only, with this hint. */
+  locked?: string;
   children?: ReactNode;
 }) {
   return (
@@ -45,10 +51,12 @@ export function OrderFieldset({
       <legend className={legend ? 'mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400' : 'sr-only'}>
         {legend ?? 'Firearm & Service'}
       </legend>
-      <FormField label="Firearm Make" required value={values.firearmMake} onChange={onChange('firearmMake')} error={errors.firearmMake} />
-      <FormField label="Firearm Model" required value={values.firearmModel} onChange={onChange('firearmModel')} error={errors.firearmModel} />
-      <FormField label="Serial Number" required value={values.serialNumber} onChange={onChange('serialNumber')} error={errors.serialNumber} />
-      {caliber ? <FormField label="Caliber" value={caliber.value} onChange={caliber.onChange} error={caliber.error} hint="Optional" /> : null}
+      <FormField label="Firearm Make" required readOnly={Boolean(locked)} className={locked ? LOCKED : undefined} hint={locked} value={values.firearmMake} onChange={onChange('firearmMake')} error={errors.firearmMake} />
+      <FormField label="Firearm Model" required readOnly={Boolean(locked)} className={locked ? LOCKED : undefined} hint={locked} value={values.firearmModel} onChange={onChange('firearmModel')} error={errors.firearmModel} />
+      <FormField label="Serial Number" required readOnly={Boolean(locked)} className={locked ? LOCKED : undefined} hint={locked} value={values.serialNumber} onChange={onChange('serialNumber')} error={errors.serialNumber} />
+      {caliber ? (
+        <FormField label="Caliber" readOnly={Boolean(locked)} className={locked ? LOCKED : undefined} value={caliber.value} onChange={caliber.onChange} error={caliber.error} hint={locked ?? 'Optional'} />
+      ) : null}
       <SelectField label="Service Type" required value={values.serviceType} onChange={onChange('serviceType')} error={errors.serviceType}>
         <option value="">Select a service type</option>
         {SERVICE_TYPES.map((type) => (

@@ -18,6 +18,8 @@ import { useSaveSettings } from '../api/save-settings';
 export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
 export const SETTINGS_LOAD_FAILED = 'Failed to load settings. Please try again.';
+/** The shop's Federal Firearms License number: the A&D book prints it at its top. */
+export const FFL_NUMBER_HINT = 'The Federal Firearms License number as printed on the license: printed at the top of the A&D book.';
 export const SHOP_IDENTITY_HINT = 'Name, phone, email and address appear in the header and footer, on invoices and work orders, and in every email and text.';
 
 /** The Email Settings tab: what sends the mail, read-only (the deployment decides the sender; README, "Email and SMS in AWS"). */
@@ -68,13 +70,14 @@ const SECTIONS: Record<'general' | 'billing', SectionDef> = {
       { key: 'phone', label: 'Phone', type: 'tel', placeholder: DEFAULT_SHOP_PHONE, hint: 'The access line on the landing page, and the number on invoices and emails.' },
       { key: 'email', label: 'Email', type: 'email', hint: 'Shown to customers; replies to notification emails come here.' },
       { key: 'address', label: 'Address', type: 'textarea', placeholder: 'Street address\nCity, State ZIP', hint: 'Printed on invoices, work orders and emails, one line per line.' },
+      { key: 'fflNumber', label: 'FFL Number', placeholder: '1-23-456-07-8A-12345', hint: FFL_NUMBER_HINT },
       { key: 'defaultTaxRate', label: 'Default Tax Rate (%)', type: 'number', placeholder: String(SETTINGS_DEFAULTS.defaultTaxRate), step: 0.001, min: 0, hint: TAX_RATE_HINT },
     ],
-    fromSettings: (s) => ({ businessName: s.businessName, phone: formatPhone(s.phone), email: s.email, address: s.address, defaultTaxRate: String(s.defaultTaxRate) }),
+    fromSettings: (s) => ({ businessName: s.businessName, phone: formatPhone(s.phone), email: s.email, address: s.address, fflNumber: s.fflNumber ?? '', defaultTaxRate: String(s.defaultTaxRate) }),
     toInput: (v) => {
       const rate = number(v.defaultTaxRate);
       if (rate === null) return { error: ['defaultTaxRate', settingsMessages.taxRateInvalid] };
-      return { input: { businessName: v.businessName.trim(), phone: v.phone.trim(), email: v.email.trim(), address: v.address.trim(), defaultTaxRate: rate } };
+      return { input: { businessName: v.businessName.trim(), phone: v.phone.trim(), email: v.email.trim(), address: v.address.trim(), fflNumber: (v.fflNumber ?? '').trim().toUpperCase(), defaultTaxRate: rate } };
     },
   },
   billing: {

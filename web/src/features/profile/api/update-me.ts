@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '@gs/shared/api-types';
-import type { UpdateMeInput } from '@gs/shared/schemas/profile';
+import type { UpdateMeBody } from '@gs/shared/schemas/profile';
 import { api } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/query-keys';
 
 /** PATCH /api/me: the fields sent change; the profile comes back as saved (phone normalized). */
-export function updateMe(input: UpdateMeInput): Promise<Profile> {
+export function updateMe(input: UpdateMeBody): Promise<Profile> {
   return api.patch<Profile>('/me', input);
 }
 

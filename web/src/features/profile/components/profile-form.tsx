@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Profile } from '@gs/shared/api-types';
 import { formatPhone } from '@gs/shared/phone';
-import { updateMeSchema, type UpdateMeInput } from '@gs/shared/schemas/profile';
+import { updateMeSchema, type UpdateMeBody } from '@gs/shared/schemas/profile';
+import { AddressFields, addressInput, addressValuesOf, type AddressValues } from '@/components/form/address-fields';
 import { Button } from '@/components/ui/button';
 import { FormResult, type FormResultValue } from '@/components/ui/form-result';
 import { FormField } from '@/components/ui/form-field';
@@ -14,6 +15,7 @@ interface Values {
   firstName: string;
   lastName: string;
   phone: string;
+  address: AddressValues;
   enableSmsNotifications: boolean;
   emailOptionalNotifications: boolean;
 }
@@ -22,6 +24,7 @@ const valuesOf = (p: Profile): Values => ({
   firstName: p.firstName ?? '',
   lastName: p.lastName ?? '',
   phone: formatPhone(p.phone),
+  address: addressValuesOf(p.address),
   enableSmsNotifications: p.enableSmsNotifications,
   emailOptionalNotifications: p.emailOptionalNotifications,
 });
@@ -66,11 +69,16 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     setResult(null);
   };
   const text = (key: 'firstName' | 'lastName' | 'phone') => (event: { target: { value: string } }) => set(key)(event.target.value);
+  const setAddress = (field: keyof AddressValues, value: string) => {
+    setValues((v) => ({ ...v, address: { ...v.address, [field]: value } }));
+    setResult(null);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setResult(null);
-    const input: UpdateMeInput = { ...values, phone: values.phone.trim() };
+    // All address fields blank: no address (null clears a saved one).
+    const input: UpdateMeBody = { ...values, phone: values.phone.trim(), address: addressInput(values.address) };
     // The route's own schema first: what the server would refuse is said here, field by field.
     const checked = updateMeSchema.safeParse(input);
     const found: FieldErrors = checked.success ? {} : issueFields(checked.error.issues);
@@ -104,6 +112,16 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{msg.emailHint}</p>
           </div>
           <FormField label="Phone" type="tel" value={values.phone} onChange={text('phone')} error={errors.phone} hint={msg.phoneHint} autoComplete="tel" />
+        </div>
+      </section>
+
+      <section aria-labelledby="profile-address-heading" className={card}>
+        <h2 id="profile-address-heading" className="text-lg font-semibold">
+          {msg.addressHeading}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{msg.addressHint}</p>
+        <div className="mt-4">
+          <AddressFields values={values.address} onChange={setAddress} errors={errors} autoFill />
         </div>
       </section>
 

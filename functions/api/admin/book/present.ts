@@ -1,0 +1,51 @@
+import type * as Api from '@gs/shared/api-types'
+import { daysHeld } from '@gs/shared/book'
+import type { BookEntry, BookLine, BookLineColumns } from '#functions/domain/book.ts'
+
+const columns = (c: BookLineColumns): Api.BookLineColumns => ({
+  acquiredOn: c.acquiredOn,
+  from: c.from,
+  fromName: c.fromName ?? '',
+  fromLicense: c.fromLicense ?? '',
+  fromAddress: c.fromAddress ?? '',
+  firearmType: c.firearmType ?? '',
+  manufacturer: c.manufacturer ?? '',
+  importer: c.importer ?? '',
+  model: c.model ?? '',
+  serialNumber: c.serialNumber ?? '',
+  caliber: c.caliber ?? '',
+  disposedOn: c.disposedOn ?? '',
+  to: c.to ?? '',
+  toName: c.toName ?? '',
+  toLicense: c.toLicense ?? '',
+  toAddress: c.toAddress ?? '',
+  method: c.method ?? '',
+  carrier: c.carrier ?? '',
+  trackingNumber: c.trackingNumber ?? '',
+})
+
+/** A line as staff read it; `today` (YYYY-MM-DD) counts the days held of a firearm still in custody. */
+export const presentBookLine = (l: BookLine, today: string): Api.BookLine => ({
+  orderId: l.orderId,
+  orderNumber: l.orderNumber,
+  lineNumber: l.lineNumber,
+  open: !l.dispositionEntryId,
+  daysHeld: daysHeld(l.acquiredOn, l.disposedOn ?? today),
+  current: columns(l.current),
+  original: columns(l.original),
+  corrections: (l.corrections ?? []).map((c) => ({ entryId: c.entryId, corrects: c.correctsKind, recordedAt: c.recordedAt, recordedBy: c.recordedByName, reason: c.reason, changes: c.changes ?? [] })),
+})
+
+export const presentBookEntry = (e: BookEntry): Api.BookEntry => ({
+  entryId: e.entryId,
+  orderId: e.orderId,
+  lineNumber: e.lineNumber,
+  kind: e.kind,
+  corrects: e.corrects ?? null,
+  correctsKind: e.correctsKind ?? null,
+  reason: e.reason ?? null,
+  columns: Object.fromEntries(Object.entries(e.columns ?? {}).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>,
+  changes: e.changes ?? [],
+  recordedAt: e.recordedAt,
+  recordedBy: e.recordedByName,
+})

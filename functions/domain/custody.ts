@@ -1,0 +1,32 @@
+import { bookMessages as m } from '@gs/shared/book'
+import { ValidationError } from '../lib/errors.ts'
+import type { Order } from './order.ts'
+
+/** The firearm is in the shop's custody: received (its acquisition in the A&D book) and not yet released. */
+export const inCustody = (o: Pick<Order, 'intake' | 'release'>) => !!o.intake && !o.release
+
+/** Statuses that mean the firearm left (or the order is done): never while it is in custody without a disposition. */
+export const LEFT_STATUSES: readonly string[] = ['shipped', 'delivered', 'order_closed']
+
+/** The order fields the book describes: changed only by a correction once the firearm is in the book. */
+export const BOOK_ORDER_FIELDS = ['firearmType', 'firearmMake', 'firearmImporter', 'firearmModel', 'serialNumber', 'firearmCaliber'] as const
+
+/**
+ * What a status change may not do to a firearm in the book's care (an order never received through the book
+ * is not held to it): move to Firearm Received without the intake (Receive Firearm writes the acquisition),
+ * or to Shipped, Delivered or Order Closed while the firearm is in custody (Release Firearm writes the
+ * disposition first). `field` names the form field in the 400.
+ */
+export function checkCustody(current: Order, nextStatus: string, field: string): void {
+  if (nextStatus === current.currentStatus) return
+  if (nextStatus === 'firearm_received' && !current.intake) throw new ValidationError(m.receiveFirst, { [field]: m.receiveFirst })
+  if (LEFT_STATUSES.includes(nextStatus) && inCustody(current)) throw new ValidationError(m.releaseFirst, { [field]: m.releaseFirst })
+}
+
+/** Once in the book, the firearm's description changes only by a correction (with a reason): an edit of it is refused. */
+export function checkBookFields(current: Order, next: Order): void {
+  if (!current.intake) return
+  const changed = BOOK_ORDER_FIELDS.filter((k) => (current[k] ?? '') !== (next[k] ?? ''))
+  if (changed.length) throw new ValidationError(m.bookFieldsLocked, Object.fromEntries(changed.map((k) => [k, m.bookFieldsLocked])))
+}
+

@@ -1,0 +1,92 @@
+import { bookMessages as m } from '@gs/shared/book'
+import { firearmTypeLabel } from '@gs/shared/firearms'
+import { orderMessages } from '@gs/shared/order-messages'
+import type { ReceiveFirearmInput } from '@gs/shared/schemas/book-receive'
+import { defaultStatusNote } from '@gs/shared/admin-messages'
+import { HISTORY_EVENTS } from '@gs/shared/statuses'
+import { sortableId } from '../db/ids.ts'
+import type { Actor } from '../domain/audit.ts'
+import { acquire, addressLine, assertNotFuture } from '../domain/book.ts'
+import type { Order, StoredIntake } from '../domain/order.ts'
+import { staffMessageNotification } from '../domain/staff-message-notification.ts'
+import { ConflictError, ValidationError } from '../lib/errors.ts'
+import { loadStaffOrder, orderAudit, staffUpdate } from './admin-order-write.ts'
+import { commitWithBook, type BookDeps } from './book-order-write.ts'
+
+/** Statuses an intake moves on to Firearm Received (an order waiting for the firearm); later ones keep theirs. */
+const BEFORE_RECEIPT: readonly string[] = ['order_created', 'label_created']
+
+interface ReceiveFirearm extends BookDeps {
+  orderId: string
+  input: ReceiveFirearmInput
+  adminId: string
+  actor: Actor
+  now?: () => Date
+}
+
+/**
+ * "Receive firearm" (docs/business-rules.md "The A&D book"): records the intake on the order (date, received
+ * from, the firearm's type, manufacturer, importer, model, serial, caliber or gauge, condition and what came
+ * with it) and writes the book's acquisition entry and line in the SAME transaction, over the version the admin
+ * loaded. An order waiting for its firearm moves to Firearm Received (the customer is told); a firearm already
+ * in the book is refused (a correction changes it). The received-from address of the customer is the one the
+ * admin confirmed; a licensee is named with its FFL number.
+ */
+export async function receiveFirearm({ orders, book, orderId, input, adminId, actor, now = () => new Date() }: ReceiveFirearm): Promise<Order> {
+  const current = await loadStaffOrder({ orders, orderId })
+  if (current.version !== input.version) throw new ConflictError(orderMessages.staleOrder)
+  if (current.intake) throw new ValidationError(m.alreadyReceived)
+  const when = now()
+  assertNotFuture(input.receivedOn, 'receivedOn', when)
+  const at = when.toISOString()
+  const fromCustomer = input.from === 'customer'
+  const intake: StoredIntake = {
+    receivedOn: input.receivedOn,
+    from: input.from,
+    fromName: fromCustomer ? current.customerName : input.fromName!,
+    fromLicense: fromCustomer ? undefined : (input.fromLicense ?? undefined),
+    fromAddress: addressLine(input.fromAddress),
+    conditionNotes: input.conditionNotes ?? '',
+    itemsReceived: input.itemsReceived ?? '',
+    recordedAt: at,
+    recordedBy: adminId,
+    entryId: sortableId(when.getTime()),
+  }
+  const next: Order = {
+    ...current,
+    firearmType: input.firearmType,
+    firearmMake: input.firearmMake,
+    firearmImporter: input.firearmImporter ?? undefined,
+    firearmModel: input.firearmModel,
+    serialNumber: input.serialNumber,
+    firearmCaliber: input.firearmCaliber,
+    inboundTrackingNumber: input.inboundTrackingNumber ?? current.inboundTrackingNumber,
+    currentStatus: BEFORE_RECEIPT.includes(current.currentStatus) ? 'firearm_received' : current.currentStatus,
+    intake,
+    updatedAt: at,
+  }
+  const moved = next.currentStatus !== current.currentStatus
+  const history = staffUpdate({
+    order: next,
+    status: moved ? next.currentStatus : HISTORY_EVENTS.intakeRecorded,
+    notes: moved ? defaultStatusNote(next.currentStatus) : `Firearm received on ${input.receivedOn}.`,
+    userId: adminId,
+    at,
+  })
+  const notification = staffMessageNotification({ order: next, at, id: sortableId(Date.parse(at)), previousStatus: current.currentStatus })
+  const described = `${firearmTypeLabel(next.firearmType)} ${next.firearmMake} ${next.firearmModel}, serial ${next.serialNumber}`
+  return commitWithBook({ orders, book }, current, (lineNumber) => {
+    const { entry, line } = acquire(next, intake, { lineNumber, actor, at })
+    return {
+      order: next,
+      entries: [entry],
+      line,
+      expectedLine: 'create',
+      extras: {
+        putUpdates: [history],
+        putNotifications: notification ? [notification] : [],
+        audit: [orderAudit({ actor, action: 'order.receive_firearm', summary: `Received the firearm (A&D entry ${lineNumber}): ${described}` }, current, next, at)],
+      },
+    }
+  }, { newLine: true })
+}

@@ -1,0 +1,23 @@
+import { ADMIN_TEXT_MAX_LENGTH } from '../admin-messages.ts'
+import { checkParty, dayField, description, fflField, optionalText, party, text, version } from './book-fields.ts'
+import { addressSchema } from './address.ts'
+import * as z from './zod.ts'
+
+/** POST /api/admin/orders/{orderId}/receive: the intake, with the acquisition entry of the A&D book. */
+export const receiveFirearmSchema = z
+  .strictObject({
+    version,
+    receivedOn: dayField,
+    from: party,
+    /** A licensee's name (from the customer: the order's customer name). */
+    fromName: optionalText(200),
+    fromLicense: z.optional(z.nullable(fflField)),
+    fromAddress: z.optional(z.nullable(addressSchema)),
+    ...description,
+    conditionNotes: optionalText(ADMIN_TEXT_MAX_LENGTH),
+    itemsReceived: optionalText(500),
+    inboundTrackingNumber: optionalText(100),
+  })
+  .check(z.superRefine((v, ctx) => checkParty('from', v, ctx)))
+export type ReceiveFirearmInput = z.infer<typeof receiveFirearmSchema>
+

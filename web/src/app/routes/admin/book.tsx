@@ -1,0 +1,11 @@
+import { BookPanel } from '@/features/admin-book/components/book-panel';
+import { bookTexts } from '@/features/admin-book/book-lines';
+import { AdminPage } from './admin-page';
+
+export default function AdminBookRoute() {
+  return (
+    <AdminPage title={bookTexts.title} subtitle={bookTexts.subtitle}>
+      <BookPanel />
+    </AdminPage>
+  );
+}
