@@ -60,20 +60,39 @@ const indexSpec = (i: (typeof tableKeys.indexes)[number]) => ({
 })
 
 /**
- * A data folder made before an index was added: add it (one per UpdateTable, as DynamoDB requires).
- * Items written before get into it when the migrations rewrite them (functions/db/migrations).
+ * A data folder made before an index was added: add it (one per UpdateTable, as DynamoDB requires), each once the
+ * one before is ACTIVE (DynamoDB builds one index at a time per table: another UpdateTable meanwhile is a
+ * LimitExceededException). Items written before get into it when the migrations rewrite them (functions/db/migrations).
  */
 async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Set<string | undefined>) {
   for (const i of tableKeys.indexes) {
     if (existing.has(i.indexName)) continue
-    await client.send(
-      new UpdateTableCommand({
-        TableName: tableName,
-        AttributeDefinitions: [i.partitionKey, i.sortKey].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
-        GlobalSecondaryIndexUpdates: [{ Create: indexSpec(i) }],
-      }),
-    )
+    const update = new UpdateTableCommand({
+      TableName: tableName,
+      AttributeDefinitions: [i.partitionKey, i.sortKey].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
+      GlobalSecondaryIndexUpdates: [{ Create: indexSpec(i) }],
+    })
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.send(update)
+        break
+      } catch (err) {
+        if (!(err instanceof Error && err.name === 'LimitExceededException') || attempt >= 50) throw err
+        await new Promise((r) => setTimeout(r, 200))
+      }
+    }
+    await indexesActive(client, tableName)
   }
+}
+
+/** Waits (at most a minute) until no index of the table is being built. */
+async function indexesActive(client: DynamoDBClient, tableName: string) {
+  for (let waited = 0; waited < 60_000; waited += 100) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }))
+    if ((Table?.GlobalSecondaryIndexes ?? []).every((g) => !g.IndexStatus || g.IndexStatus === 'ACTIVE')) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`The indexes of table ${tableName} are still being built after a minute`)
 }
 
 /** The ARN of the table's current stream (ensureTable enables it). */
