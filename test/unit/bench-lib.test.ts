@@ -5,6 +5,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { median, percentile } from '../../scripts/lib/bench-stats.ts'
+import { LIGHTHOUSE_BUDGET, medianScores, withinBudget } from '../../scripts/lib/bench-lighthouse.ts'
 import { initialAssets, routeEntries, type Manifest } from '../../scripts/lib/spa-chunks.ts'
 
 describe('bench statistics', () => {
@@ -56,5 +57,24 @@ describe('SPA initial assets of a route', () => {
 
   it('fails loudly on a chunk the manifest does not have', () => {
     expect(() => initialAssets(manifest, 'src/app/routes/missing.tsx', dist)).toThrow(/no chunk src\/app\/routes\/missing.tsx/)
+  })
+})
+
+describe('the Lighthouse rows (issue 19)', () => {
+  it('report the median of each score over the runs, each category on its own', () => {
+    const r = medianScores('/', 'http://x/', [
+      { performance: 71, accessibility: 100, bestPractices: 96 },
+      { performance: 93, accessibility: 98, bestPractices: 100 },
+      { performance: 88, accessibility: 100, bestPractices: 100 },
+    ])
+    expect(r).toMatchObject({ path: '/', performance: 88, accessibility: 100, bestPractices: 100 })
+    expect(r.runs).toHaveLength(3)
+  })
+
+  it('hold each score to its budget: ≥ 95 performance, 100 accessibility and best practices', () => {
+    expect(LIGHTHOUSE_BUDGET).toEqual({ performance: 95, accessibility: 100, bestPractices: 100 })
+    expect(withinBudget({ performance: 95, accessibility: 100, bestPractices: 100 }).all).toBe(true)
+    expect(withinBudget({ performance: 94, accessibility: 100, bestPractices: 100 })).toMatchObject({ performance: false, all: false })
+    expect(withinBudget({ performance: 99, accessibility: 98, bestPractices: 100 })).toMatchObject({ accessibility: false, all: false })
   })
 })
