@@ -85,14 +85,14 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, exis
   }
 }
 
-/** Waits (at most a minute) until no index of the table is being built. */
+/** Waits (at most 10 minutes: DynamoDB Local builds slowly on a busy machine) until no index of the table is being built. */
 async function indexesActive(client: DynamoDBClient, tableName: string) {
-  for (let waited = 0; waited < 60_000; waited += 100) {
+  for (const until = Date.now() + 600_000; Date.now() < until; ) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }))
     if ((Table?.GlobalSecondaryIndexes ?? []).every((g) => !g.IndexStatus || g.IndexStatus === 'ACTIVE')) return
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error(`The indexes of table ${tableName} are still being built after a minute`)
+  throw new Error(`The indexes of table ${tableName} are still being built after 10 minutes`)
 }
 
 /** The ARN of the table's current stream (ensureTable enables it). */

@@ -4,7 +4,7 @@
  * handler reports in `batchItemFailures` is retried from it (not the records before it), then dead-lettered
  * and the poller goes on; a thrown error retries the batch; LATEST skips what was written before the start.
  */
-import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb'
+import { DeleteTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb'
 import { PutCommand } from '@aws-sdk/lib-dynamodb'
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -151,24 +151,12 @@ describe('stream poller', () => {
     await vi.waitFor(() => expect(all).toEqual(['before', 'after']), WAIT)
   })
 
-  // A table of before the indexes gets all eight, one at a time, each once the one before is built: slow on a busy machine.
-  it('ensureTable turns the stream on for a table made before it (a data folder of an earlier version), and only when asked', { timeout: 240_000 }, async () => {
+  it('ensureTable turns the stream on for a table made before it (a data folder of an earlier version), and only when asked', { timeout: 120_000 }, async () => {
     const client = localDynamoClient(stack().dynamoEndpoint)
     const name = `old-${Math.random().toString(36).slice(2, 10)}`
-    await client.send(
-      new CreateTableCommand({
-        TableName: name,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: 'pk', AttributeType: 'S' },
-          { AttributeName: 'sk', AttributeType: 'S' },
-        ],
-        KeySchema: [
-          { AttributeName: 'pk', KeyType: 'HASH' },
-          { AttributeName: 'sk', KeyType: 'RANGE' },
-        ],
-      }),
-    )
+    // A data folder of before the stream: the table with its keys and indexes, no stream. (Adding the indexes a
+    // still older table lacks waits for DynamoDB Local to build each, which a busy CI machine makes minutes long.)
+    expect(await ensureTable(client, name)).toBe(true)
     try {
       expect((await client.send(new DescribeTableCommand({ TableName: name }))).Table?.StreamSpecification?.StreamEnabled).toBeFalsy()
       await ensureTable(client, name)
