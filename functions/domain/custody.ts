@@ -1,12 +1,10 @@
-import { bookMessages as m } from '@gs/shared/book'
+import { bookMessages as m, LEFT_STATUSES } from '@gs/shared/book'
 import { ValidationError } from '../lib/errors.ts'
 import type { Order } from './order.ts'
 
 /** The firearm is in the shop's custody: received (its acquisition in the A&D book) and not yet released. */
 export const inCustody = (o: Pick<Order, 'intake' | 'release'>) => !!o.intake && !o.release
 
-/** Statuses that mean the firearm left (or the order is done): never while it is in custody without a disposition. */
-export const LEFT_STATUSES: readonly string[] = ['shipped', 'delivered', 'order_closed']
 
 /** The order fields the book describes: changed only by a correction once the firearm is in the book. */
 export const BOOK_ORDER_FIELDS = ['firearmType', 'firearmMake', 'firearmImporter', 'firearmModel', 'serialNumber', 'firearmCaliber'] as const

@@ -38,6 +38,9 @@ export const bookMessages = {
   lineNotFound: 'Book entry not found',
 } as const
 
+/** Statuses that mean the firearm left (or the order is done): never set while it is in custody without a disposition. */
+export const LEFT_STATUSES: readonly string[] = ['shipped', 'delivered', 'order_closed']
+
 /** Corrections a book line may carry (each is its own entry; the line lists them). */
 export const MAX_CORRECTIONS_PER_LINE = 20
 

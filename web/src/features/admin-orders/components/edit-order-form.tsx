@@ -1,5 +1,5 @@
 import { orderMessages } from '@gs/shared/order-messages';
-import { bookMessages } from '@gs/shared/book';
+import { bookMessages, LEFT_STATUSES } from '@gs/shared/book';
 import { useEffect, useState, type FormEvent } from 'react';
 import { isReleaseStatus } from '@gs/shared/invoice';
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
@@ -20,8 +20,6 @@ import { ORDER_FIELD_NAMES, OrderFieldset } from './order-fieldset';
 
 export const UPDATE_FAILED = 'Failed to update order. Please try again.';
 /** The firearm's description once it is in the A&D book (the server refuses a change of it too). */
-/** Statuses of a firearm that has left the shop: Release Firearm moves there (with the disposition), not this form. */
-const LEFT_STATUSES: readonly string[] = ['shipped', 'delivered', 'order_closed'];
 export const BOOK_LOCKED_HINT = 'In the A&D book: correct it with Correct Book Entry.';
 
 // The fields the form shows, as the server holds them (the status note is not stored on the order).
