@@ -18,8 +18,8 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation'
 import { AdminSetUserMFAPreferenceCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
+import { DocumentClient } from '../functions/db/dynamo/document-client.ts'
+import { awsCredentials } from './lib/aws-credentials.ts'
 import { createUserDirectory } from '../functions/auth/users.ts'
 import { createProfileRepository } from '../functions/db/repositories/profiles.ts'
 import { ConflictError } from '../functions/lib/errors.ts'
@@ -128,7 +128,7 @@ export interface Deps {
   cloudFormation: Pick<CloudFormationClient, 'send'>
   /** Builds the clients once the region and ids are known (tests pass fakes). */
   users: (userPoolId: string) => ReturnType<typeof createUserDirectory>
-  profiles: (tableName: string) => Pick<ReturnType<typeof createProfileRepository>, 'ensureProfile'>
+  profiles: (tableName: string, region: string) => Pick<ReturnType<typeof createProfileRepository>, 'ensureProfile'>
   /** Turns off a user's authenticator app (AdminSetUserMFAPreference). */
   resetMfa: (userPoolId: string, email: string) => Promise<void>
   region: () => Promise<string>
@@ -187,7 +187,7 @@ export async function createAdmin(opts: Options, deps: Deps): Promise<void> {
       firstName: opts.firstName,
       lastName: opts.lastName,
     })
-    await deps.profiles(tableName).ensureProfile({ id, email: opts.email, firstName: opts.firstName, lastName: opts.lastName, role: 'admin' })
+    await deps.profiles(tableName, region).ensureProfile({ id, email: opts.email, firstName: opts.firstName, lastName: opts.lastName, role: 'admin' })
   } catch (err) {
     throw new CliError(explainError(err, where))
   }
@@ -207,11 +207,8 @@ export function awsDeps(region?: string): Deps {
       const client = new CognitoIdentityProviderClient(region ? { region } : {})
       await client.send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: userPoolId, Username: email, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }))
     },
-    profiles: (table) =>
-      createProfileRepository({
-        table,
-        client: DynamoDBDocumentClient.from(new DynamoDBClient(region ? { region } : {}), { marshallOptions: { removeUndefinedValues: true } }),
-      }),
+    // The functions' client, with your credentials (the AWS SDK's default chain: environment, profile, SSO).
+    profiles: (table, tableRegion) => createProfileRepository({ table, client: new DocumentClient({ region: tableRegion, credentials: awsCredentials() }) }),
     log: (line) => console.log(line),
   }
 }

@@ -11,8 +11,8 @@
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation'
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
+import { DocumentClient } from '../functions/db/dynamo/document-client.ts'
+import { awsCredentials } from './lib/aws-credentials.ts'
 import { runMigrations } from '../functions/db/migrations/index.ts'
 import { CliError, explainError, output, stackOutputs } from './create-admin.ts'
 
@@ -26,7 +26,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     const where = { stage, region: region ?? (await cloudFormation.config.region()) }
     const dataStack = `Gunsmith-${stage}-Data`
     const table = output(await stackOutputs({ cloudFormation }, dataStack, where), 'TableName', dataStack, stage)
-    const client = DynamoDBDocumentClient.from(new DynamoDBClient(region ? { region } : {}), { marshallOptions: { removeUndefinedValues: true } })
+    // The functions' client, with your credentials (the AWS SDK's default chain: environment, profile, SSO).
+    const client = new DocumentClient({ region: where.region, credentials: awsCredentials() })
     const done = await runMigrations({ table, client })
     console.log(done.length ? done.map((line) => `migrated ${line}`).join('\n') : `${table} has every migration already`)
     return 0

@@ -5,7 +5,11 @@ import { invoiceOf, type Order, type StatusUpdate } from '#functions/domain/orde
 /** The contract's shapes (docs/api.md, Entities); the only place they are built. */
 
 export function presentInvoice(o: Order, shippingSelected = o.shippingSelected): Api.Invoice {
-  const { lines: _lines, ...inv } = invoiceOf(o, shippingSelected)
+  return invoiceFrom(o, invoiceOf(o, shippingSelected))
+}
+
+/** The invoice of an order's bill (invoiceOf), so presentOrder computes the bill once for its lines and its invoice. */
+function invoiceFrom(o: Order, { lines: _lines, ...inv }: ReturnType<typeof invoiceOf>): Api.Invoice {
   return {
     invoiceId: o.invoiceId,
     invoiceNumber: o.invoiceNumber,
@@ -43,6 +47,7 @@ export const presentRequest = (r: ApprovalRequest, taxRatePpm: number): Api.Appr
 })
 
 export function presentOrder(o: Order): Api.Order {
+  const bill = invoiceOf(o)
   return {
     id: o.orderId,
     orderNumber: o.orderNumber,
@@ -69,7 +74,7 @@ export function presentOrder(o: Order): Api.Order {
     description: o.description,
     estimatedCostCents: o.estimatedCostCents,
     ...additionalCostFields({ lines: o.lines, requests: o.approvalRequests }),
-    lines: invoiceOf(o).lines.map(presentLine),
+    lines: bill.lines.map(presentLine),
     approvalRequests: o.approvalRequests.map((r) => presentRequest(r, o.taxRatePpm)),
     currentStatus: o.currentStatus,
     inboundTrackingNumber: o.inboundTrackingNumber ?? null,
@@ -80,18 +85,17 @@ export function presentOrder(o: Order): Api.Order {
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     version: o.version,
-    invoice: presentInvoice(o),
+    invoice: invoiceFrom(o, bill),
   }
 }
 
 /** Admin lists add the derived invoice fields (admin-side §3). */
 export function presentAdminListOrder(o: Order): Api.AdminListOrder {
-  const base = presentOrder(o)
-  return {
-    ...base,
-    invoiceBalanceDueCents: base.invoice.balanceDueCents,
-    invoicePaymentStatus: adminInvoiceStatus(base.invoice),
-  }
+  // The order's own fresh object, extended in place (the same keys in the same order as a spread, without the copy).
+  const listed = presentOrder(o) as Api.AdminListOrder
+  listed.invoiceBalanceDueCents = listed.invoice.balanceDueCents
+  listed.invoicePaymentStatus = adminInvoiceStatus(listed.invoice)
+  return listed
 }
 
 export const presentUpdate = (u: StatusUpdate): Api.StatusUpdate => ({

@@ -12,6 +12,8 @@ const MAX_ENTRIES = 5_000
 const ttlMs = () => env().accountGateTtlSeconds * 1000
 
 /** Drops a user's cached answer in this container (their profile was archived or renamed here). */
+let staffMfaModule: Promise<typeof import('./staff-mfa.ts')> | undefined
+
 export function forgetAccount(userId: string) {
   cache.delete(userId)
 }
@@ -52,9 +54,12 @@ export function accountGate(): AccountGate {
       return answer
     },
     async staffMfa(userId) {
-      // Its own chunk: only staff routes load the Cognito client for it.
-      const { hasStaffMfa } = await import('./staff-mfa.ts')
-      return hasStaffMfa(userId)
+      // Its own chunk, loaded by the first staff request only (then kept: an import per request costs a loader round trip).
+      staffMfaModule ??= import('./staff-mfa.ts').catch((err: unknown) => {
+        staffMfaModule = undefined
+        throw err
+      })
+      return (await staffMfaModule).hasStaffMfa(userId)
     },
   }
 }

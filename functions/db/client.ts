@@ -1,94 +1,33 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import { env } from '../lib/env.ts'
+import { DocumentClient } from './dynamo/document-client.ts'
 
-let client: DynamoDBDocumentClient | undefined
+let client: DocumentClient | undefined
+let decorate: ((c: DocumentClient) => void) | undefined
 
-/** What one request read: items DynamoDB evaluated (a Query's or Scan's ScannedCount, filtered-out ones too), or items a Get returned. */
-export interface CommandRead {
-  items: number
+/**
+ * Tests only: what every new client gets (the command observer, functions/db/command-observer.ts). Setting one
+ * drops the current client, so the next documentClient() carries it; nothing is set in production.
+ */
+export function decorateDocumentClient(fn: ((c: DocumentClient) => void) | undefined) {
+  decorate = fn
+  if (fn) client = undefined
 }
 
 /**
- * Sees every DynamoDB command the client sends ('GetItemCommand', 'QueryCommand', ...), once, in the
- * order sent, when its answer (and those of the ones sent before it) are in: with what it read (`read`:
- * see itemsRead), or without it when the request failed. Tests only.
+ * One document client per container (functions/db/dynamo: DynamoDB's JSON protocol without the AWS SDK, for
+ * the cold start); the endpoint is set only for DynamoDB Local. In AWS the credentials are the function's
+ * (its environment).
  */
-export type CommandObserver = (commandName: string, read?: CommandRead) => void
-
-let observer: CommandObserver | undefined
-
-interface Observed {
-  name: string
-  read?: CommandRead
-  done: boolean
-}
-/** Requests sent and not yet reported, in the order sent. */
-const observed: Observed[] = []
-
-/**
- * Registers (or, with undefined, removes) the one command observer. Nothing is
- * registered by default: production clients carry no extra middleware. The
- * read-budget tests count requests per route with it, the list-bounds tests the items each one read.
- */
-export function setCommandObserver(fn: CommandObserver | undefined) {
-  observer = fn
-  if (fn) client = undefined // the next documentClient() carries the middleware
-}
-
-/** One document client per container; the endpoint is set only for DynamoDB Local. */
-export function documentClient(): DynamoDBDocumentClient {
+export function documentClient(): DocumentClient {
   if (client) return client
   const { region, dynamoEndpoint } = env()
-  const raw = new DynamoDBClient({
+  const fresh = new DocumentClient({
     region,
     ...(dynamoEndpoint ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   })
-  if (observer) {
-    raw.middlewareStack.add(
-      (next, context) => async (args) => {
-        const entry: Observed = { name: String(context.commandName ?? 'unknown'), done: false }
-        observed.push(entry)
-        try {
-          const result = await next(args)
-          entry.read = { items: itemsRead(entry.name, result.output) }
-          return result
-        } finally {
-          entry.done = true
-          // Reported in the order sent (requests sent together may answer in any order).
-          while (observed[0]?.done) {
-            const e = observed.shift()!
-            observer?.(e.name, e.read)
-          }
-        }
-      },
-      { step: 'initialize', name: 'commandObserver' },
-    )
-  }
-  client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } })
+  decorate?.(fresh)
+  client = fresh
   return client
-}
-
-/**
- * The items a request read, from its answer: a Query or Scan its ScannedCount (every item it evaluated,
- * before a filter), a GetItem 1 or 0, a BatchGetItem the items of every table it answered, a
- * TransactGetItems the items found. Writes read nothing here (0).
- */
-export function itemsRead(commandName: string, output: unknown): number {
-  const o = (output ?? {}) as { ScannedCount?: number; Item?: unknown; Responses?: unknown }
-  switch (commandName) {
-    case 'QueryCommand':
-    case 'ScanCommand':
-      return o.ScannedCount ?? 0
-    case 'GetItemCommand':
-      return o.Item ? 1 : 0
-    case 'BatchGetItemCommand':
-      return Object.values((o.Responses ?? {}) as Record<string, unknown[]>).reduce((n, items) => n + (Array.isArray(items) ? items.length : 0), 0)
-    case 'TransactGetItemsCommand':
-      return Array.isArray(o.Responses) ? o.Responses.filter((r) => r && typeof r === 'object' && 'Item' in r && r.Item).length : 0
-    default:
-      return 0
-  }
 }
 
 export function resetDocumentClient() {

@@ -1,55 +1,52 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb'
-import { checkoutSchema } from './entities/checkout.ts'
-import { counterSchema } from './entities/counter.ts'
+import { QueryCommand } from './dynamo/commands.ts'
+import { checkoutEntity } from './entities/checkout.ts'
+import { counterEntity } from './entities/counter.ts'
 import { ledgerCounterSchema } from './entities/ledger-counter.ts'
-import { receivableCounterSchema } from './entities/receivable-counter.ts'
-import { notificationSchema } from './entities/notification.ts'
-import { unreadNotificationsSchema } from './entities/unread-notifications.ts'
-import { orderSchema } from './entities/order.ts'
-import { orderRefSchema } from './entities/order-ref.ts'
-import { partSchema } from './entities/part.ts'
-import { paymentSchema } from './entities/payment.ts'
-import { profileSchema } from './entities/profile.ts'
-import { statusUpdateSchema } from './entities/status-update.ts'
-import { webhookEventSchema } from './entities/webhook-event.ts'
-import { auditEventSchema } from './entities/audit-event.ts'
+import { receivableCounterEntity } from './entities/receivable-counter.ts'
+import { notificationEntity } from './entities/notification.ts'
+import { unreadNotificationsEntity } from './entities/unread-notifications.ts'
+import { orderEntity } from './entities/order.ts'
+import { orderRefEntity } from './entities/order-ref.ts'
+import { partEntity } from './entities/part.ts'
+import { paymentEntity } from './entities/payment.ts'
+import { profileEntity } from './entities/profile.ts'
+import { statusUpdateEntity } from './entities/status-update.ts'
+import { webhookEventEntity } from './entities/webhook-event.ts'
+import { auditEventEntity } from './entities/audit-event.ts'
 import type { EntityItem, Service } from 'electrodb'
 import type { TableConfig } from './table.ts'
-import { createConversions, createWriteTransaction, Entity } from './electrodb.ts'
+import { createConversions, createWriteTransaction } from './electrodb.ts'
+import { cachedEntity, perTable } from './entities/cache.ts'
 
-const services = new WeakMap<TableConfig['client'], Map<string, GunsmithService>>()
+/** The ledger counters' entity (its schema's module has no factory of its own): one per table and client, as the others. */
+const ledgerCounterEntity = cachedEntity(ledgerCounterSchema)
 
 /**
- * The table's ElectroDB entities, built once per client and table: building them validates every entity
- * model (a JSON-schema pass), which was about a third of the CPU of each request under load
- * (scripts/load.ts). With the two things ElectroDB's `Service` class would add, without its 19 KB
+ * The table's ElectroDB entities, built once per client and table (through the entity factories, whose
+ * cache, entities/cache.ts, this shares: one schema has one Entity per table and client): building them
+ * validates every entity model (a JSON-schema pass), which was about a third of the CPU of each request
+ * under load (scripts/load.ts). With the two things ElectroDB's `Service` class would add, without its 19 KB
  * (electrodb.ts): write transactions over these entities, and the one collection the table has, an
  * order's partition (the order with its updates, ledger entries and legacy parts).
  */
-export function createService({ table, client }: TableConfig): GunsmithService {
-  let byTable = services.get(client)
-  if (!byTable) services.set(client, (byTable = new Map()))
-  let service = byTable.get(table)
-  if (!service) byTable.set(table, (service = buildService({ table, client })))
-  return service
-}
+export const createService: (config: TableConfig) => GunsmithService = perTable(buildService)
 
 function buildEntities(config: TableConfig) {
   return {
-    profile: new Entity(profileSchema, config),
-    order: new Entity(orderSchema, config),
-    orderRef: new Entity(orderRefSchema, config),
-    statusUpdate: new Entity(statusUpdateSchema, config),
-    part: new Entity(partSchema, config),
-    payment: new Entity(paymentSchema, config),
-    notification: new Entity(notificationSchema, config),
-    unreadNotifications: new Entity(unreadNotificationsSchema, config),
-    counter: new Entity(counterSchema, config),
-    checkout: new Entity(checkoutSchema, config),
-    webhookEvent: new Entity(webhookEventSchema, config),
-    ledgerCounter: new Entity(ledgerCounterSchema, config),
-    receivableCounter: new Entity(receivableCounterSchema, config),
-    auditEvent: new Entity(auditEventSchema, config),
+    profile: profileEntity(config),
+    order: orderEntity(config),
+    orderRef: orderRefEntity(config),
+    statusUpdate: statusUpdateEntity(config),
+    part: partEntity(config),
+    payment: paymentEntity(config),
+    notification: notificationEntity(config),
+    unreadNotifications: unreadNotificationsEntity(config),
+    counter: counterEntity(config),
+    checkout: checkoutEntity(config),
+    webhookEvent: webhookEventEntity(config),
+    ledgerCounter: ledgerCounterEntity(config),
+    receivableCounter: receivableCounterEntity(config),
+    auditEvent: auditEventEntity(config),
   }
 }
 

@@ -4,7 +4,6 @@ import {
   lineState,
   MAX_LINES_PER_ORDER,
   MAX_REQUESTS_PER_ORDER,
-  releaseNeedsOverride,
   requestAmounts,
   type ApprovalRequest,
   type ExtraLine,
@@ -12,7 +11,6 @@ import {
 import { formatCents } from '@gs/shared/money'
 import { orderMessages } from '@gs/shared/order-messages'
 import type { AddLineInput } from '@gs/shared/schemas/admin-orders'
-import { statusLabel } from '@gs/shared/statuses'
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts'
 import { invoiceOf, type Order } from './order.ts'
 
@@ -137,17 +135,3 @@ export function withdrawRequest(order: Order, requestId: string, { at, by }: Sta
 export const decisionNote = (decision: 'approve' | 'reject', reason?: string) => (decision === 'approve' ? CUSTOMER_APPROVED_NOTE : orderMessages.customerRejected(reason ?? ''))
 
 export const requestNote = (order: Order, request: ApprovalRequest) => m.approvalRequestedNote(formatCents(requestAmounts(request.lines, order.taxRatePpm).totalCents), request.reason)
-
-/**
- * A firearm is released only after full payment (shipping policy): moving to a release status with
- * a balance due needs an override reason, which the caller records. Returns the override note, if any.
- */
-export function checkRelease(order: Order, nextStatus: string, overrideReason: string | null | undefined, field: string): string | null {
-  const { balanceDueCents } = invoiceOf(order)
-  if (!releaseNeedsOverride(order.currentStatus, nextStatus, balanceDueCents)) return null
-  if (!overrideReason?.trim()) {
-    const message = m.releaseBalanceDue(balanceDueCents, statusLabel(nextStatus))
-    throw new ValidationError(message, { [field]: message, releaseOverrideReason: message })
-  }
-  return m.releaseOverrideNote(balanceDueCents, overrideReason.trim())
-}

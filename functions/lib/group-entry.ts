@@ -1,4 +1,14 @@
-import { deployedRoutesFor, groupEnv, routeKey, type FunctionGroup } from '../routes.ts'
+import { deployedRoutesFor, groupEnv, type FunctionGroup } from '../routes.ts'
+
+/** The whole path segments every one of `paths` starts with ('/api/admin' of '/api/admin/orders' and '/api/admin/book'). */
+export function commonPathPrefix(paths: readonly string[]): string {
+  const split = paths.map((p) => p.split('/'))
+  const first = split[0] ?? []
+  let n = 0
+  // Keep at least one segment after the prefix in every path.
+  while (n < first.length - 1 && split.every((s) => s.length > n + 1 && s[n] === first[n])) n++
+  return first.slice(0, n).join('/')
+}
 
 /**
  * Source of a function group's Lambda entry, generated from the route table so
@@ -9,6 +19,9 @@ export function groupEntrySource(group: FunctionGroup, functionsDir: string): st
   const dir = functionsDir.replace(/\\/g, '/')
   const routes = deployedRoutesFor(group)
   const accesses = [...new Set(routes.map((r) => r.access))]
+  // The keys leave out the path segments every route of the group starts with ('/api/admin'): bytes of every cold start.
+  const prefix = commonPathPrefix(routes.map((r) => r.path))
+  const key = (r: (typeof routes)[number]) => `${r.method} ${r.path.slice(prefix.length)}`
   const lines = [
     `import { createGroupHandler, routesByAccess } from '${dir}/lib/http.ts'`,
     `import { accountGate } from '${dir}/auth/account-gate.ts'`,
@@ -22,10 +35,10 @@ export function groupEntrySource(group: FunctionGroup, functionsDir: string): st
     // the shared stack and one route's code, not every route's.
     ...accesses.flatMap((access) => [
       `    ${access}: {`,
-      ...routes.filter((r) => r.access === access).map((r) => `      ${JSON.stringify(routeKey(r))}: () => import('${dir}/${r.handler}.ts'),`),
+      ...routes.filter((r) => r.access === access).map((r) => `      ${JSON.stringify(key(r))}: () => import('${dir}/${r.handler}.ts'),`),
       `    },`,
     ]),
-    `  }),`,
+    `  }, ${JSON.stringify(prefix)}),`,
     `})`,
   ]
   return lines.join('\n') + '\n'

@@ -209,10 +209,10 @@ export interface GroupOptions {
  * The route table a Lambda entry writes (functions/lib/group-entry.ts): the route modules' loaders grouped by who may
  * call them, so the entry, in every cold start, spells each access once rather than once per route.
  */
-export function routesByAccess(byAccess: Partial<Record<Access, Record<string, () => Promise<RouteModule>>>>): Record<string, GroupRoute> {
+export function routesByAccess(byAccess: Partial<Record<Access, Record<string, () => Promise<RouteModule>>>>, pathPrefix = ''): Record<string, GroupRoute> {
   const out: Record<string, GroupRoute> = {}
   for (const [access, loaders] of Object.entries(byAccess) as Array<[Access, Record<string, () => Promise<RouteModule>>]>)
-    for (const [key, load] of Object.entries(loaders)) out[key] = { access, load }
+    for (const [key, load] of Object.entries(loaders)) out[key.replace(' ', ` ${pathPrefix}`)] = { access, load }
   return out
 }
 

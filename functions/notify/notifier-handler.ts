@@ -7,8 +7,7 @@
  *
  * The local stack calls the same `handler` with the records it reads from DynamoDB Local's stream.
  */
-import { unmarshall } from '@aws-sdk/util-dynamodb'
-import type { AttributeValue } from '@aws-sdk/client-dynamodb'
+import { unmarshall, type AttributeValue } from '../db/dynamo/marshall.ts'
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda'
 import { createNotificationDeliveryRepository, notificationFromImage, type DeliveredNotification } from '../db/repositories/notification-delivery.ts'
 import { createProfileRepository } from '../db/repositories/profiles.ts'
@@ -23,7 +22,7 @@ import { emailTransportFromEnv, smsTransportFromEnv } from './transports.ts'
 export function insertedNotification(record: DynamoDBRecord, table: TableConfig): DeliveredNotification | null {
   if (record.eventName !== 'INSERT' || !record.dynamodb?.NewImage) return null
   const image = record.dynamodb.NewImage as unknown as Record<string, AttributeValue>
-  if (image.__edb_e__?.S !== 'notification') return null
+  if ((image.__edb_e__ as { S?: string } | undefined)?.S !== 'notification') return null
   return notificationFromImage(unmarshall(image), table)
 }
 

@@ -1,7 +1,7 @@
 import { defaultStatusNote } from '@gs/shared/admin-messages'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import type { OrderRepository } from '../db/repositories/orders.ts'
-import { checkRelease } from '../domain/extra-work.ts'
+import { checkRelease } from '../domain/release-rule.ts'
 import { checkCustody } from '../domain/custody.ts'
 import { staffMessageNotification } from '../domain/staff-message-notification.ts'
 import type { StatusUpdate } from '../domain/order.ts'

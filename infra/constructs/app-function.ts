@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct, type IConstruct } from 'constructs'
 import { FunctionEnv } from './function-env.ts'
-import { LAMBDA_HANDLER, LocalLambdaBundling } from './lambda-bundle.ts'
+import { LAMBDA_HANDLER, LAMBDA_NODE_OPTIONS, LocalLambdaBundling } from './lambda-bundle.ts'
 import { repoRoot } from './paths.ts'
 
 export interface AppFunctionProps {
@@ -92,7 +92,7 @@ export class AppFunction extends Construct {
       logGroup: this.logGroup,
       environment: {
         [FunctionEnv.stage]: stage,
-        [FunctionEnv.nodeOptions]: '--enable-source-maps',
+        [FunctionEnv.nodeOptions]: LAMBDA_NODE_OPTIONS,
       },
     })
 

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs'
+import { createRequire } from 'node:module'
 import * as path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { ILocalBundling } from 'aws-cdk-lib'
@@ -7,8 +8,48 @@ import { groupEntrySource } from '../../functions/lib/group-entry.ts'
 import { functionGroups, routes, type FunctionGroup } from '../../functions/routes.ts'
 import { entriesDir, functionsDir, repoRoot } from './paths.ts'
 
-/** ElectroDB `require`s the SDK: an ESM bundle (and each of its chunks) needs a real `require`. */
-export const ESM_REQUIRE_BANNER = "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);"
+/**
+ * CommonJS packages loaded on first use (the Stripe SDK, nodemailer) `require` Node's modules: an ESM bundle (and
+ * each of its chunks) needs a `require`. Made on its first call: building one in each of a cold start's ~30 files
+ * (createRequire, import.meta) cost about 30 ms of every cold start (issue 19), and those files never call it.
+ */
+export const ESM_REQUIRE_BANNER =
+  "import{createRequire as __cr}from'module';let __rq;function require(m){return(__rq??=__cr(import.meta.url))(m)}"
+
+/**
+ * ElectroDB as the bundles carry it: a copy of the package (.cdk/node_modules/electrodb, generated) without its model schemas, the
+ * data only its model check reads, whose checker the bundles leave out already (the `jsonschema` alias below):
+ * about 2.5 KB of every cold start. The check runs with the real package and these schemas in
+ * test/unit/jsonschema-lite.test.ts, which also builds every entity with this copy. The copy is refused, rather
+ * than made, if validations.js no longer reads as expected (an ElectroDB upgrade).
+ */
+export function electrodbForBundles(): string {
+  const source = path.dirname(createRequire(import.meta.url).resolve('electrodb/package.json'))
+  // Under a node_modules folder, so esbuild reads it as a package (its warnings about the package's own code stay quiet).
+  const dest = path.join(repoRoot, '.cdk', 'node_modules', 'electrodb')
+  const files = ['package.json', 'index.js', ...fs.readdirSync(path.join(source, 'src')).filter((f) => f.endsWith('.js')).map((f) => `src/${f}`)]
+  for (const file of files) {
+    let text = fs.readFileSync(path.join(source, file), 'utf8')
+    if (file === 'src/validations.js') text = withoutModelSchemas(text)
+    const target = path.join(dest, file)
+    if (fs.existsSync(target) && fs.readFileSync(target, 'utf8') === text) continue
+    fs.mkdirSync(path.dirname(target), { recursive: true })
+    fs.writeFileSync(target, text)
+  }
+  return dest
+}
+
+function withoutModelSchemas(source: string): string {
+  const start = source.indexOf('\nconst Attribute = {')
+  const end = source.indexOf('\nv.addSchema(Attribute, "/Attribute");')
+  if (start < 0 || end < start || source.indexOf('\nconst Attribute = {', start + 1) >= 0) {
+    throw new Error("electrodb/src/validations.js: its model schemas are not where electrodbForBundles expects them (was ElectroDB upgraded?)")
+  }
+  return `${source.slice(0, start)}\n// Left out of the Lambda bundles (infra/constructs/lambda-bundle.ts electrodbForBundles).\nconst Attribute = {}, Index = {}, Modelv1 = {}, ModelBeta = {}, Filters = {};${source.slice(end)}`
+}
+
+/** Every function's NODE_OPTIONS: stack traces in the logs point into the sources (the bench imports with it too). */
+export const LAMBDA_NODE_OPTIONS = '--enable-source-maps'
 
 /** The Lambda handler of every function: `index.mjs`, export `handler`. */
 export const LAMBDA_HANDLER = 'index.handler'
@@ -42,10 +83,19 @@ export function lambdaBuildOptions(entry: string, outdir: string): esbuild.Build
     chunkNames: 'chunks/[hash]',
     banner: { js: ESM_REQUIRE_BANNER },
     external: ['@aws-sdk/*'],
-    // ElectroDB's model check, done by the tests instead of every cold start (see the file): −29 KB per function.
-    alias: { jsonschema: path.join(functionsDir, 'lib', 'jsonschema-lite.ts') },
+    alias: {
+      electrodb: electrodbForBundles(),
+      // ElectroDB's model check, done by the tests instead of every cold start (see the file): −29 KB per function.
+      jsonschema: path.join(functionsDir, 'lib', 'jsonschema-lite.ts'),
+      // What ElectroDB requires of the SDK (its document commands and unmarshall) comes from the functions' own
+      // DynamoDB client (functions/db/dynamo), so no cold start loads the SDK's DynamoDB client.
+      '@aws-sdk/lib-dynamodb': path.join(functionsDir, 'db', 'dynamo', 'commands.ts'),
+      '@aws-sdk/util-dynamodb': path.join(functionsDir, 'db', 'dynamo', 'marshall.ts'),
+    },
     minify: true,
     sourcemap: true,
+    // Stack traces need the mappings, not the sources: with --enable-source-maps (app-function.ts) Node reads every map at load.
+    sourcesContent: false,
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
@@ -54,7 +104,34 @@ export function lambdaBuildOptions(entry: string, outdir: string): esbuild.Build
 
 /** Bundles one function into `outdir` (index.mjs, chunks/, source maps). Synchronous: CDK local bundling is. */
 export function bundleLambda(entry: string, outdir: string): esbuild.Metafile {
-  return esbuild.buildSync(lambdaBuildOptions(entry, outdir)).metafile
+  const result = esbuild.buildSync({ ...lambdaBuildOptions(entry, outdir), write: false })
+  for (const file of withoutUnusedRequire(result.outputFiles)) {
+    fs.mkdirSync(path.dirname(file.path), { recursive: true })
+    fs.writeFileSync(file.path, file.contents)
+  }
+  return result.metafile
+}
+
+/**
+ * esbuild writes the banner into every file; only the files that call `require` (the one holding esbuild's
+ * `__require` helper, and a chunk of a CommonJS package that requires a Node module) need it. The others lose it,
+ * and their source map its line (a leading `;` of the mappings): about 3.7 KB off api-admin's cold start.
+ */
+export function withoutUnusedRequire(files: esbuild.OutputFile[]): Array<{ path: string; contents: Uint8Array }> {
+  const banner = `${ESM_REQUIRE_BANNER}\n`
+  const stripped = new Set<string>()
+  const out = files.map((f) => {
+    if (!f.path.endsWith('.mjs') || !f.text.startsWith(banner) || /\brequire\b/.test(f.text.slice(banner.length))) return f
+    stripped.add(`${f.path}.map`)
+    return { path: f.path, contents: Buffer.from(f.text.slice(banner.length)) }
+  })
+  return out.map((f) => {
+    if (!stripped.has(f.path)) return f
+    const map = JSON.parse(Buffer.from(f.contents).toString('utf8')) as { mappings: string }
+    // A file of re-exports only maps nothing at all.
+    if (map.mappings && !map.mappings.startsWith(';')) throw new Error(`${f.path}: expected the banner's empty line first in the mappings`)
+    return { path: f.path, contents: Buffer.from(JSON.stringify({ ...map, mappings: map.mappings.slice(1) })) }
+  })
 }
 
 /**

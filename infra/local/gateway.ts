@@ -38,16 +38,25 @@ function sendError(res: ServerResponse, err: unknown, statusCode?: number) {
   sendJson(res, statusCode ?? status, body)
 }
 
+/** The routes with their paths' segment counts: a path is matched only against the routes of its length (matchPath's first test). */
+const ROUTE_LENGTHS = routes.map((route) => ({ route, segments: route.path.split('/').length }))
+
 function findRoute(method: string, path: string): { route: RouteDef; params: Record<string, string> } | null {
-  for (const route of routes) {
-    if (route.method !== method) continue
+  const segments = path.split('/').length
+  for (const { route, segments: length } of ROUTE_LENGTHS) {
+    if (route.method !== method || length !== segments) continue
     const params = matchPath(route.path, path)
     if (params) return { route, params }
   }
   return null
 }
 
+const NO_BODY = Buffer.alloc(0)
+
 async function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
+  // A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112 §6.3), as every GET the SPA
+  // sends: nothing to read (Node drops the empty stream once the response ends), without an async iterator per request.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return NO_BODY
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {

@@ -8,9 +8,9 @@
  * client (functions/db/client.ts) on a warm request and replayed verbatim, so
  * "bare DynamoDB" is exactly what the route asked DynamoDB for.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { cognitoLocalCall, passwordSignIn } from '../../infra/local/sign-in.ts'
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { BatchGetCommand, GetCommand, QueryCommand } from '../../functions/db/dynamo/commands.ts'
+import { DocumentClient } from '../../functions/db/dynamo/document-client.ts'
 import { statusLabel } from '@gs/shared/statuses'
 import { cognitoClient } from '../../functions/auth/cognito.ts'
 import { createUserDirectory } from '../../functions/auth/users.ts'
@@ -202,15 +202,14 @@ function itemsReadOf(output: Record<string, any>): number {
 function installCapture() {
   if (captureInstalled) return
   captureInstalled = true
-  documentClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      const record = capturing
-      const result = await next(args)
-      record?.push({ name: String(context.commandName), input: JSON.parse(JSON.stringify(args.input)), itemsRead: itemsReadOf(result.output as Record<string, any>) })
-      return result
-    },
-    { step: 'initialize', name: 'benchCapture' },
-  )
+  documentClient().observe((operation, input) => {
+    const record = capturing
+    if (!record) return
+    const sent = JSON.parse(JSON.stringify(input))
+    return ({ output }) => {
+      if (output) record.push({ name: `${operation}Command`, input: sent, itemsRead: itemsReadOf(output) })
+    }
+  })
 }
 
 export interface RouteSpec {
@@ -253,8 +252,8 @@ export async function createRouteTimer(stack: LocalStack, customer: { email: str
   installCapture()
   const [customerToken, adminToken] = [await accessToken(stack, customer.email, customer.password), await accessToken(stack, BENCH_ADMIN.email, BENCH_ADMIN.password)]
   const { region, endpoint, credentials } = { region: 'us-east-1', endpoint: stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-  // A client of its own, configured as functions/db/client.ts configures the functions' one.
-  const bare = DynamoDBDocumentClient.from(new DynamoDBClient({ region, endpoint, credentials }), { marshallOptions: { removeUndefinedValues: true } })
+  // A client of its own, the functions' kind (functions/db/dynamo), configured as functions/db/client.ts configures theirs.
+  const bare = new DocumentClient({ region, endpoint, credentials })
 
   async function fetchText(path: string, token: string) {
     const res = await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${token}` } })

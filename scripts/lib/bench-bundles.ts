@@ -8,7 +8,7 @@
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { BuiltBundle } from '../../infra/constructs/lambda-bundle.ts'
+import { LAMBDA_NODE_OPTIONS, type BuiltBundle } from '../../infra/constructs/lambda-bundle.ts'
 import { median, progress, timeSpawn } from './bench-stats.ts'
 
 export interface BundleResult extends BuiltBundle {
@@ -26,7 +26,8 @@ const IMPORT_ENV = {
   USER_POOL_ID: 'us-east-1_bench',
   STAGE: 'bench',
   LOG_LEVEL: 'silent',
-  NODE_OPTIONS: '',
+  // As deployed (infra/constructs/app-function.ts): Node then reads each file's source map as it loads it.
+  NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
 }
 
 export async function measureBundleImports(outDir: string): Promise<BundleResult[]> {

@@ -1,7 +1,22 @@
 /** Money is integer cents everywhere; these are the only conversions. */
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+let usd: Intl.NumberFormat | undefined
 
-export const formatCents = (cents: number | null | undefined) => usd.format((cents ?? 0) / 100)
+/**
+ * 123456 → "$1,234.56", -500 → "-$5.00": what `Intl.NumberFormat('en-US', USD)` writes, digit for digit
+ * (test/unit/money.test.ts compares them), written out for integer cents because building that formatter costs
+ * a function's cold start about 16 ms of ICU loading (issue 19). Anything else (a fraction of a cent, -0)
+ * still goes to Intl.
+ */
+export function formatCents(cents: number | null | undefined): string {
+  const c = cents ?? 0
+  if (!Number.isSafeInteger(c) || Object.is(c, -0)) {
+    usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    return usd.format(c / 100)
+  }
+  const abs = Math.abs(c)
+  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${c < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`
+}
 
 /**
  * What a person typed, in dollars, as integer cents, exactly: "10.075" → 1008 (half-up on the exact

@@ -17,7 +17,7 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setCommandObserver } from '../../functions/db/client.ts'
+import { setCommandObserver } from '../../functions/db/command-observer.ts'
 import { clearAccountCache } from '../../functions/auth/account-gate.ts'
 import { routeKey, routes, type RouteDef } from '../../functions/routes.ts'
 import { useStackTable } from './helpers.ts'

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node'
-import { setCommandObserver } from '../../functions/db/client.ts'
+import { setCommandObserver } from '../../functions/db/command-observer.ts'
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.ts'
 
 declare module 'vitest' {

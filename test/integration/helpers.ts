@@ -1,6 +1,6 @@
 import { afterAll, inject } from 'vitest'
 import { clearAccountCache } from '../../functions/auth/account-gate.ts'
-import { setCommandObserver, type CommandObserver } from '../../functions/db/client.ts'
+import { setCommandObserver, type CommandObserver } from '../../functions/db/command-observer.ts'
 import { resetDocumentClient } from '../../functions/db/client.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
 import { ensureTable, localDynamoClient } from '../../infra/local/table.ts'

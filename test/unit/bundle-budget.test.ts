@@ -51,8 +51,18 @@ describe('Lambda bundles', () => {
     }
   })
 
-  it('leaves the AWS SDK to the Lambda runtime', () => {
+  it("bundles none of the AWS SDK, and no API, trigger or job cold start loads it: DynamoDB, Secrets Manager and the first request's Cognito calls go through functions/lib/aws", () => {
     for (const b of built) expect(coldPackages(b).concat(lazyPackages(b)).filter((p) => p.startsWith('@aws-sdk/') || p.startsWith('@smithy/')), b.group).toEqual([])
+    const sdkImports = (files: string[], b: BuiltBundle) =>
+      [...new Set(files.flatMap((f) => [...fs.readFileSync(path.join(path.dirname(b.entryFile), f), 'utf8').matchAll(/["'](@aws-sdk\/[\w-]+)["']/g)].map((m) => m[1])))].sort()
+    for (const b of built) {
+      // The notifier's job is sending: its SES and SNS transports (the SDK's, the runtime's) count as its cold start.
+      const allowed = b.group === 'notifier' ? ['@aws-sdk/client-sesv2', '@aws-sdk/client-sns'] : []
+      expect(sdkImports(['index.mjs', ...b.chunks.filter((c) => !c.lazy).map((c) => c.file)], b), `${b.group} at a cold start`).toEqual(allowed)
+      // On first use only, from the runtime's SDK: staff's customer administration (Cognito), the notifier's SES and SNS.
+      for (const pkg of sdkImports(b.chunks.filter((c) => c.lazy).map((c) => c.file), b)) expect(['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-sesv2', '@aws-sdk/client-sns'], b.group).toContain(pkg)
+    }
+    expect(sdkImports(bundle('post-confirmation').chunks.map((c) => c.file).concat('index.mjs'), bundle('post-confirmation'))).toEqual([])
   })
 
   it('loads the Stripe SDK (and the secrets it needs) lazily: cards, refunds and cancellations only', () => {

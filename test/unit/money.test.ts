@@ -51,3 +51,22 @@ describe('dollarsToCents: exact for every string a person can type', () => {
     expect(formatCents(123_456)).toBe('$1,234.56')
   })
 })
+
+describe('formatCents: what Intl.NumberFormat en-US USD writes, without building one at every cold start', () => {
+  const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  it('writes every whole number of cents as Intl does: sign, dollar sign, thousands, two decimals', () => {
+    for (const c of [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456, 100_000_000, -1, -99, -100, -123_456, -100_000_000]) expect(formatCents(c)).toBe(intl.format(c / 100))
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 13), max: 10 ** 13 }), (cents) => {
+        expect(formatCents(cents)).toBe(intl.format(cents / 100))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+  it('leaves what is not whole cents to Intl (and reads nothing as $0.00)', () => {
+    expect(formatCents(0.5)).toBe(intl.format(0.005))
+    expect(formatCents(-0)).toBe(intl.format(-0))
+    expect(formatCents(null)).toBe('$0.00')
+    expect(formatCents(undefined)).toBe('$0.00')
+  })
+})

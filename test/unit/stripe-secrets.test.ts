@@ -1,5 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   LOCAL_WEBHOOK_SECRET,
   STRIPE_SECRET_KEY_SECRET_ARN,
@@ -8,6 +7,7 @@ import {
   resetStripeSecretsForTests,
   stripeSecrets,
 } from '../../functions/lib/stripe-secrets.ts'
+import { localAwsService } from './local-aws-service.ts'
 
 const KEY_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:gunsmith-dev/stripe-secret-key-AbCdEf'
 const HOOK_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:gunsmith-dev/stripe-webhook-secret-GhIjKl'
@@ -15,23 +15,32 @@ const HOOK_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:gunsmith-
 const FAKE_KEY = ['sk', 'test', 'unitfakekey'].join('_')
 const FAKE_HOOK = ['whsec', 'unitfakehook'].join('_')
 
-/** A fake Secrets Manager: values by SecretId; undefined = created but never filled. */
-function fakeClient(values: Record<string, string | undefined>) {
-  const calls: string[] = []
-  class FakeSecretsManager {
-    async send(command: { constructor: { name: string }; input: { SecretId: string } }) {
-      expect(command.constructor.name).toBe('GetSecretValueCommand')
-      calls.push(command.input.SecretId)
-      const value = values[command.input.SecretId]
-      if (value === undefined) {
-        const err = new Error("Secrets Manager can't find the specified secret value for staging label: AWSCURRENT")
-        err.name = 'ResourceNotFoundException'
-        throw err
-      }
-      return { SecretString: value }
-    }
+/**
+ * A local Secrets Manager speaking its JSON 1.1 protocol: values by SecretId (undefined = created but never
+ * filled: ResourceNotFoundException), or `deny` for an AccessDeniedException. It checks what the client sends
+ * as AWS would need it: the operation, the content type and a Signature V4 of the secretsmanager service.
+ */
+const fake = { values: {} as Record<string, string | undefined>, calls: [] as string[], deny: false, bad: [] as string[] }
+const service = localAwsService(({ method, headers: h, body }) => {
+  if (method !== 'POST' || h['x-amz-target'] !== 'secretsmanager.GetSecretValue' || h['content-type'] !== 'application/x-amz-json-1.1' || !/^AWS4-HMAC-SHA256 Credential=test\/\d{8}\/us-east-1\/secretsmanager\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/.test(String(h.authorization))) {
+    fake.bad.push(`${method} ${h['x-amz-target']} ${h['content-type']} ${h.authorization}`)
   }
-  return { calls, Client: FakeSecretsManager as unknown as typeof SecretsManagerClient }
+  const { SecretId } = JSON.parse(body) as { SecretId: string }
+  fake.calls.push(SecretId)
+  const answer = (status: number, json: object) => ({ status, body: JSON.stringify(json), headers: { 'content-type': 'application/x-amz-json-1.1' } })
+  if (fake.deny) return answer(400, { __type: 'AccessDeniedException', Message: 'User is not authorized to perform: secretsmanager:GetSecretValue' })
+  const value = fake.values[SecretId]
+  if (value === undefined) return answer(400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret value for staging label: AWSCURRENT" })
+  return answer(200, { ARN: SecretId, Name: 'n', SecretString: value, VersionId: 'v1' })
+})
+let endpoint = ''
+beforeAll(() => {
+  endpoint = service.endpoint()
+})
+
+function fakeClient(values: Record<string, string | undefined>) {
+  Object.assign(fake, { values, calls: [], deny: false, bad: [] })
+  return fake
 }
 
 const saved = { ...process.env }
@@ -39,6 +48,7 @@ beforeEach(() => {
   for (const k of [STRIPE_SECRET_KEY_SECRET_ARN, STRIPE_WEBHOOK_SECRET_ARN, 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) delete process.env[k]
 })
 afterEach(() => {
+  expect(fake.bad).toEqual([])
   process.env = { ...saved }
   resetStripeSecretsForTests()
   vi.restoreAllMocks()
@@ -47,9 +57,10 @@ afterEach(() => {
 function inAws(values: Record<string, string | undefined>) {
   process.env[STRIPE_SECRET_KEY_SECRET_ARN] = KEY_ARN
   process.env[STRIPE_WEBHOOK_SECRET_ARN] = HOOK_ARN
-  const fake = fakeClient(values)
-  resetStripeSecretsForTests(fake.Client)
-  return fake
+  process.env.AWS_REGION = 'us-east-1'
+  const f = fakeClient(values)
+  resetStripeSecretsForTests(endpoint)
+  return f
 }
 
 describe('stripeSecrets: local stack (no ARN variables)', () => {
@@ -115,15 +126,11 @@ describe('stripeSecrets: AWS (ARNs in the environment)', () => {
   it('passes other Secrets Manager failures on, with no secret value in the message', async () => {
     process.env[STRIPE_SECRET_KEY_SECRET_ARN] = KEY_ARN
     process.env[STRIPE_WEBHOOK_SECRET_ARN] = HOOK_ARN
-    class Denied {
-      async send() {
-        const err = new Error('User is not authorized to perform: secretsmanager:GetSecretValue')
-        err.name = 'AccessDeniedException'
-        throw err
-      }
-    }
-    resetStripeSecretsForTests(Denied as unknown as typeof SecretsManagerClient)
-    await expect(stripeSecrets()).rejects.toThrow(/not authorized/)
+    process.env.AWS_REGION = 'us-east-1'
+    fakeClient({})
+    fake.deny = true
+    resetStripeSecretsForTests(endpoint)
+    await expect(stripeSecrets()).rejects.toMatchObject({ name: 'AccessDeniedException', message: expect.stringMatching(/not authorized/) })
   })
 
   it('never writes a secret value to the console', async () => {

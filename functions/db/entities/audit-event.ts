@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 
 const requiredString = { type: 'string', required: true } as const
 
@@ -30,4 +29,4 @@ export const auditEventSchema = {
   },
 } as const
 
-export const auditEventEntity = ({ table, client }: TableConfig) => new Entity(auditEventSchema, { table, client })
+export const auditEventEntity = cachedEntity(auditEventSchema)

@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 import { gsi } from './gsi.ts'
 
 const text = { type: 'string' } as const
@@ -59,4 +58,4 @@ export const bookEntrySchema = {
   },
 } as const
 
-export const bookEntryEntity = ({ table, client }: TableConfig) => new Entity(bookEntrySchema, { table, client })
+export const bookEntryEntity = cachedEntity(bookEntrySchema)

@@ -1,6 +1,5 @@
 import { searchTextOf } from '#functions/domain/search.ts'
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 import { gsi } from './gsi.ts'
 
 const text = { type: 'string' } as const
@@ -112,4 +111,4 @@ export const bookLineSchema = {
   },
 } as const
 
-export const bookLineEntity = ({ table, client }: TableConfig) => new Entity(bookLineSchema, { table, client })
+export const bookLineEntity = cachedEntity(bookLineSchema)

@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 
 /**
  * One payment attempt: the PaymentIntent and how its charge is split across
@@ -69,4 +68,4 @@ export const checkoutSchema = {
   },
 } as const
 
-export const checkoutEntity = ({ table, client }: TableConfig) => new Entity(checkoutSchema, { table, client })
+export const checkoutEntity = cachedEntity(checkoutSchema)

@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 
 /**
  * Atomic counters (order numbers; a customer's notes, per order and per hour): an ADD update returns
@@ -21,4 +20,4 @@ export const counterSchema = {
   },
 } as const
 
-export const counterEntity = ({ table, client }: TableConfig) => new Entity(counterSchema, { table, client })
+export const counterEntity = cachedEntity(counterSchema)

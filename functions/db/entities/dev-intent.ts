@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 
 /**
  * The dev payment gateway's PaymentIntent store (local stack without a Stripe
@@ -62,4 +61,4 @@ export const devIntentSchema = {
   },
 } as const
 
-export const devIntentEntity = ({ table, client }: TableConfig) => new Entity(devIntentSchema, { table, client })
+export const devIntentEntity = cachedEntity(devIntentSchema)

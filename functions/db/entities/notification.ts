@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 
 /** Keyed by the user and a time-sortable id: the list is one Query, and another user's id simply is not found. */
 export const notificationSchema = {
@@ -32,4 +31,4 @@ export const notificationSchema = {
   },
 } as const
 
-export const notificationEntity = ({ table, client }: TableConfig) => new Entity(notificationSchema, { table, client })
+export const notificationEntity = cachedEntity(notificationSchema)

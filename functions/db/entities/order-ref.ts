@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 
 /**
  * The order number (GS-000123) → order id pointer, written in the order's create transaction,
@@ -19,4 +18,4 @@ export const orderRefSchema = {
   },
 } as const
 
-export const orderRefEntity = ({ table, client }: TableConfig) => new Entity(orderRefSchema, { table, client })
+export const orderRefEntity = cachedEntity(orderRefSchema)

@@ -1,6 +1,5 @@
-import { Entity } from '../electrodb.ts'
+import { cachedEntity } from './cache.ts'
 import { searchTextOf, serialKeyOf } from '#functions/domain/search.ts'
-import type { TableConfig } from '../table.ts'
 import { storedAddressProperties } from './address.ts'
 import { gsi } from './gsi.ts'
 
@@ -199,4 +198,4 @@ export const orderSchema = {
   },
 } as const
 
-export const orderEntity = ({ table, client }: TableConfig) => new Entity(orderSchema, { table, client })
+export const orderEntity = cachedEntity(orderSchema)

@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 
 export const partSchema = {
   model: { entity: 'part', version: '1', service: 'gunsmith' },
@@ -22,4 +21,4 @@ export const partSchema = {
   },
 } as const
 
-export const partEntity = ({ table, client }: TableConfig) => new Entity(partSchema, { table, client })
+export const partEntity = cachedEntity(partSchema)

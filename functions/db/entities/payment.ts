@@ -1,6 +1,5 @@
-import { Entity } from '../electrodb.ts'
+import { cachedEntity } from './cache.ts'
 import { nameSortKey, searchTextOf } from '#functions/domain/search.ts'
-import type { TableConfig } from '../table.ts'
 
 /** Amounts sort as numbers in a string key: zero-padded to 12 digits (up to $9,999,999,999.99). */
 export const amountKeyOf = (cents: number) => String(Math.max(0, Math.round(cents))).padStart(12, '0')
@@ -98,4 +97,4 @@ export const paymentSchema = {
   },
 } as const
 
-export const paymentEntity = ({ table, client }: TableConfig) => new Entity(paymentSchema, { table, client })
+export const paymentEntity = cachedEntity(paymentSchema)

@@ -1,8 +1,7 @@
-import { Entity } from '../electrodb.ts'
+import { cachedEntity } from './cache.ts'
 import { emailKeyOf, searchTextOf } from '#functions/domain/search.ts'
 import { formatAddress, type Address } from '@gs/shared/address'
 import { storedAddressProperties } from './address.ts'
-import type { TableConfig } from '../table.ts'
 
 /**
  * A phone as the lookup index keys it: its digits, without a leading US country code "1" on an
@@ -98,4 +97,4 @@ export const profileSchema = {
   },
 } as const
 
-export const profileEntity = ({ table, client }: TableConfig) => new Entity(profileSchema, { table, client })
+export const profileEntity = cachedEntity(profileSchema)

@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 
 /** Shards of each bucket: a write ADDs to one, so writes at the same moment seldom contend for one item (as the ledger counters). */
 export const RECEIVABLE_COUNTER_SHARDS = 8
@@ -33,4 +32,4 @@ export const receivableCounterSchema = {
   },
 } as const
 
-export const receivableCounterEntity = ({ table, client }: TableConfig) => new Entity(receivableCounterSchema, { table, client })
+export const receivableCounterEntity = cachedEntity(receivableCounterSchema)

@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 
 /** One run of the payment reconciliation (functions/use-cases/reconcile-payments.ts) and what it found, kept for staff and auditors. */
 export const reconciliationSchema = {
@@ -33,4 +32,4 @@ export const reconciliationSchema = {
   },
 } as const
 
-export const reconciliationEntity = ({ table, client }: TableConfig) => new Entity(reconciliationSchema, { table, client })
+export const reconciliationEntity = cachedEntity(reconciliationSchema)

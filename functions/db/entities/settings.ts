@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 
 /** The shop's system settings: one item, under a constant key. */
 export const settingsSchema = {
@@ -33,4 +32,4 @@ export const settingsSchema = {
   },
 } as const
 
-export const settingsEntity = ({ table, client }: TableConfig) => new Entity(settingsSchema, { table, client })
+export const settingsEntity = cachedEntity(settingsSchema)

@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 
 /** A staff status update or a customer note (status `customer_note`), in the order's partition. */
 export const statusUpdateSchema = {
@@ -24,4 +23,4 @@ export const statusUpdateSchema = {
   },
 } as const
 
-export const statusUpdateEntity = ({ table, client }: TableConfig) => new Entity(statusUpdateSchema, { table, client })
+export const statusUpdateEntity = cachedEntity(statusUpdateSchema)

@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 
 /**
  * A user's count of unread notifications, kept by the same transactions that write them
@@ -23,4 +22,4 @@ export const unreadNotificationsSchema = {
   },
 } as const
 
-export const unreadNotificationsEntity = ({ table, client }: TableConfig) => new Entity(unreadNotificationsSchema, { table, client })
+export const unreadNotificationsEntity = cachedEntity(unreadNotificationsSchema)

@@ -1,5 +1,4 @@
-import { Entity } from '../electrodb.ts'
-import type { TableConfig } from '../table.ts'
+import { cachedEntity } from './cache.ts'
 
 /** Kept for 30 days after an event has been applied (DynamoDB TTL on `ttl`). */
 export const WEBHOOK_EVENT_TTL_SECONDS = 30 * 24 * 60 * 60
@@ -23,4 +22,4 @@ export const webhookEventSchema = {
   },
 } as const
 
-export const webhookEventEntity = ({ table, client }: TableConfig) => new Entity(webhookEventSchema, { table, client })
+export const webhookEventEntity = cachedEntity(webhookEventSchema)

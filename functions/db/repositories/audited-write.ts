@@ -1,4 +1,4 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
+import { TransactWriteCommand } from '../dynamo/commands.ts'
 import type { AuditEvent } from '#functions/domain/audit.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'

@@ -2,28 +2,19 @@ import type { BookEntry, BookLine } from '#functions/domain/book.ts'
 import { bookEntryEntity } from '../entities/book-entry.ts'
 import { bookLineEntity } from '../entities/book-line.ts'
 import { counterEntity } from '../entities/counter.ts'
-import { QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { QueryCommand } from '../dynamo/commands.ts'
 import { createConversions } from '../electrodb.ts'
 import type { TableConfig } from '../table.ts'
 
 /** The counter of the book's entry numbers (counter entity): the last number given out. */
 export const BOOK_LINE_COUNTER = 'bookLine'
 
-const built = new WeakMap<TableConfig['client'], Map<string, ReturnType<typeof build>>>()
-const build = (config: TableConfig) => ({ bookEntry: bookEntryEntity(config), bookLine: bookLineEntity(config), counter: counterEntity(config) })
-
 /**
- * The book's entities, built once per client and table. Not in the service (functions/db/service.ts): only the
- * book's routes load them, so no other route's cold start carries their models. An order transaction takes their
- * items all the same (ElectroDB builds each item's params from its own entity).
+ * The book's entities (each built once per client and table by its factory, entities/cache.ts). Not in the service
+ * (functions/db/service.ts): only the book's routes load them, so no other route's cold start carries their models.
+ * An order transaction takes their items all the same (ElectroDB builds each item's params from its own entity).
  */
-export function bookEntities(config: TableConfig) {
-  let byTable = built.get(config.client)
-  if (!byTable) built.set(config.client, (byTable = new Map()))
-  let entities = byTable.get(config.table)
-  if (!entities) byTable.set(config.table, (entities = build(config)))
-  return entities
-}
+export const bookEntities = (config: TableConfig) => ({ bookEntry: bookEntryEntity(config), bookLine: bookLineEntity(config), counter: counterEntity(config) })
 
 /** An operation as a transaction item (ElectroDB types `commit` on a transaction's own entities only; every chain has it). */
 const commit = (op: unknown) => (op as { commit(): unknown }).commit()

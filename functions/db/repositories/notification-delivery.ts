@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { GetCommand, QueryCommand, UpdateCommand } from '../dynamo/commands.ts'
 import { createConversions } from '../electrodb.ts'
 import type { Notification } from '#functions/domain/order.ts'
 import { isConditionalFailure } from '../conditions.ts'

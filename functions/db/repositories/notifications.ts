@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { QueryCommand } from '../dynamo/commands.ts'
 import { createConversions } from '../electrodb.ts'
 import type { Notification } from '#functions/domain/order.ts'
 import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'

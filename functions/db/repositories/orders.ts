@@ -142,11 +142,15 @@ const LEGACY_ATTRIBUTES = [
   'invoiceFixKey',
 ] as const
 
+/** What a stored order item has that an Order has not: the list projections (orderItem) and the legacy attributes. */
+const NOT_ORDER_FIELDS = new Set<string>(['listState', 'invoiceTotalCents', 'invoiceBalanceDueCents', 'invoicePaymentStatus', ...LEGACY_ATTRIBUTES])
+
 /** Reads a stored order item (with its part items when it predates itemized lines: legacy-order.ts). */
 export function toOrder(i: OrderItem, legacyParts: readonly LegacyPart[] | null = null): Order {
-  const { listState: _l, invoiceTotalCents: _t, invoiceBalanceDueCents: _b, invoicePaymentStatus: _p, ...rest } = i
-  const fields: Record<string, unknown> = { ...rest }
-  for (const k of LEGACY_ATTRIBUTES) delete fields[k]
+  // The item's own fields but the list projections and the legacy attributes, in the item's order (copied, not
+  // copied-then-deleted: a `delete` turns the object into a slow dictionary for the spread below).
+  const fields: Record<string, unknown> = {}
+  for (const k of Object.keys(i)) if (!NOT_ORDER_FIELDS.has(k)) fields[k] = (i as Record<string, unknown>)[k]
   const extra = isLegacy(i) ? itemizeLegacy(i, legacyParts) : { lines: i.lines ?? [], approvalRequests: i.approvalRequests ?? [] }
   return {
     ...fields,

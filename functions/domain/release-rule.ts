@@ -1,0 +1,21 @@
+import { adminMessages as m } from '@gs/shared/admin-messages'
+import { releaseNeedsOverride } from '@gs/shared/invoice'
+import { statusLabel } from '@gs/shared/statuses'
+import { ValidationError } from '../lib/errors.ts'
+import { invoiceOf, type Order } from './order.ts'
+
+// Apart from extra-work.ts: the release routes (release, status changes) need this rule and none of the approvals'.
+
+/**
+ * A firearm is released only after full payment (shipping policy): moving to a release status with
+ * a balance due needs an override reason, which the caller records. Returns the override note, if any.
+ */
+export function checkRelease(order: Order, nextStatus: string, overrideReason: string | null | undefined, field: string): string | null {
+  const { balanceDueCents } = invoiceOf(order)
+  if (!releaseNeedsOverride(order.currentStatus, nextStatus, balanceDueCents)) return null
+  if (!overrideReason?.trim()) {
+    const message = m.releaseBalanceDue(balanceDueCents, statusLabel(nextStatus))
+    throw new ValidationError(message, { [field]: message, releaseOverrideReason: message })
+  }
+  return m.releaseOverrideNote(balanceDueCents, overrideReason.trim())
+}
