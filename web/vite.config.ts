@@ -2,13 +2,20 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { prerender } from './prerender/plugin.ts';
 
 const backend = 'http://localhost:3000';
 
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+// The build's year: what a pre-rendered page's footer shows until it hydrates (site-footer.tsx).
+const define = { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) };
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // prerender(): the public pages as static HTML, hydrated in the browser (web/prerender/plugin.ts).
+  plugins: [react(), tailwindcss(), prerender({ define, alias })],
+  define,
   // `@/…` is web/src/… (as in the root tsconfig.json `paths`).
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

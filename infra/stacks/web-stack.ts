@@ -28,13 +28,41 @@ export interface WebStackProps extends StackProps {
   webDist?: string
 }
 
-/** Client routes (no dot in the last path segment) get index.html; files are served as they are. */
-const SPA_FALLBACK_CODE = `function handler(event) {
+/**
+ * The viewer-request function of the S3 behaviour. Client routes (no dot in the last path segment) get index.html, the
+ * SPA shell, except the public pages the build pre-rendered (web/prerender/plugin.ts): each of those paths, with or
+ * without a trailing slash, gets its own file, /prerendered<path>/index.html (/prerendered/index.html for `/`). Files
+ * are served as they are. infra/local/static-files.ts applies the same rule locally.
+ */
+export function spaFallbackCode(prerenderedPaths: readonly string[]): string {
+  return `var PRERENDERED = ${JSON.stringify([...prerenderedPaths].sort())};
+function handler(event) {
   var request = event.request;
-  var last = request.uri.split('/').pop();
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  var uri = request.uri;
+  var last = uri.split('/').pop();
+  if (last.indexOf('.') === -1) {
+    var route = uri.length > 1 ? uri.replace(/\\/+$/, '') : uri;
+    if (route === '') route = '/';
+    request.uri = PRERENDERED.indexOf(route) === -1 ? '/index.html' : '/prerendered' + (route === '/' ? '' : route) + '/index.html';
+  }
   return request;
 }`
+}
+
+/** The paths the build pre-rendered: every dist/prerendered/<path>/index.html (none without a build). */
+export function prerenderedPaths(webDist: string): string[] {
+  const root = `${webDist}/prerendered`
+  if (!fs.existsSync(root)) return []
+  const out: string[] = []
+  const visit = (dir: string, route: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) visit(`${dir}/${entry.name}`, `${route === '/' ? '' : route}/${entry.name}`)
+      else if (entry.name === 'index.html') out.push(route)
+    }
+  }
+  visit(root, '/')
+  return out.sort()
+}
 
 const PLACEHOLDER_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gunsmith portal</title></head>
 <body><p>The web app was not built when this stack was synthesized. Run <code>npm run build:web</code> and deploy again.</p></body></html>`
@@ -74,9 +102,9 @@ export class WebStack extends Stack {
     })
 
     const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
-      code: cloudfront.FunctionCode.fromInline(SPA_FALLBACK_CODE),
+      code: cloudfront.FunctionCode.fromInline(spaFallbackCode(prerenderedPaths(webDist))),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Rewrites client routes to /index.html (S3 behaviour only, so API errors stay API errors)',
+      comment: 'Rewrites client routes to /index.html or their pre-rendered page (S3 behaviour only, so API errors stay API errors)',
     })
 
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {

@@ -100,6 +100,21 @@ async function stopChromium(proc: ChildProcess) {
   }
 }
 
+/**
+ * BENCH_LIGHTHOUSE_REPORTS=<dir> keeps every run's JSON report there (e.g. .bench/lighthouse), named after the page
+ * and the run, to see which metric costs points (audits first-contentful-paint, largest-contentful-paint,
+ * total-blocking-time, speed-index, cumulative-layout-shift, render-blocking-resources, network-requests).
+ */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS ? path.resolve(REPO_ROOT, process.env.BENCH_LIGHTHOUSE_REPORTS) : null
+
+function keepReport(url: string, json: string) {
+  if (!REPORTS_DIR) return
+  fs.mkdirSync(REPORTS_DIR, { recursive: true })
+  const page = new URL(url).pathname.replace(/^\/$/, '/home').replace(/^\//, '').replace(/\//g, '_')
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+  fs.writeFileSync(path.join(REPORTS_DIR, `${page}-${stamp}.json`), json)
+}
+
 /** One Lighthouse run in a child process (its CLI), attached to the running Chromium. */
 function lighthouse(url: string, port: number, keepStorage: boolean): Promise<Scores & { finalUrl: string }> {
   const cli = path.join(REPO_ROOT, 'node_modules/lighthouse/cli/index.js')
@@ -112,6 +127,7 @@ function lighthouse(url: string, port: number, keepStorage: boolean): Promise<Sc
     child.stderr.on('data', (d: Buffer) => (err += d.toString()))
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`lighthouse ${url} exited ${code}: ${err.slice(-800)}`))
+      keepReport(url, out)
       const lhr = JSON.parse(out) as { finalDisplayedUrl: string; runtimeError?: { message: string }; categories: Record<string, { score: number | null }> }
       if (lhr.runtimeError) return reject(new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`))
       const score = (c: string) => Math.round((lhr.categories[c]?.score ?? Number.NaN) * 100)

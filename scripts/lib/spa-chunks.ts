@@ -4,6 +4,8 @@
  * index.html's module script and its static imports, the route's chunk (router.tsx
  * loads every route lazily) and its static imports, their CSS, and the classic
  * theme script. Used by the bench (scripts/bench.ts) and test/unit/spa-budget.test.ts.
+ * The public pages are pre-rendered (web/prerender/plugin.ts): they show their content before this JS runs, and it
+ * is what they load (and preload) to hydrate.
  */
 import fs from 'node:fs'
 import path from 'node:path'

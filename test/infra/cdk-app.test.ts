@@ -1,4 +1,5 @@
 import { INDEX_NAMES } from '../../functions/db/table-schema.ts'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Stack } from 'aws-cdk-lib'
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions'
@@ -10,6 +11,7 @@ import { deployedRoutesFor, functionGroups, groupEnv, routeKey, routes, type Fun
 /** Routes that exist in AWS: dev-only routes (local payments mode) are never deployed. */
 const deployed = routes.filter((r) => !r.devOnly)
 import { buildApp } from '../../infra/bin/build-app.ts'
+import { prerenderedPaths, spaFallbackCode } from '../../infra/stacks/web-stack.ts'
 import { ENV_NAMES } from '../../functions/lib/env.ts'
 import {
   actionsOf,
@@ -332,6 +334,37 @@ describe('web stack: S3 + CloudFront', () => {
     expect(uriFor('/admin/customers')).toBe('/index.html')
     expect(uriFor('/assets/index-abc123.js')).toBe('/assets/index-abc123.js')
     expect(uriFor('/config.json')).toBe('/config.json')
+  })
+
+  it('serves the pages the build pre-rendered from their own files, and the plain shell to every other client route', () => {
+    // A build with pre-rendered pages (web/prerender/plugin.ts writes dist/prerendered/<path>/index.html).
+    const dist = join(tmp, 'dist-prerendered')
+    for (const dir of ['', 'prerendered', 'prerendered/login', 'prerendered/shipping-policy', 'prerendered/assets-not-a-page']) mkdirSync(join(dist, dir), { recursive: true })
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>')
+    for (const page of ['prerendered/index.html', 'prerendered/login/index.html', 'prerendered/shipping-policy/index.html']) writeFileSync(join(dist, page), '<!doctype html><title>page</title>')
+    expect(prerenderedPaths(dist)).toEqual(['/', '/login', '/shipping-policy'])
+    expect(prerenderedPaths(join(tmp, 'not-built-at-all'))).toEqual([])
+
+    const built = buildApp(fastApp(), { webDist: dist })
+    const fn = Template.fromStack(built.web).findResources('AWS::CloudFront::Function')
+    const code = Object.values(fn)[0].Properties.FunctionCode as string
+    expect(code).toBe(spaFallbackCode(['/', '/login', '/shipping-policy']))
+    const handler = new Function(`${code}; return handler`)() as (e: unknown) => { uri: string }
+    const uriFor = (uri: string) => handler({ request: { uri } }).uri
+    expect(uriFor('/')).toBe('/prerendered/index.html')
+    expect(uriFor('/login')).toBe('/prerendered/login/index.html')
+    expect(uriFor('/login/')).toBe('/prerendered/login/index.html')
+    expect(uriFor('/shipping-policy')).toBe('/prerendered/shipping-policy/index.html')
+    // Signed-in routes, unknown paths and near misses get the shell (a pre-rendered page there would hydrate wrongly).
+    expect(uriFor('/dashboard')).toBe('/index.html')
+    expect(uriFor('/admin')).toBe('/index.html')
+    expect(uriFor('/login/extra')).toBe('/index.html')
+    expect(uriFor('/Login')).toBe('/index.html')
+    expect(uriFor('/index')).toBe('/index.html')
+    expect(uriFor('/prerendered')).toBe('/index.html')
+    // Files stay files.
+    expect(uriFor('/assets/index-abc123.js')).toBe('/assets/index-abc123.js')
+    expect(uriFor('/prerendered/login/index.html')).toBe('/prerendered/login/index.html')
   })
 
   it('adds security headers, with a CSP allowing Cognito and Stripe', () => {

@@ -134,6 +134,59 @@ describe.skipIf(!built)('the landing page JS budget (web/dist)', () => {
   })
 })
 
+/**
+ * Issue 19: the public pages are pre-rendered (web/prerender/plugin.ts) into dist/prerendered/<path>/index.html, each
+ * with its content in #root, no inline script (the CSP allows none) and a modulepreload for each chunk of its route
+ * that index.html does not already load, so hydration waits for no further round trip.
+ */
+const PRERENDERED: Array<{ path: string; route: string; heading: string }> = [
+  { path: '/', route: LANDING_ROUTE, heading: 'Track Your Firearm Repair With Confidence' },
+  { path: '/shipping-policy', route: `${ROUTES_DIR}shipping-policy.tsx`, heading: 'Shipping Policy' },
+  { path: '/login', route: `${ROUTES_DIR}auth/login.tsx`, heading: 'Sign In' },
+  { path: '/register', route: `${ROUTES_DIR}auth/register.tsx`, heading: 'Create Account' },
+  { path: '/forgot-password', route: `${ROUTES_DIR}auth/forgot-password.tsx`, heading: 'Reset Your Password' },
+]
+
+/** The staff dashboard's JS before it renders: the order editor's content and the new-order form load when opened. */
+const ADMIN_DASHBOARD_JS_BUDGET_GZIP_BYTES = 165 * 1000
+const ADMIN_DASHBOARD_ROUTE = `${ROUTES_DIR}admin/dashboard.tsx`
+
+describe.skipIf(!built)('pre-rendered public pages and the staff dashboard (web/dist)', () => {
+  const manifest: Manifest = built ? readManifest() : {}
+  const shell = built ? fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8') : ''
+
+  it.each(PRERENDERED)('$path: its HTML, no inline script, its route chunks preloaded', ({ path: page, route, heading }) => {
+    const file = path.join(WEB_DIST, 'prerendered', page === '/' ? '' : page, 'index.html')
+    expect(fs.existsSync(file), `${file} is missing: is the prerender plugin in web/vite.config.ts?`).toBe(true)
+    const html = fs.readFileSync(file, 'utf8')
+    expect(html).toContain(`<div id="root" data-prerendered="${page}">`)
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`))
+    expect(html.match(/<title>/g)).toHaveLength(1)
+    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([])
+    const entry = staticClosureKeys(manifest, [ENTRY])
+    const own = [...staticClosureKeys(manifest, [route])].filter((k) => !entry.has(k)).map((k) => manifest[k].file)
+    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1])
+    for (const file of own) expect(preloaded, `${page} does not preload ${file}`).toContain(file)
+    // Nothing else: above all not Amplify (the login form loads it when the visitor starts typing).
+    expect(preloaded.filter((f) => !own.includes(f) && !shell.includes(f))).toEqual([])
+  })
+
+  it('the plain shell (every other client route) has an empty #root', () => {
+    expect(shell).toContain('<div id="root"></div>')
+  })
+
+  it(`the staff dashboard's initial JS ≤ ${ADMIN_DASHBOARD_JS_BUDGET_GZIP_BYTES / 1000} kB gzipped, without the order editor`, () => {
+    const assets = initialAssets(manifest, ADMIN_DASHBOARD_ROUTE)
+    console.info(`staff dashboard initial JS: ${(assets.jsGzipBytes / 1000).toFixed(1)} kB gzipped`)
+    expect(assets.jsGzipBytes).toBeLessThanOrEqual(ADMIN_DASHBOARD_JS_BUDGET_GZIP_BYTES)
+    const keys = staticClosureKeys(manifest, [ENTRY, ADMIN_DASHBOARD_ROUTE])
+    for (const lazy of ['src/features/admin-orders/components/edit-order-body.tsx', 'src/features/admin-orders/components/create-order-form.tsx']) {
+      expect(manifest[lazy]?.isDynamicEntry, `${lazy} is not a lazy chunk`).toBe(true)
+      expect(keys.has(lazy), `${lazy} loads with the staff dashboard`).toBe(false)
+    }
+  })
+})
+
 describe.runIf(!built)('the landing page JS budget', () => {
   it.skip('needs web/dist: run `npm run build:web` (npm test builds it first)', () => {})
 })

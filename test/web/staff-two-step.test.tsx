@@ -147,6 +147,30 @@ describe('staff two-step sign-in', () => {
     expect(startTotpSetup).not.toHaveBeenCalled();
   });
 
+  it('a staff member this browser has seen with the app on gets the staff page without asking Cognito again; a no is never remembered', async () => {
+    stubAdminApi({ 'GET /api/me': [200, ME], 'GET /api/admin/orders': NO_ORDERS });
+    const first = renderApp('/admin/archived-orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Archived Orders' })).toBeInTheDocument();
+    expect(getMfaStatus).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('gs.staffTotp.admin-1')).toBe('1');
+    first.unmount();
+
+    // The next visit: no identity client, no wait for Cognito.
+    renderApp('/admin/archived-orders', { queryClient: createQueryClient() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Archived Orders' })).toBeInTheDocument();
+    expect(getMfaStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('a remembered yes the API contradicts (mfa_required) is read again and forgotten: the enrollment replaces the page', async () => {
+    localStorage.setItem('gs.staffTotp.admin-1', '1');
+    fakeAuth.totpEnabled = false;
+    stubAdminApi({ 'GET /api/me': [200, ME], 'GET /api/admin/orders': MFA_REQUIRED });
+    renderApp('/admin/archived-orders', { queryClient: createQueryClient() });
+    expect(await enrollmentHeading()).toBeInTheDocument();
+    expect(getMfaStatus).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('gs.staffTotp.admin-1')).toBeNull();
+  });
+
   it('a customer page never asks for the two-step status', async () => {
     resetFakeAuth(customer);
     stubAdminApi({ 'GET /api/me': [200, testProfile], 'GET /api/orders': NO_ORDERS });

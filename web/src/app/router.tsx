@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Navigate, RouterProvider, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { AdminRoute, GuestOnlyRoute, ProtectedRoute } from '../features/auth/components/route-guards';
@@ -90,7 +90,25 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+type BrowserRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The router for hydrating a pre-rendered page (main.tsx): the lazy routes matching the page are loaded first, as the
+ * build's static render loaded them (web/src/entry-server.tsx), so the first render is the page itself, not the
+ * HydrateFallback spinner. Their chunks are already on their way: the pre-rendered HTML preloads them.
+ */
+export async function createHydrationRouter(): Promise<BrowserRouter> {
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((m) => typeof m.route.lazy === 'function');
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(routes);
+}
+
+export function AppRouter({ router: given }: { router?: BrowserRouter }) {
+  const [router] = useState(() => given ?? createBrowserRouter(routes));
   return <RouterProvider router={router} />;
 }

@@ -139,7 +139,9 @@ export function Header({ unreadCount = 0 }: { unreadCount?: number }) {
         </Link>
 
         {/* Desktop */}
-        <nav aria-label="Main" className="hidden shrink-0 items-center gap-1 lg:flex">
+        {/* Both groups fill the space right of the logo (grow, items right-aligned): when the session is known and the
+            signed-in links (or the bell) appear, the group's box does not move, only fills (no layout shift). */}
+        <nav aria-label="Main" className="hidden shrink-0 grow items-center justify-end gap-1 lg:flex">
           {entries.map((entry) => (
             <NavLink key={entry.to} to={entry.to} end={entry.end} className={desktopLink}>
               {entry.label}
@@ -147,19 +149,24 @@ export function Header({ unreadCount = 0 }: { unreadCount?: number }) {
           ))}
           {signedIn ? <NotificationBell unreadCount={unreadCount} className="ml-1" /> : null}
           <ThemeToggle />
-          {signedIn ? (
-            <button type="button" onClick={onSignOut} className={buttonClasses('secondary', 'ml-2')}>
-              Sign Out
-            </button>
-          ) : status === 'signedOut' ? (
-            <Link to={paths.auth.login.getHref()} className={buttonClasses('primary', 'ml-2')}>
-              Sign In
-            </Link>
-          ) : null}
+          {/* One fixed-width slot for Sign In / Sign Out, empty while the session loads (and in pre-rendered HTML,
+              which cannot know it: lib/hydration.ts): when the session is known nothing beside it moves. The links
+              of a signed-in user appear to the left of the theme toggle, which stays where it is. */}
+          <div data-testid="session-slot" className="ml-2 flex h-10 w-26 items-center justify-end">
+            {signedIn ? (
+              <button type="button" onClick={onSignOut} className={buttonClasses('secondary', 'w-full')}>
+                Sign Out
+              </button>
+            ) : status === 'signedOut' ? (
+              <Link to={paths.auth.login.getHref()} className={buttonClasses('primary', 'w-full')}>
+                Sign In
+              </Link>
+            ) : null}
+          </div>
         </nav>
 
         {/* Mobile */}
-        <div className="flex shrink-0 items-center gap-1 lg:hidden">
+        <div className="flex shrink-0 grow items-center justify-end gap-1 lg:hidden">
           {signedIn ? <NotificationBell unreadCount={unreadCount} /> : null}
           <button
             type="button"

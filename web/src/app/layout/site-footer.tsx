@@ -2,10 +2,15 @@ import { Link } from 'react-router-dom';
 import { telHref } from '@gs/shared/phone';
 import { BRAND_TAGLINE } from '@/config/brand';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/lib/hydration';
 import { useShop } from '@/lib/shop';
 
+// The year the SPA was built: what a pre-rendered page shows until it hydrates (vite.config.ts `define`).
+const BUILD_YEAR: number = typeof __BUILD_YEAR__ === 'number' ? __BUILD_YEAR__ : new Date().getFullYear();
+
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  // Pre-rendered HTML carries the build's year; the browser's own follows hydration (the same but on New Year).
+  const year = useHydrated() ? new Date().getFullYear() : BUILD_YEAR;
   const shop = useShop();
   const tel = telHref(shop.phone);
   return (

@@ -1,9 +1,10 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useHydrated } from '@/lib/hydration';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
-const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+const disabledLook = 'disabled:cursor-not-allowed disabled:opacity-60';
+const base = `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors ${disabledLook}`;
 
 const variants: Record<ButtonVariant, string> = {
   primary:
@@ -23,7 +24,13 @@ export function Button({
   variant = 'primary',
   className = '',
   type = 'button',
+  disabled,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
-  return <button type={type} className={buttonClasses(variant, className)} {...props} />;
+  // On a pre-rendered page a button does nothing until React has hydrated it, and a submit button would submit the
+  // form natively (a GET with the fields in the URL): it is disabled until then, looking as it will once enabled.
+  if (!useHydrated()) {
+    return <button type={type} className={buttonClasses(variant, className).replace(disabledLook, '')} disabled {...props} />;
+  }
+  return <button type={type} className={buttonClasses(variant, className)} disabled={disabled} {...props} />;
 }

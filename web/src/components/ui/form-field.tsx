@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { useHydrated } from '@/lib/hydration';
 
 export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -8,6 +9,9 @@ export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /** A labelled input whose error is tied to it with aria-describedby. */
 export function FormField({ label, error, hint, id, className = '', ...inputProps }: FormFieldProps) {
+  // On a pre-rendered page (sign-in, registration) the field is read-only until React has hydrated it: what is typed
+  // before would be in the input but not in the form's state (lib/hydration.ts).
+  const hydrated = useHydrated();
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -27,6 +31,7 @@ export function FormField({ label, error, hint, id, className = '', ...inputProp
           error ? 'border-red-600 dark:border-red-400' : 'border-slate-400 dark:border-slate-500'
         }`}
         {...inputProps}
+        readOnly={hydrated ? inputProps.readOnly : true}
       />
       {hint && !error ? (
         <p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-400">

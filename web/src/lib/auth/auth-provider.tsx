@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from '@/lib/hydration';
 import { useSessionQueryCache } from '@/lib/query-client-holder';
 import * as authClient from './auth-client';
 import type { AuthUser, SignInResult, SignUpInput, SignUpResult } from './types';
@@ -31,12 +32,13 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 const STORAGE_SETTLE_MS = 300;
 
 const SIGNED_OUT: AuthState = { status: 'signedOut', user: null };
+const LOADING: AuthState = { status: 'loading', user: null };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   // The query cache, once react-query has loaded (it comes with the signed-in routes).
   const queryClient = useSessionQueryCache();
   const [state, setState] = useState<AuthState>(() =>
-    authClient.hasStoredSession() ? { status: 'loading', user: null } : SIGNED_OUT,
+    typeof window === 'undefined' || authClient.hasStoredSession() ? LOADING : SIGNED_OUT,
   );
   const checking = useRef<Promise<void> | null>(null);
 
@@ -122,10 +124,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [queryClient]);
 
+  // A pre-rendered page was rendered without a session: while it hydrates, the session is 'loading' (the state the
+  // server rendered, with the header's session slot empty), and the real state follows in the next render.
+  const hydrated = useHydrated();
+  const shown = hydrated ? state : LOADING;
+
   const value = useMemo<AuthContextValue>(
     () => ({
-      ...state,
-      isAdmin: state.user?.role === 'admin',
+      ...shown,
+      isAdmin: shown.user?.role === 'admin',
       signIn,
       confirmSignInStep,
       signUp,
@@ -134,7 +141,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refresh,
       preload: authClient.preloadAuthClient,
     }),
-    [state, signIn, confirmSignInStep, signUp, confirmSignUp, signOut, refresh],
+    [shown, signIn, confirmSignInStep, signUp, confirmSignUp, signOut, refresh],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

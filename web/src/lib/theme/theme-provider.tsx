@@ -10,6 +10,7 @@ import {
   type ResolvedTheme,
   type ThemePreference,
 } from './theme';
+import { useHydrated } from '../hydration';
 
 interface ThemeContextValue {
   theme: ThemePreference;
@@ -48,9 +49,13 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     setTheme(resolvedTheme === 'dark' ? 'light' : 'dark');
   }, [resolvedTheme, setTheme]);
 
+  // A pre-rendered page was rendered without a browser (no stored choice, no system theme): while it hydrates,
+  // components see what the server saw ('system', light); <html>'s class (theme-init.js, applyTheme above) is the real
+  // theme throughout, so what must look right from the first paint is styled with `dark:` (theme-toggle.tsx).
+  const hydrated = useHydrated();
   const value = useMemo(
-    () => ({ theme, resolvedTheme, setTheme, toggleTheme }),
-    [theme, resolvedTheme, setTheme, toggleTheme],
+    () => (hydrated ? { theme, resolvedTheme, setTheme, toggleTheme } : { theme: 'system' as const, resolvedTheme: 'light' as const, setTheme, toggleTheme }),
+    [hydrated, theme, resolvedTheme, setTheme, toggleTheme],
   );
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }

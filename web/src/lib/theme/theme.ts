@@ -29,7 +29,8 @@ export function storeTheme(theme: ThemePreference): void {
 }
 
 export function systemPrefersDark(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
+  // No window when a page is pre-rendered at build time (web/prerender/).
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
 }
 
 export function resolveTheme(theme: ThemePreference, prefersDark = systemPrefersDark()): ResolvedTheme {

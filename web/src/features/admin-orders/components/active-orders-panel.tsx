@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ADMIN_ORDERS_PAGE_SIZE } from '@gs/shared/schemas/admin-order-list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { CreateOrderModal, type CustomerPickerComponent } from './create-order-form';
-import { LOAD_FAILED } from './edit-order-modal';
+import type { CustomerPickerComponent } from './create-order-form';
+import { CreateOrderModal } from './lazy-modals';
+import { LOAD_FAILED } from './load-failed';
 import { emptyText, OrderListControls, OrderPageNav, useOrderList } from './order-list-controls';
 import { OrderRow } from './order-row';
 import { useOrderActions } from './use-order-actions';
@@ -78,7 +79,11 @@ export function ActiveOrdersPanel({
           <OrderPageNav list={list} label="Active order pages" />
         </div>
       ) : null}
-      {creating ? <CreateOrderModal onClose={() => setCreating(false)} customerPicker={customerPicker} /> : null}
+      {creating ? (
+        <Suspense fallback={null}>
+          <CreateOrderModal onClose={() => setCreating(false)} customerPicker={customerPicker} />
+        </Suspense>
+      ) : null}
       {actions.element}
     </section>
   );

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { OrderText } from '@/components/ui/order-text';
 import { Spinner } from '@/components/ui/spinner';
 import { useOrderNotifications } from '../api/get-order-notifications';
-import { STATUS_REFRESH_MS } from './status-history-panel';
+import { STATUS_REFRESH_MS } from './refresh';
 
 export const customerNotificationsMessages = {
   title: 'Customer notifications',

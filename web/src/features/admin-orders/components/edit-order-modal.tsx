@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -5,15 +6,49 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDiscardGuard } from '@/components/ui/unsaved-changes';
 import { useAdminOrder } from '../api/get-admin-order';
 import type { AdminOrder } from '../types';
-import { EditOrderForm } from './edit-order-form';
-import { CustomerNotificationsPanel } from './customer-notifications-panel';
-import { OrderActivityPanel } from './order-activity-panel';
-import { ExtraWorkPanel } from './extra-work-panel';
-import { FirearmPanel } from './firearm-panel';
-import { HeldCreditBanner, PaymentsPanel } from './payments-panel';
-import { STATUS_REFRESH_MS, StatusHistoryPanel } from './status-history-panel';
+import type { EditOrderBody as EditOrderBodyComponent } from './edit-order-body';
+import { LOAD_FAILED } from './load-failed';
+import { STATUS_REFRESH_MS } from './refresh';
 
-export const LOAD_FAILED = 'Failed to load data. Please try again.';
+export { LOAD_FAILED };
+
+// The form and the panels are most of the admin order code (issue 19): they load when an editor opens, while the order
+// itself is read, and not with the order lists behind it. The editor shows its spinner until both are there.
+type Body = typeof EditOrderBodyComponent;
+let loadedBody: Body | null = null;
+let loadingBody: Promise<Body> | null = null;
+function loadBody(): Promise<Body> {
+  loadingBody ??= import('./edit-order-body').then(
+    ({ EditOrderBody }) => (loadedBody = EditOrderBody),
+    (error: unknown) => {
+      loadingBody = null;
+      throw error;
+    },
+  );
+  return loadingBody;
+}
+
+function useEditOrderBody(): { Body: Body | null; failed: boolean; retry: () => void } {
+  const [state, setState] = useState<{ Body: Body | null; failed: boolean; attempt: number }>(() => ({ Body: loadedBody, failed: false, attempt: 0 }));
+  useEffect(() => {
+    if (state.Body) return;
+    let live = true;
+    loadBody().then(
+      (Body) => live && setState((s) => ({ ...s, Body, failed: false })),
+      () => live && setState((s) => ({ ...s, failed: true })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [state.Body, state.attempt]);
+  return { Body: state.Body, failed: state.failed, retry: () => setState((s) => ({ ...s, failed: false, attempt: s.attempt + 1 })) };
+}
+
+const spinner = (
+  <div className="flex justify-center py-10">
+    <Spinner />
+  </div>
+);
 
 /**
  * The order edit form in a modal, with the Parts and Additional Costs panel (lines, approval
@@ -33,54 +68,31 @@ export function EditOrderModal({
   onSaved: (order: AdminOrder) => void;
 }) {
   const order = useAdminOrder(orderId, { refetchInterval: STATUS_REFRESH_MS });
+  const { Body, failed, retry } = useEditOrderBody();
   const { requestClose, dialog, guard } = useDiscardGuard(onClose);
+  const ready = !!Body && !!order.data;
 
   return (
-    <Modal open onClose={requestClose} size="xl" title={title ?? (order.data ? `Edit Order ${order.data.orderNumber}` : 'Edit Order')}>
+    <Modal open onClose={requestClose} size="xl" title={title ?? (ready ? `Edit Order ${order.data.orderNumber}` : 'Edit Order')}>
       {dialog}
-      {order.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner />
-        </div>
-      ) : order.isError && !order.data ? (
+      {(order.isError && !order.data) || failed ? (
         <Alert tone="error">
           <p>{LOAD_FAILED}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void order.refetch()}>
+          <Button
+            variant="secondary"
+            className="mt-2"
+            onClick={() => {
+              if (failed) retry();
+              if (!order.data) void order.refetch();
+            }}
+          >
             Try Again
           </Button>
         </Alert>
+      ) : !Body || order.isPending ? (
+        spinner
       ) : (
-        guard(
-          <div className="space-y-4">
-            <HeldCreditBanner order={order.data} />
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-              <div className="min-w-0 space-y-2">
-                <p className="text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
-                  {order.data.orderNumber} · {order.data.customerName} · {order.data.customerEmail}
-                </p>
-                <EditOrderForm
-                  order={order.data}
-                  onCancel={requestClose}
-                  onSaved={onSaved}
-                  onReload={async () => (await order.refetch()).data}
-                />
-              </div>
-              <div className="min-w-0 space-y-6 lg:border-l lg:border-slate-200 lg:pl-6 dark:lg:border-slate-700">
-                <FirearmPanel order={order.data} />
-                <ExtraWorkPanel order={order.data} />
-                <PaymentsPanel order={order.data} />
-                <StatusHistoryPanel
-                  order={order.data}
-                  isError={order.isError}
-                  isFetching={order.isFetching}
-                  onRefresh={() => void order.refetch()}
-                />
-                <CustomerNotificationsPanel orderId={order.data.id} />
-                <OrderActivityPanel orderId={order.data.id} />
-              </div>
-            </div>
-          </div>,
-        )
+        guard(<Body order={order.data} isError={order.isError} isFetching={order.isFetching} onCancel={requestClose} onSaved={onSaved} refetch={order.refetch} />)
       )}
     </Modal>
   );

@@ -21,7 +21,9 @@ import { useEditStatusUpdate } from '../api/edit-status-update';
 import { releaseHint, releaseNeedsOverride } from '../release';
 import type { AdminOrderDetail, StatusUpdate } from '../types';
 
-export const STATUS_REFRESH_MS = 30_000;
+import { STATUS_REFRESH_MS } from './refresh';
+
+export { STATUS_REFRESH_MS };
 export const REFRESH_AFTER_SAVE_MS = 500;
 export const SUCCESS_VISIBLE_MS = 3000;
 

@@ -1,13 +1,47 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { confirmTotpSetup, getMfaStatus, startTotpSetup } from '@/lib/auth/auth-client';
+import { useAuth } from '@/lib/auth/auth-provider';
 import { mfaQueryKey } from '@/lib/query-keys';
 
+/** Where this browser remembers that a staff member has two-step sign-in on (a yes only). */
+const knownKey = (userId: string) => `gs.staffTotp.${userId}`;
+
+function known(userId: string | undefined): boolean {
+  try {
+    return Boolean(userId) && localStorage.getItem(knownKey(userId!)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function remember(userId: string | undefined, totpEnabled: boolean) {
+  try {
+    if (!userId) return;
+    if (totpEnabled) localStorage.setItem(knownKey(userId), '1');
+    else localStorage.removeItem(knownKey(userId));
+  } catch {
+    // Storage blocked: asked again next visit.
+  }
+}
+
 /**
- * Whether the signed-in user has two-step sign-in on (Cognito, not the API). Read once per visit:
- * an API answer `mfa_required` makes it be read again (lib/query-client.ts).
+ * Whether the signed-in user has two-step sign-in on (Cognito, not the API). Read once per visit; a staff member
+ * this browser has seen with it on is not asked again, so the staff pages render at once, without loading the
+ * identity client or waiting for Cognito (issue 19). The API still refuses a staff request without it: its
+ * answer `mfa_required` makes the status be read again (lib/query-client.ts), and a no is never remembered.
  */
 export function useMfaStatus() {
-  return useQuery({ queryKey: mfaQueryKey, queryFn: getMfaStatus, staleTime: Infinity });
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: mfaQueryKey,
+    queryFn: async () => {
+      const status = await getMfaStatus();
+      remember(user?.id, status.totpEnabled);
+      return status;
+    },
+    staleTime: Infinity,
+    ...(known(user?.id) ? { initialData: { totpEnabled: true } } : {}),
+  });
 }
 
 /**

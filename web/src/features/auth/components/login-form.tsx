@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { normalizeEmail } from '@gs/shared/validation';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -18,9 +18,6 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-
-  // Fetch the identity client while the user types.
-  useEffect(() => preload(), [preload]);
 
   const update = (field: keyof LoginValues) => (event: ChangeEvent<HTMLInputElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -65,7 +62,15 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="login-heading">
+    <form
+      noValidate
+      // The identity client (Amplify, ~38 kB gz) downloads when the visitor starts on the form, not with the page: it
+      // would compete with the page's own first load (issue 19), and typing the email leaves it ample time.
+      onFocus={preload}
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-labelledby="login-heading"
+    >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <FormField
         label="Email"

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { normalizeEmail } from '@gs/shared/validation';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -34,8 +34,6 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'form' });
-
-  useEffect(() => preload(), [preload]);
 
   if (step.kind === 'confirm') {
     return <ConfirmSignUp email={step.email} password={step.password} destination={step.destination} onSuccess={onSuccess} />;
@@ -75,7 +73,15 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="register-heading">
+    <form
+      noValidate
+      // The identity client (Amplify, ~38 kB gz) downloads when the visitor starts on the form, not with the page: it
+      // would compete with the page's own first load (issue 19), and typing the email leaves it ample time.
+      onFocus={preload}
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-labelledby="register-heading"
+    >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="First Name" name="firstName" autoComplete="given-name" value={values.firstName} onChange={update('firstName')} error={errors.firstName} />
