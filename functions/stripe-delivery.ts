@@ -25,6 +25,20 @@ export async function receiveStripeEvent(rawBody: string, signature: string | un
     log.warn('stripe webhook rejected: bad signature')
     throw new ValidationError(INVALID_SIGNATURE)
   }
+  return applyStripeEvent(event)
+}
+
+/**
+ * An intent the provider reports succeeded, found by the app before its webhook arrived (a new
+ * payment started on an order whose open intent was paid): recorded now through the webhook's own
+ * path, so the provider is asked again and the payment lands exactly once; the webhook's delivery
+ * later finds it recorded.
+ */
+export async function recordSucceededIntent(paymentIntentId: string, now = new Date()): Promise<EventOutcome> {
+  return applyStripeEvent({ id: `observed_${paymentIntentId}`, type: 'payment_intent.succeeded', created: Math.floor(now.getTime() / 1000), data: { object: { id: paymentIntentId } } })
+}
+
+async function applyStripeEvent(event: PaymentIntentEvent): Promise<EventOutcome> {
   const table = defaultTable()
   const outcome = await handleStripeEvent({
     event,

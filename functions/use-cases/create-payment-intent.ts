@@ -18,6 +18,12 @@ interface CreatePaymentIntent {
   gateway: Pick<PaymentGateway, 'mode' | 'createIntent' | 'retrieveIntent' | 'cancelIntent'>
   customer: { userId: string; email?: string }
   input: CreateIntentInput
+  /**
+   * Records an open intent the provider reports paid, through the webhook's own path (exactly
+   * once), before this request refuses: what the customer paid shows at once, not when the
+   * webhook arrives.
+   */
+  recordPaid?: (paymentIntentId: string) => Promise<unknown>
   now?: () => Date
 }
 
@@ -45,7 +51,7 @@ const MAX_WRITES = 5
  * their new checkout in one transaction conditioned on the versions read, so of two tabs racing,
  * one wins and the other's intent is canceled.
  */
-export async function createPaymentIntent({ orders, payments, gateway, customer, input, now = () => new Date() }: CreatePaymentIntent): Promise<CreatedPaymentIntent> {
+export async function createPaymentIntent({ orders, payments, gateway, customer, input, recordPaid, now = () => new Date() }: CreatePaymentIntent): Promise<CreatedPaymentIntent> {
   const ids = input.orderIds
   if (!ids.length) throw new ValidationError(m.missingOrderId, { orderIds: m.missingOrderId })
   if (input.amountCents !== undefined && ids.length > 1) throw new ValidationError(m.partialOnlySingle, { amountCents: m.partialOnlySingle })
@@ -64,7 +70,7 @@ export async function createPaymentIntent({ orders, payments, gateway, customer,
       if (provider?.clientSecret && CONFIRMABLE.includes(provider.status)) return result({ paymentIntentId: same.paymentIntentId, clientSecret: provider.clientSecret })
     }
     // Cancel before creating: a paid "old" intent must stop us, not become a second charge.
-    for (const c of open) await cancelAtProvider(gateway, c.paymentIntentId)
+    for (const c of open) await cancelAtProvider(gateway, c.paymentIntentId, recordPaid)
 
     const orderNumbers = loaded.map((o) => o.orderNumber)
     const intent = await gateway.createIntent({
@@ -203,10 +209,21 @@ function reusable(open: Checkout[], loaded: Order[], amountCents: number, alloca
   return sameOrders && sameSplit && c.amountCents === amountCents && c.includeShipping === includeShipping ? c : null
 }
 
-/** Cancels an intent at the provider; one that is paid or settling stops this payment (the webhook records it). */
-async function cancelAtProvider(gateway: Pick<PaymentGateway, 'cancelIntent'>, paymentIntentId: string) {
+/**
+ * Cancels an intent at the provider; one that is paid or settling stops this payment. A paid one
+ * is recorded first when the caller can (the webhook would record it too, later); a failure to
+ * record it is logged and left to the webhook and reconciliation, and the refusal stands.
+ */
+async function cancelAtProvider(gateway: Pick<PaymentGateway, 'cancelIntent'>, paymentIntentId: string, recordPaid?: (paymentIntentId: string) => Promise<unknown>) {
   const after = await gateway.cancelIntent(paymentIntentId)
   if (!after || after.status === 'canceled') return
   log.warn('an open payment intent could not be canceled', { paymentIntentId, status: after.status })
+  if (after.status === 'succeeded' && recordPaid) {
+    try {
+      await recordPaid(paymentIntentId)
+    } catch (err) {
+      log.error('a paid open intent could not be recorded before its webhook', { paymentIntentId, error: String(err) })
+    }
+  }
   throw new ConflictError(after.status === 'succeeded' ? m.alreadyPaid : m.paymentProcessing)
 }

@@ -134,6 +134,30 @@ describe('paying in dev mode', () => {
     expect((await orderRepo().getOrder(o.orderId))?.amountPaidCents).toBe(first.body.amountCents)
   })
 
+  it('a new payment over an open intent paid before its webhook came: recorded on the spot, once, and the new one refused', async () => {
+    const o = await seedOrder(a.id)
+    const first = (await createIntent(a.token, { orderIds: [o.orderId], amountCents: 5000 })).body
+    // Paid at the provider; its webhook has not arrived (delayed, or the process stopped between the two).
+    const intents = createDevIntentRepository(defaultTable())
+    const open = (await intents.get(first.paymentIntentId))!
+    expect(await intents.transition(open, { ...open, status: 'succeeded', latest_charge: 'ch_dev_paid_before_webhook', last_payment_error: null })).toBe(true)
+    expect((await orderRepo().getOrder(o.orderId))?.amountPaidCents ?? 0).toBe(0)
+
+    const again = await createIntent(a.token, { orderIds: [o.orderId], amountCents: 6000 })
+    expect(again).toMatchObject({ status: 409, body: { error: { message: 'This payment has already been completed.' } } })
+    const order = (await api(`/api/orders/${o.orderId}`, { token: a.token })).body
+    expect(order.invoice).toMatchObject({ amountPaidCents: 5000, balanceDueCents: 12_500 - 5000 })
+    expect(order.payments.map((p: { paymentIntentId: string; amountCents: number }) => [p.paymentIntentId, p.amountCents])).toEqual([[first.paymentIntentId, 5000]])
+
+    // The webhook's delivery later finds it recorded; the next payment starts on the new balance.
+    const late = await deliver(intentEvent('payment_intent.succeeded', first.paymentIntentId, 5000))
+    expect(late.status).toBe(200)
+    expect(late.body.outcome).not.toBe('recorded')
+    expect((await orderRepo().getOrder(o.orderId))?.amountPaidCents).toBe(5000)
+    const rest = await createIntent(a.token, { orderIds: [o.orderId] })
+    expect(rest).toMatchObject({ status: 201, body: { amountCents: 12_500 - 5000 } })
+  })
+
   it('confirms 4242… through the signed webhook: the intent succeeds and the payment appears in the history', async () => {
     const o = await seedOrder(a.id)
     const intent = (await createIntent(a.token, { orderIds: [o.orderId], amountCents: 5000 })).body

@@ -107,8 +107,15 @@ describe('createPaymentIntent', () => {
     const first = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) })
     f.provider.set(first.paymentIntentId, 'succeeded')
     await expect(createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ amountCents: 5_000 }) })).rejects.toMatchObject({ statusCode: 409, message: 'This payment has already been completed.' })
+    // The paid intent is handed to the webhook's path at once; a failure there leaves it to the webhook, and the refusal stands.
+    const recordPaid = vi.fn(async () => 'recorded')
+    await expect(createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ amountCents: 5_000 }), recordPaid })).rejects.toMatchObject({ statusCode: 409, message: 'This payment has already been completed.' })
+    expect(recordPaid).toHaveBeenCalledWith(first.paymentIntentId)
+    recordPaid.mockRejectedValueOnce(new Error('table unavailable'))
+    await expect(createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ amountCents: 5_000 }), recordPaid })).rejects.toMatchObject({ statusCode: 409, message: 'This payment has already been completed.' })
     f.checkouts.set(first.paymentIntentId, { ...f.checkouts.get(first.paymentIntentId)!, status: 'processing' })
-    await expect(createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ amountCents: 5_000 }) })).rejects.toMatchObject({ statusCode: 409, message: 'A payment for this order is being processed. Please wait for it to finish before paying again.' })
+    await expect(createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ amountCents: 5_000 }), recordPaid })).rejects.toMatchObject({ statusCode: 409, message: 'A payment for this order is being processed. Please wait for it to finish before paying again.' })
+    expect(recordPaid).toHaveBeenCalledTimes(2)
     expect(f.gateway.createIntent).toHaveBeenCalledTimes(1)
   })
 

@@ -15,6 +15,8 @@ export const handler = defineRoute({ body: createIntentSchema }, async ({ caller
     gateway: await paymentGateway(),
     customer: { userId: caller.userId, email: caller.email },
     input: body,
+    // Rare (an open intent paid before its webhook came): the webhook's code loads only then.
+    recordPaid: async (id) => (await import('#functions/stripe-delivery.ts')).recordSucceededIntent(id),
   })
   return { statusCode: 201, body: presentCreatedIntent(result) }
 })
