@@ -97,8 +97,11 @@ export const deployedRoutesFor = (fn: FunctionGroup) => routesFor(fn).filter((r)
 
 /** Matches a concrete request path against a route path with `{param}` segments. */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const p = pattern.split('/')
-  const a = path.split('/')
+  return matchSegments(pattern.split('/'), path.split('/'))
+}
+
+/** matchPath on paths already split at '/' (the local gateway splits each route's pattern once). */
+export function matchSegments(p: readonly string[], a: readonly string[]): Record<string, string> | null {
   if (p.length !== a.length) return null
   const params: Record<string, string> = {}
   for (let i = 0; i < p.length; i++) {

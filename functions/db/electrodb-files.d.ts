@@ -11,3 +11,8 @@ declare module 'electrodb/src/transaction.js' {
   const transaction: { createWriteTransaction: typeof import('electrodb').createWriteTransaction }
   export default transaction
 }
+declare module 'electrodb/src/operations.js' {
+  // Untyped by its index: functions/db/lazy-operation-proxies.ts types what it touches.
+  const operations: Record<string, unknown>
+  export default operations
+}

@@ -8,6 +8,9 @@
 import conversions from 'electrodb/src/conversions.js'
 import entity from 'electrodb/src/entity.js'
 import transaction from 'electrodb/src/transaction.js'
+import { installLazyOperationProxies } from './lazy-operation-proxies.ts'
+
+installLazyOperationProxies()
 
 export const Entity: typeof import('electrodb').Entity = entity.Entity
 export const createConversions: typeof import('electrodb').createConversions = conversions.createConversions

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { contentSecurityPolicy } from '../constructs/content-security-policy.ts'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
-import { matchPath, routeKey, routes, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
+import { matchSegments, routeKey, routes, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
 import { errorBody, NotFoundError, UnauthorizedError, ValidationError } from '../../functions/lib/errors.ts'
 import type { ApiEvent } from '../../functions/lib/http.ts'
 import { claimsAsApiGateway } from './jwt.ts'
@@ -28,8 +28,9 @@ const SECURITY_HEADERS = {
 const TEXT_BODY = /^(application\/([\w.+-]+\+)?json|text\/|application\/x-www-form-urlencoded)/i
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS })
-  res.end(JSON.stringify(body))
+  const text = JSON.stringify(body)
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS, 'content-length': Buffer.byteLength(text) })
+  res.end(text)
 }
 
 /** Errors the gateway answers itself, in the functions' one error shape. */
@@ -38,14 +39,19 @@ function sendError(res: ServerResponse, err: unknown, statusCode?: number) {
   sendJson(res, statusCode ?? status, body)
 }
 
-/** The routes with their paths' segment counts: a path is matched only against the routes of its length (matchPath's first test). */
-const ROUTE_LENGTHS = routes.map((route) => ({ route, segments: route.path.split('/').length }))
+/** Routes without path parameters, by method and path: found in one lookup, and before any parameterized route, as API Gateway prefers the most specific. */
+const FIXED_ROUTES = new Map(routes.filter((r) => !r.path.includes('{')).map((route) => [`${route.method} ${route.path}`, route]))
+/** The others with their patterns split once: a path is matched only against the routes of its length. */
+const PARAMETERIZED_ROUTES = routes.filter((r) => r.path.includes('{')).map((route) => ({ route, segments: route.path.split('/') }))
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>
 
 function findRoute(method: string, path: string): { route: RouteDef; params: Record<string, string> } | null {
-  const segments = path.split('/').length
-  for (const { route, segments: length } of ROUTE_LENGTHS) {
-    if (route.method !== method || length !== segments) continue
-    const params = matchPath(route.path, path)
+  const fixed = FIXED_ROUTES.get(`${method} ${path}`)
+  if (fixed) return { route: fixed, params: NO_PARAMS }
+  const parts = path.split('/')
+  for (const { route, segments } of PARAMETERIZED_ROUTES) {
+    if (route.method !== method || segments.length !== parts.length) continue
+    const params = matchSegments(segments, parts)
     if (params) return { route, params }
   }
   return null
@@ -148,7 +154,8 @@ export function createGateway({ webDir, config, verify, handlers, maxBodyBytes =
       } as unknown as ApiEvent
       const result = (await handler(event, lambdaContext(requestId, route.fn))) as APIGatewayProxyStructuredResultV2
       const body = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? '')
-      res.writeHead(result.statusCode ?? 200, { ...SECURITY_HEADERS, ...(result.headers as Record<string, string>) })
+      // With its length, as API Gateway sends it (not chunked): the client reads one framed body.
+      res.writeHead(result.statusCode ?? 200, { ...SECURITY_HEADERS, ...(result.headers as Record<string, string>), 'content-length': Buffer.byteLength(body) })
       res.end(body)
     } catch (err) {
       // A handler that throws past its own error handler is a 500, as Lambda would make it.

@@ -8,7 +8,6 @@
  * client (functions/db/client.ts) on a warm request and replayed verbatim, so
  * "bare DynamoDB" is exactly what the route asked DynamoDB for.
  */
-import * as http from 'node:http'
 import { cognitoLocalCall, passwordSignIn } from '../../infra/local/sign-in.ts'
 import { BatchGetCommand, GetCommand, QueryCommand } from '../../functions/db/dynamo/commands.ts'
 import { DocumentClient } from '../../functions/db/dynamo/document-client.ts'
@@ -26,6 +25,7 @@ import { formatOrderNumber, newOrder, type Notification, type Order, type Paymen
 import { paymentIdFor } from '../../functions/domain/payment.ts'
 import type { LocalStack } from '../../infra/local/stack.ts'
 import { median, percentile, progress, timed } from './bench-stats.ts'
+import { BenchHttpClient } from './bench-http.ts'
 
 export const SEED = { orders: 200, statusUpdates: 1_000, payments: 500 }
 /** Updates on the order whose detail is timed ("several"); the rest are spread over the other orders. */
@@ -256,24 +256,13 @@ export async function createRouteTimer(stack: LocalStack, customer: { email: str
   // A client of its own, the functions' kind (functions/db/dynamo), configured as functions/db/client.ts configures theirs.
   const bare = new DocumentClient({ region, endpoint, credentials })
 
-  // A plain keep-alive HTTP client: the timing is of the route, and this process runs the gateway and the
-  // handlers too, so the client's own work (fetch's web streams cost about 1 ms a request) would count as theirs.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-  function fetchText(path: string, token: string) {
-    return new Promise<string>((resolve, reject) => {
-      http
-        .get(`${stack.url}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8')
-            if (res.statusCode !== 200) reject(new Error(`GET ${path} answered ${res.statusCode}: ${text.slice(0, 300)}`))
-            else resolve(text)
-          })
-          res.on('error', reject)
-        })
-        .on('error', reject)
-    })
+  // The timing is of the route: this process runs the gateway and the handlers too, so the client's own work counts as
+  // theirs. A bare-bones keep-alive client (bench-http.ts) keeps that to writing the request and reading the framed answer.
+  const client = new BenchHttpClient(new URL(stack.url))
+  async function fetchText(path: string, token: string) {
+    const res = await client.get(path, { authorization: `Bearer ${token}` })
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${res.body.slice(0, 300)}`)
+    return res.body
   }
 
   async function measure(r: RouteSpec, { timed: runs, warmup } = { timed: TIMED_REQUESTS, warmup: WARMUP_REQUESTS }): Promise<RouteResult> {
@@ -332,7 +321,7 @@ export async function createRouteTimer(stack: LocalStack, customer: { email: str
     get: async (path, token) => JSON.parse(await fetchText(path, token)),
     close: () => {
       bare.destroy()
-      agent.destroy()
+      client.close()
     },
   }
 }

@@ -47,6 +47,15 @@ describe('the local gateway serves the SPA config and the API', () => {
     const res = await api('/api/nope', { token: customerToken })
     expect(res).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } })
   })
+
+  it("sends every API answer with its length, as API Gateway does (the bench's client reads nothing else)", async () => {
+    for (const [path, token] of [['/api/me', customerToken], ['/api/nope', customerToken], ['/api/me', undefined], ['/config.json', undefined]] as const) {
+      const res = await fetch(`${stack().url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+      const body = Buffer.from(await res.arrayBuffer())
+      expect(res.headers.get('transfer-encoding'), path).toBeNull()
+      expect(Number(res.headers.get('content-length')), path).toBe(body.length)
+    }
+  })
 })
 
 describe('authentication', () => {

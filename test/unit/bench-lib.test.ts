@@ -78,3 +78,39 @@ describe('the Lighthouse rows (issue 19)', () => {
     expect(withinBudget({ performance: 99, accessibility: 98, bestPractices: 100 })).toMatchObject({ accessibility: false, all: false })
   })
 })
+
+describe("the bench's HTTP client (scripts/lib/bench-http.ts)", () => {
+  it('reads framed answers on one kept-alive connection, reconnects after the server closes it, and refuses an unframed one', async () => {
+    const http = await import('node:http')
+    const { BenchHttpClient } = await import('../../scripts/lib/bench-http.ts')
+    const sockets = new Set<unknown>()
+    const server = http.createServer((req, res) => {
+      sockets.add(req.socket)
+      if (req.url === '/chunked') {
+        res.writeHead(200, { 'content-type': 'text/plain' })
+        return res.end('no length')
+      }
+      const body = JSON.stringify({ path: req.url, auth: req.headers.authorization, text: 'é'.repeat(3) })
+      res.writeHead(req.url === '/missing' ? 404 : 200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+      res.end(body)
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const client = new BenchHttpClient(new URL(`http://localhost:${(server.address() as { port: number }).port}`))
+    try {
+      const first = await client.get('/a?x=1', { authorization: 'Bearer t' })
+      expect(first.status).toBe(200)
+      expect(JSON.parse(first.body)).toEqual({ path: '/a?x=1', auth: 'Bearer t', text: 'ééé' })
+      expect((await client.get('/missing')).status).toBe(404)
+      expect(sockets.size).toBe(1)
+      server.closeIdleConnections()
+      await new Promise((r) => setTimeout(r, 50))
+      expect(JSON.parse((await client.get('/b')).body).path).toBe('/b')
+      expect(sockets.size).toBe(2)
+      await expect(client.get('/chunked')).rejects.toThrow('without a Content-Length')
+    } finally {
+      client.close()
+      server.closeAllConnections()
+      await new Promise((r) => server.close(r))
+    }
+  })
+})
