@@ -33,8 +33,11 @@ export type Volume = typeof YEAR_THREE
 /** The bench customer's share: enough for several pages of each of their lists. */
 const HEAVY = { orders: 120, detailUpdates: 150 }
 
-/** Timed requests per row (after the warm-up): fewer than the small bench's, the rows are many. */
-export const SCALE_RUNS = { timed: 40, warmup: 5 }
+/**
+ * Timed requests per row (after the warm-up): fewer than the small bench's, the rows are many. 40 left a row's
+ * median moving by ±0.15× from run to run on a shared machine; 100 cost the run about half a minute more.
+ */
+export const SCALE_RUNS = { timed: 100, warmup: 10 }
 
 const DAY = 86_400_000
 const SPAN_DAYS = 3 * 365
