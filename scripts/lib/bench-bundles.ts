@@ -37,19 +37,27 @@ export async function measureBundleImports(outDir: string): Promise<BundleResult
   const bundles = await buildBundles({ outDir })
   const env = { ...process.env, ...IMPORT_ENV }
   const node = process.execPath
-  const runs = (args: string[], cwd?: string) => {
-    timeSpawn(node, args, { env, cwd }) // warms the file cache; not counted
-    return median(Array.from({ length: IMPORT_RUNS }, () => timeSpawn(node, args, { env, cwd })))
+  const bare = ['-e', '0']
+  // Each import sample next to a bare one, in turns: a burst of other work on the machine lands on both sides
+  // rather than on the bundles measured after a single bare median (which made the ratios drift with the load).
+  const paired = (args: string[], cwd: string) => {
+    timeSpawn(node, bare, { env }) // warm the file cache; not counted
+    timeSpawn(node, args, { env, cwd })
+    const bareSamples: number[] = []
+    const importSamples: number[] = []
+    for (let i = 0; i < IMPORT_RUNS; i++) {
+      bareSamples.push(timeSpawn(node, bare, { env }))
+      importSamples.push(timeSpawn(node, args, { env, cwd }))
+    }
+    return { importMs: median(importSamples), bareMs: median(bareSamples) }
   }
-  const bareMs = runs(['-e', '0'])
-  progress(`bare node -e 0: median ${bareMs.toFixed(1)} ms`)
   const out: BundleResult[] = []
   for (const b of bundles) {
     // A cold start: the handler file, then the module of the route it serves (the heaviest one).
     const files = [b.entryFile, ...(b.heaviestRouteFile ? [b.heaviestRouteFile] : [])]
-    const importMs = runs(['--input-type=module', '-e', files.map((f) => `await import(${JSON.stringify(pathToFileURL(f).href)})`).join(';')], path.dirname(b.entryFile))
+    const { importMs, bareMs } = paired(['--input-type=module', '-e', files.map((f) => `await import(${JSON.stringify(pathToFileURL(f).href)})`).join(';')], path.dirname(b.entryFile))
     out.push({ ...b, importMs, bareMs })
-    progress(`${b.group}: ${(b.bytes / 1000).toFixed(1)} KB at a cold start, import median ${importMs.toFixed(1)} ms`)
+    progress(`${b.group}: ${(b.bytes / 1000).toFixed(1)} KB at a cold start, import median ${importMs.toFixed(1)} ms, node -e 0 in turns ${bareMs.toFixed(1)} ms`)
   }
   return out
 }
