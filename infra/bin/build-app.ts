@@ -58,6 +58,7 @@ export function buildApp(app: App, options: { webDist?: string } = {}): Gunsmith
     userPoolClientId: auth.userPoolClient.userPoolClientId,
     webhookPath: api.webhookPath,
     webDist: options.webDist,
+    table: data.table,
     tags,
   })
   const notify = new NotifyStack(app, name('Notify'), {
@@ -78,8 +79,10 @@ export function buildApp(app: App, options: { webDist?: string } = {}): Gunsmith
       'post-confirmation': auth.postConfirmation.fn,
       reconcile: api.reconcile.fn,
       notifier: notify.notifier.fn,
+      ...(web.sitePublisher ? { 'site-publisher': web.sitePublisher.publisher.fn } : {}),
     },
     notifier: { fn: notify.notifier.fn, deadLetterQueue: notify.deadLetterQueue },
+    sitePublisher: web.sitePublisher && { deadLetterQueue: web.sitePublisher.deadLetterQueue },
     hasWebhook: api.webhookRouteKeys.length > 0,
     tags,
   })

@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct, type IConstruct } from 'constructs'
 import { FunctionEnv } from './function-env.ts'
-import { LAMBDA_HANDLER, LAMBDA_NODE_OPTIONS, LocalLambdaBundling } from './lambda-bundle.ts'
+import { LAMBDA_HANDLER, LAMBDA_NODE_OPTIONS, LocalLambdaBundling, type BundledDir } from './lambda-bundle.ts'
 import { repoRoot } from './paths.ts'
 
 export interface AppFunctionProps {
@@ -26,6 +26,10 @@ export interface AppFunctionProps {
   logRetention?: logs.RetentionDays
   /** How the function is invoked: decides which cdk-nag acknowledgments are true of it (Serverless-LambdaDLQ). */
   invocation: 'api' | 'cognito-trigger' | 'schedule' | 'stream'
+  /** Why no function dead-letter queue, when the invocation's usual reason is not the whole truth (the site publisher's). */
+  dlqReason?: string
+  /** A folder the asset carries beside the bundle (the site publisher's kit, `site-kit/`); none by default. */
+  include?: BundledDir
 }
 
 /** Log retention: a year and a month for anything that records payments, webhooks or API access; 30 days for the rest. */
@@ -79,7 +83,7 @@ export class AppFunction extends Construct {
         bundling: {
           // esbuild runs in-process (infra/constructs/lambda-bundle.ts); the image is never pulled.
           image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
-          local: new LocalLambdaBundling(entry),
+          local: new LocalLambdaBundling(entry, props.include ? { include: props.include } : {}),
         },
       }),
       handler: LAMBDA_HANDLER,
@@ -109,7 +113,7 @@ export class AppFunction extends Construct {
       schedule: 'The scheduled event carries no data to keep: a failed run raises the reconcile error alarm, the next run (6 hours later) covers the same 7-day window, and ReconcileNotRunning alarms when no run happens for 12 hours.',
       stream: 'Invoked by the table stream: records it gives up on go to the event source mapping\'s on-failure SQS queue (NotifierDlq, alarmed); a function dead-letter queue would never receive stream records.',
     }[props.invocation]
-    acknowledge(this.fn, ['Serverless-LambdaDLQ'], dlqReason)
+    acknowledge(this.fn, ['Serverless-LambdaDLQ'], props.dlqReason ?? dlqReason)
     this.acknowledgeInlinePolicy()
     acknowledge(this.logGroup, ['PCI.DSS.321-CloudWatchLogGroupEncrypted'],
       'Encrypted at rest by CloudWatch Logs with its service key; the lines hold ids, amounts and statuses, never card data or secrets (Stripe.js sends card details to Stripe directly). A customer-managed KMS key would add a key policy and a monthly key cost without reducing who can read the logs (IAM decides that).')

@@ -134,20 +134,40 @@ export function withoutUnusedRequire(files: esbuild.OutputFile[]): Array<{ path:
   })
 }
 
+/** A folder a function's asset carries beside its bundle (the site publisher's kit: `site-kit/`). */
+export interface BundledDir {
+  /** The folder to copy (absolute, or relative to the repository). */
+  dir: string
+  /** Its name in the asset, beside index.mjs. */
+  as: string
+}
+
 /**
  * CDK local bundling of one function. Its fields are part of the asset staging cache key
  * (which serializes the bundling options): without `entry` there, every function would
- * get the first one's bundle.
+ * get the first one's bundle; without `include`, a function with another copied folder.
  */
 export class LocalLambdaBundling implements ILocalBundling {
   readonly entry: string
+  readonly include?: BundledDir
 
-  constructor(entry: string) {
+  constructor(entry: string, options: { include?: BundledDir } = {}) {
     this.entry = path.relative(repoRoot, entry)
+    if (options.include) {
+      const { dir, as } = options.include
+      // A plain folder name beside index.mjs, never the bundle's own chunks/.
+      if (!/^[\w-]+$/.test(as) || as === 'chunks') throw new Error(`LocalLambdaBundling: "${as}" is not a folder name the bundle can carry`)
+      this.include = { dir: path.relative(repoRoot, path.resolve(repoRoot, dir)), as }
+    }
   }
 
   tryBundle(outputDir: string): boolean {
     bundleLambda(path.join(repoRoot, this.entry), outputDir)
+    if (this.include) {
+      const from = path.resolve(repoRoot, this.include.dir)
+      if (!fs.existsSync(from)) throw new Error(`${from} does not exist: nothing to copy into the bundle as ${this.include.as}/`)
+      fs.cpSync(from, path.join(outputDir, this.include.as), { recursive: true })
+    }
     return true
   }
 }
@@ -165,14 +185,19 @@ export function writeGroupEntry(group: FunctionGroup): string {
 export const POST_CONFIRMATION_ENTRY = path.join(functionsDir, 'triggers', 'post-confirmation.ts')
 export const RECONCILE_ENTRY = path.join(functionsDir, 'jobs', 'reconcile.ts')
 export const NOTIFIER_ENTRY = path.join(functionsDir, 'notify', 'notifier-handler.ts')
+export const SITE_PUBLISHER_ENTRY = path.join(functionsDir, 'site', 'publisher-handler.ts')
 
-/** Every Lambda function the app deploys: the API groups, the Cognito trigger, the scheduled reconciliation and the notifier. */
+/**
+ * Every Lambda function the app deploys: the API groups, the Cognito trigger, the scheduled reconciliation, the
+ * notifier and the site publisher (its bundle here is the code only: the CDK asset adds the web build's kit).
+ */
 export function lambdaEntries(): Array<{ name: string; entry: string }> {
   return [
     ...functionGroups.map((group) => ({ name: group, entry: writeGroupEntry(group) })),
     { name: 'post-confirmation', entry: POST_CONFIRMATION_ENTRY },
     { name: 'reconcile', entry: RECONCILE_ENTRY },
     { name: 'notifier', entry: NOTIFIER_ENTRY },
+    { name: 'site-publisher', entry: SITE_PUBLISHER_ENTRY },
   ]
 }
 

@@ -44,4 +44,6 @@ export const TABLE_GRANTS = {
   'post-confirmation': { actions: ['GetItem', 'PutItem'], indexes: [] },
   /** Reads the profile, settings and notification, claims and marks each channel (notify-stack.ts). */
   notifier: { actions: ['GetItem', 'UpdateItem'], indexes: [] },
+  /** At a deploy, reads the settings item (the shop's identity) to publish the public pages with (site-publisher.ts). */
+  'site-publisher': { actions: ['GetItem'], indexes: [] },
 } as const satisfies Record<string, TableGrant>

@@ -29,7 +29,8 @@ export interface LocalStackOptions {
   dynamoHeapMb?: number
   /**
    * Delivers notifications as in AWS (`npm start`): the table's stream to the notifier handler, mail to maildev's
-   * inbox, text messages to the SMS sink (infra/local/delivery.ts). Off by default (tests and the bench start
+   * inbox, text messages to the SMS sink (infra/local/delivery.ts); and to the site publisher, which writes the public
+   * pages with the shop's identity into `webDir` (infra/local/site-publisher.ts). Off by default (tests and the bench start
    * their own pieces or none). With a dataDir its ports default to 1025 (SMTP), 1080 (inbox), 1090 (SMS); else free ones.
    */
   delivery?: boolean | { smtpPort?: number; inboxPort?: number; smsPort?: number }
@@ -165,6 +166,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       stops.push(() => delivery!.stop())
       // Sign-up and password-reset codes, and welcomes with a temporary password, land in the same inbox.
       cognito.configureMail({ smtpPort: delivery.smtpPort, from: process.env.EMAIL_FROM || 'portal@localhost', messages: cognitoMessages(url) })
+      // The stream's other reader, as in AWS: the public pages published again with the shop's identity on each save.
+      const { startLocalSitePublisher } = await import('./site-publisher.ts')
+      const publisher = await startLocalSitePublisher({ webDir, dynamoEndpoint: dynamo.endpoint, tableName })
+      stops.push(() => publisher.stop())
     }
     return {
       url,

@@ -3,6 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 
+/** web/prerender/plugin.ts SITE_KIT_DIR (the infra does not import the SPA's build code). */
+const SITE_KIT_FOLDER = '.site-kit'
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -29,6 +32,12 @@ export function serveStatic(webDir: string, req: IncomingMessage, res: ServerRes
   }
   let file = path.normalize(path.join(webDir, rel))
   if (!file.startsWith(webDir)) file = path.join(webDir, 'index.html')
+  // The site kit (the server render the publisher runs) is not part of the site: the deployment leaves it out too.
+  if (path.relative(webDir, file).split(path.sep)[0] === SITE_KIT_FOLDER) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders })
+    res.end('Not found')
+    return
+  }
   const isFile = isRegularFile(file)
   const lastSegment = rel.split('/').pop() ?? ''
   if (!isFile) {

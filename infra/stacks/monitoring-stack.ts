@@ -9,6 +9,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs'
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions'
 import type { Construct } from 'constructs'
 import { acknowledge } from '../constructs/app-function.ts'
+import { SITE_PUBLISH_FAILED_METRIC } from '../constructs/site-publisher.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
 import { PAYMENTS_REVIEW_METRIC, RECONCILE_DIFFERENCES_METRIC, RECONCILE_RECOVERED_METRIC, WEBHOOK_FAILURES_METRIC, metricNamespace } from './api-stack.ts'
 import { NOTIFICATIONS_FAILED_METRIC } from './notify-stack.ts'
@@ -25,6 +26,8 @@ export interface MonitoringStackProps extends StackProps {
   hasWebhook: boolean
   /** The notifier (also in `functions`: its Errors and Throttles alarms) and its dead-letter queue. */
   notifier: { fn: IFunction; deadLetterQueue: sqs.IQueue }
+  /** The site publisher's dead-letter queue (its function is in `functions`): absent when the web build had no site kit. */
+  sitePublisher?: { deadLetterQueue: sqs.IQueue }
 }
 
 const FIVE_MINUTES = Duration.minutes(5)
@@ -54,12 +57,17 @@ export const THRESHOLDS = {
   notifierIteratorAgeMs: 10 * 60 * 1000,
   /** Any notification whose delivery failed (logged alert=notification_failed; the stream retries it). */
   notificationsFailed: 1,
+  /** Any settings write whose pages the site publisher gave up on (in its dead-letter queue). */
+  sitePublisherDlqMessages: 1,
+  /** Any publish of the public pages that failed (logged alert=site_publish_failed: the stream retries it, a deploy fails). */
+  sitePublishFailed: 1,
 } as const
 
 /**
  * Alarms (to one SNS topic, optionally e-mailed) and one dashboard for a stage:
  * API 5xx rate, per-function errors and throttles, webhook non-2xx answers, payments needing review, reconciliation
- * differences, missed webhook payments and runs, notification failures and dead letters, table throttling.
+ * differences, missed webhook payments and runs, notification failures and dead letters, site page publishes that
+ * failed and their dead letters, table throttling.
  */
 export class MonitoringStack extends Stack {
   readonly topic: sns.Topic
@@ -68,7 +76,7 @@ export class MonitoringStack extends Stack {
 
   constructor(scope: Construct, id: string, props: MonitoringStackProps) {
     super(scope, id, props)
-    const { config, httpApi, table, tableIndexes, functions, hasWebhook, notifier } = props
+    const { config, httpApi, table, tableIndexes, functions, hasWebhook, notifier, sitePublisher } = props
     const { stage } = config
     const prefix = `gunsmith-${stage}`
 
@@ -199,6 +207,22 @@ export class MonitoringStack extends Stack {
     alarm('NotificationsFailed', 'A notification email or SMS could not be sent (the stream retries it; after an hour it goes to the dead-letter queue). See the notifier log, alert=notification_failed.',
       notificationsFailed, THRESHOLDS.notificationsFailed)
 
+    // --- Site pages --------------------------------------------------------
+    const sitePublisherDlq = sitePublisher?.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum', label: 'Site publisher dead-letter queue' })
+    const sitePublishFailed = new cloudwatch.Metric({
+      namespace: metricNamespace(stage),
+      metricName: SITE_PUBLISH_FAILED_METRIC,
+      statistic: 'Sum',
+      period: FIVE_MINUTES,
+      label: 'Site page publishes failed',
+    })
+    if (sitePublisherDlq) {
+      alarm('SitePublisherDeadLetters', "The site publisher gave up on a settings write (retries or the 1-hour record age ran out): the public pages still show the shop's previous name, phone or address. Saving Settings → General again publishes them.",
+        sitePublisherDlq, THRESHOLDS.sitePublisherDlqMessages)
+      alarm('SitePublishFailed', 'The public pages could not be published with the shop\'s identity (a settings save: the stream retries it; a deploy: the deployment fails). See the site publisher log, alert=site_publish_failed.',
+        sitePublishFailed, THRESHOLDS.sitePublishFailed)
+    }
+
     // --- Table -------------------------------------------------------------
     const tableMetric = (metricName: string, index?: string) =>
       new cloudwatch.Metric({
@@ -276,6 +300,12 @@ export class MonitoringStack extends Stack {
       graph('Notifier dead-letter queue', [notifierDlq]),
       graph('Notifier iterator age (ms)', [notifierIteratorAge]),
     )
+    if (sitePublisherDlq) {
+      this.dashboard.addWidgets(
+        graph('Site page publishes failed', [sitePublishFailed], 12),
+        graph('Site publisher dead-letter queue', [sitePublisherDlq], 12),
+      )
+    }
     this.dashboard.addWidgets(
       graph('Table consumed capacity', [tableMetric('ConsumedReadCapacityUnits'), tableMetric('ConsumedWriteCapacityUnits')]),
       graph('Table throttles (table + indexes)', throttleGroups),

@@ -4,6 +4,7 @@ import { Annotations, ArnFormat, Aws, CfnOutput, CfnResource, CfnRule, Duration,
 import * as acm from 'aws-cdk-lib/aws-certificatemanager'
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront'
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins'
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb'
 import * as s3 from 'aws-cdk-lib/aws-s3'
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment'
 import * as logs from 'aws-cdk-lib/aws-logs'
@@ -11,8 +12,9 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2'
 import type { Construct, IConstruct } from 'constructs'
 import { nagResourceText } from '../constructs/nag.ts'
 import { webDistDir } from '../constructs/paths.ts'
+import { SITE_KIT_FOLDER, SITE_PAGES_PREFIX, SitePublisher, siteKitBuild } from '../constructs/site-publisher.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
-import { ORIGIN_VERIFY_HEADER } from './api-stack.ts'
+import { ORIGIN_VERIFY_HEADER, metricNamespace } from './api-stack.ts'
 
 export interface WebStackProps extends StackProps {
   /** Stage, removal policy, custom domain, WAF and the Stripe publishable key (context `stripePublishableKey`; null until payments are configured). */
@@ -26,6 +28,8 @@ export interface WebStackProps extends StackProps {
   webhookPath?: string | null
   /** Where the built SPA is; defaults to web/dist. */
   webDist?: string
+  /** The table, with its stream (data-stack.ts): the site publisher reads the settings item and follows its writes. */
+  table: dynamodb.ITable
 }
 
 /**
@@ -85,6 +89,8 @@ export class WebStack extends Stack {
   readonly webAcl?: wafv2.CfnWebACL
   /** https://<custom domain or CloudFront host>: the portal's address (the notifier's links). */
   readonly siteUrl: string
+  /** Publishes the public pages with the shop's identity; absent when the web build has no site kit. */
+  readonly sitePublisher?: SitePublisher
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props)
@@ -96,7 +102,8 @@ export class WebStack extends Stack {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      // Only the SPA build lives here (it is redeployed from git); a disposable stage empties and deletes it.
+      // Only the SPA build lives here (it is redeployed from git), and the public pages the site publisher renders
+      // from it (published again by a deploy or a settings save); a disposable stage empties and deletes it.
       removalPolicy,
       autoDeleteObjects: !retainData,
     })
@@ -167,25 +174,67 @@ export class WebStack extends Stack {
         `${webDist} has no index.html: deploying a placeholder page. Run \`npm run build:web\` before deploying.`,
       )
     }
-    new s3deploy.BucketDeployment(this, 'DeploySite', {
-      logGroup: new logs.LogGroup(this, 'DeploySiteLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+    // The site kit (the server render of the public pages) goes into the publisher's asset, never public. With a
+    // kit, the public pages are the publisher's: the deployment neither uploads the build's prerendered/ nor prunes
+    // the published ones (an excluded key is also left alone by the prune). Without one, the build's pages are served.
+    const build = hasDist ? siteKitBuild(webDist) : null
+    if (hasDist && !build) {
+      Annotations.of(this).addWarningV2(
+        'gunsmith:site-kit-missing',
+        `${webDist} has no ${SITE_KIT_FOLDER}/site.json: no site publisher, the public pages keep the build's shop identity. Run \`npm run build:web\` before deploying.`,
+      )
+    }
+    const sources = [
+      hasDist ? s3deploy.Source.asset(webDist) : s3deploy.Source.data('index.html', PLACEHOLDER_INDEX),
+      s3deploy.Source.jsonData('config.json', {
+        apiUrl: '/api',
+        region: Aws.REGION,
+        userPoolId,
+        userPoolClientId,
+        cognitoEndpoint: null,
+        paymentsMode: 'stripe',
+        stripePublishableKey,
+      }),
+    ]
+    const exclude = [`${SITE_KIT_FOLDER}/*`, ...(build ? [`${SITE_PAGES_PREFIX}*`] : [])]
+    const deployLogs = new logs.LogGroup(this, 'DeploySiteLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY })
+    // With a publisher the deploy runs in three steps, so the published pages never point at deleted assets: the new
+    // build's files are added (the previous build's kept), the pages are published against them, then what the new
+    // build no longer has is pruned (docs/deploying.md). Without one, one step, as the build's pages are its own.
+    const deployment = new s3deploy.BucketDeployment(this, 'DeploySite', {
+      logGroup: deployLogs,
       destinationBucket: this.bucket,
-      sources: [
-        hasDist ? s3deploy.Source.asset(webDist) : s3deploy.Source.data('index.html', PLACEHOLDER_INDEX),
-        s3deploy.Source.jsonData('config.json', {
-          apiUrl: '/api',
-          region: Aws.REGION,
-          userPoolId,
-          userPoolClientId,
-          cognitoEndpoint: null,
-          paymentsMode: 'stripe',
-          stripePublishableKey,
-        }),
-      ],
+      sources,
+      exclude,
+      prune: !build,
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
     })
+
+    if (build) {
+      this.sitePublisher = new SitePublisher(this, 'SitePublisher', {
+        stage: config.stage,
+        removalPolicy,
+        metricNamespace: metricNamespace(config.stage),
+        table: props.table,
+        bucket: this.bucket,
+        distribution: this.distribution,
+        webDist,
+        build,
+        after: deployment,
+      })
+      // The same files again (unchanged: nothing to invalidate), this time removing what the build no longer has.
+      const prune = new s3deploy.BucketDeployment(this, 'PruneSite', {
+        logGroup: deployLogs,
+        destinationBucket: this.bucket,
+        sources,
+        exclude,
+        prune: true,
+        memoryLimit: 512,
+      })
+      prune.node.addDependency(this.sitePublisher.pages)
+    }
 
     if (!retainData) this.giveAutoDeleteLogsRetention()
     this.acknowledgeFindings(config)
@@ -202,6 +251,10 @@ export class WebStack extends Stack {
     })
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId })
     new CfnOutput(this, 'SiteBucketName', { value: this.bucket.bucketName })
+    if (this.sitePublisher) {
+      new CfnOutput(this, 'SitePublisherLogGroupName', { value: this.sitePublisher.publisher.logGroup.logGroupName, description: 'Logs of the site publisher function' })
+      new CfnOutput(this, 'SitePublisherDlqUrl', { value: this.sitePublisher.deadLetterQueue.queueUrl, description: 'Settings writes whose pages the site publisher gave up on' })
+    }
   }
 
   /**
@@ -312,8 +365,8 @@ export class WebStack extends Stack {
 
     for (const [id, reason] of [
       ['PCI.DSS.321-S3BucketLoggingEnabled', 'Object access logs would record nothing but CloudFront fetches of the public SPA build (origin access control); API requests are logged by the HTTP API access log, kept 13 months.'],
-      ['PCI.DSS.321-S3BucketVersioningEnabled', 'The bucket holds only the SPA build and config.json, rebuilt from git and rewritten by every deployment; git is the version history, and no cardholder or audit data is stored here.'],
-      ['PCI.DSS.321-S3BucketReplicationEnabled', 'Nothing here needs a second copy: the SPA build is rebuilt from git and redeployed by `cdk deploy`; no cardholder or audit data is stored here.'],
+      ['PCI.DSS.321-S3BucketVersioningEnabled', 'The bucket holds only the SPA build and config.json, rebuilt from git and rewritten by every deployment, and the public pages rendered from that build with the shop\'s public name and contact details (published again by every deploy and settings save); git is the version history, and no cardholder or audit data is stored here.'],
+      ['PCI.DSS.321-S3BucketReplicationEnabled', 'Nothing here needs a second copy: the SPA build is rebuilt from git and redeployed by `cdk deploy`, and the public pages are rendered again from it by the site publisher; no cardholder or audit data is stored here.'],
       ['PCI.DSS.321-S3DefaultEncryptionKMS', 'SSE-S3 encryption: the objects are the public SPA files every visitor downloads; a KMS key would add a CloudFront key-policy grant and per-request KMS cost for public content.'],
     ] as const) ack(this.bucket, id, reason)
     ack(this.bucket, 'AwsSolutions-S1',

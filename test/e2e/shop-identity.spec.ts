@@ -57,6 +57,47 @@ test("the shop's identity from Settings is on every page, invoice, work order an
   await page.keyboard.press('Escape')
   await signOut(page)
 
+  // A first-time visitor (nothing stored): the page as served already names the shop (published on save), and what
+  // hydration renders is the same, so the default name never shows, not even for a frame.
+  await expect.poll(async () => (await (await request.get('/')).text()).includes(`${SHOP.name}</span>`), { timeout: 60_000 }).toBe(true)
+  const visitor = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 } })
+  const fresh = await visitor.newPage()
+  const errors: string[] = []
+  fresh.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined))
+  fresh.on('pageerror', (e) => errors.push(e.message))
+  await fresh.addInitScript(() => {
+    // From the first node the parser creates to the last render: every name the header shows, and whether the
+    // header or footer ever showed the default name.
+    const w = window as unknown as { __names: string[]; __defaultShown: boolean }
+    w.__names = []
+    w.__defaultShown = false
+    new MutationObserver(() => {
+      const name = document.querySelector('header span[title]')?.textContent ?? ''
+      if (name && w.__names[w.__names.length - 1] !== name) w.__names.push(name)
+      if (['header', 'footer'].some((t) => document.querySelector(t)?.textContent?.includes('Gunsmith Portal'))) w.__defaultShown = true
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+  for (const path of ['/', '/login', '/shipping-policy']) {
+    await fresh.goto(path)
+    await fresh.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')))
+    await fresh.waitForLoadState('networkidle')
+    const seen = await fresh.evaluate(() => {
+      const w = window as unknown as { __names: string[]; __defaultShown: boolean }
+      return { names: w.__names, defaultShown: w.__defaultShown }
+    })
+    // (A name the parser had only begun to read would be a start of the shop's name, never another name.)
+    expect(seen.names.length, path).toBeGreaterThan(0)
+    for (const name of seen.names) expect(SHOP.name.startsWith(name), `${path}: the header showed "${name}"`).toBe(true)
+    expect(seen.names.at(-1), path).toBe(SHOP.name)
+    expect(seen.defaultShown, path).toBe(false)
+    await expect(fresh.getByRole('contentinfo')).toContainText(`${SHOP.name}. All rights reserved.`)
+    await expect(fresh).toHaveTitle(new RegExp(`${SHOP.name}$`))
+  }
+  await fresh.goto('/')
+  await shoot(fresh, () => fresh.getByRole('banner'), 'header-shop-first-visit')
+  expect(errors).toEqual([])
+  await visitor.close()
+
   // A visitor who never signed in: the landing page's access line, header and footer, a new page load.
   await page.goto('/')
   const access = page.getByRole('complementary').filter({ hasText: 'Access Requires Shop-Issued Credentials' })

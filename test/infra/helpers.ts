@@ -10,9 +10,24 @@ import { buildApp, type GunsmithStacks } from '../../infra/bin/build-app.ts'
 export const tmp = mkdtempSync(join(tmpdir(), 'gs-infra-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
-export const webDist = join(tmp, 'dist')
-mkdirSync(webDist)
-writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>test</title>')
+/** The build hash of the test web build's site kit (site.json `build`, as web/prerender/plugin.ts writes it). */
+export const SITE_BUILD = '0123456789abcdef'
+
+/**
+ * A web build as `npm run build:web` leaves it, reduced to what synth reads: index.html and the site kit's
+ * site.json (the fast App bundles nothing, so the kit's renderer is never read).
+ */
+export function fakeWebBuild(dir: string, { build = SITE_BUILD, kit = true }: { build?: string; kit?: boolean } = {}): string {
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>test</title>')
+  if (kit) {
+    mkdirSync(join(dir, '.site-kit'), { recursive: true })
+    writeFileSync(join(dir, '.site-kit', 'site.json'), JSON.stringify({ build, shell: '', pages: [] }))
+  }
+  return dir
+}
+
+export const webDist = fakeWebBuild(join(tmp, 'dist'))
 
 // The same feature flags and defaults as `cdk synth`, which reads them from cdk.json.
 export const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context

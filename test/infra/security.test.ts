@@ -127,12 +127,15 @@ const functionRoles = (s: Synth): Array<[string, Parameters<typeof logicalId>[0]
   ['reconcile', s.stacks.api.reconcile.role, 'api'],
   ['post-confirmation', s.stacks.auth.postConfirmation.role, 'auth'],
   ['notifier', s.stacks.notify.notifier.role, 'notify'],
+  // With a web build that has a site kit (helpers.ts webDist has one).
+  ...(s.stacks.web.sitePublisher ? [['site-publisher', s.stacks.web.sitePublisher.publisher.role, 'web'] as [string, Parameters<typeof logicalId>[0], StackKey]] : []),
 ]
 
 /**
  * A role's grants as "<action> on <resource>" lines, resources named: `table`, `table/index/gsiN`, `table stream`,
- * `stripe secret key`, `stripe webhook secret`, `user pool`, `own log group`, `dead-letter queue`, `*`, or the
- * template text for anything else (the SES identity, the SNS deny).
+ * `stripe secret key`, `stripe webhook secret`, `user pool`, `own log group`, `dead-letter queue` (the notifier's),
+ * `site publisher dead-letter queue`, `site bucket/<key pattern>`, `site distribution`, `*`, or the template text for
+ * anything else (the SES identity, the SNS deny).
  */
 function grantLines(s: Synth, key: StackKey, role: Parameters<typeof logicalId>[0], logGroup: Parameters<typeof logicalId>[0]): string[] {
   const data = s.json.data
@@ -153,6 +156,13 @@ function grantLines(s: Synth, key: StackKey, role: Parameters<typeof logicalId>[
     if (same(r, { Ref: logicalId(s.stacks.api.stripeWebhookSecret) })) return 'stripe webhook secret'
     if (same(r, { 'Fn::GetAtt': [logicalId(logGroup), 'Arn'] })) return 'own log group'
     if (same(r, { 'Fn::GetAtt': [logicalId(s.stacks.notify.deadLetterQueue), 'Arn'] })) return 'dead-letter queue'
+    const publisher = s.stacks.web.sitePublisher
+    if (publisher && same(r, { 'Fn::GetAtt': [logicalId(publisher.deadLetterQueue), 'Arn'] })) return 'site publisher dead-letter queue'
+    const siteBucketArn = { 'Fn::GetAtt': [logicalId(s.stacks.web.bucket), 'Arn'] }
+    const objects = r?.['Fn::Join']?.[1]
+    if (objects?.length === 2 && same(objects[0], siteBucketArn) && typeof objects[1] === 'string') return `site bucket${objects[1]}`
+    const distributionArn = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: logicalId(s.stacks.web.distribution) }]] }
+    if (same(r, distributionArn)) return 'site distribution'
     if (JSON.stringify(r).includes(':ses:",')) return 'the SES sending identity'
     const parts = r?.['Fn::Join']?.[1]
     if (parts?.length === 2 && typeof parts[1] === 'string' && parts[1].startsWith('/index/')) return `${name(parts[0])}${parts[1]}`
@@ -210,6 +220,20 @@ const EXPECTED_GRANTS: Record<string, string[]> = {
     'sqs:GetQueueUrl on dead-letter queue',
     'sqs:SendMessage on dead-letter queue',
   ],
+  // The settings item (one GetItem at a deploy), the pages' prefix and this distribution only.
+  'site-publisher': [
+    ...LOGS,
+    ...onTable(['GetItem']),
+    'dynamodb:DescribeStream on table stream',
+    'dynamodb:GetRecords on table stream',
+    'dynamodb:GetShardIterator on table stream',
+    'dynamodb:ListStreams on *',
+    's3:PutObject on site bucket/prerendered/*',
+    'cloudfront:CreateInvalidation on site distribution',
+    'sqs:GetQueueAttributes on site publisher dead-letter queue',
+    'sqs:GetQueueUrl on site publisher dead-letter queue',
+    'sqs:SendMessage on site publisher dead-letter queue',
+  ],
 }
 
 describe.each(stages)('stage %s: exact grants per function role', (_name, s) => {
@@ -217,6 +241,7 @@ describe.each(stages)('stage %s: exact grants per function role', (_name, s) => 
     name === 'reconcile' ? s.stacks.api.reconcile.logGroup
     : name === 'post-confirmation' ? s.stacks.auth.postConfirmation.logGroup
     : name === 'notifier' ? s.stacks.notify.notifier.logGroup
+    : name === 'site-publisher' ? s.stacks.web.sitePublisher!.publisher.logGroup
     : s.stacks.api.functions[name as 'api-customer']!.logGroup
 
   it('covers every function the stage deploys', () => {

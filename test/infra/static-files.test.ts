@@ -17,7 +17,9 @@ let server: Server
 let base: string
 
 beforeAll(async () => {
-  for (const dir of ['assets', 'prerendered/login', 'prerendered/shipping-policy']) mkdirSync(join(dist, dir), { recursive: true })
+  for (const dir of ['assets', 'prerendered/login', 'prerendered/shipping-policy', '.site-kit/chunks']) mkdirSync(join(dist, dir), { recursive: true })
+  writeFileSync(join(dist, '.site-kit/renderer.mjs'), 'export {}')
+  writeFileSync(join(dist, '.site-kit/site.json'), '{}')
   writeFileSync(join(dist, 'index.html'), 'shell')
   writeFileSync(join(dist, 'prerendered/index.html'), 'landing page')
   writeFileSync(join(dist, 'prerendered/login/index.html'), 'login page')
@@ -62,6 +64,14 @@ describe('serveStatic (infra/local/static-files.ts)', () => {
       expect(res.headers.get('x-test'), path).toBe('1')
     }
     expect((await get('/missing.js')).status).toBe(404)
+  })
+
+  it('never serves the site kit (the deployment leaves it out of the bucket too)', async () => {
+    for (const path of ['/.site-kit/renderer.mjs', '/.site-kit/site.json', '/.site-kit/', '/.site-kit', '/assets/../.site-kit/site.json', '/%2Esite-kit/site.json']) {
+      const res = await get(path)
+      expect(res.status, path).toBe(404)
+      expect(await res.text(), path).toBe('Not found')
+    }
   })
 
   it('compresses text files for browsers that accept it (brotli first, then gzip), assets immutable', async () => {

@@ -77,6 +77,23 @@ describe('`cdk synth` offline', () => {
       expect(stripeChunk !== undefined, fn.Properties.Description).toBe(paysByCard)
     }
 
+    // The site publisher exists when web/dist has a site kit (npm run build:web writes it): its asset carries the
+    // kit as site-kit/ beside the handler, and the deploy-time publish carries the kit's build.
+    const web = JSON.parse(readFileSync(join(out, 'Gunsmith-prod-Web.template.json'), 'utf8'))
+    const pages = Object.values<any>(web.Resources).find((r) => r.Type === 'Custom::SitePages')
+    const kit = join(repoRoot, 'web', 'dist', '.site-kit', 'site.json')
+    if (existsSync(kit) && existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
+      const { build } = JSON.parse(readFileSync(kit, 'utf8'))
+      expect(pages?.Properties.Build).toBe(build)
+      const publisher = web.Resources[pages.Properties.ServiceToken['Fn::GetAtt'][0]]
+      const dir = join(out, `asset.${String(publisher.Properties.Code.S3Key).replace(/\.zip$/, '')}`)
+      expect(existsSync(join(dir, 'index.mjs'))).toBe(true)
+      expect(JSON.parse(readFileSync(join(dir, 'site-kit', 'site.json'), 'utf8')).build).toBe(build)
+      expect(existsSync(join(dir, 'site-kit', 'renderer.mjs'))).toBe(true)
+    } else {
+      expect(pages).toBeUndefined()
+    }
+
     // Every JSON file cdk wrote (templates, manifests, config.json, the staged SPA) is free of secret-looking strings.
     const walk = (dir: string): string[] =>
       readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]))

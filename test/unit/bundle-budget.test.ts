@@ -30,8 +30,8 @@ const coldPackages = (b: BuiltBundle) => Object.entries(b.packagesByFile).filter
 const lazyPackages = (b: BuiltBundle) => b.chunks.filter((c) => c.lazy).flatMap((c) => b.packagesByFile[c.file])
 
 describe('Lambda bundles', () => {
-  it('builds every function: the three API groups, the Cognito trigger, the reconciliation and the notifier', () => {
-    expect(built.map((b) => b.group)).toEqual([...functionGroups, 'post-confirmation', 'reconcile', 'notifier'])
+  it('builds every function: the three API groups, the Cognito trigger, the reconciliation, the notifier and the site publisher', () => {
+    expect(built.map((b) => b.group)).toEqual([...functionGroups, 'post-confirmation', 'reconcile', 'notifier', 'site-publisher'])
   })
 
   it(`each loads ≤ ${BUDGET_BYTES / 1000} KB at a cold start (the shared stack and its heaviest route)`, () => {
@@ -59,8 +59,10 @@ describe('Lambda bundles', () => {
       // The notifier's job is sending: its SES and SNS transports (the SDK's, the runtime's) count as its cold start.
       const allowed = b.group === 'notifier' ? ['@aws-sdk/client-sesv2', '@aws-sdk/client-sns'] : []
       expect(sdkImports(['index.mjs', ...b.chunks.filter((c) => !c.lazy).map((c) => c.file)], b), `${b.group} at a cold start`).toEqual(allowed)
-      // On first use only, from the runtime's SDK: staff's customer administration (Cognito), the notifier's SES and SNS.
-      for (const pkg of sdkImports(b.chunks.filter((c) => c.lazy).map((c) => c.file), b)) expect(['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-sesv2', '@aws-sdk/client-sns'], b.group).toContain(pkg)
+      // On first use only, from the runtime's SDK: staff's customer administration (Cognito), the notifier's SES and SNS,
+      // the site publisher's S3 and CloudFront (its store, on the first publish).
+      const lazyAllowed = b.group === 'site-publisher' ? ['@aws-sdk/client-s3', '@aws-sdk/client-cloudfront'] : ['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-sesv2', '@aws-sdk/client-sns']
+      for (const pkg of sdkImports(b.chunks.filter((c) => c.lazy).map((c) => c.file), b)) expect(lazyAllowed, b.group).toContain(pkg)
     }
     expect(sdkImports(bundle('post-confirmation').chunks.map((c) => c.file).concat('index.mjs'), bundle('post-confirmation'))).toEqual([])
   })

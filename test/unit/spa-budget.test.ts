@@ -16,6 +16,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_SHOP } from '@gs/shared/shop'
 import { initialAssets, manifestPath, readManifest, staticClosureKeys, WEB_DIST, type Manifest, type ManifestChunk } from '../../scripts/lib/spa-chunks.ts'
 
 const LANDING_JS_BUDGET_GZIP_BYTES = 120 * 1000
@@ -159,7 +160,11 @@ describe.skipIf(!built)('pre-rendered public pages and the staff dashboard (web/
     const file = path.join(WEB_DIST, 'prerendered', page === '/' ? '' : page, 'index.html')
     expect(fs.existsSync(file), `${file} is missing: is the prerender plugin in web/vite.config.ts?`).toBe(true)
     const html = fs.readFileSync(file, 'utf8')
-    expect(html).toContain(`<div id="root" data-prerendered="${page}">`)
+    // With the identity it was rendered with: the build's defaults, or the shop's own once a local stack published them.
+    const root = /<div id="root" data-prerendered="([^"]*)" data-shop="([^"]*)">/.exec(html)
+    expect(root?.[1]).toBe(page)
+    const shop = JSON.parse(root![2].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as Record<string, unknown>
+    expect(Object.keys(shop).sort()).toEqual(Object.keys(DEFAULT_SHOP).sort())
     expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`))
     expect(html.match(/<title>/g)).toHaveLength(1)
     expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([])

@@ -12,7 +12,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, createHydrationRouter } from '@/app/router';
 import { render as prerender } from '@/entry-server';
-import { stubApi } from './api-stub';
+import { DEFAULT_SHOP, type ShopIdentity } from '@gs/shared/shop';
+import { pageDocument } from '../../web/prerender/page-document';
+import { stubApi, stubFetch } from './api-stub';
 import { customer, resetFakeAuth } from './fake-auth-client';
 
 vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
@@ -24,6 +26,11 @@ const PAGES: Array<{ path: string; heading: string }> = [
   { path: '/register', heading: 'Create Account' },
   { path: '/forgot-password', heading: 'Reset Your Password' },
 ];
+
+/** The SPA shell's parts the publish fills (web/index.html has more; these are what it needs). */
+const SHELL = '<!doctype html><html lang="en"><head><title>Gunsmith Portal</title></head><body><div id="root"></div></body></html>';
+
+const HILL_COUNTRY: ShopIdentity = { name: 'Hill Country Gunsmithing', phone: '(512) 555-0142', email: 'service@hillcountry.example', address: '1200 Ranch Road 12\nWimberley, TX 78676', fflNumber: '' };
 
 let root: Root | null = null;
 let errors: unknown[] = [];
@@ -52,14 +59,17 @@ afterEach(() => {
  * shop, as in Node at build time), then `browser()` sets up what the visitor's browser knows, and the page, served at
  * `servedAt`, is hydrated as main.tsx does.
  */
-async function serveAndHydrate(renderedFor: string, { servedAt = renderedFor, browser = () => undefined }: { servedAt?: string; browser?: () => void } = {}) {
-  const { html, status } = await prerender(renderedFor);
+async function serveAndHydrate(
+  renderedFor: string,
+  { servedAt = renderedFor, browser = () => undefined, shop = DEFAULT_SHOP }: { servedAt?: string; browser?: () => void; shop?: ShopIdentity } = {},
+) {
+  const { html, status } = await prerender(renderedFor, shop);
   expect(status).toBe(200);
   browser();
-  // As the plugin does: the page's <title> goes to <head>.
-  const title = /<title>[\s\S]*?<\/title>/.exec(html)?.[0] ?? '';
-  document.head.innerHTML = title;
-  document.body.innerHTML = `<div id="root" data-prerendered="${renderedFor}">${html.replace(title, '')}</div>`;
+  // As the publish does (web/prerender/page-document.ts): the page's <title> goes to <head>, the shop to #root.
+  const doc = new DOMParser().parseFromString(pageDocument(SHELL, { path: renderedFor, html, preload: [], css: [], shop }), 'text/html');
+  document.head.innerHTML = doc.head.innerHTML;
+  document.body.innerHTML = doc.body.innerHTML;
   window.history.replaceState(null, '', servedAt);
   const container = document.getElementById('root')!;
   const before = container.querySelector('h1');
@@ -78,6 +88,11 @@ async function serveAndHydrate(renderedFor: string, { servedAt = renderedFor, br
   return { container, before };
 }
 
+/** GET /api/shop answers when `reply` resolves; everything else is the contract's 404. */
+function stubFetchShop(reply: Promise<[number, unknown]>) {
+  stubFetch((call) => (call.path === '/api/shop' ? reply : undefined));
+}
+
 describe('pre-rendered pages hydrate', () => {
   it.each(PAGES)('$path: same HTML as the first client render, no hydration error, the page\'s nodes kept', async ({ path, heading }) => {
     const { container, before } = await serveAndHydrate(path);
@@ -92,11 +107,12 @@ describe('pre-rendered pages hydrate', () => {
   });
 
   it('a signed-in visitor with a dark theme and a known shop: hydrates, then the header and toggle follow the browser', async () => {
+    stubApi({ '/api/shop': [200, HILL_COUNTRY] });
     const { container } = await serveAndHydrate('/', {
       browser: () => {
         resetFakeAuth(customer);
         localStorage.setItem('theme', 'dark');
-        localStorage.setItem('gs.shop', JSON.stringify({ name: 'Hill Country Gunsmithing', phone: '(512) 555-0142', email: '', address: '' }));
+        localStorage.setItem('gs.shop', JSON.stringify(HILL_COUNTRY));
         document.documentElement.classList.add('dark'); // theme-init.js, before the page paints
       },
     });
@@ -108,9 +124,38 @@ describe('pre-rendered pages hydrate', () => {
     expect(within(nav).getByRole('button', { name: 'Sign Out' }).parentElement).toBe(slot);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
+    // A page still carrying the build's defaults (not yet published): the server's answer brings the shop's own.
     await waitFor(() => expect(screen.getAllByText('Hill Country Gunsmithing').length).toBeGreaterThan(0));
     expect(document.documentElement).toHaveClass('dark');
     expect(errors).toEqual([]);
+  });
+
+  it.each(PAGES)("$path published with the shop's identity: the HTML shows it, hydration keeps it, no default name ever shows", async ({ path }) => {
+    // What the browser knows is older (another name stored on an earlier visit), and the API is slow to answer.
+    let answer: (reply: [number, unknown]) => void = () => undefined;
+    stubFetchShop(new Promise((resolve) => (answer = resolve)));
+    const seen = new Set<string>();
+    const observer = new MutationObserver(() => seen.add(document.body.textContent ?? ''));
+    const { container, before } = await serveAndHydrate(path, {
+      shop: HILL_COUNTRY,
+      browser: () => localStorage.setItem('gs.shop', JSON.stringify({ ...DEFAULT_SHOP, name: 'Old Name Gunsmiths' })),
+    });
+    expect(container.getAttribute('data-shop')).toBe(JSON.stringify(HILL_COUNTRY));
+    expect(document.title).toMatch(/Hill Country Gunsmithing$/);
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    // In the HTML as served, and after hydration, the header names the shop.
+    expect(screen.getByRole('banner')).toHaveTextContent('Hill Country Gunsmithing');
+    expect(screen.getByRole('heading', { level: 1 })).toBe(before);
+    await act(async () => answer([200, HILL_COUNTRY]));
+    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    observer.disconnect();
+    expect(errors).toEqual([]);
+    expect(screen.getByRole('banner')).toHaveTextContent('Hill Country Gunsmithing');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Hill Country Gunsmithing. All rights reserved.');
+    for (const text of seen) {
+      expect(text).not.toContain('Old Name Gunsmiths');
+      expect(text).not.toContain(DEFAULT_SHOP.name);
+    }
   });
 
   it('a pre-rendered page hydrated at another path is reported (what main.tsx avoids by checking data-prerendered)', async () => {

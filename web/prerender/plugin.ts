@@ -1,20 +1,28 @@
 /**
  * Pre-renders the public pages at build time (docs/architecture.md, "Pre-rendered public pages").
  *
- * After the client build has written dist/ (index.html, assets, .vite/manifest.json), this plugin builds
- * src/entry-server.tsx for Node with Vite's SSR build, renders each page of PRERENDERED_PAGES with react-router's
- * static handler and react-dom/server, and writes dist/prerendered/<path>/index.html: the SPA shell with the page's
- * HTML in #root (marked data-prerendered="<path>", which main.tsx hydrates), its <title>, and modulepreload links for
- * the page's route chunk. dist/index.html stays the plain shell that every other client route gets.
+ * After the client build has written dist/ (index.html, assets, .vite/manifest.json), this plugin builds the site kit,
+ * dist/.site-kit/: src/entry-server.tsx for Node with Vite's SSR build, everything bundled (renderer.mjs), and
+ * site.json (the shell, each page's file and route chunks to preload, a hash of the build). Then it publishes the
+ * pages through the kit with the default shop identity: dist/prerendered/<path>/index.html, the SPA shell with the
+ * page's HTML in #root (marked data-prerendered="<path>", which main.tsx hydrates, and data-shop, the identity it was
+ * rendered with), its <title>, and modulepreload links for the page's route chunk. dist/index.html stays the plain
+ * shell that every other client route gets.
+ *
+ * A save of Settings → General publishes the pages again through the same kit with the shop's own identity
+ * (functions/site/publisher-handler.ts, in AWS into the site bucket, locally into the served folder), and so does
+ * every deploy: the kit is never served (the deployment leaves it out).
  *
  * The servers map exactly the paths that have a file under dist/prerendered/ to it (infra/local/static-files.ts and the
- * CloudFront function in infra/stacks/web-stack.ts): prerenderedFile() below is the naming rule they share.
+ * CloudFront function in infra/stacks/web-stack.ts): prerenderedFile() (page-document.ts) is the naming rule they share.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
+import { PRERENDERED_DIR, SITE_KIT_MANIFEST, SITE_KIT_RENDERER, prerenderedFile, type SiteManifest, type SitePage } from './page-document';
 
 /** The public pages: the path and the route module (its manifest key) that renders it. No loaders, no session. */
 export const PRERENDERED_PAGES: ReadonlyArray<{ path: string; route: string }> = [
@@ -25,12 +33,6 @@ export const PRERENDERED_PAGES: ReadonlyArray<{ path: string; route: string }> =
   { path: '/forgot-password', route: 'src/app/routes/auth/forgot-password.tsx' },
 ];
 
-export const PRERENDERED_DIR = 'prerendered';
-
-/** dist-relative file of a pre-rendered path: `/` → prerendered/index.html, `/login` → prerendered/login/index.html. */
-export function prerenderedFile(routePath: string): string {
-  return `${PRERENDERED_DIR}${routePath === '/' ? '' : routePath}/index.html`;
-}
 
 interface ManifestChunk {
   file: string;
@@ -50,29 +52,8 @@ function staticClosure(manifest: Record<string, ManifestChunk>, root: string): S
   return seen;
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** The shell with the page in it. Exported for tests. */
-export function pageDocument(shell: string, page: { path: string; html: string; preload: string[]; css: string[] }): string {
-  let html = page.html;
-  // React 19 renders a component's <title> where it stands; a document has one, in <head>: move it there.
-  const titles = [...html.matchAll(/<title>([\s\S]*?)<\/title>/g)];
-  if (titles.length > 1) throw new Error(`pre-render ${page.path}: ${titles.length} <title> elements`);
-  let doc = shell;
-  if (titles.length === 1) {
-    html = html.replace(titles[0][0], '');
-    if (!/<title>[\s\S]*?<\/title>/.test(doc)) throw new Error('pre-render: index.html has no <title>');
-    doc = doc.replace(/<title>[\s\S]*?<\/title>/, () => titles[0][0]);
-  }
-  const links = [
-    ...page.css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
-    ...page.preload.map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
-  ].join('\n    ');
-  if (links) doc = doc.replace('</head>', () => `  ${links}\n  </head>`);
-  const root = '<div id="root"></div>';
-  if (!doc.includes(root)) throw new Error('pre-render: index.html has no empty <div id="root"></div>');
-  return doc.replace(root, () => `<div id="root" data-prerendered="${escapeAttr(page.path)}">${html}</div>`);
-}
+/** dist-relative folder of the site kit: the server render of the public pages and the data to publish them again. */
+export const SITE_KIT_DIR = '.site-kit';
 
 export function prerender(options: { define?: UserConfig['define']; alias?: Record<string, string> } = {}): Plugin {
   let config: ResolvedConfig;
@@ -85,9 +66,8 @@ export function prerender(options: { define?: UserConfig['define']; alias?: Reco
     async closeBundle() {
       if (config.build.ssr || config.build.watch) return;
       const outDir = path.resolve(config.root, config.build.outDir);
-      // Under node_modules so the server bundle's bare imports (react, react-router…) resolve from the workspace.
-      // A fresh folder per build: Node caches modules by URL, and the route chunks import the entry by its plain URL.
-      const serverDir = path.join(config.root, 'node_modules/.prerender', `${process.pid}-${Date.now()}`);
+      const kitDir = path.join(outDir, SITE_KIT_DIR);
+      // Everything bundled (noExternal): the kit runs where there is no node_modules (the publisher Lambda).
       await build({
         configFile: false,
         root: config.root,
@@ -96,37 +76,54 @@ export function prerender(options: { define?: UserConfig['define']; alias?: Reco
         plugins: [react()],
         resolve: { alias: options.alias },
         define: options.define,
+        // module-sync: react-router(-dom)'s ESM build under `node` (else the CommonJS one, a second copy of the router context).
+        ssr: { noExternal: true, target: 'node', resolve: { conditions: ['module-sync', 'module', 'node', 'production'] } },
         build: {
           ssr: 'src/entry-server.tsx',
-          outDir: serverDir,
+          outDir: kitDir,
           emptyOutDir: true,
-          minify: false,
+          minify: true,
           copyPublicDir: false,
-          rollupOptions: { output: { entryFileNames: 'entry-server.mjs', format: 'esm' } },
+          rollupOptions: { output: { entryFileNames: SITE_KIT_RENDERER, chunkFileNames: 'chunks/[name]-[hash].mjs', format: 'esm' } },
         },
       });
-      try {
-        const { render } = (await import(pathToFileURL(path.join(serverDir, 'entry-server.mjs')).href)) as typeof import('../src/entry-server');
-        const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-        const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-        const entry = staticClosure(manifest, 'index.html');
-        const entryCss = new Set([...entry].flatMap((k) => manifest[k].css ?? []));
-        fs.rmSync(path.join(outDir, PRERENDERED_DIR), { recursive: true, force: true });
-        for (const page of PRERENDERED_PAGES) {
-          const { html, status } = await render(page.path);
-          if (status !== 200) throw new Error(`pre-render ${page.path}: status ${status}`);
-          // The route's chunk and its static imports that index.html does not already load (and preload).
-          const own = [...staticClosure(manifest, page.route)].filter((k) => !entry.has(k));
-          const preload = own.map((k) => manifest[k].file);
-          const css = [...new Set(own.flatMap((k) => manifest[k].css ?? []))].filter((c) => !entryCss.has(c));
-          const file = path.join(outDir, prerenderedFile(page.path));
-          fs.mkdirSync(path.dirname(file), { recursive: true });
-          fs.writeFileSync(file, pageDocument(shell, { path: page.path, html, preload, css }));
-        }
-      } finally {
-        fs.rmSync(serverDir, { recursive: true, force: true });
+      const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      const entry = staticClosure(manifest, 'index.html');
+      const entryCss = new Set([...entry].flatMap((k) => manifest[k].css ?? []));
+      const pages: SitePage[] = PRERENDERED_PAGES.map((page) => {
+        // The route's chunk and its static imports that index.html does not already load (and preload).
+        const own = [...staticClosure(manifest, page.route)].filter((k) => !entry.has(k));
+        return {
+          path: page.path,
+          file: prerenderedFile(page.path),
+          preload: own.map((k) => manifest[k].file),
+          css: [...new Set(own.flatMap((k) => manifest[k].css ?? []))].filter((c) => !entryCss.has(c)),
+        };
+      });
+      // The build's identity: what the renderer and the shell are, so a publish can tell which build it serves.
+      const hash = crypto.createHash('sha256').update(shell);
+      for (const file of listFiles(kitDir)) hash.update(file).update(fs.readFileSync(path.join(kitDir, file)));
+      const site: SiteManifest = { build: hash.digest('hex').slice(0, 16), shell, pages };
+      fs.writeFileSync(path.join(kitDir, SITE_KIT_MANIFEST), JSON.stringify(site));
+
+      // The pages as the build serves them until the shop's own identity is published (with the defaults).
+      // By its plain URL, as its chunks import it (with a query it would be a second module, a second router context).
+      const kit = (await import(pathToFileURL(path.join(kitDir, SITE_KIT_RENDERER)).href)) as typeof import('../src/entry-server');
+      fs.rmSync(path.join(outDir, PRERENDERED_DIR), { recursive: true, force: true });
+      for (const page of await kit.publishPages(site)) {
+        const file = path.join(outDir, page.file);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, page.html);
       }
-      config.logger.info(`pre-rendered ${PRERENDERED_PAGES.map((p) => p.path).join(', ')} → ${path.relative(config.root, path.join(outDir, PRERENDERED_DIR))}/`);
+      config.logger.info(`pre-rendered ${PRERENDERED_PAGES.map((p) => p.path).join(', ')} → ${path.relative(config.root, path.join(outDir, PRERENDERED_DIR))}/ (site kit ${site.build} in ${SITE_KIT_DIR}/)`);
     },
   };
+}
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return fs
+    .readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => (e.isDirectory() ? listFiles(dir, path.join(prefix, e.name)) : e.name === SITE_KIT_MANIFEST ? [] : [path.join(prefix, e.name)]));
 }

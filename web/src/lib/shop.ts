@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_SHOP, type ShopIdentity } from '@gs/shared/shop';
+import { SHOP_ATTRIBUTE } from '../../prerender/page-document';
 import { api } from './api-client';
 
 /**
@@ -7,6 +8,11 @@ import { api } from './api-client';
  * visit from GET /api/shop and kept in localStorage, so a returning visitor's first paint already shows
  * the shop's own name and phone rather than the defaults. Settings → General updates it on save.
  * Not react-query: the public pages load without it (the landing page's JS budget).
+ *
+ * A pre-rendered public page carries the identity it was rendered with (`data-shop` on #root: the build's defaults,
+ * then the shop's own once a save of Settings → General has published the pages again, web/prerender/). That is
+ * what hydration renders, so the page's HTML and its first render agree; it is also what the page shows after,
+ * until GET /api/shop answers something newer.
  */
 
 const STORAGE_KEY = 'gs.shop';
@@ -23,6 +29,34 @@ function stored(): ShopIdentity {
     return isShop(value) ? value : DEFAULT_SHOP;
   } catch {
     return DEFAULT_SHOP;
+  }
+}
+
+let embedded: ShopIdentity | null | undefined;
+
+/** The identity the served page was rendered with (#root's data-shop), or null on the plain SPA shell. */
+function embeddedShop(): ShopIdentity | null {
+  if (embedded !== undefined) return embedded;
+  try {
+    const value: unknown = JSON.parse(document.getElementById('root')?.getAttribute(SHOP_ATTRIBUTE) ?? 'null');
+    embedded = isShop(value) ? value : null;
+  } catch {
+    embedded = null;
+  }
+  return embedded;
+}
+
+/** Set only while the server render (web/src/entry-server.tsx) renders a page: the identity it renders with. */
+let rendering: ShopIdentity | null = null;
+
+/** Runs a server render (synchronous, renderToString) with `shop` as every component's shop. */
+export function renderWithShop<T>(shop: ShopIdentity, render: () => T): T {
+  const before = rendering;
+  rendering = shop;
+  try {
+    return render();
+  } finally {
+    rendering = before;
   }
 }
 
@@ -58,15 +92,18 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const snapshot = () => (current ??= stored());
+const snapshot = () => (current ??= embeddedShop() ?? stored());
+/** What the page was rendered with: the server render's shop, or in the browser the identity the page carries. */
+const serverSnapshot = () => rendering ?? embeddedShop() ?? DEFAULT_SHOP;
 
 /** The shop as last known; re-renders when the server's answer (or a save in Settings) changes it. */
 export function useShop(): ShopIdentity {
-  return useSyncExternalStore(subscribe, snapshot, () => DEFAULT_SHOP);
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }
 
 /** Tests only: forget the loaded shop, as a new page load would. */
 export function resetShopForTests() {
   current = null;
   loading = null;
+  embedded = undefined;
 }
