@@ -8,10 +8,11 @@ import * as lambda from 'aws-cdk-lib/aws-lambda'
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as logs from 'aws-cdk-lib/aws-logs'
 import type * as s3 from 'aws-cdk-lib/aws-s3'
-import * as sqs from 'aws-cdk-lib/aws-sqs'
+import type * as sqs from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
 import { BUNDLED_KIT_DIR, SITE_ENV_NAMES } from '../../functions/site/site-env.ts'
 import { AppFunction, acknowledge } from './app-function.ts'
+import { streamDeadLetterQueue } from './dead-letter-queue.ts'
 import { FunctionEnv } from './function-env.ts'
 import { SITE_PUBLISHER_ENTRY } from './lambda-bundle.ts'
 import { nagResourceText } from './nag.ts'
@@ -85,14 +86,10 @@ export class SitePublisher extends Construct {
     super(scope, id)
     const { stage, removalPolicy, metricNamespace, table, bucket, distribution, webDist, build, after } = props
 
-    this.deadLetterQueue = new sqs.Queue(this, 'Dlq', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
+    this.deadLetterQueue = streamDeadLetterQueue(this, 'Dlq', {
       removalPolicy,
+      holds: "the site publisher's stream mapping (it holds the stream position of settings writes whose pages could not be published)",
     })
-    acknowledge(this.deadLetterQueue, ['AwsSolutions-SQS3', 'Serverless-SQSRedrivePolicy'],
-      "This queue is itself a dead-letter queue: the on-failure destination of the site publisher's stream mapping (it holds the stream position of settings writes whose pages could not be published), read by ops, never consumed by a function.")
 
     this.publisher = new AppFunction(this, 'Fn', {
       entry: SITE_PUBLISHER_ENTRY,

@@ -4,10 +4,11 @@ import * as iam from 'aws-cdk-lib/aws-iam'
 import * as lambda from 'aws-cdk-lib/aws-lambda'
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as logs from 'aws-cdk-lib/aws-logs'
-import * as sqs from 'aws-cdk-lib/aws-sqs'
+import type * as sqs from 'aws-cdk-lib/aws-sqs'
 import type { Construct } from 'constructs'
 import { NOTIFY_ENV_NAMES } from '../../functions/notify/notify-env.ts'
-import { AppFunction, acknowledge } from '../constructs/app-function.ts'
+import { AppFunction } from '../constructs/app-function.ts'
+import { streamDeadLetterQueue } from '../constructs/dead-letter-queue.ts'
 import { TABLE_GRANTS } from '../constructs/table-grants.ts'
 import { FunctionEnv } from '../constructs/function-env.ts'
 import { NOTIFIER_ENTRY } from '../constructs/lambda-bundle.ts'
@@ -88,14 +89,10 @@ export class NotifyStack extends Stack {
       new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: [`arn:${this.partition}:sns:*:*:*`] }),
     )
 
-    this.deadLetterQueue = new sqs.Queue(this, 'NotifierDlq', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
+    this.deadLetterQueue = streamDeadLetterQueue(this, 'NotifierDlq', {
       removalPolicy,
+      holds: "the notifier's stream mapping (it holds the stream position of records that could not be delivered)",
     })
-    acknowledge(this.deadLetterQueue, ['AwsSolutions-SQS3', 'Serverless-SQSRedrivePolicy'],
-      "This queue is itself a dead-letter queue: the on-failure destination of the notifier's stream mapping (it holds the stream position of records that could not be delivered), read by ops, never consumed by a function.")
 
     fn.addEventSource(
       new DynamoEventSource(table, {
