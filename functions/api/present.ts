@@ -89,13 +89,36 @@ export function presentOrder(o: Order): Api.Order {
   }
 }
 
-/** Admin lists add the derived invoice fields (admin-side §3). */
+/**
+ * A row of a staff order list (admin-side §3): what the row shows, with the derived invoice fields; the editor reads
+ * the whole order. The bill is computed once, for the invoice and the extra-work total.
+ */
 export function presentAdminListOrder(o: Order): Api.AdminListOrder {
-  // The order's own fresh object, extended in place (the same keys in the same order as a spread, without the copy).
-  const listed = presentOrder(o) as Api.AdminListOrder
-  listed.invoiceBalanceDueCents = listed.invoice.balanceDueCents
-  listed.invoicePaymentStatus = adminInvoiceStatus(listed.invoice)
-  return listed
+  const invoice = invoiceFrom(o, invoiceOf(o))
+  const extra = additionalCostFields({ lines: o.lines, requests: o.approvalRequests })
+  return {
+    id: o.orderId,
+    orderNumber: o.orderNumber,
+    customerId: o.customerId,
+    customerName: o.customerName,
+    customerEmail: o.customerEmail,
+    firearmMake: o.firearmMake,
+    firearmModel: o.firearmModel,
+    serialNumber: o.serialNumber,
+    serviceType: o.serviceType,
+    estimatedCostCents: o.estimatedCostCents,
+    additionalCostCents: extra.additionalCostCents,
+    additionalCostApprovalStatus: extra.additionalCostApprovalStatus,
+    currentStatus: o.currentStatus,
+    isArchived: o.isArchived,
+    archivedAt: o.archivedAt ?? null,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+    version: o.version,
+    invoice,
+    invoiceBalanceDueCents: invoice.balanceDueCents,
+    invoicePaymentStatus: adminInvoiceStatus(invoice),
+  }
 }
 
 export const presentUpdate = (u: StatusUpdate): Api.StatusUpdate => ({

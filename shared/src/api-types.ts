@@ -265,7 +265,13 @@ export interface InvoiceFix {
 
 export type AdminInvoiceStatus = 'no_invoice' | 'paid' | 'partially_paid' | 'payment_due'
 
-export interface AdminListOrder extends Order {
+/** The fields of an order a staff list row shows and its actions send (the version); the editor and the work order read the whole order (GET /api/admin/orders/{orderId}). */
+export type AdminListOrderField =
+  | 'id' | 'orderNumber' | 'customerId' | 'customerName' | 'customerEmail' | 'firearmMake' | 'firearmModel' | 'serialNumber' | 'serviceType'
+  | 'estimatedCostCents' | 'additionalCostCents' | 'additionalCostApprovalStatus' | 'currentStatus' | 'isArchived' | 'archivedAt'
+  | 'createdAt' | 'updatedAt' | 'version' | 'invoice'
+
+export type AdminListOrder = Pick<Order, AdminListOrderField> & {
   invoiceBalanceDueCents: number
   invoicePaymentStatus: AdminInvoiceStatus
   /** When it was deleted: on the rows of the deleted list (view=deleted) only. */

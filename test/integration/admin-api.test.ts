@@ -258,6 +258,15 @@ describe('admin orders', () => {
     expect((await admin(`/api/admin/orders/${order.id}/lines/${hammer.id}`, { method: 'DELETE' })).status).toBe(404)
     const list = (await admin('/api/admin/orders?view=active&limit=100')).body.items.find((o: { id: string }) => o.id === order.id)
     expect(list).toMatchObject({ invoiceBalanceDueCents: 15000 + 1197 + 3000 + 93 + 2500, invoicePaymentStatus: 'payment_due' })
+    // A row is what the list shows (the editor reads the whole order): the same invoice and extra work as the detail.
+    const detail = (await admin(`/api/admin/orders/${order.id}`)).body
+    expect(Object.keys(list).sort()).toEqual([
+      'additionalCostApprovalStatus', 'additionalCostCents', 'archivedAt', 'createdAt', 'currentStatus', 'customerEmail', 'customerId', 'customerName',
+      'estimatedCostCents', 'firearmMake', 'firearmModel', 'id', 'invoice', 'invoiceBalanceDueCents', 'invoicePaymentStatus', 'isArchived',
+      'orderNumber', 'serialNumber', 'serviceType', 'updatedAt', 'version',
+    ])
+    for (const key of Object.keys(list).filter((k) => !k.startsWith('invoice') || k === 'invoice')) expect(list[key], key).toEqual(detail[key])
+    expect(list.additionalCostCents).toBe(3000 + 1197)
   })
 
   it.each([

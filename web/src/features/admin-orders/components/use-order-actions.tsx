@@ -5,7 +5,10 @@ import { useToast } from '@/components/ui/toast';
 import { useArchiveOrder } from '../api/archive-order';
 import { useDeleteOrder } from '../api/delete-order';
 import { useUnarchiveOrder } from '../api/unarchive-order';
-import type { AdminOrder } from '../types';
+import type { AdminListOrder } from '../types';
+
+/** What an action needs of an order: its id (a list row or the whole order). */
+type ActedOn = Pick<AdminListOrder, 'id'>;
 import { EditOrderModal } from './edit-order-modal';
 import { PrintWorkOrderModal } from './print-work-order';
 
@@ -28,7 +31,7 @@ export const orderActionMessages = {
   archivedUpdated: 'Archived order updated successfully!',
 } as const;
 
-type Opened = { kind: 'edit' | 'print'; order: AdminOrder } | null;
+type Opened = { kind: 'edit' | 'print'; order: ActedOn } | null;
 
 /**
  * Edit, Print, Archive, Unarchive and Delete for any admin order list. Render `element`
@@ -43,7 +46,7 @@ export function useOrderActions({ archivedView = false }: { archivedView?: boole
   const [opened, setOpened] = useState<Opened>(null);
   const m = orderActionMessages;
 
-  const onArchive = async (order: AdminOrder) => {
+  const onArchive = async (order: ActedOn) => {
     if (!(await confirm(m.archiveConfirm, { confirmLabel: 'Archive' }))) return;
     try {
       await archive.mutateAsync(order.id);
@@ -53,7 +56,7 @@ export function useOrderActions({ archivedView = false }: { archivedView?: boole
     }
   };
 
-  const onUnarchive = async (order: AdminOrder) => {
+  const onUnarchive = async (order: ActedOn) => {
     if (!(await confirm(m.unarchiveConfirm, { confirmLabel: 'Unarchive' }))) return;
     try {
       await unarchive.mutateAsync(order.id);
@@ -63,7 +66,7 @@ export function useOrderActions({ archivedView = false }: { archivedView?: boole
     }
   };
 
-  const onDelete = async (order: AdminOrder) => {
+  const onDelete = async (order: ActedOn) => {
     const text = archivedView ? m.deleteArchivedConfirm : m.deleteConfirm;
     if (!(await confirm(text, { confirmLabel: 'Delete', variant: 'danger' }))) return;
     try {
@@ -94,8 +97,8 @@ export function useOrderActions({ archivedView = false }: { archivedView?: boole
   );
 
   return {
-    edit: (order: AdminOrder) => setOpened({ kind: 'edit', order }),
-    print: (order: AdminOrder) => setOpened({ kind: 'print', order }),
+    edit: (order: ActedOn) => setOpened({ kind: 'edit', order }),
+    print: (order: ActedOn) => setOpened({ kind: 'print', order }),
     archive: onArchive,
     unarchive: onUnarchive,
     remove: onDelete,
