@@ -2,7 +2,10 @@ import type * as Api from '@gs/shared/api-types'
 import { additionalCostFields, adminInvoiceStatus, requestAmounts, type ApprovalRequest, type BilledLine } from '@gs/shared/invoice'
 import { invoiceOf, type Order, type StatusUpdate } from '#functions/domain/order.ts'
 
-/** The contract's shapes (docs/api.md, Entities); the only place they are built. */
+/**
+ * The contract's shapes (docs/api.md, Entities); the only place they are built, but for the staff list's row
+ * (functions/api/admin/orders/list-orders.ts: only that route needs it, and this file is in every admin cold start).
+ */
 
 export function presentInvoice(o: Order, shippingSelected = o.shippingSelected): Api.Invoice {
   return invoiceFrom(o, invoiceOf(o, shippingSelected))
@@ -86,38 +89,6 @@ export function presentOrder(o: Order): Api.Order {
     updatedAt: o.updatedAt,
     version: o.version,
     invoice: invoiceFrom(o, bill),
-  }
-}
-
-/**
- * A row of a staff order list (admin-side §3): what the row shows, with the derived invoice fields; the editor reads
- * the whole order. The bill is computed once, for the invoice and the extra-work total.
- */
-export function presentAdminListOrder(o: Order): Api.AdminListOrder {
-  const invoice = invoiceFrom(o, invoiceOf(o))
-  const extra = additionalCostFields({ lines: o.lines, requests: o.approvalRequests })
-  return {
-    id: o.orderId,
-    orderNumber: o.orderNumber,
-    customerId: o.customerId,
-    customerName: o.customerName,
-    customerEmail: o.customerEmail,
-    firearmMake: o.firearmMake,
-    firearmModel: o.firearmModel,
-    serialNumber: o.serialNumber,
-    serviceType: o.serviceType,
-    estimatedCostCents: o.estimatedCostCents,
-    additionalCostCents: extra.additionalCostCents,
-    additionalCostApprovalStatus: extra.additionalCostApprovalStatus,
-    currentStatus: o.currentStatus,
-    isArchived: o.isArchived,
-    archivedAt: o.archivedAt ?? null,
-    createdAt: o.createdAt,
-    updatedAt: o.updatedAt,
-    version: o.version,
-    invoice,
-    invoiceBalanceDueCents: invoice.balanceDueCents,
-    invoicePaymentStatus: adminInvoiceStatus(invoice),
   }
 }
 

@@ -1,12 +1,14 @@
 import { adminOrdersQuerySchema } from '@gs/shared/schemas/admin-order-list'
-import type { AdminOrdersPage } from '@gs/shared/api-types'
+import type { AdminListOrder, AdminOrdersPage } from '@gs/shared/api-types'
+import { additionalCostFields, adminInvoiceStatus } from '@gs/shared/invoice'
 import { createOrderLists } from '#functions/db/repositories/order-lists.ts'
 import { createOrderRepository } from '#functions/db/repositories/orders.ts'
 import { createProfileRepository } from '#functions/db/repositories/profiles.ts'
 import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { listAdminOrders } from '#functions/use-cases/list-admin-orders.ts'
-import { presentAdminListOrder } from '#functions/api/present.ts'
+import type { Order } from '#functions/domain/order.ts'
+import { presentInvoice } from '#functions/api/present.ts'
 
 /**
  * GET /api/admin/orders?view=active|archived|deleted&status=&customerId=&sort=created|updated&direction=desc|asc&search=&limit=&cursor=
@@ -17,9 +19,45 @@ export const handler = defineRoute({ query: adminOrdersQuerySchema }, async ({ q
   // Reads only: the orders repository's write hooks (cancel checkouts at the provider) are not needed here.
   const page = await listAdminOrders({ lists: createOrderLists(table), orders: createOrderRepository(table), profiles: createProfileRepository(table), query })
   const body: AdminOrdersPage = {
-    items: page.items.map((o) => (o.isDeleted ? { ...presentAdminListOrder(o), deletedAt: o.deletedAt ?? null } : presentAdminListOrder(o))),
+    items: page.items.map((o) => {
+      const row = presentAdminListOrder(o)
+      if (o.isDeleted) row.deletedAt = o.deletedAt ?? null
+      return row
+    }),
     cursor: page.cursor,
     match: page.match,
   }
   return { body }
 })
+
+/**
+ * A row of a staff order list (admin-side §3): what the row shows, with the derived invoice fields; the editor reads
+ * the whole order. Here, not in present.ts: only this route needs it (present.ts is in every admin cold start).
+ */
+function presentAdminListOrder(o: Order): AdminListOrder {
+  const invoice = presentInvoice(o)
+  const extra = additionalCostFields({ lines: o.lines, requests: o.approvalRequests })
+  return {
+    id: o.orderId,
+    orderNumber: o.orderNumber,
+    customerId: o.customerId,
+    customerName: o.customerName,
+    customerEmail: o.customerEmail,
+    firearmMake: o.firearmMake,
+    firearmModel: o.firearmModel,
+    serialNumber: o.serialNumber,
+    serviceType: o.serviceType,
+    estimatedCostCents: o.estimatedCostCents,
+    additionalCostCents: extra.additionalCostCents,
+    additionalCostApprovalStatus: extra.additionalCostApprovalStatus,
+    currentStatus: o.currentStatus,
+    isArchived: o.isArchived,
+    archivedAt: o.archivedAt ?? null,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+    version: o.version,
+    invoice,
+    invoiceBalanceDueCents: invoice.balanceDueCents,
+    invoicePaymentStatus: adminInvoiceStatus(invoice),
+  }
+}
