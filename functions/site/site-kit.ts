@@ -10,9 +10,13 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ShopIdentity } from '@gs/shared/shop'
 
-/** web/prerender/page-document.ts (the file names and site.json's shape; the functions do not import the SPA). */
-const RENDERER = 'renderer.mjs'
-const MANIFEST = 'site.json'
+/**
+ * The kit's names as web/prerender/page-document.ts writes them (the functions and the infra do not import the SPA;
+ * test/integration/site-publisher.test.ts holds the two to each other).
+ */
+export const SITE_KIT_FOLDER = '.site-kit'
+export const SITE_KIT_RENDERER = 'renderer.mjs'
+export const SITE_KIT_MANIFEST = 'site.json'
 
 interface SiteManifest {
   build: string
@@ -46,7 +50,7 @@ const imported = new Map<string, string>()
 
 export class SiteKitMissing extends Error {
   constructor(dir: string) {
-    super(`no site kit in ${dir} (${MANIFEST}): build the web app (npm run build:web)`)
+    super(`no site kit in ${dir} (${SITE_KIT_MANIFEST}): build the web app (npm run build:web)`)
     this.name = 'SiteKitMissing'
   }
 }
@@ -54,14 +58,14 @@ export class SiteKitMissing extends Error {
 export async function loadSiteKit(dir: string): Promise<SiteKit> {
   let site: SiteManifest
   try {
-    site = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as SiteManifest
+    site = JSON.parse(readFileSync(path.join(dir, SITE_KIT_MANIFEST), 'utf8')) as SiteManifest
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new SiteKitMissing(dir)
     throw err
   }
-  if (!site?.build || typeof site.shell !== 'string' || !Array.isArray(site.pages)) throw new Error(`${path.join(dir, MANIFEST)} is not a site manifest`)
+  if (!site?.build || typeof site.shell !== 'string' || !Array.isArray(site.pages)) throw new Error(`${path.join(dir, SITE_KIT_MANIFEST)} is not a site manifest`)
   let from = dir
-  const url = pathToFileURL(path.join(dir, RENDERER)).href
+  const url = pathToFileURL(path.join(dir, SITE_KIT_RENDERER)).href
   const seen = imported.get(url)
   if (seen === undefined) imported.set(url, site.build)
   else if (seen !== site.build) {
@@ -70,8 +74,8 @@ export async function loadSiteKit(dir: string): Promise<SiteKit> {
     cpSync(dir, from, { recursive: true })
   }
   // By its plain URL: the renderer's chunks import it so (a query would make a second module).
-  const renderer = (await import(pathToFileURL(path.join(from, RENDERER)).href)) as Renderer
-  if (typeof renderer.publishPages !== 'function') throw new Error(`${path.join(from, RENDERER)} exports no publishPages`)
+  const renderer = (await import(pathToFileURL(path.join(from, SITE_KIT_RENDERER)).href)) as Renderer
+  if (typeof renderer.publishPages !== 'function') throw new Error(`${path.join(from, SITE_KIT_RENDERER)} exports no publishPages`)
   return {
     build: site.build,
     paths: site.pages.map((p) => p.path),

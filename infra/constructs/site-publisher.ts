@@ -11,6 +11,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3'
 import type * as sqs from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
 import { BUNDLED_KIT_DIR, SITE_ENV_NAMES } from '../../functions/site/site-env.ts'
+import { SITE_KIT_FOLDER, SITE_KIT_MANIFEST } from '../../functions/site/site-kit.ts'
 import { AppFunction, acknowledge } from './app-function.ts'
 import { streamDeadLetterQueue } from './dead-letter-queue.ts'
 import { FunctionEnv } from './function-env.ts'
@@ -18,8 +19,6 @@ import { SITE_PUBLISHER_ENTRY } from './lambda-bundle.ts'
 import { nagResourceText } from './nag.ts'
 import { TABLE_GRANTS } from './table-grants.ts'
 
-/** Where the web build writes the site kit (web/prerender/plugin.ts): renderer.mjs, chunks/ and site.json. */
-export const SITE_KIT_FOLDER = '.site-kit'
 /** The key prefix the published pages live under in the site bucket: the only one the publisher may write. */
 export const SITE_PAGES_PREFIX = 'prerendered/'
 /** The custom resource type of the deploy-time publish. */
@@ -46,7 +45,7 @@ export const SITE_PUBLISHER = {
  * build has no kit (not built, or built before the kit existed).
  */
 export function siteKitBuild(webDist: string): string | null {
-  const file = path.join(webDist, SITE_KIT_FOLDER, 'site.json')
+  const file = path.join(webDist, SITE_KIT_FOLDER, SITE_KIT_MANIFEST)
   if (!fs.existsSync(file)) return null
   const build = (JSON.parse(fs.readFileSync(file, 'utf8')) as { build?: unknown }).build
   if (typeof build !== 'string' || !/^[0-9a-f]{16}$/.test(build)) throw new Error(`${file}: "build" is not the build hash the web build writes (16 hex characters); rebuild the web app (npm run build:web)`)

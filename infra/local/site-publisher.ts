@@ -15,12 +15,10 @@ import { defaultTable } from '../../functions/db/table.ts'
 import { setLogContext } from '../../functions/lib/logger.ts'
 import { publishSite, type SiteStore } from '../../functions/site/publish.ts'
 import { createPublisherHandler, type PublisherDeps } from '../../functions/site/publisher-handler.ts'
-import { loadSiteKit } from '../../functions/site/site-kit.ts'
+import { loadSiteKit, SITE_KIT_FOLDER, SITE_KIT_MANIFEST } from '../../functions/site/site-kit.ts'
 import { startStreamPoller, type StreamPoller } from './stream-poller.ts'
 import { localDynamoClient, tableStreamArn } from './table.ts'
 
-/** web/prerender/plugin.ts SITE_KIT_DIR. */
-const SITE_KIT_FOLDER = '.site-kit'
 
 /** Writes pages into the served folder: each one whole (a temporary file renamed over it), so no request reads half a page. */
 export function folderSiteStore(webDir: string): SiteStore {
@@ -53,7 +51,7 @@ export async function startLocalSitePublisher(opts: {
 }): Promise<LocalSitePublisher> {
   const { webDir, dynamoEndpoint, tableName, log = (line: string) => console.error(line) } = opts
   const kitDir = path.join(webDir, SITE_KIT_FOLDER)
-  if (!existsSync(path.join(kitDir, 'site.json'))) {
+  if (!existsSync(path.join(kitDir, SITE_KIT_MANIFEST))) {
     log(`local site publisher: no site kit in ${kitDir}: the public pages keep the build's shop identity (run npm run build:web)`)
     return { running: false, poller: undefined, stop: async () => undefined }
   }

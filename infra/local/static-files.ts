@@ -1,10 +1,8 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
+import { SITE_KIT_FOLDER } from '../../functions/site/site-kit.ts'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
-
-/** web/prerender/plugin.ts SITE_KIT_DIR (the infra does not import the SPA's build code). */
-const SITE_KIT_FOLDER = '.site-kit'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

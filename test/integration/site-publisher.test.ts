@@ -18,7 +18,8 @@ import { createSettingsRepository } from '../../functions/db/repositories/settin
 import { defaultTable } from '../../functions/db/table.ts'
 import { publishSite, type SiteStore } from '../../functions/site/publish.ts'
 import { createPublisherHandler, PHYSICAL_RESOURCE_ID, savedIdentity, type CustomResourceEvent } from '../../functions/site/publisher-handler.ts'
-import { loadSiteKit, SiteKitMissing } from '../../functions/site/site-kit.ts'
+import { loadSiteKit, SITE_KIT_FOLDER, SITE_KIT_MANIFEST, SITE_KIT_RENDERER, SiteKitMissing } from '../../functions/site/site-kit.ts'
+import * as page from '../../web/prerender/page-document.ts'
 import { folderSiteStore, startLocalSitePublisher, type LocalSitePublisher } from '../../infra/local/site-publisher.ts'
 import { ensureTable, localDynamoClient } from '../../infra/local/table.ts'
 import { stack, useOwnTable } from './helpers.ts'
@@ -102,6 +103,12 @@ describe.skipIf(!built)('the site publisher on the local stack: a save of Settin
     await vi.waitFor(() => expect(embedded(read(webDir, PAGES[2])).name).toBe('Wimberley Arms'), WAIT)
     expect(read(webDir, PAGES[2])).not.toContain(ESCAPED_NAME)
   }, 90_000)
+})
+
+describe('the kit as the build writes it and the server reads it', () => {
+  it('has the same folder and file names on both sides of the SPA boundary', () => {
+    expect([SITE_KIT_FOLDER, SITE_KIT_RENDERER, SITE_KIT_MANIFEST]).toEqual([page.SITE_KIT_DIR, page.SITE_KIT_RENDERER, page.SITE_KIT_MANIFEST])
+  })
 })
 
 describe('which stream records publish', () => {

@@ -14,6 +14,7 @@ export function prerenderedFile(routePath: string): string {
 }
 
 /** The site kit's files (in dist/.site-kit/, never served): the server render and what a publish needs besides it. */
+export const SITE_KIT_DIR = '.site-kit';
 export const SITE_KIT_RENDERER = 'renderer.mjs';
 export const SITE_KIT_MANIFEST = 'site.json';
 

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
-import { PRERENDERED_DIR, SITE_KIT_MANIFEST, SITE_KIT_RENDERER, prerenderedFile, type SiteManifest, type SitePage } from './page-document';
+import { PRERENDERED_DIR, SITE_KIT_DIR, SITE_KIT_MANIFEST, SITE_KIT_RENDERER, prerenderedFile, type SiteManifest, type SitePage } from './page-document';
 
 /** The public pages: the path and the route module (its manifest key) that renders it. No loaders, no session. */
 export const PRERENDERED_PAGES: ReadonlyArray<{ path: string; route: string }> = [
@@ -52,8 +52,6 @@ function staticClosure(manifest: Record<string, ManifestChunk>, root: string): S
   return seen;
 }
 
-/** dist-relative folder of the site kit: the server render of the public pages and the data to publish them again. */
-export const SITE_KIT_DIR = '.site-kit';
 
 export function prerender(options: { define?: UserConfig['define']; alias?: Record<string, string> } = {}): Plugin {
   let config: ResolvedConfig;
