@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/integration/global-setup.ts'],
+          // Each file's DynamoDB recorder and the functions' containers it starts (test/integration/worker-setup.ts).
+          setupFiles: ['test/integration/worker-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // One local stack serves every file; files run one at a time against it.

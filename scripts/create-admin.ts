@@ -18,8 +18,7 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation'
 import { AdminSetUserMFAPreferenceCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
-import { DocumentClient } from '../functions/db/dynamo/document-client.ts'
-import { awsCredentials } from './lib/aws-credentials.ts'
+import { newDocumentClient } from '../functions/db/client.ts'
 import { createUserDirectory } from '../functions/auth/users.ts'
 import { createProfileRepository } from '../functions/db/repositories/profiles.ts'
 import { ConflictError } from '../functions/lib/errors.ts'
@@ -208,7 +207,7 @@ export function awsDeps(region?: string): Deps {
       await client.send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: userPoolId, Username: email, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }))
     },
     // The functions' client, with your credentials (the AWS SDK's default chain: environment, profile, SSO).
-    profiles: (table, tableRegion) => createProfileRepository({ table, client: new DocumentClient({ region: tableRegion, credentials: awsCredentials() }) }),
+    profiles: (table, tableRegion) => createProfileRepository({ table, client: newDocumentClient({ region: tableRegion }) }),
     log: (line) => console.log(line),
   }
 }

@@ -11,8 +11,7 @@
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation'
-import { DocumentClient } from '../functions/db/dynamo/document-client.ts'
-import { awsCredentials } from './lib/aws-credentials.ts'
+import { newDocumentClient } from '../functions/db/client.ts'
 import { runMigrations } from '../functions/db/migrations/index.ts'
 import { CliError, explainError, output, stackOutputs } from './create-admin.ts'
 
@@ -27,7 +26,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     const dataStack = `Gunsmith-${stage}-Data`
     const table = output(await stackOutputs({ cloudFormation }, dataStack, where), 'TableName', dataStack, stage)
     // The functions' client, with your credentials (the AWS SDK's default chain: environment, profile, SSO).
-    const client = new DocumentClient({ region: where.region, credentials: awsCredentials() })
+    const client = newDocumentClient({ region: where.region })
     const done = await runMigrations({ table, client })
     console.log(done.length ? done.map((line) => `migrated ${line}`).join('\n') : `${table} has every migration already`)
     return 0

@@ -1,5 +1,6 @@
 import { env, requireEnv } from '../lib/env.ts'
-import { cognitoCalls } from './cognito-calls.ts'
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider'
+import { cognitoClient } from './cognito.ts'
 
 /** Admins this container has seen with an authenticator app, until when it trusts that (ms since epoch). */
 const enrolled = new Map<string, number>()
@@ -15,8 +16,7 @@ export function clearStaffMfaCache() {
  * every sign-in (the pool's MFA is optional, since customers never use it). Staff routes are refused until then, on
  * the server, whatever the SPA shows. Read with AdminGetUser (the caller's sub is its user name in an email pool).
  *
- * Loaded only by staff routes' first request (customers' requests never load it), without the SDK's Cognito client. A yes is
- * cached per container as the account gate's answers are (ACCOUNT_GATE_TTL_SECONDS, 30 s by default): an admin who
+ * Loaded only by staff routes (customers' requests never load it). A yes is cached per container as the account gate's answers are (ACCOUNT_GATE_TTL_SECONDS, 30 s by default): an admin who
  * turns their authenticator off is refused within that time. A no is never cached, so enrolling counts at once.
  */
 export async function hasStaffMfa(userId: string): Promise<boolean> {
@@ -24,7 +24,7 @@ export async function hasStaffMfa(userId: string): Promise<boolean> {
   if ((enrolled.get(userId) ?? 0) > now) return true
   let user: { Enabled?: boolean; UserMFASettingList?: string[] }
   try {
-    user = await cognitoCalls().call('AdminGetUser', { UserPoolId: requireEnv('userPoolId').userPoolId, Username: userId })
+    user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: requireEnv('userPoolId').userPoolId, Username: userId }))
   } catch (err) {
     if ((err as { name?: string }).name === 'UserNotFoundException') return false
     throw err

@@ -1,35 +1,34 @@
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb'
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import { env } from '../lib/env.ts'
-import { DocumentClient } from './dynamo/document-client.ts'
+
+export type DocumentClient = DynamoDBDocumentClient
 
 let client: DocumentClient | undefined
-let decorate: ((c: DocumentClient) => void) | undefined
 
 /**
- * Tests only: what every new client gets (the command observer, functions/db/command-observer.ts). Setting one
- * drops the current client, so the next documentClient() carries it; nothing is set in production.
+ * A document client as every caller builds one (the functions, the ops scripts, the local stack's tools): undefined
+ * attributes are dropped, as ElectroDB's writes expect. Without credentials in `config`, the SDK's default chain
+ * finds them (the Lambda environment, or an operator's profile).
  */
-export function decorateDocumentClient(fn: ((c: DocumentClient) => void) | undefined) {
-  decorate = fn
-  if (fn) client = undefined
-}
+export const newDocumentClient = (config: DynamoDBClientConfig): DocumentClient =>
+  DynamoDBDocumentClient.from(new DynamoDBClient(config), { marshallOptions: { removeUndefinedValues: true } })
 
 /**
- * One document client per container (functions/db/dynamo: DynamoDB's JSON protocol without the AWS SDK, for
- * the cold start); the endpoint is set only for DynamoDB Local. In AWS the credentials are the function's
- * (its environment).
+ * The functions' document client, one per container (built on the first request that reads or writes). The
+ * endpoint is set only for DynamoDB Local; in AWS the region and credentials are the function's environment.
  */
 export function documentClient(): DocumentClient {
   if (client) return client
   const { region, dynamoEndpoint } = env()
-  const fresh = new DocumentClient({
+  client = newDocumentClient({
     region,
     ...(dynamoEndpoint ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   })
-  decorate?.(fresh)
-  client = fresh
   return client
 }
 
+/** Tests and tools that change the environment in one process: the next documentClient() is built again. */
 export function resetDocumentClient() {
   client = undefined
 }

@@ -1,4 +1,4 @@
-import { QueryCommand } from './dynamo/commands.ts'
+import { QueryCommand } from '@aws-sdk/lib-dynamodb'
 import { checkoutEntity } from './entities/checkout.ts'
 import { counterEntity } from './entities/counter.ts'
 import { ledgerCounterSchema } from './entities/ledger-counter.ts'
@@ -15,7 +15,7 @@ import { webhookEventEntity } from './entities/webhook-event.ts'
 import { auditEventEntity } from './entities/audit-event.ts'
 import type { EntityItem, Service } from 'electrodb'
 import type { TableConfig } from './table.ts'
-import { createConversions, createWriteTransaction } from './electrodb.ts'
+import { createConversions, createWriteTransaction } from 'electrodb'
 import { cachedEntity, perTable } from './entities/cache.ts'
 
 /** The ledger counters' entity (its schema's module has no factory of its own): one per table and client, as the others. */

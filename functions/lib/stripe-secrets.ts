@@ -3,12 +3,11 @@
  * filled by ops: README, Deploying); the functions receive only their ARNs (ARNs are not secrets)
  * and read each value once per container: a memoized GetSecretValue. A secret not filled yet, or a
  * failed read, is not kept, so the next call asks again. Locally (no ARN) they come from the
- * environment. GetSecretValue goes through functions/lib/aws (no SDK client to load: it is the first request's
- * work of the webhook and of a payment route).
+ * environment.
  *
  * Never log the values, put them in a response or in an error message.
  */
-import { AwsJsonClient } from './aws/json-client.ts'
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager'
 import { ENV_NAMES, env, resetEnv } from './env.ts'
 
 /** Env names (declared in env.ts; infra sets them through infra/constructs/function-env.ts). */
@@ -28,21 +27,18 @@ export interface StripeSecrets {
 
 /** Tests: a local Secrets Manager's URL. */
 let endpoint: string | undefined
-let client: AwsJsonClient | undefined
+let client: SecretsManagerClient | undefined
 const values = new Map<string, Promise<string | null>>()
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null)
 
 async function read(arn: string): Promise<string | null> {
-  client ??= new AwsJsonClient({
-    service: 'secretsmanager',
-    targetPrefix: 'secretsmanager',
-    jsonVersion: '1.1',
+  client ??= new SecretsManagerClient({
     region: env().region,
     ...(endpoint ? { endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } } : {}),
   })
   try {
-    return text((await client.call('GetSecretValue', { SecretId: arn })).SecretString)
+    return text((await client.send(new GetSecretValueCommand({ SecretId: arn }))).SecretString)
   } catch (err) {
     // Created by the stack but never filled: no AWSCURRENT version yet.
     if ((err as { name?: string } | null)?.name === 'ResourceNotFoundException') return null

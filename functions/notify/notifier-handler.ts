@@ -7,7 +7,8 @@
  *
  * The local stack calls the same `handler` with the records it reads from DynamoDB Local's stream.
  */
-import { unmarshall, type AttributeValue } from '../db/dynamo/marshall.ts'
+import type { AttributeValue } from '@aws-sdk/client-dynamodb'
+import { unmarshall } from '@aws-sdk/util-dynamodb'
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda'
 import { createNotificationDeliveryRepository, notificationFromImage, type DeliveredNotification } from '../db/repositories/notification-delivery.ts'
 import { createProfileRepository } from '../db/repositories/profiles.ts'

@@ -15,7 +15,8 @@
  */
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda'
 import { shopIdentity, type ShopIdentity } from '@gs/shared/shop'
-import { unmarshall, type AttributeValue } from '../db/dynamo/marshall.ts'
+import type { AttributeValue } from '@aws-sdk/client-dynamodb'
+import { unmarshall } from '@aws-sdk/util-dynamodb'
 import { createSettingsRepository } from '../db/repositories/settings.ts'
 import { defaultTable } from '../db/table.ts'
 import { errorFields, log } from '../lib/logger.ts'

@@ -1,5 +1,6 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda'
-import { cognitoCalls } from '../auth/cognito-calls.ts'
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider'
+import { cognitoClient } from '../auth/cognito.ts'
 import { createProfileRepository } from '../db/repositories/profiles.ts'
 import { defaultTable } from '../db/table.ts'
 import { log } from '../lib/logger.ts'
@@ -12,7 +13,7 @@ export const handler = async (event: PostConfirmationTriggerEvent) => {
   await registerCustomer({
     profiles: createProfileRepository(defaultTable()),
     addToGroup: async (group) => {
-      await cognitoCalls().call('AdminAddUserToGroup', { UserPoolId: event.userPoolId, Username: event.userName, GroupName: group })
+      await cognitoClient().send(new AdminAddUserToGroupCommand({ UserPoolId: event.userPoolId, Username: event.userName, GroupName: group }))
     },
     user: { id: a.sub, email: a.email, firstName: a.given_name, lastName: a.family_name, phone: a.phone_number },
   })

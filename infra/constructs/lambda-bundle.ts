@@ -1,5 +1,4 @@
 import * as fs from 'node:fs'
-import { createRequire } from 'node:module'
 import * as path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { ILocalBundling } from 'aws-cdk-lib'
@@ -11,42 +10,10 @@ import { entriesDir, functionsDir, repoRoot } from './paths.ts'
 /**
  * CommonJS packages loaded on first use (the Stripe SDK, nodemailer) `require` Node's modules: an ESM bundle (and
  * each of its chunks) needs a `require`. Made on its first call: building one in each of a cold start's ~30 files
- * (createRequire, import.meta) cost about 30 ms of every cold start (issue 19), and those files never call it.
+ * (createRequire, import.meta) would cost every cold start, and those files never call it.
  */
 export const ESM_REQUIRE_BANNER =
   "import{createRequire as __cr}from'module';let __rq;function require(m){return(__rq??=__cr(import.meta.url))(m)}"
-
-/**
- * ElectroDB as the bundles carry it: a copy of the package (.cdk/node_modules/electrodb, generated) without its model schemas, the
- * data only its model check reads, whose checker the bundles leave out already (the `jsonschema` alias below):
- * about 2.5 KB of every cold start. The check runs with the real package and these schemas in
- * test/unit/jsonschema-lite.test.ts, which also builds every entity with this copy. The copy is refused, rather
- * than made, if validations.js no longer reads as expected (an ElectroDB upgrade).
- */
-export function electrodbForBundles(): string {
-  const source = path.dirname(createRequire(import.meta.url).resolve('electrodb/package.json'))
-  // Under a node_modules folder, so esbuild reads it as a package (its warnings about the package's own code stay quiet).
-  const dest = path.join(repoRoot, '.cdk', 'node_modules', 'electrodb')
-  const files = ['package.json', 'index.js', ...fs.readdirSync(path.join(source, 'src')).filter((f) => f.endsWith('.js')).map((f) => `src/${f}`)]
-  for (const file of files) {
-    let text = fs.readFileSync(path.join(source, file), 'utf8')
-    if (file === 'src/validations.js') text = withoutModelSchemas(text)
-    const target = path.join(dest, file)
-    if (fs.existsSync(target) && fs.readFileSync(target, 'utf8') === text) continue
-    fs.mkdirSync(path.dirname(target), { recursive: true })
-    fs.writeFileSync(target, text)
-  }
-  return dest
-}
-
-function withoutModelSchemas(source: string): string {
-  const start = source.indexOf('\nconst Attribute = {')
-  const end = source.indexOf('\nv.addSchema(Attribute, "/Attribute");')
-  if (start < 0 || end < start || source.indexOf('\nconst Attribute = {', start + 1) >= 0) {
-    throw new Error("electrodb/src/validations.js: its model schemas are not where electrodbForBundles expects them (was ElectroDB upgraded?)")
-  }
-  return `${source.slice(0, start)}\n// Left out of the Lambda bundles (infra/constructs/lambda-bundle.ts electrodbForBundles).\nconst Attribute = {}, Index = {}, Modelv1 = {}, ModelBeta = {}, Filters = {};${source.slice(end)}`
-}
 
 /** Every function's NODE_OPTIONS: stack traces in the logs point into the sources (the bench imports with it too). */
 export const LAMBDA_NODE_OPTIONS = '--enable-source-maps'
@@ -55,17 +22,16 @@ export const LAMBDA_NODE_OPTIONS = '--enable-source-maps'
 export const LAMBDA_HANDLER = 'index.handler'
 
 /**
- * How every function is bundled, in one place: the CDK asset (AppFunction), the
- * bundle budget test and `npm run bench` all build with these options.
+ * How every function is bundled, in one place: the CDK asset (AppFunction), the local stack and the integration
+ * suite (infra/local/lambda-runtime.ts), and `npm run bench` all build with these options, so the code the tests
+ * run is the code a deploy uploads.
  *
- * - The AWS SDK v3 is left to the Lambda runtime (it ships it, on NODE_PATH), as
- *   the CDK does by default: bundled, it tripled every function.
- * - ESM with code splitting: what a function reaches only through a dynamic
- *   `import()` lands in its own chunk, loaded by the first request that needs it, not
- *   at every cold start: each route module (the generated entry imports them on first
- *   use, functions/lib/group-entry.ts) and the Stripe SDK (functions/payments/stripe-sdk.ts).
- * - `jsonschema` (ElectroDB's only use in the functions: checking entity models, which every test run
- *   does with the real package) is swapped for functions/lib/jsonschema-lite.ts, which checks nothing.
+ * - Everything is bundled, the AWS SDK v3 included: the function runs the versions package-lock.json pins, not
+ *   whichever SDK the Lambda runtime happens to carry. Packages are used as published (no alias, no patch).
+ * - ESM with code splitting: what a function reaches only through a dynamic `import()` lands in its own chunk,
+ *   loaded by the first request that needs it, not at every cold start: each route module (the generated entry
+ *   imports them on first use, functions/lib/group-entry.ts) and the Stripe SDK (functions/payments/stripe-sdk.ts).
+ * - `mainFields` prefers a package's ES module build (the SDK's `dist-es`), which esbuild can tree-shake; minified.
  */
 export function lambdaBuildOptions(entry: string, outdir: string): esbuild.BuildOptions & { metafile: true } {
   return {
@@ -82,16 +48,6 @@ export function lambdaBuildOptions(entry: string, outdir: string): esbuild.Build
     // Hash-only names: every route's import of a chunk spells its name, in every cold start (the source maps name the code).
     chunkNames: 'chunks/[hash]',
     banner: { js: ESM_REQUIRE_BANNER },
-    external: ['@aws-sdk/*'],
-    alias: {
-      electrodb: electrodbForBundles(),
-      // ElectroDB's model check, done by the tests instead of every cold start (see the file): −29 KB per function.
-      jsonschema: path.join(functionsDir, 'lib', 'jsonschema-lite.ts'),
-      // What ElectroDB requires of the SDK (its document commands and unmarshall) comes from the functions' own
-      // DynamoDB client (functions/db/dynamo), so no cold start loads the SDK's DynamoDB client.
-      '@aws-sdk/lib-dynamodb': path.join(functionsDir, 'db', 'dynamo', 'commands.ts'),
-      '@aws-sdk/util-dynamodb': path.join(functionsDir, 'db', 'dynamo', 'marshall.ts'),
-    },
     minify: true,
     sourcemap: true,
     // Stack traces need the mappings, not the sources: with --enable-source-maps (app-function.ts) Node reads every map at load.
@@ -107,9 +63,22 @@ export function bundleLambda(entry: string, outdir: string): esbuild.Metafile {
   const result = esbuild.buildSync({ ...lambdaBuildOptions(entry, outdir), write: false })
   for (const file of withoutUnusedRequire(result.outputFiles)) {
     fs.mkdirSync(path.dirname(file.path), { recursive: true })
-    fs.writeFileSync(file.path, file.contents)
+    fs.writeFileSync(file.path, file.path.endsWith('.map') ? withRepositorySources(file.path, file.contents) : file.contents)
   }
   return result.metafile
+}
+
+/**
+ * esbuild names a source map's sources relative to the folder it writes into (a temporary folder of the CDK's, the
+ * local stack's): named from the repository instead (`functions/api/...`), a bundle is the same bytes wherever it
+ * is built, so the asset hash changes only when the code does and the deployed bundle can be compared with the one
+ * the tests ran. Stack traces then name the source files from the repository's root.
+ */
+function withRepositorySources(mapFile: string, contents: Uint8Array): Uint8Array {
+  const map = JSON.parse(Buffer.from(contents).toString('utf8')) as { sources?: string[] }
+  const dir = path.dirname(mapFile)
+  map.sources = (map.sources ?? []).map((s) => path.relative(repoRoot, path.resolve(dir, s)).split(path.sep).join('/'))
+  return Buffer.from(JSON.stringify(map))
 }
 
 /**

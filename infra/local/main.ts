@@ -39,8 +39,8 @@ async function main() {
   writeFileSync(stackFile(dataDir), JSON.stringify({ url: stack.url, dynamoEndpoint: stack.dynamoEndpoint, tableName: stack.tableName, pid: process.pid }, null, 2))
   // As the EventBridge rule in AWS: reconcile payments with the provider every few hours while the portal runs.
   setInterval(() => {
-    import('../../functions/jobs/reconcile.ts')
-      .then(({ runReconciliation }) => runReconciliation())
+    stack!
+      .reconcile()
       .catch((err: unknown) => console.error(`reconciliation failed: ${err instanceof Error ? err.message : String(err)}`))
   }, RECONCILE_EVERY_MS).unref()
   const lines = [
@@ -54,7 +54,7 @@ async function main() {
     '',
     `  Inbox (mail sent by the portal): ${stack.inboxUrl}`,
     `  Text messages (SMS): ${stack.smsUrl}/`,
-    stack.notifier ? '  Nothing leaves this machine: mail and texts stop here.' : '  Notifications are not delivered yet: no notifier (functions/notify/notifier-handler.ts).',
+    '  Nothing leaves this machine: mail and texts stop here.',
     '',
     `  Data: ${dataDir.startsWith(REPO_ROOT) ? path.relative(REPO_ROOT, dataDir) : dataDir}/ (kept across restarts; npm run reset wipes it)`,
     // A data folder from an earlier version: say what was brought up to date (nothing on a fresh one after the first start).

@@ -1,9 +1,11 @@
 import type { Server } from 'node:http'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { functionGroups, routesFor, type FunctionGroup } from '../../functions/routes.ts'
+import type { ApiEvent } from '../../functions/lib/http.ts'
+import type { DynamoDBBatchResponse } from 'aws-lambda'
 import { cognitoMessages } from '../constructs/cognito-messages.ts'
 import { startCognitoLocal, POST_CONFIRMATION_FN, PRE_SIGN_UP_FN } from './cognito.ts'
 import type { LocalDelivery } from './delivery.ts'
@@ -13,6 +15,8 @@ import { createGateway, createLambdaInvokeServer, type LambdaHandler } from './g
 import { createJwtVerifier } from './jwt.ts'
 import { assertPortFree, freePort } from './ports.ts'
 import { ensureTable, localDocumentClient, localDynamoClient } from './table.ts'
+import { startDynamoRecorder, type CommandObserver } from './dynamo-recorder.ts'
+import { buildLocalBundles, localLambda, readLocalBundles, type LocalLambda } from './lambda-runtime.ts'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -34,6 +38,14 @@ export interface LocalStackOptions {
    * their own pieces or none). With a dataDir its ports default to 1025 (SMTP), 1080 (inbox), 1090 (SMS); else free ones.
    */
   delivery?: boolean | { smtpPort?: number; inboxPort?: number; smsPort?: number }
+  /**
+   * The functions' bundles, built by buildLocalBundles (infra/local/lambda-runtime.ts) into this folder already (the
+   * integration suite builds them once for all its workers). Absent: the stack builds them at start into a folder
+   * of its own, removed at stop.
+   */
+  bundlesDir?: string
+  /** Sees every DynamoDB request the functions send (a recorder in front of DynamoDB Local relays theirs only). */
+  observeDynamo?: CommandObserver
 }
 
 export interface LocalStack {
@@ -50,8 +62,8 @@ export interface LocalStack {
   /** With `delivery`: maildev's web inbox and the SMS sink's page. */
   inboxUrl?: string
   smsUrl?: string
-  /** With `delivery`: false when the notifier handler is missing (nothing is delivered). */
-  notifier?: boolean
+  /** Runs the scheduled reconciliation function once (its bundle), as its EventBridge rule does in AWS. */
+  reconcile(): Promise<unknown>
   stop(): Promise<void>
 }
 
@@ -101,13 +113,42 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       STAGE: 'local',
     })
 
-    const [{ handler: postConfirmation }, { handler: autoConfirm }] = await Promise.all([
-      import('../../functions/triggers/post-confirmation.ts'),
-      import('./auto-confirm.ts'),
-    ])
+    // The deployed code: every function runs from its Lambda bundle, in a container process of its own.
+    let bundlesDir = opts.bundlesDir
+    if (!bundlesDir) {
+      mkdirSync(path.join(REPO_ROOT, '.cdk'), { recursive: true })
+      const built = mkdtempSync(path.join(REPO_ROOT, '.cdk', 'local-bundles-'))
+      stops.push(async () => rmSync(built, { recursive: true, force: true }))
+      buildLocalBundles(built, [...functionGroups, 'post-confirmation', 'reconcile', 'notifier'])
+      bundlesDir = built
+    }
+    const bundles = readLocalBundles(bundlesDir)
+    // The functions' DynamoDB requests go through a recorder when someone watches them.
+    let functionsDynamo = dynamo.endpoint
+    if (opts.observeDynamo) {
+      const recorder = await startDynamoRecorder(dynamo.endpoint)
+      recorder.observe(opts.observeDynamo)
+      stops.push(() => recorder.stop())
+      functionsDynamo = recorder.endpoint
+    }
+    const functionEnv = () => ({ ...process.env, DYNAMODB_ENDPOINT: functionsDynamo })
+    const lambdas: LocalLambda[] = []
+    stops.push(async () => {
+      await Promise.all(lambdas.map((l) => l.stop()))
+    })
+    const lambda = (name: string) => {
+      if (!bundles[name]) throw new Error(`no bundle of ${name} in ${bundlesDir}`)
+      const l = localLambda(name, bundles[name], functionEnv)
+      lambdas.push(l)
+      return l
+    }
+
+    const postConfirmation = lambda('post-confirmation')
+    const reconcile = lambda('reconcile')
+    const { handler: autoConfirm } = await import('./auto-confirm.ts')
     const invoke = createLambdaInvokeServer({
       [PRE_SIGN_UP_FN]: autoConfirm as (e: unknown) => Promise<unknown>,
-      [POST_CONFIRMATION_FN]: postConfirmation as (e: unknown) => Promise<unknown>,
+      [POST_CONFIRMATION_FN]: (e: unknown) => postConfirmation(e),
     })
     const invokePort = await listen(invoke, 0)
     stops.push(() => close(invoke))
@@ -124,9 +165,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { runMigrations } = await import('../../functions/db/migrations/index.ts')
     const migrated = await runMigrations({ table: tableName, client: localDocumentClient(dynamo.endpoint) })
 
-    const { loadGroupHandler } = await import('../../functions/load-group.ts')
     const handlers: Partial<Record<FunctionGroup, LambdaHandler>> = {}
-    for (const g of functionGroups) if (routesFor(g).length) handlers[g] = (await loadGroupHandler(g)) as unknown as LambdaHandler
+    for (const g of functionGroups) {
+      if (!routesFor(g).length) continue
+      const fn = lambda(g)
+      handlers[g] = (event: ApiEvent, context) => fn(event, { requestId: context.awsRequestId }) as ReturnType<LambdaHandler>
+    }
 
     let seeded = false
     if (seed) {
@@ -162,7 +206,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     let delivery: LocalDelivery | undefined
     if (deliveryPorts) {
       const { startLocalDelivery } = await import('./delivery.ts')
-      delivery = await startLocalDelivery({ dynamoEndpoint: dynamo.endpoint, tableName, portalUrl: url, dataDir, ...deliveryPorts })
+      const notifier = lambda('notifier')
+      delivery = await startLocalDelivery({
+        dynamoEndpoint: dynamo.endpoint,
+        tableName,
+        portalUrl: url,
+        dataDir,
+        ...deliveryPorts,
+        handler: (event) => notifier(event, { timeoutMs: 60_000 }) as Promise<DynamoDBBatchResponse | undefined>,
+      })
       stops.push(() => delivery!.stop())
       // Sign-up and password-reset codes, and welcomes with a temporary password, land in the same inbox.
       cognito.configureMail({ smtpPort: delivery.smtpPort, from: process.env.EMAIL_FROM || 'portal@localhost', messages: cognitoMessages(url) })
@@ -181,7 +233,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       clientId: cognito.clientId,
       seeded,
       migrated,
-      ...(delivery ? { inboxUrl: delivery.inboxUrl, smsUrl: delivery.smsUrl, notifier: delivery.notifier } : {}),
+      reconcile: () => reconcile({ source: 'local.schedule', 'detail-type': 'Scheduled Event' }, { timeoutMs: 300_000 }),
+      ...(delivery ? { inboxUrl: delivery.inboxUrl, smsUrl: delivery.smsUrl } : {}),
       stop,
     }
   } catch (err) {

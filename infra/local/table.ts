@@ -1,4 +1,4 @@
-import { DocumentClient } from '../../functions/db/dynamo/document-client.ts'
+import { newDocumentClient } from '../../functions/db/client.ts'
 import { CreateTableCommand, UpdateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb'
 import { tableKeys } from '../../functions/db/table-schema.ts'
 
@@ -7,7 +7,7 @@ export function localDynamoClient(endpoint: string) {
 }
 
 /** A document client for local tools (migrations, tests), apart from the functions' own. */
-export const localDocumentClient = (endpoint: string) => new DocumentClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } })
+export const localDocumentClient = (endpoint: string) => newDocumentClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } })
 
 /**
  * The table's change stream, as the notifier reads it in AWS (a Lambda event source mapping): new and old

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { setCommandObserver } from '../../functions/db/command-observer.ts'
+import { setCommandObserver } from './command-observer.ts'
 import { profileEntity } from '../../functions/db/entities/profile.ts'
 import { MIGRATIONS, runMigrations } from '../../functions/db/migrations/index.ts'
 import { createCustomerLists } from '../../functions/db/repositories/customer-lists.ts'

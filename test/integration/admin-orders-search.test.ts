@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { setCommandObserver } from '../../functions/db/command-observer.ts'
+import { setCommandObserver } from './command-observer.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
 import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
 import { defaultTable } from '../../functions/db/table.ts'

@@ -17,8 +17,7 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setCommandObserver } from '../../functions/db/command-observer.ts'
-import { clearAccountCache } from '../../functions/auth/account-gate.ts'
+import { setCommandObserver } from './command-observer.ts'
 import { routeKey, routes, type RouteDef } from '../../functions/routes.ts'
 import { useStackTable } from './helpers.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
@@ -39,7 +38,6 @@ beforeAll(async () => {
   setCommandObserver((name) => {
     if (name === 'ScanCommand') scans.push(name)
   })
-  clearAccountCache()
   admin = await createTestUser('admin')
 })
 

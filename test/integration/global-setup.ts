@@ -1,14 +1,19 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { setCommandObserver } from '../../functions/db/command-observer.ts'
-import { startLocalStack, type LocalStack } from '../../infra/local/stack.ts'
+import { buildLocalBundles } from '../../infra/local/lambda-runtime.ts'
+import { REPO_ROOT, startLocalStack, type LocalStack } from '../../infra/local/stack.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     stack: { url: string; cognitoEndpoint: string; dynamoEndpoint: string; tableName: string; userPoolId: string; clientId: string }
+    /** The functions' bundles (infra/local/lambda-runtime.ts buildLocalBundles), built once for the stack and every worker. */
+    bundlesDir: string
   }
 }
 
 let stack: LocalStack | undefined
+let bundlesDir: string | undefined
 /** DynamoDB commands the stack's functions sent over the whole suite (never a Scan on a request path). */
 const sent = { total: 0, scans: [] as string[] }
 
@@ -19,18 +24,25 @@ export async function setup(project: TestProject) {
   // Tests here archive profiles straight in the table (another process): the stack's account gate reads the
   // profile on every request. Its per-container cache (30 s in AWS) is tested in-process in read-budget.test.ts.
   process.env.ACCOUNT_GATE_TTL_SECONDS = '0'
-  setCommandObserver((name) => {
-    sent.total += 1
-    if (name === 'ScanCommand') sent.scans.push(name)
+  fs.mkdirSync(path.join(REPO_ROOT, '.cdk'), { recursive: true })
+  bundlesDir = fs.mkdtempSync(path.join(REPO_ROOT, '.cdk', 'test-bundles-'))
+  buildLocalBundles(bundlesDir)
+  project.provide('bundlesDir', bundlesDir)
+  stack = await startLocalStack({
+    port: 0,
+    bundlesDir,
+    observeDynamo: (name) => {
+      sent.total += 1
+      if (name === 'ScanCommand') sent.scans.push(name)
+    },
   })
-  stack = await startLocalStack({ port: 0 })
   const { url, cognitoEndpoint, dynamoEndpoint, tableName, userPoolId, clientId } = stack
   project.provide('stack', { url, cognitoEndpoint, dynamoEndpoint, tableName, userPoolId, clientId })
 }
 
 export async function teardown() {
   await stack?.stop()
-  setCommandObserver(undefined)
+  if (bundlesDir) fs.rmSync(bundlesDir, { recursive: true, force: true })
   // A teardown error is only printed by vitest: set the exit code too, so the run fails.
   if (sent.scans.length || !sent.total) process.exitCode = 1
   if (sent.scans.length) throw new Error(`The functions issued ${sent.scans.length} DynamoDB Scan(s) during the integration suite: every read must be a Query or a Get`)

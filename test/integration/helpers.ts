@@ -1,6 +1,5 @@
 import { afterAll, inject } from 'vitest'
-import { clearAccountCache } from '../../functions/auth/account-gate.ts'
-import { setCommandObserver, type CommandObserver } from '../../functions/db/command-observer.ts'
+import { setCommandObserver, workerDynamoEndpoint, type CommandObserver } from './command-observer.ts'
 import { resetDocumentClient } from '../../functions/db/client.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
 import { ensureTable, localDynamoClient } from '../../infra/local/table.ts'
@@ -12,7 +11,7 @@ export const stack = () => inject('stack')
 /** Points this worker's repositories at the shared local stack's table. */
 export function useStackTable() {
   const s = stack()
-  Object.assign(process.env, { TABLE_NAME: s.tableName, DYNAMODB_ENDPOINT: s.dynamoEndpoint, AWS_REGION: 'us-east-1', COGNITO_ENDPOINT: s.cognitoEndpoint, USER_POOL_ID: s.userPoolId, LOG_LEVEL: 'silent' })
+  Object.assign(process.env, { TABLE_NAME: s.tableName, DYNAMODB_ENDPOINT: workerDynamoEndpoint() ?? s.dynamoEndpoint, AWS_REGION: 'us-east-1', COGNITO_ENDPOINT: s.cognitoEndpoint, USER_POOL_ID: s.userPoolId, LOG_LEVEL: 'silent' })
   resetEnv()
   resetDocumentClient()
 }
@@ -94,7 +93,8 @@ export async function newCustomer(prefix = 'customer'): Promise<{ id: string; to
 
 /**
  * For tests that count a route's own DynamoDB requests: the production account-gate cache (the
- * integration stack runs with it off, global-setup.ts) and an observer of every command the functions
+ * integration stack runs with it off, global-setup.ts; the environment changed, the functions' next events start
+ * fresh containers) and an observer of every command the functions
  * send (with the items each request read, see CommandObserver). Call it in beforeAll; the settings are
  * put back after the file.
  */
@@ -103,13 +103,11 @@ export function countCommands(onCommand: CommandObserver) {
   delete process.env.ACCOUNT_GATE_TTL_SECONDS
   resetEnv()
   setCommandObserver(onCommand)
-  clearAccountCache()
   restore = () => {
     setCommandObserver(undefined)
     if (savedTtl === undefined) delete process.env.ACCOUNT_GATE_TTL_SECONDS
     else process.env.ACCOUNT_GATE_TTL_SECONDS = savedTtl
     resetEnv()
-    clearAccountCache()
   }
 }
 let restore: (() => void) | undefined

@@ -1,7 +1,7 @@
 /**
  * The notifier end to end on the local stack: a staff status change through the real admin route writes
- * the notification (in the order's transaction), the stream record of that item goes to the notifier's
- * Lambda handler (functions/notify/notifier-handler.ts), mail goes over SMTP to a maildev this file starts
+ * the notification (in the order's transaction), the stream record of that item goes to the notifier
+ * function (its bundle, in a container of the local runtime), mail goes over SMTP to a maildev this file starts
  * on free loopback ports and is read back through maildev's API, text messages to an SMS sink stub here.
  * The test table has no stream: the record is built from the stored item, as DynamoDB Streams carries it.
  */
@@ -18,7 +18,7 @@ import { notificationEntity } from '../../functions/db/entities/notification.ts'
 import { uuid } from '../../functions/db/ids.ts'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
 import { defaultTable } from '../../functions/db/table.ts'
-import { handler, resetNotifier } from '../../functions/notify/notifier-handler.ts'
+import { bundledFunction } from './functions.ts'
 import { routeKey, routes } from '../../functions/routes.ts'
 import { useStackTable } from './helpers.ts'
 import { call, claimsFor, createTestUser, seedWorld, type TestUser, type World } from './quality-helpers.ts'
@@ -26,6 +26,8 @@ import { call, claimsFor, createTestUser, seedWorld, type TestUser, type World }
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const PORTAL = 'https://portal.test'
 const route = (key: string) => routes.find((r) => routeKey(r) === key)!
+/** The notifier's bundle, with this file's environment (its SMTP server and SMS sink) at each call. */
+const handler = (event: DynamoDBStreamEvent) => bundledFunction('notifier')(event)
 
 let maildev: ChildProcess | undefined
 let inbox = ''
@@ -126,7 +128,6 @@ beforeAll(async () => {
     PORTAL_URL: PORTAL,
     EMAIL_FROM: 'portal@example.com',
   })
-  resetNotifier()
 
   admin = await createTestUser('admin')
   const id = uuid()
@@ -143,7 +144,6 @@ afterAll(async () => {
   }
   await new Promise((r) => (sink ? sink.close(r) : r(undefined)))
   for (const k of ['SMTP_HOST', 'SMTP_PORT', 'SMS_SINK_URL', 'PORTAL_URL', 'EMAIL_FROM']) if (envBefore[k] === undefined) delete process.env[k]
-  resetNotifier()
 })
 
 describe('the notifier on the local stack', () => {

@@ -4,7 +4,7 @@ import { createNotificationRepository } from '../../functions/db/repositories/no
 import { defaultTable } from '../../functions/db/table.ts'
 import { invoiceOf } from '../../functions/domain/order.ts'
 import { paymentIdFor } from '../../functions/domain/payment.ts'
-import { loadGroupHandler } from '../../functions/load-group.ts'
+import { bundledFunction } from './functions.ts'
 import { balanceOf, deliver, devIntentRepo, intentEvent, orderRepo, paymentRepo, seedCheckout, seedOrder, sign } from './payments-fixtures.ts'
 import { ADMIN, api, newCustomer, signIn, useStackTable } from './helpers.ts'
 import { formatCents } from '@gs/shared/money'
@@ -56,7 +56,7 @@ describe('POST /api/webhooks/stripe: signature', () => {
     const other = await seedOrder(c)
     const second = await seedCheckout(c, [{ orderId: other.orderId, amountCents: 5000 }])
     const payload = JSON.stringify(intentEvent('payment_intent.succeeded', second.paymentIntentId, 5000))
-    const handler = await loadGroupHandler('stripe-webhook')
+    const handler = bundledFunction('stripe-webhook')
     const res = (await handler(
       {
         version: '2.0',
@@ -67,7 +67,6 @@ describe('POST /api/webhooks/stripe: signature', () => {
         isBase64Encoded: true,
         requestContext: { requestId: 'test', routeKey: 'POST /api/webhooks/stripe', http: { method: 'POST', path: '/api/webhooks/stripe' } },
       } as never,
-      { awsRequestId: 'test' } as never,
     )) as { statusCode: number; body: string }
     expect(res.statusCode).toBe(200)
     expect((await paymentsOf(other.orderId)).map((p) => p.amountCents)).toEqual([5000])

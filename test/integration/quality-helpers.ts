@@ -16,7 +16,7 @@ import { createSettingsRepository } from '../../functions/db/repositories/settin
 import { defaultTable } from '../../functions/db/table.ts'
 import { newOrder, type Order } from '../../functions/domain/order.ts'
 import type { ApiEvent } from '../../functions/lib/http.ts'
-import { loadGroupHandler } from '../../functions/load-group.ts'
+import { bundledFunction } from './functions.ts'
 import { routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
 import { line, requestedExtra } from '../support/extra-work.ts'
 import { createLedgerRepository } from '../../functions/db/repositories/ledger.ts'
@@ -29,16 +29,10 @@ export type Claims = Record<string, string>
 
 export const ERROR_CODES = ['validation_failed', 'unauthorized', 'forbidden', 'mfa_required', 'not_found', 'conflict', 'payment_failed', 'too_many_requests', 'internal'] as const
 
-const handlers = new Map<FunctionGroup, Promise<(e: ApiEvent, c: unknown) => Promise<unknown>>>()
-
-/** The same group handler the Lambda entry builds (functions/load-group.ts), once per worker. */
+/** The group's Lambda bundle, in a container of this worker (functions.ts). */
 export function groupHandler(group: FunctionGroup) {
-  let h = handlers.get(group)
-  if (!h) {
-    h = loadGroupHandler(group) as Promise<(e: ApiEvent, c: unknown) => Promise<unknown>>
-    handlers.set(group, h)
-  }
-  return h
+  const fn = bundledFunction(group)
+  return async (e: ApiEvent, c?: { awsRequestId?: string }) => fn(e, { requestId: c?.awsRequestId })
 }
 
 export interface CallInput {
@@ -109,7 +103,7 @@ export function eventFor(route: RouteDef, input: CallInput = {}): ApiEvent {
 
 const lambdaContext = () => ({ awsRequestId: randomUUID(), functionName: 'test', getRemainingTimeInMillis: () => 10_000 })
 
-/** Invokes the route's function group in this process, as API Gateway would. */
+/** Invokes the route's function (its bundle, in this worker's container) as API Gateway would. */
 export async function call(route: RouteDef, input: CallInput = {}): Promise<CallResult> {
   const handler = await groupHandler(route.fn)
   const res = (await handler(eventFor(route, input), lambdaContext())) as APIGatewayProxyStructuredResultV2

@@ -1,4 +1,4 @@
-import { DocumentClient } from '../../functions/db/dynamo/document-client.ts'
+import { newDocumentClient } from '../../functions/db/client.ts'
 import { Entity } from 'electrodb'
 import { describe, expect, it } from 'vitest'
 import { decodeCursor, encodeCursor, InvalidCursorError, isCursorError } from '../../functions/db/cursor.ts'
@@ -126,7 +126,7 @@ describe('cursors (functions/db/cursor.ts)', () => {
 })
 
 describe('storage of the unread count', () => {
-  const client = new DocumentClient({ region: 'us-east-1' })
+  const client = newDocumentClient({ region: 'us-east-1' })
   const keyOf = (schema: ConstructorParameters<typeof Entity>[0], composite: Record<string, string>) =>
     (new Entity(schema, { table: 't', client }).get(composite as never).params() as { Key: { pk: string; sk: string } }).Key
 

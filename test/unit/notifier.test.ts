@@ -4,7 +4,7 @@
  * (repositories/notification-delivery.ts), fake transports and a stream event built from the item as
  * ElectroDB writes it. The same paths against DynamoDB Local and maildev: test/integration/notifier.test.ts.
  */
-import { DocumentClient } from '../../functions/db/dynamo/document-client.ts'
+import { newDocumentClient } from '../../functions/db/client.ts'
 import { marshall } from '@aws-sdk/util-dynamodb'
 import type { DynamoDBStreamEvent } from 'aws-lambda'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -19,7 +19,7 @@ import { createNotifierHandler, insertedNotification } from '../../functions/not
 import type { EmailMessage, SmsMessage } from '../../functions/notify/transports.ts'
 import { ESSENTIAL_NOTICE } from '../../functions/notify/email-template.ts'
 
-const table: TableConfig = { table: 'unit-table', client: new DocumentClient({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }) }
+const table: TableConfig = { table: 'unit-table', client: newDocumentClient({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }) }
 const USER = 'user-1'
 const ORDER = 'order-1'
 const PORTAL = 'https://portal.example.com'

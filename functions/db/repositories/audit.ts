@@ -1,4 +1,5 @@
 import type { AuditEvent } from '#functions/domain/audit.ts'
+import { resolveAudit } from '#functions/domain/audit-resolve.ts'
 import { createService } from '../service.ts'
 import { sortableId } from '../ids.ts'
 import type { TableConfig } from '../table.ts'
@@ -15,16 +16,8 @@ export const auditScope = (e: Pick<AuditEvent, 'orderId' | 'customerId'>) => (e.
 export const auditWrites = (entities: Pick<TxEntities, 'auditEvent'>, events: readonly AuditEvent[] = []): unknown[] =>
   events.map((e) => entities.auditEvent.create(auditItem(e)).commit())
 
-/**
- * The records ready to write: an order's difference (`diff`, domain/audit.ts) turned into readable changes,
- * with the diff code loaded here, on the first write that needs it (not in any route's cold start).
- */
-export async function resolveAudit(events: readonly AuditEvent[] | undefined): Promise<AuditEvent[]> {
-  if (!events?.length) return []
-  if (!events.some((e) => e.diff)) return [...events]
-  const { withOrderChanges } = await import('#functions/domain/audit-changes.ts')
-  return events.map(withOrderChanges)
-}
+// The records' readable text is the domain's (resolveAudit: an order's difference made readable), resolved before they are stored.
+export { resolveAudit } from '#functions/domain/audit-resolve.ts'
 
 /** A record as stored: its partition and its time-sortable id (given here unless the record has one). */
 export const auditItem = ({ seq = 0, diff: _diff, ...e }: AuditEvent) => ({ ...e, auditId: e.auditId ?? sortableId(Date.parse(e.at) + seq), scope: auditScope(e) })

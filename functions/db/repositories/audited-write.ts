@@ -1,4 +1,4 @@
-import { TransactWriteCommand } from '../dynamo/commands.ts'
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
 import type { AuditEvent } from '#functions/domain/audit.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'

@@ -2,8 +2,8 @@ import type { BookEntry, BookLine } from '#functions/domain/book.ts'
 import { bookEntryEntity } from '../entities/book-entry.ts'
 import { bookLineEntity } from '../entities/book-line.ts'
 import { counterEntity } from '../entities/counter.ts'
-import { QueryCommand } from '../dynamo/commands.ts'
-import { createConversions } from '../electrodb.ts'
+import { QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { createConversions } from 'electrodb'
 import type { TableConfig } from '../table.ts'
 
 /** The counter of the book's entry numbers (counter entity): the last number given out. */

@@ -1,6 +1,6 @@
 import type { BookEntry, BookLine } from '#functions/domain/book.ts'
 import { TEXT_SEARCH_READ_BUDGET } from '#functions/domain/search.ts'
-import { createConversions } from '../electrodb.ts'
+import { createConversions } from 'electrodb'
 import { sortKey } from '../entities/book-line.ts'
 import { filteredPage } from '../filtered-pages.ts'
 import type { TableConfig } from '../table.ts'

@@ -2,7 +2,7 @@ import type { Payment, StatusUpdate } from '#functions/domain/order.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { counterItems, entryAt, readEntries, stillAs } from './ledger-counters.ts'
-import { checkoutEventOutcome, checkoutTakesEvent } from './payments.ts'
+import { checkoutTakesEvent, retryOnCheckoutEvent } from './payments.ts'
 
 /**
  * A signed success event the provider does not confirm (status, amount received or currency differ):
@@ -32,11 +32,11 @@ export function createCheckoutReviewRepository({ table, client }: TableConfig): 
   const { payment } = service.entities
   return {
     async recordUnconfirmed(w) {
-      for (let attempt = 1; ; attempt++) {
+      return retryOnCheckoutEvent('Unconfirmed checkout', async () => {
         // The rows as they are (absent, or a pending attempt's row): each write is conditioned on it, so the counters move exactly.
         const before = await readEntries(payment, w.rows)
         const fresh = w.rows.some((p) => entryAt(before, p)?.flag !== p.flag)
-        const result = await service.transaction
+        return service.transaction
           .write((entities) => {
             const { checkout, payment: payments, statusUpdate } = entities
             return [
@@ -51,9 +51,7 @@ export function createCheckoutReviewRepository({ table, client }: TableConfig): 
             ] as never
           })
           .go()
-        const outcome = checkoutEventOutcome(result, attempt, 'Unconfirmed checkout')
-        if (outcome !== 'again') return outcome
-      }
+      })
     },
   }
 }

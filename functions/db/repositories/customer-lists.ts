@@ -1,4 +1,4 @@
-import { createConversions } from '../electrodb.ts'
+import { createConversions } from 'electrodb'
 import { TEXT_SEARCH_READ_BUDGET } from '#functions/domain/search.ts'
 import { phoneKeyOf, profileEntity } from '../entities/profile.ts'
 import { filteredPage } from '../filtered-pages.ts'

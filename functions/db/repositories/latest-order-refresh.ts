@@ -2,7 +2,8 @@ import { cancellationCodes } from '../conditions.ts'
 import { createService, type GunsmithService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { latestOrderItems, latestOrderOf, newestOrder, readPointer, type LatestOrderPlan } from './latest-order.ts'
-import { backoff, MAX_ATTEMPTS } from './orders.ts'
+import { ContendedTransaction } from './orders.ts'
+import { retryOnConflict } from '#functions/lib/retry.ts'
 
 /**
  * Recomputes the latest order from the orders themselves (for summaries written before
@@ -29,11 +30,12 @@ export async function planLatestRefresh(service: GunsmithService, customerId: st
 export async function refreshLatestOrder(table: TableConfig, customerId: string): Promise<void> {
   const service = createService(table)
   // Profile items only: replanned on fresh reads while another writer moves the latest order.
-  for (let attempt = 1; ; attempt++) {
-    const plan = (await planLatestRefresh(service, customerId)) ?? { customerId, seen: 'absent' as const, countDelta: 0 }
-    const result = await service.transaction.write((entities) => latestOrderItems(entities, plan) as never).go()
-    if (!result.canceled) return
-    if (attempt >= MAX_ATTEMPTS) throw new Error(`Latest order refresh cancelled: ${JSON.stringify(cancellationCodes(result.data))}`)
-    await backoff(attempt)
-  }
+  await retryOnConflict(
+    async () => {
+      const plan = (await planLatestRefresh(service, customerId)) ?? { customerId, seen: 'absent' as const, countDelta: 0 }
+      const result = await service.transaction.write((entities) => latestOrderItems(entities, plan) as never).go()
+      if (result.canceled) throw new ContendedTransaction(cancellationCodes(result.data))
+    },
+    { exhausted: (err) => new Error(`Latest order refresh cancelled: ${JSON.stringify((err as ContendedTransaction).codes)}`) },
+  )
 }

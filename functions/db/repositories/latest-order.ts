@@ -1,6 +1,9 @@
-import type { Order } from '#functions/domain/order.ts'
+import { latestOrderOf, NEEDS_REPLACEMENT, planLatest, type LatestOrderPlan, type LatestPointer, type OrderLike, type OrderWrite } from '#functions/domain/latest-order.ts'
 import type { GunsmithService } from '../service.ts'
 import type { LatestOrder } from './profiles.ts'
+
+// The plan itself is the domain's (domain/latest-order.ts); this module reads what it is planned on and stores it.
+export { byCustomer, latestOrderOf, NEEDS_REPLACEMENT, planLatest, type LatestOrderPlan, type LatestPointer, type OrderWrite, type OrderWriteKind } from '#functions/domain/latest-order.ts'
 
 /**
  * The admin customer list is the profiles Query alone (a bounded read): each customer's
@@ -26,8 +29,8 @@ import type { LatestOrder } from './profiles.ts'
  * one (the newest version) is what stays. Writes of DIFFERENT orders interfere
  * only through "which order is the latest", and a transaction planned on an
  * answer that changed before it committed fails its profile condition and is
- * planned again on fresh reads (OrderRepository.saveOrder retries by itself,
- * the webhook retries its whole success write). For example: an older order's
+ * planned again on fresh reads (the writer reads again and retries: lib/retry.ts,
+ * OrderRepository.summaries plans each attempt anew). For example: an older order's
  * status change (planned as "the latest") racing the creation of a newer order
  * (which makes itself the latest): whichever commits second finds latestOrderId
  * changed and is replanned. A delete that promotes order X racing a status
@@ -41,80 +44,6 @@ import type { LatestOrder } from './profiles.ts'
  * eventually consistent; an order created within that lag (well under a second)
  * before the newest one is deleted could be passed over.
  */
-
-export type OrderWriteKind = 'create' | 'save' | 'delete' | 'restore'
-
-/** An order write of a transaction: the order as it will be stored (its new version). */
-export interface OrderWrite {
-  order: Order
-  /**
-   * 'delete': the order becomes soft-deleted in this write (the caller guarantees it was not before);
-   * 'restore': a soft-deleted order comes back, counted and a candidate for the latest like a created one.
-   */
-  kind: OrderWriteKind
-}
-
-/** The profile's latest-order pointer as read; null when the customer has no profile. */
-export interface LatestPointer {
-  latestOrderId: string | null
-  latestCreatedAt: string | null
-}
-
-/** What one transaction does to one customer's profile: plain data, planned before the transaction. */
-export interface LatestOrderPlan {
-  customerId: string
-  /** The latestOrderId read (null: none), which the profile item is conditioned on; 'absent': no profile (checked absent). */
-  seen: { latestOrderId: string | null } | 'absent'
-  /** The new latest order, null when none is left; undefined: unchanged. */
-  latest?: LatestOrder | null
-  /** Orders created or restored minus orders deleted. */
-  countDelta: number
-  /** The promoted order, checked still at this version in the same transaction. */
-  pin?: { orderId: string; version: number }
-}
-
-/** The order fields the summary is taken from (a stored order item or a domain Order). */
-type OrderLike = Pick<Order, 'orderId' | 'firearmMake' | 'firearmModel' | 'currentStatus' | 'createdAt' | 'version'>
-
-export const NEEDS_REPLACEMENT = Symbol('needs replacement')
-
-/** A write that adds an order to the customer's: created, or restored from deleted. */
-const comesBack = (w: OrderWrite) => w.kind === 'create' || w.kind === 'restore'
-
-/**
- * The plan for one customer's writes, given the pointer read. When the latest order is being
- * deleted it needs the next newest order (`replacement`, null for none): without one it answers
- * NEEDS_REPLACEMENT.
- */
-export function planLatest(customerId: string, pointer: LatestPointer | null, writes: OrderWrite[], replacement?: OrderLike | null): LatestOrderPlan | typeof NEEDS_REPLACEMENT {
-  if (!pointer) return { customerId, seen: 'absent', countDelta: 0 }
-  const plan: LatestOrderPlan = {
-    customerId,
-    seen: { latestOrderId: pointer.latestOrderId },
-    countDelta: writes.filter(comesBack).length - writes.filter((w) => w.kind === 'delete').length,
-  }
-  let newestAt = pointer.latestCreatedAt
-  const current = pointer.latestOrderId ? writes.find((w) => w.order.orderId === pointer.latestOrderId) : undefined
-  if (current?.kind === 'delete') {
-    if (replacement === undefined) return NEEDS_REPLACEMENT
-    // The replacement as written in this same transaction, if it is one of the writes (its own put is version-checked).
-    const written = replacement && writes.find((w) => w.order.orderId === replacement.orderId)?.order
-    const next = written ?? replacement
-    plan.latest = next ? latestOrderOf(next) : null
-    if (replacement && !written) plan.pin = { orderId: replacement.orderId, version: replacement.version }
-    newestAt = next?.createdAt ?? null
-  } else if (current) {
-    plan.latest = latestOrderOf(current.order)
-  }
-  // A created (or restored) order at least as new as the latest takes its place (a created one always does outside seeds).
-  for (const w of writes) {
-    if (!comesBack(w) || (newestAt !== null && w.order.createdAt < newestAt)) continue
-    plan.latest = latestOrderOf(w.order)
-    plan.pin = undefined
-    newestAt = w.order.createdAt
-  }
-  return plan
-}
 
 export async function readPointer(service: GunsmithService, customerId: string): Promise<LatestPointer | null> {
   const { data } = await service.entities.profile.get({ userId: customerId }).go({ consistent: true })
@@ -150,13 +79,6 @@ export async function planLatestOrder(service: GunsmithService, customerId: stri
   return planLatest(customerId, pointer, writes, await newestOrder(service, customerId, deleted)) as LatestOrderPlan
 }
 
-/** Groups a transaction's order writes by customer (one profile item each: a transaction may touch an item once). */
-export function byCustomer(writes: OrderWrite[]): Map<string, OrderWrite[]> {
-  const out = new Map<string, OrderWrite[]>()
-  for (const w of writes) out.set(w.order.customerId, [...(out.get(w.order.customerId) ?? []), w])
-  return out
-}
-
 type TransactionEntities = Parameters<Parameters<GunsmithService['transaction']['write']>[0]>[0]
 
 /** The plan's transaction items: the profile item (update or check), then the promoted order's version check. */
@@ -186,16 +108,6 @@ export function latestOrderItems({ profile, order }: Pick<TransactionEntities, '
   }
   return items
 }
-
-/** The latest-order summary of an order (what the customer list shows), at the order's version. */
-export const latestOrderOf = (o: Pick<Order, 'orderId' | 'firearmMake' | 'firearmModel' | 'currentStatus' | 'createdAt' | 'version'>): LatestOrder => ({
-  orderId: o.orderId,
-  firearmMake: o.firearmMake,
-  firearmModel: o.firearmModel,
-  currentStatus: o.currentStatus,
-  createdAt: o.createdAt,
-  version: o.version,
-})
 
 /** The profile attributes that hold a latest order. */
 export const latestOrderAttributes = ({ orderId, ...summary }: LatestOrder) => ({ latestOrderId: orderId, latestOrderSummary: summary })

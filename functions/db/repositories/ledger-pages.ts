@@ -1,6 +1,6 @@
 import type { Payment } from '#functions/domain/order.ts'
 import { nameSortKey, TEXT_SEARCH_READ_BUDGET } from '#functions/domain/search.ts'
-import { createConversions } from '../electrodb.ts'
+import { createConversions } from 'electrodb'
 import { amountKeyOf } from '../entities/payment.ts'
 import { filteredPage } from '../filtered-pages.ts'
 import { createService } from '../service.ts'

@@ -5,7 +5,8 @@ import type { TableConfig } from '../table.ts'
 import type { EntryChange } from '#functions/domain/ledger-stats.ts'
 import type { AuditEvent } from '#functions/domain/audit.ts'
 import { counterItems, entryAt, readEntries, stillAs } from './ledger-counters.ts'
-import { createOrderRepository, ItemConditionFailed, type OrderRepositoryHooks, type Page } from './orders.ts'
+import { commitChange, ContendedTransaction, createOrderRepository, ItemConditionFailed, type OrderRepositoryHooks, type Page } from './orders.ts'
+import { retryOnConflict } from '#functions/lib/retry.ts'
 
 /** A staff entry and everything it changes, committed as one transaction (OrderRepository.commit). */
 export interface LedgerWrite {
@@ -34,7 +35,10 @@ export interface LedgerRepository {
   listSince(since: string, limit: number): Promise<Payment[]>
   /** One entry of an order, strongly consistent (a write is planned on it). */
   getEntry(orderId: string, paymentId: string): Promise<Payment | null>
-  /** Throws VersionConflict when the order moved, ItemConditionFailed when an entry exists or its refunded amount moved. */
+  /**
+   * One attempt (commitChange): throws VersionConflict when the order moved, ItemConditionFailed when an entry exists or
+   * its refunded amount moved, ContendedTransaction when another transaction held an item; the use case reads again and retries.
+   */
   write(w: LedgerWrite): Promise<Order>
   /** An entry whose order is written separately (the local demo data): created once, counted in the ledger counters. */
   importEntry(p: Payment): Promise<void>
@@ -70,7 +74,7 @@ export function createLedgerRepository({ table, client }: TableConfig, hooks: Or
         ...(refundedBefore ? [{ before: refundedBefore, after: { ...refundedBefore, refundedCents: w.refunded!.toCents } }] : []),
         ...(settleBefore ? [{ before: settleBefore, after: { ...settleBefore, ...w.settle!.set } }] : []),
       ]
-      const [written] = await orders.commit({
+      const [written] = await commitChange(orders, {
         orders: [w.order],
         putUpdates: w.updates,
         putNotifications: w.notifications,
@@ -96,14 +100,17 @@ export function createLedgerRepository({ table, client }: TableConfig, hooks: Or
       return written
     },
     async importEntry(p) {
-      for (let attempt = 1; ; attempt++) {
-        const result = await service.transaction.write((entities) => [entities.payment.create(p).commit(), ...counterItems(entities, [{ before: null, after: p }])] as never).go()
-        if (!result.canceled) return
-        const codes = cancellationCodes(result.data)
-        // Another write held the counter shard: the same write again (on another shard, likely).
-        if (attempt < 5 && codes.includes(TRANSACTION_CONFLICT) && !codes.includes(CONDITION_FAILED)) continue
-        throw new Error(`Ledger entry not imported: ${JSON.stringify(codes)}`)
-      }
+      // Another write may hold the counter shard: the same write again (on another shard, likely).
+      await retryOnConflict(
+        async () => {
+          const result = await service.transaction.write((entities) => [entities.payment.create(p).commit(), ...counterItems(entities, [{ before: null, after: p }])] as never).go()
+          if (!result.canceled) return
+          const codes = cancellationCodes(result.data)
+          if (codes.includes(TRANSACTION_CONFLICT) && !codes.includes(CONDITION_FAILED)) throw new ContendedTransaction(codes)
+          throw new Error(`Ledger entry not imported: ${JSON.stringify(codes)}`)
+        },
+        { exhausted: (err) => new Error(`Ledger entry not imported: ${JSON.stringify((err as ContendedTransaction).codes)}`) },
+      )
     },
   }
 }

@@ -1,5 +1,5 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '../dynamo/commands.ts'
-import { createConversions } from '../electrodb.ts'
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { createConversions } from 'electrodb'
 import type { Notification } from '#functions/domain/order.ts'
 import { isConditionalFailure } from '../conditions.ts'
 import { encodeCursor, ownStartKey } from '../cursor.ts'

@@ -1,5 +1,5 @@
-import { QueryCommand } from '../dynamo/commands.ts'
-import { createConversions } from '../electrodb.ts'
+import { QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { createConversions } from 'electrodb'
 import type { Notification } from '#functions/domain/order.ts'
 import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
 import { encodeCursor, ownStartKey } from '../cursor.ts'

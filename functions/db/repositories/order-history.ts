@@ -1,4 +1,4 @@
-import { createConversions } from '../electrodb.ts'
+import { createConversions } from 'electrodb'
 import type { Order, StatusUpdate } from '#functions/domain/order.ts'
 import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
 import { decodeCursor, InvalidCursorError } from '../cursor.ts'

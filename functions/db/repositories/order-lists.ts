@@ -1,5 +1,5 @@
 import type { Order } from '#functions/domain/order.ts'
-import { createConversions } from '../electrodb.ts'
+import { createConversions } from 'electrodb'
 import { InvalidCursorError } from '../cursor.ts'
 import { filteredPage } from '../filtered-pages.ts'
 import { createService } from '../service.ts'

@@ -1,4 +1,4 @@
-import { createConversions } from '../electrodb.ts'
+import { createConversions } from 'electrodb'
 import type { EntityItem } from 'electrodb'
 import { UPDATES_PAGE_SIZE } from '@gs/shared/order-messages'
 import { invoiceOf, type Notification, type Order, type OrderDetail, type Payment, type StatusUpdate } from '#functions/domain/order.ts'
@@ -9,17 +9,21 @@ import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../co
 import { createService, type GunsmithService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { formatOrderNumber, normalizeOrderNumber } from '#functions/domain/order.ts'
-import { checkoutIsStale } from '#functions/domain/payment.ts'
+import { decideOrderWrites, type DecidedOrderWrite, type OrderWrite } from '#functions/domain/order-commit.ts'
+import { resolveAudit } from '#functions/domain/audit-resolve.ts'
+import { ConcurrentChange, retryOnConflict } from '#functions/lib/retry.ts'
 import type { EntryChange } from '#functions/domain/ledger-stats.ts'
 import { counterItems } from './ledger-counters.ts'
-import { receivableCentsOf, receivableCounterItems } from './receivable-counters.ts'
+import { receivableCounterItems } from './receivable-counters.ts'
 import { serialKeyOf } from '#functions/domain/search.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-import { byCustomer, latestOrderItems, planLatestOrder } from './latest-order.ts'
+import { byCustomer, latestOrderItems, planLatestOrder, type LatestOrderPlan } from './latest-order.ts'
 import { notificationWrites } from './notification-writes.ts'
-import { auditWrites, resolveAudit } from './audit.ts'
+import { auditWrites } from './audit.ts'
 import type { AuditEvent } from '#functions/domain/audit.ts'
+
+export type { OrderWrite } from '#functions/domain/order-commit.ts'
 
 export type OrderListState = 'active' | 'archived' | 'deleted'
 
@@ -37,42 +41,57 @@ export interface OrderWriteExtras {
   audit?: AuditEvent[]
 }
 
-/** One order of a transaction: created (it must not exist), or written whole over the stored version `expected`. */
-export interface OrderWrite {
-  order: Order
-  expected: 'create' | number
-  /** The write soft-deletes the order: it must not have been deleted before. */
-  softDelete?: boolean
-  /** The write restores a soft-deleted order (its version pins that it still is): it counts for the customer again. */
-  restore?: boolean
-}
-
 export type TxEntities = Parameters<Parameters<GunsmithService['transaction']['write']>[0]>[0]
 
 /**
- * One transaction over orders: the orders, what else of theirs changes (updates, notifications),
- * other items built by their own repositories (`items`: a checkout, payments, an event marker),
- * and each customer's profile summary (latest-order.ts).
+ * An order change as a writer asks for it: the orders, what else of theirs changes (updates, notifications,
+ * staff audit records), other items built by their own repositories (`items`: a checkout, payments, an event
+ * marker, the A&D book's). commitChange makes it ready (decided, its audit text resolved, its summaries planned)
+ * and commits it.
  */
-export interface OrderCommit extends OrderWriteExtras {
+export interface OrderChange extends OrderWriteExtras {
   orders: OrderWrite[]
   items?: (entities: TxEntities) => unknown[]
   /** Ledger entries `items` writes, before and after: their difference goes to the ledger counters in the same transaction. */
   ledgerChanges?: EntryChange[]
 }
 
-export class VersionConflict extends Error {
+/**
+ * One transaction over orders, everything in it decided before: the orders as stored, with what the receivables
+ * count each with (domain/order-commit.ts), the checkouts the writes close, the staff audit records with their
+ * readable text (domain/audit-resolve.ts), and each customer's profile summary as planned on fresh reads
+ * (OrderRepository.summaries, domain/latest-order.ts). OrderRepository.commit stores exactly this.
+ */
+export interface OrderCommit extends Omit<OrderChange, 'orders'> {
+  orders: DecidedOrderWrite[]
+  /** The open checkouts these writes close: canceled in the same transaction, the provider told after it (OrderRepositoryHooks). */
+  closeCheckouts?: string[]
+  /** One plan per customer of the orders written (their profile items). */
+  summaries: LatestOrderPlan[]
+}
+
+/** An order's stored version is not the one the write expected: someone else wrote it first. */
+export class VersionConflict extends ConcurrentChange {
   constructor() {
     super('The order was changed by someone else')
-    this.name = 'VersionConflict'
   }
 }
 
-/** A condition of one of OrderCommit.items failed (for example a checkout that has already succeeded). */
-export class ItemConditionFailed extends Error {
+/** A condition of one of OrderCommit.items failed (for example a checkout that has already succeeded, an entry number taken). */
+export class ItemConditionFailed extends ConcurrentChange {
   constructor(readonly codes: string[]) {
     super(`A condition of the transaction failed: ${codes.join(',')}`)
-    this.name = 'ItemConditionFailed'
+  }
+}
+
+/**
+ * The transaction met another one: DynamoDB cancelled it because a concurrent transaction held one of its items
+ * (TransactionConflict), or a customer's profile summary moved since it was planned. Nothing the write was based
+ * on is wrong: the same write, planned again, may go through.
+ */
+export class ContendedTransaction extends ConcurrentChange {
+  constructor(readonly codes: string[]) {
+    super(`The transaction met a concurrent one: ${codes.join(',')}`)
   }
 }
 
@@ -106,26 +125,36 @@ export interface OrderRepository {
   listOrdersForCustomer(customerId: string): Promise<Order[]>
   listOrdersByState(state: OrderListState, opts?: { limit?: number; cursor?: string | null }): Promise<Page<Order>>
   /**
-   * Writes the whole order when its stored version is still `expectedVersion`,
-   * bumping the version and recomputing the invoice summary, together with the extras.
-   * Throws VersionConflict when someone else wrote first. Saving an order with
-   * isDeleted set is its soft delete: it must not have been deleted before (else VersionConflict).
+   * Writes the whole order when its stored version is still `expectedVersion`, bumping the version
+   * and its times, together with the extras (commitChange). Throws VersionConflict when someone else
+   * wrote first: the version is the caller's, so only a ContendedTransaction is retried here (the same
+   * write, planned again: lib/retry.ts). Saving an order with isDeleted set is its soft delete: it must
+   * not have been deleted before (else VersionConflict).
    */
   saveOrder(order: Order, expectedVersion: number, extras?: OrderWriteExtras): Promise<Order>
+  /** Each customer's profile summary for these writes, planned on the profiles as they are now (strongly consistent reads). */
+  summaries(writes: readonly OrderWrite[]): Promise<LatestOrderPlan[]>
   /**
-   * The one transaction every order write goes through (createOrder and saveOrder included):
-   * throws VersionConflict when an order's stored version moved, ItemConditionFailed when
-   * one of `items` was refused; a stale profile summary or a concurrent transaction on the
-   * same items is retried here, on fresh reads, with backoff. An order whose open checkout the write
-   * makes stale (domain checkoutIsStale) is written without it and the checkout is closed in the same
-   * transaction; the provider is told afterwards (OrderRepositoryHooks). Resolves with the orders as written.
+   * The one transaction every order write goes through (createOrder and saveOrder included), ONE attempt:
+   * stores what it is given (OrderCommit) and tells the provider of the checkouts it closed afterwards
+   * (OrderRepositoryHooks). Throws VersionConflict when an order's stored version moved, ItemConditionFailed
+   * when one of `items` was refused, ContendedTransaction when another transaction held an item or a summary
+   * moved; the writer reads again and retries (lib/retry.ts). Resolves with the orders as written.
    */
   commit(c: OrderCommit): Promise<Order[]>
 }
 
-/** Attempts of one order transaction when the customer's latest order changes under it (each one replanned on fresh reads). */
-export const MAX_ATTEMPTS = 8
-export const backoff = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math.round(Math.random() * 10 * 2 ** Math.min(attempt, 5))))
+/**
+ * An order change made ready and committed once: the writes decided (domain/order-commit.ts: the checkouts they
+ * close, what the receivables count), the staff audit text resolved (domain/audit-resolve.ts), each customer's
+ * summary planned on fresh reads; then one commit. Throws what commit throws: a writer that reads again calls it
+ * once per attempt of its retry (lib/retry.ts).
+ */
+export async function commitChange(orders: Pick<OrderRepository, 'summaries' | 'commit'>, { orders: writes, audit, ...rest }: OrderChange): Promise<Order[]> {
+  const decided = decideOrderWrites(writes)
+  const [resolved, summaries] = await Promise.all([resolveAudit(audit), orders.summaries(decided.orders)])
+  return orders.commit({ ...rest, ...decided, audit: resolved, summaries })
+}
 
 export type OrderItem = EntityItem<ReturnType<typeof orderEntity>>
 
@@ -265,81 +294,74 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
     }
   }
 
-  async function commit({ orders: asked, items, ...extras }: OrderCommit): Promise<Order[]> {
-    const closed: string[] = []
-    const writes = asked.map((w) => {
-      if (w.expected === 'create' || !checkoutIsStale(w.order)) return w
-      closed.push(w.order.openCheckout!.paymentIntentId)
-      return { ...w, order: { ...w.order, openCheckout: undefined } }
-    })
-    const orderId = writes[0]?.order.orderId
-    // The staff audit records, their order differences made readable (audit.ts).
-    const audit = await resolveAudit(extras.audit)
-    // What each order is counted with in the receivables, before (as read: the version condition pins it) and after the write.
-    const counted = writes.map(({ order: o, expected }) => {
-      const item = orderItem(o)
-      return { item, invoicedAt: o.createdAt, before: expected === 'create' ? 0 : o.receivableCents, after: receivableCentsOf(item) }
-    })
-    const customers = byCustomer(writes.map(({ order: o, expected, softDelete, restore }) => ({ order: o, kind: expected === 'create' ? 'create' : softDelete ? 'delete' : restore ? 'restore' : 'save' })))
-    for (let attempt = 1; ; attempt++) {
-      const plans = await Promise.all([...customers].map(([customerId, w]) => planLatestOrder(service, customerId, w)))
-      let ownItems = 0
-      const result = await service.transaction
-        .write((entities) => {
-          const { order: orders, orderRef, statusUpdate, notification, checkout } = entities
-          const own = [
-            ...writes.map(({ expected, softDelete }, i) => {
-              const { item, before, after } = counted[i]
-              return expected === 'create'
-                ? orders.create({ ...item, receivableCents: after }).commit()
-                : orders
-                    .put({ ...item, receivableCents: after })
-                    // A soft delete counts once: the order must not be deleted already. The receivables move from the amount read.
-                    .where(({ version, isDeleted, receivableCents }, { eq, notExists }) => {
-                      const counts = before === undefined ? notExists(receivableCents) : eq(receivableCents, before)
-                      return softDelete ? `${eq(version, expected)} AND ${counts} AND (${notExists(isDeleted)} OR ${eq(isDeleted, false)})` : `${eq(version, expected)} AND ${counts}`
-                    })
-                    .commit()
-            }),
-            ...(extras.putUpdates ?? []).map((u) => statusUpdate.put(u).commit()),
-            ...(extras.deleteUpdates ?? []).map((updateId) => statusUpdate.delete({ orderId, updateId }).commit()),
-            // The number → id pointer of a new order (findOrder).
-            ...writes.filter((w) => w.expected === 'create').map(({ order: o }) => orderRef.create({ orderNumber: o.orderNumber, orderId: o.orderId }).commit()),
-            // With one unread-count update per user they notify (notification-writes.ts).
-            ...notificationWrites(entities, extras.putNotifications ?? []),
-            // A success already took the order off its checkout (and moved its version), so this condition holds whenever the order's does.
-            ...[...new Set(closed)].map((paymentIntentId) =>
-              checkout
-                .patch({ paymentIntentId })
-                .set({ status: 'canceled', updatedAt: new Date().toISOString() })
-                .where(({ status }, { ne }) => ne(status, 'succeeded'))
-                .commit(),
-            ),
-            ...(items?.(entities) ?? []),
-            ...counterItems(entities, extras.ledgerChanges ?? []),
-            ...receivableCounterItems(entities, counted.map(({ invoicedAt, before, after }) => ({ invoicedAt, before: before ?? 0, after }))),
-            ...auditWrites(entities, audit),
-          ]
-          ownItems = own.length
-          return [...own, ...plans.flatMap((plan) => latestOrderItems(entities, plan))] as never
-        })
-        .go()
-      // ElectroDB reports a cancelled transaction instead of throwing.
-      if (!result.canceled) {
-        if (closed.length) await hooks.onCheckoutsClosed?.([...new Set(closed)])
-        return writes.map((w, i) => ({ ...w.order, receivableCents: counted[i].after }))
-      }
-      const codes = cancellationCodes(result.data)
-      if (codes.slice(0, writes.length).includes(CONDITION_FAILED)) throw new VersionConflict()
-      if (codes.slice(writes.length, ownItems).includes(CONDITION_FAILED)) throw new ItemConditionFailed(codes)
-      const stale = codes.some((c, i) => c === TRANSACTION_CONFLICT || (i >= ownItems && c === CONDITION_FAILED))
-      if (!stale || attempt >= MAX_ATTEMPTS) throw new Error(`Order transaction cancelled: ${JSON.stringify(codes)}`)
-      await backoff(attempt)
-    }
+  async function summaries(writes: readonly OrderWrite[]): Promise<LatestOrderPlan[]> {
+    const kinds = writes.map(({ order: o, expected, softDelete, restore }) => ({ order: o, kind: expected === 'create' ? ('create' as const) : softDelete ? ('delete' as const) : restore ? ('restore' as const) : ('save' as const) }))
+    return Promise.all([...byCustomer(kinds)].map(([customerId, w]) => planLatestOrder(service, customerId, w)))
   }
 
+  async function commit({ orders: writes, items, closeCheckouts = [], summaries: plans, ...extras }: OrderCommit): Promise<Order[]> {
+    const orderId = writes[0]?.order.orderId
+    let ownItems = 0
+    const result = await service.transaction
+      .write((entities) => {
+        const { order: orders, orderRef, statusUpdate, checkout } = entities
+        const own = [
+          ...writes.map(({ order: o, expected, softDelete, receivable: { before, after } }) => {
+            const item = { ...orderItem(o), receivableCents: after }
+            return expected === 'create'
+              ? orders.create(item).commit()
+              : orders
+                  .put(item)
+                  // A soft delete counts once: the order must not be deleted already. The receivables move from the amount read.
+                  .where(({ version, isDeleted, receivableCents }, { eq, notExists }) => {
+                    const counts = before === undefined ? notExists(receivableCents) : eq(receivableCents, before)
+                    return softDelete ? `${eq(version, expected)} AND ${counts} AND (${notExists(isDeleted)} OR ${eq(isDeleted, false)})` : `${eq(version, expected)} AND ${counts}`
+                  })
+                  .commit()
+          }),
+          ...(extras.putUpdates ?? []).map((u) => statusUpdate.put(u).commit()),
+          ...(extras.deleteUpdates ?? []).map((updateId) => statusUpdate.delete({ orderId, updateId }).commit()),
+          // The number → id pointer of a new order (findOrder).
+          ...writes.filter((w) => w.expected === 'create').map(({ order: o }) => orderRef.create({ orderNumber: o.orderNumber, orderId: o.orderId }).commit()),
+          // With one unread-count update per user they notify (notification-writes.ts).
+          ...notificationWrites(entities, extras.putNotifications ?? []),
+          // A success already took the order off its checkout (and moved its version), so this condition holds whenever the order's does.
+          ...closeCheckouts.map((paymentIntentId) =>
+            checkout
+              .patch({ paymentIntentId })
+              .set({ status: 'canceled', updatedAt: new Date().toISOString() })
+              .where(({ status }, { ne }) => ne(status, 'succeeded'))
+              .commit(),
+          ),
+          ...(items?.(entities) ?? []),
+          ...counterItems(entities, extras.ledgerChanges ?? []),
+          ...receivableCounterItems(entities, writes.map(({ receivable: { invoicedAt, before, after } }) => ({ invoicedAt, before: before ?? 0, after }))),
+          ...auditWrites(entities, extras.audit),
+        ]
+        ownItems = own.length
+        return [...own, ...plans.flatMap((plan) => latestOrderItems(entities, plan))] as never
+      })
+      .go()
+    // ElectroDB reports a cancelled transaction instead of throwing.
+    if (!result.canceled) {
+      if (closeCheckouts.length) await hooks.onCheckoutsClosed?.(closeCheckouts)
+      return writes.map((w) => ({ ...w.order, receivableCents: w.receivable.after }))
+    }
+    const codes = cancellationCodes(result.data)
+    if (codes.slice(0, writes.length).includes(CONDITION_FAILED)) throw new VersionConflict()
+    if (codes.slice(writes.length, ownItems).includes(CONDITION_FAILED)) throw new ItemConditionFailed(codes)
+    // Another transaction held an item, or a profile moved since its summary was planned (the items after our own).
+    if (codes.some((c, i) => c === TRANSACTION_CONFLICT || (i >= ownItems && c === CONDITION_FAILED))) throw new ContendedTransaction(codes)
+    throw new Error(`Order transaction cancelled: ${JSON.stringify(codes)}`)
+  }
+
+  /**
+   * One order over a version its caller pinned (createOrder, saveOrder): a moved version is the caller's to
+   * answer, so only a contended transaction is retried, the same write with its summary planned again.
+   */
   async function write(o: Order, expected: 'create' | number, extras: OrderWriteExtras = {}) {
-    const [written] = await commit({ orders: [{ order: o, expected, softDelete: expected !== 'create' && o.isDeleted }], ...extras })
+    const change: OrderChange = { orders: [{ order: o, expected, softDelete: expected !== 'create' && o.isDeleted }], ...extras }
+    const [written] = await retryOnConflict(() => commitChange({ summaries, commit }, change), { retryable: (err) => err instanceof ContendedTransaction })
     return written
   }
 
@@ -379,6 +401,7 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
       return found
     },
     getOrderDetail: readDetail,
+    summaries,
     async listOrdersForCustomer(customerId) {
       const { data } = await order.query
         .byCustomer({ customerId })

@@ -6,7 +6,8 @@ import type { TableConfig } from '../table.ts'
 import { cancellationCodes, CONDITION_FAILED, isConditionalFailure, TRANSACTION_CONFLICT } from '../conditions.ts'
 import { counterItems, entryAt, readEntries, stillAs } from './ledger-counters.ts'
 import { notificationWrites } from './notification-writes.ts'
-import { createOrderRepository, ItemConditionFailed, VersionConflict, type OrderRepositoryHooks } from './orders.ts'
+import { commitChange, ContendedTransaction, createOrderRepository, ItemConditionFailed, VersionConflict, type OrderRepositoryHooks } from './orders.ts'
+import { retryOnConflict } from '#functions/lib/retry.ts'
 
 /** Everything a succeeded PaymentIntent changes, committed as ONE TransactWriteItems. */
 export interface SucceededCheckoutWrite {
@@ -55,7 +56,8 @@ export interface PaymentRepository {
   saveCheckout(checkout: Checkout): Promise<boolean>
   /**
    * Stores a checkout as its orders' one open checkout, closing the ones it replaces, in one transaction
-   * (OrderRepository.commit). Throws VersionConflict when an order moved; false when the checkout has already succeeded.
+   * (OrderRepository.commit, one attempt). Throws VersionConflict when an order moved, ContendedTransaction when
+   * another transaction held an item; false when the checkout has already succeeded.
    */
   openCheckout(write: OpenCheckoutWrite): Promise<boolean>
   /**
@@ -64,11 +66,11 @@ export interface PaymentRepository {
    */
   paymentsForCheckout(checkout: Pick<Checkout, 'paymentIntentId' | 'allocations'>): Promise<Payment[]>
   /**
-   * The webhook's success transaction, through OrderRepository.commit (so the orders, their
-   * profile summaries and the retry policy are the orders repository's): it also stores the
-   * payment summaries on the checkout (the intent status read is that one item). Reports a
-   * refused condition (an order changed, the checkout already succeeded, the event already
-   * applied) instead of throwing; the caller decides on fresh reads.
+   * The webhook's success transaction, through OrderRepository.commit (one attempt; the orders and
+   * their profile summaries are the orders repository's): it also stores the payment summaries on the
+   * checkout (the intent status read is that one item). Reports a refusal (an order changed, the
+   * checkout already succeeded, the event already applied, another transaction held an item) instead
+   * of throwing; the caller decides on fresh reads and retries (lib/retry.ts).
    */
   recordSucceededCheckout(write: SucceededCheckoutWrite): Promise<WriteOutcome>
   /** Fills in the receipt of a succeeded checkout whose charge had none when it was recorded: on it, its summaries and its ledger entries. */
@@ -108,7 +110,7 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
 
     async openCheckout(w) {
       try {
-        await orders.commit({
+        await commitChange(orders, {
           orders: w.orders,
           items: ({ checkout: checkouts }) => [
             checkouts
@@ -147,7 +149,7 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
       // A pending attempt's row may sit where a payment goes: the counters move from what is there.
       const before = await readEntries(payment, w.payments)
       try {
-        await orders.commit({
+        await commitChange(orders, {
           orders: w.orders.map(({ order: o, expectedVersion }) => ({ order: o, expected: expectedVersion })),
           putUpdates: w.updates,
           putNotifications: w.notifications,
@@ -175,7 +177,7 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
         return { committed: true }
       } catch (err) {
         if (err instanceof VersionConflict) return { committed: false, reasons: ['order changed'] }
-        if (err instanceof ItemConditionFailed) return { committed: false, reasons: err.codes }
+        if (err instanceof ItemConditionFailed || err instanceof ContendedTransaction) return { committed: false, reasons: err.codes }
         throw err
       }
     },
@@ -191,12 +193,12 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
     },
 
     async applyCheckoutEvent(paymentIntentId, e) {
-      for (let attempt = 1; ; attempt++) {
+      return retryOnCheckoutEvent('Checkout event', async () => {
         // The attempt rows as they are, so each write is conditioned on them and the counters move exactly.
         const before = await readEntries(payment, [...(e.ledger?.put ?? []), ...(e.ledger?.removePending ?? [])])
         const removed = (e.ledger?.removePending ?? []).map((k) => entryAt(before, k)).filter((p): p is Payment => !!p)
         const changes = [...(e.ledger?.put ?? []).map((p) => ({ before: entryAt(before, p), after: p })), ...removed.map((p) => ({ before: p, after: null }))]
-        const result = await service.transaction
+        return service.transaction
           .write((entities) => {
             const { checkout: checkouts, payment: payments } = entities
             const base = checkouts.patch({ paymentIntentId }).set(clean({ status: e.status, updatedAt: e.at, lastEventId: e.eventId, lastEventCreated: e.eventCreated, failureMessage: e.failureMessage }))
@@ -212,9 +214,7 @@ export function createPaymentRepository({ table, client }: TableConfig, hooks: O
             ] as never
           })
           .go()
-        const outcome = checkoutEventOutcome(result, attempt, 'Checkout event')
-        if (outcome !== 'again') return outcome
-      }
+      })
     },
   }
 }
@@ -228,14 +228,20 @@ export const checkoutTakesEvent =
     `${ne(status, 'succeeded')} AND (${notExists(lastEventCreated)} OR ${lte(lastEventCreated, eventCreated)})`
 
 /**
- * What a checkout event's transaction came to: written (true), refused by the checkout's own condition (false:
- * it succeeded or has seen a newer event), or 'again' when a ledger row moved between the read and the write or
- * another write held an item (read again, up to 4 attempts).
+ * A checkout event's transaction, with the one retry policy (lib/retry.ts): written (true), refused by the
+ * checkout's own condition (false: it succeeded or has seen a newer event), or read again and retried when a
+ * ledger row moved between the read and the write or another write held an item.
  */
-export function checkoutEventOutcome(result: { canceled: boolean; data: readonly unknown[] }, attempt: number, what: string): boolean | 'again' {
-  if (!result.canceled) return true
-  const codes = cancellationCodes(result.data)
-  if (codes[0] === CONDITION_FAILED) return false
-  if (attempt < 4 && codes.some((c) => c === CONDITION_FAILED || c === TRANSACTION_CONFLICT)) return 'again'
-  throw new Error(`${what} transaction cancelled: ${JSON.stringify(codes)}`)
+export async function retryOnCheckoutEvent(what: string, attempt: () => Promise<{ canceled: boolean; data: readonly unknown[] }>): Promise<boolean> {
+  return retryOnConflict(
+    async () => {
+      const result = await attempt()
+      if (!result.canceled) return true
+      const codes = cancellationCodes(result.data)
+      if (codes[0] === CONDITION_FAILED) return false
+      if (codes.some((c) => c === CONDITION_FAILED || c === TRANSACTION_CONFLICT)) throw new ContendedTransaction(codes)
+      throw new Error(`${what} transaction cancelled: ${JSON.stringify(codes)}`)
+    },
+    { exhausted: (err) => new Error(`${what} transaction cancelled: ${JSON.stringify((err as ContendedTransaction).codes)}`) },
+  )
 }

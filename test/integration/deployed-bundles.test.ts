@@ -1,0 +1,56 @@
+/**
+ * The code a deploy uploads is the code this suite ran: `cdk synth` (bundling on, as `cdk deploy` runs it)
+ * stages each function's asset with the CDK's own bundling, and every asset must hold, file for file and byte for
+ * byte, the bundle that global-setup.ts built for the local stack and the workers (infra/local/lambda-runtime.ts).
+ * Only the site publisher's asset carries more: the web build's site kit beside its bundle.
+ */
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { App } from 'aws-cdk-lib'
+import { Asset } from 'aws-cdk-lib/aws-s3-assets'
+import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda'
+import { describe, expect, inject, it } from 'vitest'
+import { buildApp } from '../../infra/bin/build-app.ts'
+import { readLocalBundles } from '../../infra/local/lambda-runtime.ts'
+import { cdkJsonContext, fakeWebBuild, tmp } from '../infra/helpers.ts'
+
+/** Every file under `dir` (but `skip`), relative, with its SHA-256. */
+function hashes(dir: string, skip?: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const rel = path.relative(dir, path.join(entry.parentPath, entry.name))
+    if (skip && rel.startsWith(`${skip}/`)) continue
+    out[rel] = createHash('sha256').update(fs.readFileSync(path.join(dir, rel))).digest('hex')
+  }
+  return out
+}
+
+describe('the deployed bundles', () => {
+  it('every Lambda asset of cdk synth is, byte for byte, a bundle the integration suite ran, and every bundle it ran is deployed', () => {
+    const outdir = fs.mkdtempSync(path.join(tmp, 'synth-'))
+    const app = new App({ outdir, context: { ...cdkJsonContext } })
+    buildApp(app, { webDist: fakeWebBuild(path.join(tmp, 'web')) })
+    app.synth()
+
+    const assets = app.node
+      .findAll()
+      .filter((c): c is LambdaFunction => c instanceof LambdaFunction)
+      .map((fn) => fn.node.tryFindChild('Code'))
+      .filter((c): c is Asset => c instanceof Asset)
+      .map((a) => path.join(outdir, a.assetPath))
+    expect(assets.length).toBeGreaterThanOrEqual(7)
+
+    const built = readLocalBundles(inject('bundlesDir'))
+    const ran = Object.fromEntries(Object.entries(built).map(([name, file]) => [name, JSON.stringify(hashes(path.dirname(file)))]))
+    const deployed = new Set<string>()
+    for (const asset of assets) {
+      const files = JSON.stringify(hashes(asset, 'site-kit'))
+      const name = Object.keys(ran).find((n) => ran[n] === files)
+      expect(name, `${asset}: no bundle of the integration suite is this asset (the deployed code differs from the tested code)`).toBeDefined()
+      deployed.add(name!)
+    }
+    expect([...deployed].sort()).toEqual(Object.keys(ran).sort())
+  }, 300_000)
+})
