@@ -5,7 +5,7 @@ import { invoiceOf, type Order } from './order.ts'
 
 /**
  * The staff audit log's readable differences (docs/business-rules.md): an order's before → after, a customer's,
- * the settings'. Loaded when a record is written (db/repositories/audit.ts resolveAudit) or by the customer and
+ * the settings'. Loaded when a record is written (audit-resolve.ts resolveAudit) or by the customer and
  * settings writes, never at a route's cold start.
  */
 

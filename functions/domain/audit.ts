@@ -63,7 +63,7 @@ export interface AuditEvent {
   changes: AuditChange[]
   /**
    * An order's difference still to add in front of `changes` (before → after): computed when the record is
-   * written (db/repositories/audit.ts resolveAudit, with audit-changes.ts orderChanges), so the diff code is
+   * written (audit-resolve.ts resolveAudit, with audit-changes.ts orderChanges), so the diff code is
    * not in any route's cold start. Never stored.
    */
   diff?: { before: Order | null; after: Order | null }

@@ -7,7 +7,7 @@ import { changeOrder } from './admin-order-write.ts'
 import type { Actor } from '../domain/audit-actor.ts'
 
 interface AddOrderLine {
-  orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>
+  orders: Pick<OrderRepository, 'getOrder' | 'summaries' | 'commit'>
   orderId: string
   input: AddLineInput
   adminId: string

@@ -11,7 +11,7 @@ import type { Actor } from '../domain/audit-actor.ts'
 import { statusLabel } from '@gs/shared/statuses'
 
 interface AddStaffUpdate {
-  orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>
+  orders: Pick<OrderRepository, 'getOrder' | 'summaries' | 'commit'>
   orderId: string
   status: string
   notes?: string

@@ -2,14 +2,16 @@ import { orderMessages } from '@gs/shared/order-messages'
 import { formatCents } from '@gs/shared/money'
 import { invoiceMessages as im } from '@gs/shared/payment-messages'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
-import { VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
+import { commitChange, type OrderRepository } from '../db/repositories/orders.ts'
 import { ledgerTotals } from '../domain/payment.ts'
 import { invoiceOf, type Order } from '../domain/order.ts'
 import { ConflictError, NotFoundError } from '../lib/errors.ts'
+import { isConcurrentChange, retryOnConflict } from '../lib/retry.ts'
+import { saved } from '../domain/order-commit.ts'
 import { orderAudit, staffUpdate } from './admin-order-write.ts'
 import type { Actor } from '../domain/audit-actor.ts'
 
-type Orders = Pick<OrderRepository, 'findOrder' | 'resolveOrderId' | 'getOrderDetail' | 'saveOrder'>
+type Orders = Pick<OrderRepository, 'findOrder' | 'resolveOrderId' | 'getOrderDetail' | 'saveOrder' | 'summaries' | 'commit'>
 
 /** The order behind the Invoice Refresh Utility's "Order ID": its id or its number (GS-000123); soft-deleted orders are gone. */
 export async function loadInvoiceOrder({ orders, orderId }: { orders: Pick<OrderRepository, 'findOrder'>; orderId: string }): Promise<Order> {
@@ -21,19 +23,18 @@ export async function loadInvoiceOrder({ orders, orderId }: { orders: Pick<Order
 
 /**
  * "Standard Refresh": stores the invoice the shared calculator makes from the order's lines,
- * shipping choice and payments (the summary the lists read), stamping lastUpdated.
+ * shipping choice and payments (the summary the lists read), stamping lastUpdated. Read again and
+ * retried when another write lands in between (lib/retry.ts; a 409 when the attempts run out).
  */
-export async function refreshInvoice({ orders, orderId }: { orders: Orders; orderId: string }): Promise<Order> {
-  for (let attempt = 0; ; attempt++) {
-    const current = await loadInvoiceOrder({ orders, orderId })
-    try {
-      return await orders.saveOrder(current, current.version)
-    } catch (err) {
-      if (err instanceof VersionConflict && attempt < 2) continue
-      if (err instanceof VersionConflict) throw new ConflictError(orderMessages.staleOrder)
-      throw err
-    }
-  }
+export async function refreshInvoice({ orders, orderId, now = () => new Date() }: { orders: Orders; orderId: string; now?: () => Date }): Promise<Order> {
+  return retryOnConflict(
+    async () => {
+      const current = await loadInvoiceOrder({ orders, orderId })
+      const [written] = await commitChange(orders, { orders: [{ order: saved(current, current.version, now().toISOString()), expected: current.version }] })
+      return written
+    },
+    { exhausted: () => new ConflictError(orderMessages.staleOrder) },
+  )
 }
 
 export interface InvoiceFixResult {
@@ -66,10 +67,11 @@ export async function fixInvoice({ orders, orderId, invoiceId, preview, version,
   const [b, a] = [invoiceOf(before), invoiceOf(after)]
   const note = im.repairedNote(formatCents(b.totalCents), formatCents(a.totalCents), formatCents(b.amountPaidCents), formatCents(a.amountPaidCents))
   try {
-    const saved = await orders.saveOrder(after, before.version, { putUpdates: [staffUpdate({ order: after, status: HISTORY_EVENTS.invoiceRepaired, notes: note, userId: adminId, at })], audit: actor ? [orderAudit({ actor, action: 'order.invoice_fix', summary: 'Repaired the invoice' }, before, after, at)] : [] })
-    return { before, after: saved, applied: true }
+    const stored = await orders.saveOrder(after, before.version, { putUpdates: [staffUpdate({ order: after, status: HISTORY_EVENTS.invoiceRepaired, notes: note, userId: adminId, at })], audit: actor ? [orderAudit({ actor, action: 'order.invoice_fix', summary: 'Repaired the invoice' }, before, after, at)] : [] })
+    return { before, after: stored, applied: true }
   } catch (err) {
-    if (err instanceof VersionConflict) throw new ConflictError(im.fixStale)
+    // The version previewed moved, or other writes kept holding the order: preview again.
+    if (isConcurrentChange(err)) throw new ConflictError(im.fixStale)
     throw err
   }
 }

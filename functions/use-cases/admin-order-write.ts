@@ -1,9 +1,11 @@
 import { ADMIN_AUTHOR_LABEL } from '@gs/shared/statuses'
 import { orderMessages } from '@gs/shared/order-messages'
 import { sortableId } from '../db/ids.ts'
-import { VersionConflict, type OrderRepository, type OrderWriteExtras } from '../db/repositories/orders.ts'
+import { commitChange, type OrderRepository, type OrderWriteExtras } from '../db/repositories/orders.ts'
 import type { Order, StatusUpdate } from '../domain/order.ts'
+import { saved } from '../domain/order-commit.ts'
 import { ConflictError, NotFoundError } from '../lib/errors.ts'
+import { retryOnConflict } from '../lib/retry.ts'
 import type { Actor } from '../domain/audit-actor.ts'
 import { auditEvent, type AuditAction, type AuditChange, type AuditEvent } from '../domain/audit.ts'
 
@@ -19,21 +21,21 @@ export type OrderChange<T> = (order: Order, at: string) => { order: Order; extra
 /**
  * A server-side change that the admin did not base on a version they loaded
  * (add a part, post a message, archive...): read, apply, save with the version
- * just read, and re-run the change on fresh data when someone else wrote in between.
+ * just read, and re-run the change on fresh data when someone else wrote in between
+ * (lib/retry.ts; a 409 when the attempts run out).
  */
-export async function changeOrder<T>({ orders, orderId, change, audit, now = () => new Date() }: { orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>; orderId: string; change: OrderChange<T>; audit?: StaffAction<T>; now?: () => Date }): Promise<{ order: Order; result: T }> {
-  for (let attempt = 0; ; attempt++) {
-    const current = await loadStaffOrder({ orders, orderId })
-    const at = now().toISOString()
-    const { order, extras, result } = await change(current, at)
-    try {
-      return { order: await orders.saveOrder(order, current.version, withAudit(extras, audit && orderAudit(audit, current, order, at, result))), result }
-    } catch (err) {
-      if (err instanceof VersionConflict && attempt < 2) continue
-      if (err instanceof VersionConflict) throw new ConflictError(orderMessages.staleOrder)
-      throw err
-    }
-  }
+export async function changeOrder<T>({ orders, orderId, change, audit, now = () => new Date() }: { orders: Pick<OrderRepository, 'getOrder' | 'summaries' | 'commit'>; orderId: string; change: OrderChange<T>; audit?: StaffAction<T>; now?: () => Date }): Promise<{ order: Order; result: T }> {
+  return retryOnConflict(
+    async () => {
+      const current = await loadStaffOrder({ orders, orderId })
+      const at = now().toISOString()
+      const { order, extras, result } = await change(current, at)
+      const next = saved(order, current.version, at)
+      const [written] = await commitChange(orders, { orders: [{ order: next, expected: current.version, softDelete: next.isDeleted }], ...withAudit(extras, audit && orderAudit(audit, current, order, at, result)) })
+      return { order: written, result }
+    },
+    { exhausted: () => new ConflictError(orderMessages.staleOrder) },
+  )
 }
 
 /** Who made a staff change and what it was: the audit record (domain/audit.ts) is built from the order before and after. */

@@ -4,12 +4,13 @@ import { paymentMessages as m } from '@gs/shared/payment-messages'
 import { orderMessages } from '@gs/shared/order-messages'
 import { cardChargeProblem } from '@gs/shared/payment-rules'
 import type { CreateIntentInput } from '@gs/shared/schemas/payments'
-import { VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
+import { ContendedTransaction, VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
 import type { PaymentRepository } from '../db/repositories/payments.ts'
 import { invoiceOf, type Order } from '../domain/order.ts'
 import { OPEN_CHECKOUT_STATUSES, type Allocation, type Checkout, type PaymentsMode } from '../domain/payment.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts'
 import { log } from '../lib/logger.ts'
+import { retryOnConflict } from '../lib/retry.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 
 interface CreatePaymentIntent {
@@ -37,11 +38,6 @@ export interface CreatedPaymentIntent {
 
 /** Provider statuses in which the browser can still confirm an intent. */
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action']
-/** Rounds when another tab's checkout lands between our read and our write. */
-const MAX_ATTEMPTS = 3
-/** Writes of one intent when other writes (staff adding parts) keep landing on the orders without changing this payment. */
-const MAX_WRITES = 5
-
 /**
  * Starts a card payment for one order (optionally partial) or several (their whole balances), with
  * at most one open checkout per order: the same payment asked again (a double click, a reload)
@@ -49,90 +45,121 @@ const MAX_WRITES = 5
  * Every amount comes from the stored invoices with the shipping choice asked for; that choice is
  * kept on the checkout and reaches the orders only when the payment succeeds. The orders point at
  * their new checkout in one transaction conditioned on the versions read, so of two tabs racing,
- * one wins and the other's intent is canceled.
+ * one wins and the other's intent is canceled. Every write is an attempt of the one retry policy
+ * (lib/retry.ts): a write that lands on orders another write moved either goes again with the same
+ * intent (the payment is unchanged) or starts over with a new one; either way one bound in all.
  */
 export async function createPaymentIntent({ orders, payments, gateway, customer, input, recordPaid, now = () => new Date() }: CreatePaymentIntent): Promise<CreatedPaymentIntent> {
   const ids = input.orderIds
   if (!ids.length) throw new ValidationError(m.missingOrderId, { orderIds: m.missingOrderId })
   if (input.amountCents !== undefined && ids.length > 1) throw new ValidationError(m.partialOnlySingle, { amountCents: m.partialOnlySingle })
 
-  for (let attempt = 1; ; attempt++) {
-    // Strongly consistent: the write below is conditioned on these versions.
-    const loaded = await loadPayableOrders({ orders, ids, userId: customer.userId })
-    const { amountCents, allocations, totals } = chargeFor(loaded, input)
-    const result = (intent: { paymentIntentId: string; clientSecret: string }) => ({ ...intent, amountCents, allocations, mode: gateway.mode })
+  /** The intent this request created and has not stored yet, and what its next write stores; `gaveUp` once the attempts ran out. */
+  const state: { pending: Pending | null; gaveUp: boolean } = { pending: null, gaveUp: false }
+  const result = (p: { amountCents: number; allocations: Allocation[] }, intent: { paymentIntentId: string; clientSecret: string }) => ({ ...intent, amountCents: p.amountCents, allocations: p.allocations, mode: gateway.mode })
 
-    const open = await openCheckoutsOf(loaded, payments)
-    if (open.some((c) => c.status === 'processing')) throw new ConflictError(m.paymentProcessing)
-    const same = reusable(open, loaded, amountCents, allocations, input.includeShipping)
-    if (same) {
-      const provider = await gateway.retrieveIntent(same.paymentIntentId)
-      if (provider?.clientSecret && CONFIRMABLE.includes(provider.status)) return result({ paymentIntentId: same.paymentIntentId, clientSecret: provider.clientSecret })
-    }
-    // Cancel before creating: a paid "old" intent must stop us, not become a second charge.
-    for (const c of open) await cancelAtProvider(gateway, c.paymentIntentId, recordPaid)
+  try {
+    return await retryOnConflict(
+      async () => {
+        if (!state.pending) {
+          // Strongly consistent: the write below is conditioned on these versions.
+          const loaded = await loadPayableOrders({ orders, ids, userId: customer.userId })
+          const { amountCents, allocations, totals } = chargeFor(loaded, input)
 
-    const orderNumbers = loaded.map((o) => o.orderNumber)
-    const intent = await gateway.createIntent({
-      amountCents,
-      // The versions move with every checkout, so a key is never reused for a canceled intent.
-      idempotencyKey: `gs-intent-${createHash('sha256')
-        .update(JSON.stringify([customer.userId, loaded.map((o) => [o.orderId, o.version]).sort(), amountCents, input.includeShipping]))
-        .digest('hex')
-        .slice(0, 48)}`,
-      description: m.description(orderNumbers),
-      receiptEmail: customer.email || loaded[0].customerEmail || undefined,
-      metadata: {
-        customerId: customer.userId,
-        orderNumbers: orderNumbers.join(','),
-        ...(loaded.length === 1 ? { orderId: loaded[0].orderId, shippingSelected: String(input.includeShipping) } : { batch: 'true' }),
-      },
-    })
-    const at = now().toISOString()
-    const checkout: Checkout = {
-      paymentIntentId: intent.paymentIntentId,
-      customerId: customer.userId,
-      orderIds: loaded.map((o) => o.orderId),
-      allocations,
-      amountCents: intent.amountCents,
-      includeShipping: input.includeShipping,
-      status: 'pending',
-      mode: gateway.mode,
-      createdAt: at,
-      updatedAt: at,
-    }
-    const cancel = open.map((c) => c.paymentIntentId).filter((id) => id !== intent.paymentIntentId)
-    let target = { orders: loaded, totals }
-    for (let write = 1; ; write++) {
-      try {
-        const stored = await payments.openCheckout({
-          checkout,
-          orders: target.orders.map((o, i) => ({
-            order: { ...o, version: o.version + 1, openCheckout: { paymentIntentId: intent.paymentIntentId, amountCents: allocations[i].amountCents, includeShipping: input.includeShipping, totalCents: target.totals[i] } },
-            expected: o.version,
-          })),
-          cancel,
-        })
-        if (!stored) throw new ConflictError(m.alreadyPaid)
-        return result(intent)
-      } catch (err) {
-        if (!(err instanceof VersionConflict)) throw err
-        const fresh = await orders.getOrders(ids, { consistent: true })
-        // Another request stored this very intent first (a double click): it is ours too.
-        if (fresh.length === ids.length && fresh.every((o) => o.openCheckout?.paymentIntentId === intent.paymentIntentId)) return result(intent)
-        // A write that left this payment as it was (staff adding a part, a note) lets it through on the new versions;
-        // another tab's checkout, or a change to what this payment charges, makes it start over.
-        const again = write < MAX_WRITES ? unchangedPayment(fresh, { ids, userId: customer.userId, input, amountCents, allocations, canceled: cancel }) : null
-        if (again) {
-          target = again
-          continue
+          const open = await openCheckoutsOf(loaded, payments)
+          if (open.some((c) => c.status === 'processing')) throw new ConflictError(m.paymentProcessing)
+          const same = reusable(open, loaded, amountCents, allocations, input.includeShipping)
+          if (same) {
+            const provider = await gateway.retrieveIntent(same.paymentIntentId)
+            if (provider?.clientSecret && CONFIRMABLE.includes(provider.status)) return result({ amountCents, allocations }, { paymentIntentId: same.paymentIntentId, clientSecret: provider.clientSecret })
+          }
+          // Cancel before creating: a paid "old" intent must stop us, not become a second charge.
+          for (const c of open) await cancelAtProvider(gateway, c.paymentIntentId, recordPaid)
+
+          const orderNumbers = loaded.map((o) => o.orderNumber)
+          const intent = await gateway.createIntent({
+            amountCents,
+            // The versions move with every checkout, so a key is never reused for a canceled intent.
+            idempotencyKey: `gs-intent-${createHash('sha256')
+              .update(JSON.stringify([customer.userId, loaded.map((o) => [o.orderId, o.version]).sort(), amountCents, input.includeShipping]))
+              .digest('hex')
+              .slice(0, 48)}`,
+            description: m.description(orderNumbers),
+            receiptEmail: customer.email || loaded[0].customerEmail || undefined,
+            metadata: {
+              customerId: customer.userId,
+              orderNumbers: orderNumbers.join(','),
+              ...(loaded.length === 1 ? { orderId: loaded[0].orderId, shippingSelected: String(input.includeShipping) } : { batch: 'true' }),
+            },
+          })
+          const at = now().toISOString()
+          const checkout: Checkout = {
+            paymentIntentId: intent.paymentIntentId,
+            customerId: customer.userId,
+            orderIds: loaded.map((o) => o.orderId),
+            allocations,
+            amountCents: intent.amountCents,
+            includeShipping: input.includeShipping,
+            status: 'pending',
+            mode: gateway.mode,
+            createdAt: at,
+            updatedAt: at,
+          }
+          const cancel = open.map((c) => c.paymentIntentId).filter((id) => id !== intent.paymentIntentId)
+          state.pending = { intent, checkout, cancel, amountCents, allocations, target: { orders: loaded, totals } }
         }
-        await cancelAtProvider(gateway, intent.paymentIntentId)
-        break
-      }
-    }
-    if (attempt >= MAX_ATTEMPTS) throw new ConflictError(m.paymentStartedElsewhere)
+        const p = state.pending
+        try {
+          const stored = await payments.openCheckout({
+            checkout: p.checkout,
+            orders: p.target.orders.map((o, i) => ({
+              order: { ...o, version: o.version + 1, openCheckout: { paymentIntentId: p.intent.paymentIntentId, amountCents: p.allocations[i].amountCents, includeShipping: input.includeShipping, totalCents: p.target.totals[i] } },
+              expected: o.version,
+            })),
+            cancel: p.cancel,
+          })
+          if (!stored) throw new ConflictError(m.alreadyPaid)
+          return result(p, p.intent)
+        } catch (err) {
+          // Another transaction held an item: the same write again.
+          if (err instanceof ContendedTransaction || !(err instanceof VersionConflict)) throw err
+          const fresh = await orders.getOrders(ids, { consistent: true })
+          // Another request stored this very intent first (a double click): it is ours too.
+          if (fresh.length === ids.length && fresh.every((o) => o.openCheckout?.paymentIntentId === p.intent.paymentIntentId)) return result(p, p.intent)
+          // A write that left this payment as it was (staff adding a part, a note) lets it through on the new versions;
+          // another tab's checkout, or a change to what this payment charges, makes it start over with a new intent.
+          const again = unchangedPayment(fresh, { ids, userId: customer.userId, input, amountCents: p.amountCents, allocations: p.allocations, canceled: p.cancel })
+          if (again) p.target = again
+          else {
+            state.pending = null
+            await cancelAtProvider(gateway, p.intent.paymentIntentId)
+          }
+          throw err
+        }
+      },
+      {
+        exhausted: () => {
+          state.gaveUp = true
+          return new ConflictError(m.paymentStartedElsewhere)
+        },
+      },
+    )
+  } catch (err) {
+    // Given up with an intent created and not stored: nobody may pay it.
+    if (state.gaveUp && state.pending) await cancelAtProvider(gateway, state.pending.intent.paymentIntentId)
+    throw err
   }
+}
+
+/** An intent created for this payment, not stored yet: what its write stores, on which orders at which versions. */
+interface Pending {
+  intent: { paymentIntentId: string; clientSecret: string; amountCents: number }
+  checkout: Checkout
+  /** The older open intents it replaces (already canceled at the provider). */
+  cancel: string[]
+  amountCents: number
+  allocations: Allocation[]
+  target: { orders: Order[]; totals: number[] }
 }
 
 /**

@@ -7,7 +7,7 @@ import { inCustody } from '../domain/custody.ts'
 import { ValidationError } from '../lib/errors.ts'
 
 interface DeleteOrder {
-  orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>
+  orders: Pick<OrderRepository, 'getOrder' | 'summaries' | 'commit'>
   orderId: string
   actor?: Actor
   now?: () => Date

@@ -11,6 +11,7 @@ import { invoiceOf, type Notification, type Order, type Payment, type StatusUpda
 import { paymentFailedNotification, paymentReceivedNotification } from '../domain/payment-notifications.ts'
 import { allocatePayment, ledgerFields, paymentIdFor, type Checkout } from '../domain/payment.ts'
 import { log } from '../lib/logger.ts'
+import { ConcurrentChange, retryOnConflict, WRITE_ATTEMPTS } from '../lib/retry.ts'
 import type { PaymentGateway, ProviderIntent } from '../payments/gateway.ts'
 import type { PaymentIntentEvent } from '../payments/stripe-events.ts'
 
@@ -26,12 +27,14 @@ interface HandleStripeEvent {
   payments: Pick<PaymentRepository, 'getCheckout' | 'recordSucceededCheckout' | 'applyCheckoutEvent'> & Pick<CheckoutReviewRepository, 'recordUnconfirmed'>
   gateway: Pick<PaymentGateway, 'retrieveIntent'>
   now?: () => Date
-  /** Attempts of the success transaction when concurrent writers cancel it (an admin edit, another delivery). */
+  /**
+   * Transactions of the success in all when concurrent writers cancel it (an admin edit, another delivery):
+   * the one retry policy's bound (lib/retry.ts); each is one transaction, none retried inside another.
+   */
   maxAttempts?: number
+  /** The backoff's wait between attempts (tests: none). */
   sleep?: (ms: number) => Promise<void>
 }
-
-const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
 /**
  * Applies a verified Stripe event to the checkout keyed by its PaymentIntent id
@@ -48,7 +51,7 @@ const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
  * that same retrieval. Throws (→ 500, Stripe retries) when the provider cannot
  * be asked or a success cannot be recorded.
  */
-export async function handleStripeEvent({ event, orders, payments, gateway, now = () => new Date(), maxAttempts = 8, sleep = wait }: HandleStripeEvent): Promise<EventOutcome> {
+export async function handleStripeEvent({ event, orders, payments, gateway, now = () => new Date(), maxAttempts = WRITE_ATTEMPTS, sleep }: HandleStripeEvent): Promise<EventOutcome> {
   const intent = event.data?.object
   const intentId = intent?.id
   if (!intentId || !event.type.startsWith('payment_intent.')) return 'ignored'
@@ -118,24 +121,26 @@ export async function handleStripeEvent({ event, orders, payments, gateway, now 
       return 'not_confirmed'
     }
     const receiptUrl = provider!.receiptUrl
-    for (let attempt = 1; ; attempt++) {
-      const checkout = attempt === 1 ? first : await payments.getCheckout(intentId)
-      if (!checkout) return unknown()
-      if (checkout.status === 'succeeded') return 'duplicate'
-      // Strongly consistent: the success write expects the latest order versions.
-      const current = await orders.getOrders(checkout.orderIds, { consistent: true })
-      const write = buildSuccessWrite({ checkout, current, event, receiptUrl, at: now().toISOString() })
-      const outcome = await payments.recordSucceededCheckout(write)
-      if (outcome.committed) {
-        log.info('payment recorded', { paymentIntentId: intentId, eventId: event.id, orders: checkout.orderIds.length, amountCents: checkout.amountCents })
-        return 'recorded'
-      }
-      const after = await payments.getCheckout(intentId)
-      if (after?.status === 'succeeded') return 'duplicate'
-      if (attempt >= maxAttempts) throw new Error(`Could not record payment ${intentId}: transaction cancelled (${outcome.reasons.join(',')})`)
-      // An order changed under us (an admin edit) or another delivery holds the items: retry on fresh data.
-      await sleep(Math.round(Math.random() * 25 * 2 ** Math.min(attempt, 5)))
-    }
+    return retryOnConflict(
+      async (attempt): Promise<EventOutcome> => {
+        const checkout = attempt === 1 ? first : await payments.getCheckout(intentId)
+        if (!checkout) return unknown()
+        if (checkout.status === 'succeeded') return 'duplicate'
+        // Strongly consistent: the success write expects the latest order versions.
+        const current = await orders.getOrders(checkout.orderIds, { consistent: true })
+        const write = buildSuccessWrite({ checkout, current, event, receiptUrl, at: now().toISOString() })
+        const outcome = await payments.recordSucceededCheckout(write)
+        if (outcome.committed) {
+          log.info('payment recorded', { paymentIntentId: intentId, eventId: event.id, orders: checkout.orderIds.length, amountCents: checkout.amountCents })
+          return 'recorded'
+        }
+        const after = await payments.getCheckout(intentId)
+        if (after?.status === 'succeeded') return 'duplicate'
+        // An order changed under us (an admin edit) or another delivery holds the items: again on fresh data.
+        throw new ConcurrentChange(`transaction cancelled (${outcome.reasons.join(',')})`)
+      },
+      { attempts: maxAttempts, sleep, exhausted: (err) => new Error(`Could not record payment ${intentId}: ${(err as Error).message}`) },
+    )
   }
 }
 

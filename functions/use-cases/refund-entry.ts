@@ -1,17 +1,18 @@
 import { formatCents } from '@gs/shared/money'
+import { orderMessages } from '@gs/shared/order-messages'
 import { ledgerMessages as lm, refundMethodLabel } from '@gs/shared/payment-rules'
 import type { RefundInput } from '@gs/shared/schemas/ledger'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import { sortableId } from '../db/ids.ts'
 import type { LedgerWrite } from '../db/repositories/ledger.ts'
-import { ItemConditionFailed, VersionConflict } from '../db/repositories/orders.ts'
 import { paymentRefundedNotification } from '../domain/payment-notifications.ts'
 import type { Payment } from '../domain/order.ts'
 import { unrefundedCents } from '../domain/payment.ts'
-import { ApiError, NotFoundError, PaymentFailedError, ValidationError } from '../lib/errors.ts'
+import { ApiError, ConflictError, NotFoundError, PaymentFailedError, ValidationError } from '../lib/errors.ts'
+import { retryOnConflict } from '../lib/retry.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { loadStaffOrder, orderAudit, staffUpdate } from './admin-order-write.ts'
-import { bumped, MAX_ATTEMPTS, recordOnce, staffEntry, type Deps, type LedgerResult } from './shop-ledger.ts'
+import { bumped, recordOnce, staffEntry, type Deps, type LedgerResult } from './shop-ledger.ts'
 
 /**
  * Refunds part or all of a payment or credit. Recorded first (the entry's refunded amount, the
@@ -77,40 +78,41 @@ async function settleCardRefund({ orders, ledger, gateway, orderId, adminId, act
     if (!(err instanceof ApiError)) throw err
     outcome = { refused: err.message, error: err }
   }
-  for (let attempt = 1; ; attempt++) {
-    const o = await loadStaffOrder({ orders, orderId })
-    const at = now().toISOString()
-    let w: LedgerWrite
-    if ('refundId' in outcome) {
-      // Another request may have settled it since the first attempt: read it again before telling the customer.
-      const seen = attempt === 1 ? refund : ((await ledger.getEntry(orderId, refund.paymentId)) ?? refund)
-      w = {
-        order: { order: bumped(o, at, {}), expected: o.version },
-        settle: { paymentId: refund.paymentId, set: { paymentStatus: outcome.status === 'succeeded' ? 'successful' : 'pending', providerRefundId: outcome.refundId } },
-        // The provider took it (settled or settling): the customer is told once, when it first does.
-        notifications: seen.providerRefundId ? [] : [paymentRefundedNotification({ order: o, at, id: sortableId(Date.parse(at)), amountCents: refund.amountCents, method: 'card' })],
+  // Settled on the order as it is now: read again and retried when another write lands in between (lib/retry.ts).
+  return retryOnConflict(
+    async (attempt) => {
+      const o = await loadStaffOrder({ orders, orderId })
+      const at = now().toISOString()
+      let w: LedgerWrite
+      if ('refundId' in outcome) {
+        // Another request may have settled it since the first attempt: read it again before telling the customer.
+        const seen = attempt === 1 ? refund : ((await ledger.getEntry(orderId, refund.paymentId)) ?? refund)
+        w = {
+          order: { order: bumped(o, at, {}), expected: o.version },
+          settle: { paymentId: refund.paymentId, set: { paymentStatus: outcome.status === 'succeeded' ? 'successful' : 'pending', providerRefundId: outcome.refundId } },
+          // The provider took it (settled or settling): the customer is told once, when it first does.
+          notifications: seen.providerRefundId ? [] : [paymentRefundedNotification({ order: o, at, id: sortableId(Date.parse(at)), amountCents: refund.amountCents, method: 'card' })],
+        }
+      } else {
+        const source = (await ledger.getEntry(orderId, refund.refundOf!))!
+        const kind = source.kind ?? 'payment'
+        const back = kind === 'credit' ? { creditCents: (o.creditCents ?? 0) + refund.amountCents } : { amountPaidCents: o.amountPaidCents + refund.amountCents }
+        w = {
+          order: { order: bumped(o, at, back), expected: o.version },
+          refunded: { paymentId: source.paymentId, fromCents: source.refundedCents ?? 0, toCents: (source.refundedCents ?? 0) - refund.amountCents },
+          settle: { paymentId: refund.paymentId, set: { paymentStatus: 'failed', notes: outcome.refused } },
+          updates: [staffUpdate({ order: o, status: HISTORY_EVENTS.refundIssued, notes: lm.refundFailedNote(formatCents(refund.amountCents), outcome.refused), userId: adminId, at })],
+        }
+        // The refund the staff member asked for was refused: what it put back is theirs too.
+        if (actor) w.audit = [orderAudit({ actor, action: 'ledger.refund', summary: `Card refund of ${formatCents(refund.amountCents)} refused: ${outcome.refused}` }, o, w.order.order, at)]
       }
-    } else {
-      const source = (await ledger.getEntry(orderId, refund.refundOf!))!
-      const kind = source.kind ?? 'payment'
-      const back = kind === 'credit' ? { creditCents: (o.creditCents ?? 0) + refund.amountCents } : { amountPaidCents: o.amountPaidCents + refund.amountCents }
-      w = {
-        order: { order: bumped(o, at, back), expected: o.version },
-        refunded: { paymentId: source.paymentId, fromCents: source.refundedCents ?? 0, toCents: (source.refundedCents ?? 0) - refund.amountCents },
-        settle: { paymentId: refund.paymentId, set: { paymentStatus: 'failed', notes: outcome.refused } },
-        updates: [staffUpdate({ order: o, status: HISTORY_EVENTS.refundIssued, notes: lm.refundFailedNote(formatCents(refund.amountCents), outcome.refused), userId: adminId, at })],
-      }
-      // The refund the staff member asked for was refused: what it put back is theirs too.
-      if (actor) w.audit = [orderAudit({ actor, action: 'ledger.refund', summary: `Card refund of ${formatCents(refund.amountCents)} refused: ${outcome.refused}` }, o, w.order.order, at)]
-    }
-    try {
       const order = await ledger.write(w)
       const entry = (await ledger.getEntry(orderId, refund.paymentId))!
       // The provider's own answer (402 a refused card, 400 an invalid request), after everything was put back.
       if ('refused' in outcome) throw outcome.error
       return { order, entry }
-    } catch (err) {
-      if (!(err instanceof VersionConflict || err instanceof ItemConditionFailed) || attempt >= MAX_ATTEMPTS + 2) throw err
-    }
-  }
+    },
+    // The refund stays pending: the same request settles it later.
+    { exhausted: () => new ConflictError(orderMessages.staleOrder) },
+  )
 }

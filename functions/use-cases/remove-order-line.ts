@@ -5,7 +5,7 @@ import { changeOrder } from './admin-order-write.ts'
 import type { Actor } from '../domain/audit-actor.ts'
 
 /** Removes a line that is not waiting for the customer's answer, as long as the total still covers what was paid. */
-export async function removeOrderLine({ orders, orderId, lineId, actor, now }: { orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>; orderId: string; lineId: string; actor?: Actor; now?: () => Date }): Promise<Order> {
+export async function removeOrderLine({ orders, orderId, lineId, actor, now }: { orders: Pick<OrderRepository, 'getOrder' | 'summaries' | 'commit'>; orderId: string; lineId: string; actor?: Actor; now?: () => Date }): Promise<Order> {
   const { order } = await changeOrder({
     orders,
     orderId,

@@ -9,7 +9,7 @@ import { changeOrder, staffUpdate } from './admin-order-write.ts'
 import type { Actor } from '../domain/audit-actor.ts'
 
 interface RequestApproval {
-  orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>
+  orders: Pick<OrderRepository, 'getOrder' | 'summaries' | 'commit'>
   orderId: string
   input: ApprovalRequestInput
   adminId: string

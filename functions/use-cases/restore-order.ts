@@ -1,7 +1,8 @@
 import { orderMessages } from '@gs/shared/order-messages'
-import { VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
+import { commitChange, ContendedTransaction, type OrderRepository } from '../db/repositories/orders.ts'
 import type { Order } from '../domain/order.ts'
 import { ConflictError, NotFoundError } from '../lib/errors.ts'
+import { isConcurrentChange, retryOnConflict } from '../lib/retry.ts'
 import { orderAudit, staffUpdate } from './admin-order-write.ts'
 import type { Actor } from '../domain/audit-actor.ts'
 
@@ -10,7 +11,7 @@ export const ORDER_RESTORED = 'order_restored'
 export const ORDER_RESTORED_NOTE = 'The order was restored after it had been deleted.'
 
 interface RestoreOrder {
-  orders: Pick<OrderRepository, 'getOrder' | 'commit'>
+  orders: Pick<OrderRepository, 'getOrder' | 'summaries' | 'commit'>
   orderId: string
   /** The version of the deleted order the admin saw. */
   version: number
@@ -22,7 +23,8 @@ interface RestoreOrder {
 /**
  * Undoes a soft delete (delete-order.ts): the order is back in the list it was deleted from (active, or
  * archived when it was archived), the customer sees it again, and its history says "Order Restored". One
- * transaction through OrderRepository.commit, conditioned on the version the admin saw (else 409), with the
+ * transaction through OrderRepository.commit, conditioned on the version the admin saw (else 409: only a
+ * transaction that met another one is tried again, lib/retry.ts), with the
  * customer's order count and latest order kept right (latest-order.ts, 'restore'). The checkout a delete
  * closed stays closed: the customer starts a new payment. An order that is not deleted (restored already)
  * is answered as it is, nothing written; an unknown one is a 404.
@@ -35,14 +37,18 @@ export async function restoreOrder({ orders, orderId, version, adminId, actor, n
   const at = now().toISOString()
   const restored: Order = { ...current, isDeleted: false, deletedAt: undefined, version: version + 1, updatedAt: at }
   try {
-    const [written] = await orders.commit({
-      orders: [{ order: restored, expected: version, restore: true }],
-      putUpdates: [staffUpdate({ order: restored, status: ORDER_RESTORED, notes: ORDER_RESTORED_NOTE, userId: adminId, at })],
-      ...(actor ? { audit: [orderAudit({ actor, action: 'order.restore', summary: 'Restored the order' }, current, restored, at)] } : {}),
-    })
+    const [written] = await retryOnConflict(
+      () =>
+        commitChange(orders, {
+          orders: [{ order: restored, expected: version, restore: true }],
+          putUpdates: [staffUpdate({ order: restored, status: ORDER_RESTORED, notes: ORDER_RESTORED_NOTE, userId: adminId, at })],
+          ...(actor ? { audit: [orderAudit({ actor, action: 'order.restore', summary: 'Restored the order' }, current, restored, at)] } : {}),
+        }),
+      { retryable: (err) => err instanceof ContendedTransaction },
+    )
     return written
   } catch (err) {
-    if (err instanceof VersionConflict) throw new ConflictError(orderMessages.staleOrder)
+    if (isConcurrentChange(err)) throw new ConflictError(orderMessages.staleOrder)
     throw err
   }
 }

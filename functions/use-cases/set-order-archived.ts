@@ -4,7 +4,7 @@ import { changeOrder } from './admin-order-write.ts'
 import type { Actor } from '../domain/audit-actor.ts'
 
 interface SetOrderArchived {
-  orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>
+  orders: Pick<OrderRepository, 'getOrder' | 'summaries' | 'commit'>
   orderId: string
   archived: boolean
   actor?: Actor

@@ -1,10 +1,11 @@
 import { orderMessages } from '@gs/shared/order-messages'
 import { ledgerMessages as lm } from '@gs/shared/payment-rules'
 import type { LedgerRepository, LedgerWrite } from '../db/repositories/ledger.ts'
-import { ItemConditionFailed, VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
+import type { OrderRepository } from '../db/repositories/orders.ts'
 import { invoiceOf, type Order, type Payment } from '../domain/order.ts'
 import { ledgerFields } from '../domain/payment.ts'
 import { ConflictError, ValidationError } from '../lib/errors.ts'
+import { retryOnConflict } from '../lib/retry.ts'
 import { loadStaffOrder, orderAudit, type StaffAction } from './admin-order-write.ts'
 import type { Actor } from '../domain/audit-actor.ts'
 
@@ -27,34 +28,30 @@ export interface LedgerResult {
   entry: Payment
 }
 
-/** Rounds when another staff member or a card payment changes the order between our read and write. */
-export const MAX_ATTEMPTS = 3
-
 /** A staff entry's fields; its id comes from the request's id (a retry finds it instead of recording twice). */
 export function staffEntry(o: Order, paymentId: string, adminId: string, at: string, fields: Pick<Payment, 'amountCents' | 'paymentMethod' | 'paymentStatus' | 'kind'> & Partial<Payment>): Payment {
   return { ...ledgerFields(o), paymentId, customerId: o.customerId, paymentDate: at, paymentIntentId: '', recordedBy: adminId, ...fields }
 }
 
 /**
- * Runs a staff ledger change: read, plan, write in one transaction; on a concurrent change, again on
- * fresh data; a request already recorded (same request id) answers with what it recorded.
+ * Runs a staff ledger change: read, plan, write in one transaction; on a concurrent change (another staff
+ * member or a card payment between our read and write), again on fresh data (lib/retry.ts; a 409 when the
+ * attempts run out); a request already recorded (same request id) answers with what it recorded.
  */
 export async function recordOnce({ orders, ledger, orderId, entryId, plan, audit }: Pick<Deps, 'orders' | 'ledger' | 'orderId'> & { entryId: string; plan: (order: Order) => LedgerWrite | Promise<LedgerWrite>; audit?: StaffAction<LedgerWrite> }): Promise<LedgerResult> {
-  for (let attempt = 1; ; attempt++) {
-    const order = await loadStaffOrder({ orders, orderId })
-    const done = await ledger.getEntry(orderId, entryId)
-    if (done) return { order, entry: done }
-    const planned = await plan(order)
-    // The audit record: the order before → after (paid, balance due) and what the action adds (the entry).
-    const w = audit ? { ...planned, audit: [...(planned.audit ?? []), orderAudit(audit, order, planned.order.order, planned.order.order.updatedAt, planned)] } : planned
-    try {
+  return retryOnConflict(
+    async () => {
+      const order = await loadStaffOrder({ orders, orderId })
+      const done = await ledger.getEntry(orderId, entryId)
+      if (done) return { order, entry: done }
+      const planned = await plan(order)
+      // The audit record: the order before → after (paid, balance due) and what the action adds (the entry).
+      const w = audit ? { ...planned, audit: [...(planned.audit ?? []), orderAudit(audit, order, planned.order.order, planned.order.order.updatedAt, planned)] } : planned
       const written = await ledger.write(w)
       return { order: written, entry: (await ledger.getEntry(orderId, entryId))! }
-    } catch (err) {
-      if (!(err instanceof VersionConflict || err instanceof ItemConditionFailed)) throw err
-      if (attempt >= MAX_ATTEMPTS) throw new ConflictError(orderMessages.staleOrder)
-    }
-  }
+    },
+    { exhausted: () => new ConflictError(orderMessages.staleOrder) },
+  )
 }
 
 /** Money taken or granted in the shop is at most what is owed (an overpayment is a card payment's accident, never staff's). */

@@ -2,7 +2,7 @@ import { orderMessages } from '@gs/shared/order-messages'
 import { adminMessages, defaultStatusNote } from '@gs/shared/admin-messages'
 import type { UpdateAdminOrderInput } from '@gs/shared/schemas/admin-orders'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
-import { VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
+import type { OrderRepository } from '../db/repositories/orders.ts'
 import { assertCoversPaid } from '../domain/extra-work.ts'
 import { checkRelease } from '../domain/release-rule.ts'
 import { staffMessageNotification } from '../domain/staff-message-notification.ts'
@@ -11,6 +11,7 @@ import { compactAddress } from '@gs/shared/address'
 import type { Order, StatusUpdate } from '../domain/order.ts'
 import { sortableId } from '../db/ids.ts'
 import { ConflictError, ValidationError } from '../lib/errors.ts'
+import { isConcurrentChange } from '../lib/retry.ts'
 import { bookMessages } from '@gs/shared/book'
 import { loadStaffOrder, orderAudit, staffUpdate } from './admin-order-write.ts'
 import type { Actor } from '../domain/audit-actor.ts'
@@ -82,7 +83,8 @@ export async function updateAdminOrder({ orders, orderId, input, adminId, actor,
     const audit = actor ? [orderAudit({ actor, action: 'order.update', summary: 'Edited the order', more: () => (statusNote ? [{ field: 'Status note', before: '', after: statusNote }] : []) }, current, next, at)] : []
     return await orders.saveOrder(next, version, { putUpdates, putNotifications: notification ? [notification] : [], audit })
   } catch (err) {
-    if (err instanceof VersionConflict) throw new ConflictError(orderMessages.staleOrder)
+    // The version the admin loaded moved (saveOrder retries only what the same write can get past): reload.
+    if (isConcurrentChange(err)) throw new ConflictError(orderMessages.staleOrder)
     throw err
   }
 }

@@ -7,7 +7,7 @@ import { changeOrder, staffUpdate } from './admin-order-write.ts'
 import type { Actor } from '../domain/audit-actor.ts'
 
 /** Staff take back a request the customer has not answered; its lines become drafts again. */
-export async function withdrawApprovalRequest({ orders, orderId, requestId, adminId, actor, now }: { orders: Pick<OrderRepository, 'getOrder' | 'saveOrder'>; orderId: string; requestId: string; adminId: string; actor?: Actor; now?: () => Date }): Promise<Order> {
+export async function withdrawApprovalRequest({ orders, orderId, requestId, adminId, actor, now }: { orders: Pick<OrderRepository, 'getOrder' | 'summaries' | 'commit'>; orderId: string; requestId: string; adminId: string; actor?: Actor; now?: () => Date }): Promise<Order> {
   const { order } = await changeOrder({
     orders,
     orderId,

@@ -28,11 +28,22 @@ const NOW = '2026-03-01T12:00:00.000Z'
 
 const baseOrder = (over: Partial<Order> = {}): Order => testOrder(over, NOW)
 
-/** An in-memory order store with the repository's version check and extras. */
+/** An in-memory order store with the repository's version check and extras (saveOrder, and commit as commitChange sends it). */
 function fakeOrders(initial: Order, { conflicts = 0 } = {}) {
   let stored = initial
   const writes: OrderWriteExtras[] = []
   let pendingConflicts = conflicts
+  const save = (o: Order, expectedVersion: number, extras: OrderWriteExtras = {}) => {
+    if (pendingConflicts > 0) {
+      pendingConflicts--
+      stored = { ...stored, version: stored.version + 1 }
+      throw new VersionConflict()
+    }
+    if (stored.version !== expectedVersion) throw new VersionConflict()
+    writes.push(extras)
+    stored = { ...o, version: expectedVersion + 1 }
+    return stored
+  }
   return {
     get stored() {
       return stored
@@ -45,15 +56,13 @@ function fakeOrders(initial: Order, { conflicts = 0 } = {}) {
       return id === stored.orderId ? { order: { ...stored }, updates: [], payments: [] } : null
     },
     async saveOrder(o: Order, expectedVersion: number, extras: OrderWriteExtras = {}) {
-      if (pendingConflicts > 0) {
-        pendingConflicts--
-        stored = { ...stored, version: stored.version + 1 }
-        throw new VersionConflict()
-      }
-      if (stored.version !== expectedVersion) throw new VersionConflict()
-      writes.push(extras)
-      stored = { ...o, version: expectedVersion + 1 }
-      return stored
+      return save(o, expectedVersion, extras)
+    },
+    async summaries() {
+      return []
+    },
+    async commit({ orders: [w], putUpdates, deleteUpdates, putNotifications, audit }: OrderCommit) {
+      return [save(w.order, w.expected as number, { putUpdates, deleteUpdates, putNotifications, audit })]
     },
   }
 }
@@ -579,6 +588,9 @@ describe('restoreOrder', () => {
       commits,
       async getOrder(id: string) {
         return id === stored.orderId ? { ...stored } : null
+      },
+      async summaries() {
+        return []
       },
       async commit(c: OrderCommit) {
         const [w] = c.orders

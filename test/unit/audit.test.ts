@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { actorOf, auditEvent, MAX_VALUE_LENGTH } from '../../functions/domain/audit.ts'
 import { customerChanges, orderChanges, settingsAudit, withOrderChanges } from '../../functions/domain/audit-changes.ts'
-import { resolveAudit } from '../../functions/db/repositories/audit.ts'
 import { newOrder, type Order } from '../../functions/domain/order.ts'
 import { changeOrder } from '../../functions/use-cases/admin-order-write.ts'
-import type { OrderWriteExtras } from '../../functions/db/repositories/orders.ts'
+import type { OrderCommit, OrderWriteExtras } from '../../functions/db/repositories/orders.ts'
 
 const base = (): Order => ({
   ...newOrder(
@@ -106,10 +105,10 @@ describe('auditEvent and the other builders', () => {
 describe('changeOrder records the change it saves', () => {
   it('one record with the diff, in the same save as the change; none without an actor', async () => {
     const saved: OrderWriteExtras[] = []
-    const orders = { getOrder: async () => base(), saveOrder: async (o: Order, _v: number, extras?: OrderWriteExtras) => (saved.push(extras ?? {}), o) }
+    const orders = { getOrder: async () => base(), summaries: async () => [], commit: async ({ orders: [w], audit }: OrderCommit) => (saved.push(audit?.length ? { audit } : {}), [w.order]) }
     await changeOrder({ orders, orderId: 'o-1', audit: { actor, action: 'order.archive', summary: 'Archived the order' }, change: (o) => ({ order: { ...o, isArchived: true }, result: null }) })
-    // The order's difference is made readable when the record is written (the repository's resolveAudit).
-    expect(await resolveAudit(saved[0].audit)).toEqual([expect.objectContaining({ actorName: 'Sam Armorer', action: 'order.archive', orderId: 'o-1', changes: [{ field: 'Archived', before: 'No', after: 'Yes' }] })])
+    // The order's difference is made readable before the record is stored (the domain's resolveAudit, in commitChange).
+    expect(saved[0].audit).toEqual([expect.objectContaining({ actorName: 'Sam Armorer', action: 'order.archive', orderId: 'o-1', changes: [{ field: 'Archived', before: 'No', after: 'Yes' }] })])
     await changeOrder({ orders, orderId: 'o-1', change: (o) => ({ order: o, result: null }) })
     expect(saved[1].audit).toBeUndefined()
   })

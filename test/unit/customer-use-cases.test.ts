@@ -4,6 +4,7 @@ import { VersionConflict, type OrderRepository, type OrderWriteExtras } from '..
 import type { NotificationRepository } from '../../functions/db/repositories/notifications.ts'
 import { invoiceOf, type Notification, type Order, type OrderDetail, type StatusUpdate } from '../../functions/domain/order.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../functions/lib/errors.ts'
+import { WRITE_ATTEMPTS } from '../../functions/lib/retry.ts'
 import { addCustomerNote } from '../../functions/use-cases/add-customer-note.ts'
 import { listNotifications, markNotificationRead } from '../../functions/use-cases/customer-notifications.ts'
 import { decideAdditionalCost } from '../../functions/use-cases/decide-additional-cost.ts'
@@ -33,12 +34,12 @@ const order = (o: Partial<Order> = {}): Order =>
     ...o,
   })
 
-/** A tiny in-memory order store with saveOrder's version check. */
+/** A tiny in-memory order store with the version check of saveOrder and commit (one order a write, as the use cases here send it). */
 function fakeOrders(initial: Order[] = [order()]) {
   const store = new Map(initial.map((o) => [o.orderId, o]))
   const saves: Array<{ order: Order; expectedVersion: number; extras?: OrderWriteExtras }> = []
   let conflictsToThrow = 0
-  const repo: Pick<OrderRepository, 'getOrder' | 'getOrderDetail' | 'saveOrder' | 'listOrdersForCustomer'> = {
+  const repo: Pick<OrderRepository, 'getOrder' | 'getOrderDetail' | 'saveOrder' | 'listOrdersForCustomer' | 'summaries' | 'commit'> = {
     async getOrder(id) {
       return store.get(id) ?? null
     },
@@ -59,6 +60,12 @@ function fakeOrders(initial: Order[] = [order()]) {
       store.set(o.orderId, next)
       saves.push({ order: next, expectedVersion, extras })
       return next
+    },
+    async summaries() {
+      return []
+    },
+    async commit({ orders: [w], putUpdates, putNotifications, audit }) {
+      return [await repo.saveOrder(w.order, w.expected as number, { putUpdates, putNotifications, ...(audit?.length ? { audit } : {}) })]
     },
   }
   return {
@@ -201,23 +208,26 @@ describe('decideAdditionalCost', () => {
     await expect(decideAdditionalCost({ orders: orders.repo, orderId: ORDER_ID, customer: { userId: OWNER }, decision: 'approve' })).rejects.toBeInstanceOf(ConflictError)
   })
 
-  it('retries once on a concurrent write, then gives up with a 409', async () => {
+  it('retries a concurrent write on fresh data, then gives up with a 409 when the attempts run out (lib/retry.ts)', async () => {
     const orders = fakeOrders()
-    orders.conflictOnce(1)
+    orders.conflictOnce(WRITE_ATTEMPTS - 1)
     expect(approval(await decideAdditionalCost({ orders: orders.repo, orderId: ORDER_ID, customer: { userId: OWNER }, decision: 'approve' })).additionalCostApprovalStatus).toBe('approved')
     const again = fakeOrders()
-    again.conflictOnce(2)
-    await expect(decideAdditionalCost({ orders: again.repo, orderId: ORDER_ID, customer: { userId: OWNER }, decision: 'approve' })).rejects.toBeInstanceOf(ConflictError)
+    again.conflictOnce(WRITE_ATTEMPTS)
+    const err = await decideAdditionalCost({ orders: again.repo, orderId: ORDER_ID, customer: { userId: OWNER }, decision: 'approve' }).catch((e) => e)
+    expect(err).toBeInstanceOf(ConflictError)
+    expect(err.message).toBe('The order was changed by someone else. Please try again.')
   })
 
   it('a concurrent answer that already settled the request is a 409 on the retry', async () => {
     const orders = fakeOrders()
     const settleFirst: typeof orders.repo = {
       ...orders.repo,
-      async saveOrder(o, v, extras) {
+      async commit(c) {
+        const v = c.orders[0].expected as number
         const stored = orders.store.get(ORDER_ID)!
         orders.store.set(ORDER_ID, { ...stored, approvalRequests: stored.approvalRequests.map((r) => ({ ...r, status: 'rejected' as const })), version: v + 1 })
-        return orders.repo.saveOrder(o, v, extras)
+        return orders.repo.commit(c)
       },
     }
     const err = await decideAdditionalCost({ orders: settleFirst, orderId: ORDER_ID, customer: { userId: OWNER }, decision: 'approve' }).catch((e) => e)
