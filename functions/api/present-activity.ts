@@ -1,4 +1,4 @@
-import type { ActivityEntry, ActivityPage } from '@gs/shared/activity'
+import type { ActivityEntry, ActivityPage } from '@gs/shared/api-types'
 import type { StoredAuditEvent } from '#functions/db/repositories/audit.ts'
 import type { Page } from '#functions/db/repositories/orders.ts'
 

@@ -24,7 +24,7 @@ interface ConfirmDevPayment {
  * Confirming an intent that already succeeded re-delivers its event (what
  * Stripe's retries do) and answers succeeded again.
  */
-export async function confirmDevPayment({ intents, payments, deliver, paymentIntentId, userId, cardNumber, now = () => new Date() }: ConfirmDevPayment): Promise<{ paymentIntentId: string; status: DevIntent['status'] }> {
+export async function confirmDevPayment({ intents, payments, deliver, paymentIntentId, userId, cardNumber, now = () => new Date() }: ConfirmDevPayment): Promise<{ paymentIntentId: string; status: 'succeeded' }> {
   const checkout = paymentIntentId ? await payments.getCheckout(paymentIntentId) : null
   const intent = checkout && checkout.customerId === userId && checkout.mode === 'dev' ? await intents.get(paymentIntentId) : null
   if (!checkout || !intent) throw new NotFoundError(m.paymentNotFound)

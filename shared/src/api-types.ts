@@ -495,5 +495,14 @@ export interface DevConfirmResult {
   status: 'succeeded'
 }
 
+/**
+ * Contract shapes that live beside their rules in other shared modules, named here too so that every
+ * response the SPA reads is typed from this one file: the Activity views, Settings, Receivables, GET /api/shop.
+ */
+export type { ActivityChange, ActivityEntry, ActivityPage } from './activity.ts'
+export type { SettingsView } from './settings.ts'
+export type { ReceivableBucketId, ReceivableRow, ReceivablesPage, ReceivablesTotals } from './receivables.ts'
+export type { ShopIdentity } from './shop.ts'
+
 /** Order ids are shown truncated to 8 characters (both specs §9). */
 export const shortOrderId = (id: string) => id.slice(0, 8)

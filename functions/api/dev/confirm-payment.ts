@@ -1,3 +1,4 @@
+import type { DevConfirmResult } from '@gs/shared/api-types'
 import { devConfirmSchema } from '@gs/shared/schemas/payments'
 import { createDevIntentRepository } from '#functions/db/repositories/dev-intents.ts'
 import { defaultTable } from '#functions/db/table.ts'
@@ -28,7 +29,7 @@ async function deliverToWebhook(event: { id: string }) {
 export const handler = defineRoute({ body: devConfirmSchema }, async ({ caller, params, body }) => {
   if ((await paymentsMode()) !== 'dev') throw new NotFoundError('No such route')
   const table = defaultTable()
-  const result = await confirmDevPayment({
+  const result: DevConfirmResult = await confirmDevPayment({
     intents: createDevIntentRepository(table),
     payments: paymentRepository(table),
     deliver: deliverToWebhook,

@@ -1,3 +1,4 @@
+import type * as Api from '@gs/shared/api-types'
 import { listNotificationsQuerySchema } from '@gs/shared/schemas/notifications'
 import { createNotificationRepository } from '#functions/db/repositories/notifications.ts'
 import { defaultTable } from '#functions/db/table.ts'
@@ -8,5 +9,6 @@ import { presentNotification } from './present.ts'
 /** GET /api/notifications?limit=&cursor=: a page of the caller's notifications, newest first, with the unread count. */
 export const handler = defineRoute({ query: listNotificationsQuerySchema }, async ({ caller, query }) => {
   const page = await listNotifications({ notifications: createNotificationRepository(defaultTable()), userId: caller.userId, limit: query.limit, cursor: query.cursor })
-  return { body: { items: page.items.map(presentNotification), cursor: page.cursor, unreadCount: page.unreadCount } }
+  const body: Api.NotificationList = { items: page.items.map(presentNotification), cursor: page.cursor, unreadCount: page.unreadCount }
+  return { body }
 })

@@ -1,3 +1,4 @@
+import type * as Api from '@gs/shared/api-types'
 import { customerOrdersQuerySchema } from '@gs/shared/schemas/orders'
 import { createOrderHistoryRepository } from '#functions/db/repositories/order-history.ts'
 import { defaultTable } from '#functions/db/table.ts'
@@ -8,5 +9,6 @@ import { presentOrder } from '../present.ts'
 /** GET /api/orders?limit=&cursor=: a page of the caller's own orders, newest first. */
 export const handler = defineRoute({ query: customerOrdersQuerySchema }, async ({ caller, query }) => {
   const page = await listCustomerOrders({ orders: createOrderHistoryRepository(defaultTable()), userId: caller.userId, limit: query.limit, cursor: query.cursor })
-  return { body: { items: page.items.map(presentOrder), cursor: page.cursor } }
+  const body: Api.Page<Api.Order> = { items: page.items.map(presentOrder), cursor: page.cursor }
+  return { body }
 })

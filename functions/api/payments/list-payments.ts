@@ -1,3 +1,4 @@
+import type * as Api from '@gs/shared/api-types'
 import { listPaymentsQuerySchema } from '@gs/shared/schemas/payments'
 import { createLedgerRepository } from '#functions/db/repositories/ledger.ts'
 import { defaultTable } from '#functions/db/table.ts'
@@ -8,5 +9,6 @@ import { presentPayment } from './present-payment.ts'
 /** GET /api/payments?limit=&cursor=: the caller's payment history, newest first. */
 export const handler = defineRoute({ query: listPaymentsQuerySchema }, async ({ caller, query }) => {
   const page = await listCustomerPayments({ payments: createLedgerRepository(defaultTable()), userId: caller.userId, limit: query.limit, cursor: query.cursor })
-  return { body: { items: page.items.map(presentPayment), cursor: page.cursor } }
+  const body: Api.Page<Api.Payment> = { items: page.items.map(presentPayment), cursor: page.cursor }
+  return { body }
 })

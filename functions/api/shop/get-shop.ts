@@ -1,3 +1,4 @@
+import type { ShopIdentity } from '@gs/shared/api-types'
 import { shopIdentity } from '@gs/shared/shop'
 import { createSettingsRepository } from '#functions/db/repositories/settings.ts'
 import { defaultTable } from '#functions/db/table.ts'
@@ -10,5 +11,6 @@ import { defineRoute } from '#functions/lib/http.ts'
  */
 export const handler = defineRoute({}, async () => {
   const { businessName, phone, email, address, fflNumber } = await createSettingsRepository(defaultTable()).getSettings()
-  return { body: shopIdentity({ businessName, phone, email, address, fflNumber }) }
+  const body: ShopIdentity = shopIdentity({ businessName, phone, email, address, fflNumber })
+  return { body }
 })

@@ -1,3 +1,4 @@
+import type * as Api from '@gs/shared/api-types'
 import { bookToday } from '@gs/shared/book'
 import { defineRoute } from '#functions/lib/http.ts'
 import { createBookLines } from '#functions/db/repositories/book-writes.ts'
@@ -8,5 +9,6 @@ import { presentBookEntry, presentBookLine } from './present.ts'
 /** GET /api/admin/book/{orderId} → BookLineDetail: the firearm's line and every entry of it, oldest first. */
 export const handler = defineRoute({}, async ({ params }) => {
   const { line, entries } = await getBookLine({ book: createBookLines(defaultTable()), orderId: params.orderId })
-  return { body: { line: presentBookLine(line, bookToday()), entries: entries.map(presentBookEntry) } }
+  const body: Api.BookLineDetail = { line: presentBookLine(line, bookToday()), entries: entries.map(presentBookEntry) }
+  return { body }
 })

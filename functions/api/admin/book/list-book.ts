@@ -1,3 +1,4 @@
+import type * as Api from '@gs/shared/api-types'
 import { bookToday } from '@gs/shared/book'
 import { bookQuerySchema } from '@gs/shared/schemas/book'
 import { defineRoute } from '#functions/lib/http.ts'
@@ -10,5 +11,6 @@ import { presentBookLine } from './present.ts'
 export const handler = defineRoute({ query: bookQuerySchema }, async ({ query }) => {
   const page = await listBook({ book: createBookRepository(defaultTable()), query })
   const today = bookToday()
-  return { body: { items: page.items.map((l) => presentBookLine(l, today)), cursor: page.cursor } }
+  const body: Api.Page<Api.BookLine> = { items: page.items.map((l) => presentBookLine(l, today)), cursor: page.cursor }
+  return { body }
 })

@@ -1,6 +1,6 @@
 import type * as Api from '@gs/shared/api-types'
 import { daysHeld } from '@gs/shared/book'
-import type { BookEntry, BookLine, BookLineColumns } from '#functions/domain/book.ts'
+import type { BookEntry, BookLine, BookLineColumns, EntryColumns } from '#functions/domain/book.ts'
 
 const columns = (c: BookLineColumns): Api.BookLineColumns => ({
   acquiredOn: c.acquiredOn,
@@ -36,6 +36,13 @@ export const presentBookLine = (l: BookLine, today: string): Api.BookLine => ({
   corrections: (l.corrections ?? []).map((c) => ({ entryId: c.entryId, corrects: c.correctsKind, recordedAt: c.recordedAt, recordedBy: c.recordedByName, reason: c.reason, changes: c.changes ?? [] })),
 })
 
+/** The columns an entry filled in (none empty). */
+function filledColumns(c: EntryColumns | undefined): Record<string, string> {
+  const filled: Record<string, string> = {}
+  for (const [name, value] of Object.entries(c ?? {})) if (typeof value === 'string' && value !== '') filled[name] = value
+  return filled
+}
+
 export const presentBookEntry = (e: BookEntry): Api.BookEntry => ({
   entryId: e.entryId,
   orderId: e.orderId,
@@ -44,7 +51,7 @@ export const presentBookEntry = (e: BookEntry): Api.BookEntry => ({
   corrects: e.corrects ?? null,
   correctsKind: e.correctsKind ?? null,
   reason: e.reason ?? null,
-  columns: Object.fromEntries(Object.entries(e.columns ?? {}).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>,
+  columns: filledColumns(e.columns),
   changes: e.changes ?? [],
   recordedAt: e.recordedAt,
   recordedBy: e.recordedByName,

@@ -1,3 +1,4 @@
+import type * as Api from '@gs/shared/api-types'
 import { adminCustomersQuerySchema } from '@gs/shared/schemas/customers'
 import { createCustomerLists } from '#functions/db/repositories/customer-lists.ts'
 import { createProfileRepository } from '#functions/db/repositories/profiles.ts'
@@ -13,5 +14,6 @@ import { presentCustomerRow } from './present.ts'
 export const handler = defineRoute({ query: adminCustomersQuerySchema }, async ({ query }) => {
   const table = defaultTable()
   const page = await listCustomerRows({ profiles: createProfileRepository(table), lists: createCustomerLists(table), query })
-  return { body: { items: page.items.map(presentCustomerRow), cursor: page.cursor } }
+  const body: Api.CustomersPage = { items: page.items.map(presentCustomerRow), cursor: page.cursor }
+  return { body }
 })

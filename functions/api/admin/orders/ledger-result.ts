@@ -10,4 +10,4 @@ import { presentAdminPayment } from '#functions/api/payments/present-payment.ts'
 export const ledgerRepository = () => createLedgerRepository(defaultTable(), { onCheckoutsClosed: cancelClosedCheckouts })
 
 /** What a staff ledger route answers: the order as it is now (its invoice follows) and the entry recorded. */
-export const presentLedgerResult = (r: LedgerResult): { order: Api.Order; payment: Api.AdminPayment } => ({ order: presentOrder(r.order), payment: presentAdminPayment(r.entry) })
+export const presentLedgerResult = (r: LedgerResult): Api.LedgerResult => ({ order: presentOrder(r.order), payment: presentAdminPayment(r.entry) })

@@ -1,3 +1,4 @@
+import type * as Api from '@gs/shared/api-types'
 import { orderNotificationsQuerySchema } from '@gs/shared/schemas/order-notifications'
 import { createNotificationDeliveryRepository } from '#functions/db/repositories/notification-delivery.ts'
 import { defaultTable } from '#functions/db/table.ts'
@@ -10,5 +11,6 @@ import { presentOrderNotification } from './present-notifications.ts'
 export const handler = defineRoute({ query: orderNotificationsQuerySchema }, async ({ params, query }) => {
   const table = defaultTable()
   const page = await listOrderNotifications({ orders: orderRepository(table), deliveries: createNotificationDeliveryRepository(table), orderId: params.orderId, limit: query.limit, cursor: query.cursor })
-  return { body: { items: page.items.map(presentOrderNotification), cursor: page.cursor } }
+  const body: Api.Page<Api.OrderNotification> = { items: page.items.map(presentOrderNotification), cursor: page.cursor }
+  return { body }
 })

@@ -1,3 +1,4 @@
+import type * as Api from '@gs/shared/api-types'
 import { orderUpdatesQuerySchema } from '@gs/shared/schemas/orders'
 import { createOrderHistoryRepository } from '#functions/db/repositories/order-history.ts'
 import { defaultTable } from '#functions/db/table.ts'
@@ -10,5 +11,6 @@ import { orderRepository } from '#functions/compose.ts'
 export const handler = defineRoute({ query: orderUpdatesQuerySchema }, async ({ params, query }) => {
   const table = defaultTable()
   const page = await listAdminOrderUpdates({ orders: orderRepository(table), history: createOrderHistoryRepository(table), orderId: params.orderId, limit: query.limit, cursor: query.cursor })
-  return { body: { items: page.items.map(presentUpdate), cursor: page.cursor } }
+  const body: Api.Page<Api.StatusUpdate> = { items: page.items.map(presentUpdate), cursor: page.cursor }
+  return { body }
 })

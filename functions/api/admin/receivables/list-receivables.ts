@@ -1,3 +1,4 @@
+import type { ReceivablesPage } from '@gs/shared/api-types'
 import { receivablesQuerySchema } from '@gs/shared/schemas/receivables'
 import { createReceivablesRepository } from '#functions/db/repositories/receivables.ts'
 import { defaultTable } from '#functions/db/table.ts'
@@ -9,6 +10,6 @@ import { listReceivables } from '#functions/use-cases/list-receivables.ts'
  * and each aging bucket) and one page of 25 orders with a balance due, oldest invoice first, with the next cursor.
  */
 export const handler = defineRoute({ query: receivablesQuerySchema }, async ({ query }) => {
-  const body = await listReceivables({ receivables: createReceivablesRepository(defaultTable()), query })
+  const body: ReceivablesPage = await listReceivables({ receivables: createReceivablesRepository(defaultTable()), query })
   return { body }
 })

@@ -1,4 +1,5 @@
-import type { Settings, SettingsView } from '@gs/shared/settings'
+import type { SettingsView } from '@gs/shared/api-types'
+import type { Settings } from '@gs/shared/settings'
 import { env } from '#functions/lib/env.ts'
 
 /** The settings as the page shows them, with the address notification emails go out from (EMAIL_FROM: the deployment decides it). */

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ActivityPage } from '@gs/shared/activity';
+import type { ActivityPage } from '@gs/shared/api-types';
 import { api } from '@/lib/api-client';
 import { activityPages } from '@/components/activity/activity-list';
 import { customerKeys } from '@/lib/query-keys';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { ReceivableBucketId, ReceivablesPage } from '@gs/shared/receivables';
+import type { ReceivableBucketId, ReceivablesPage } from '@gs/shared/api-types';
 import { api } from '@/lib/api-client';
 import { receivableKeys } from '@/lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SettingsView } from '@gs/shared/settings';
+import type { SettingsView } from '@gs/shared/api-types';
 import { api } from '@/lib/api-client';
 import { settingsKey } from '@/lib/query-keys';
 

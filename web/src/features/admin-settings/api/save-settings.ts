@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SettingsInput } from '@gs/shared/schemas/settings';
-import type { SettingsView } from '@gs/shared/settings';
+import type { SettingsView } from '@gs/shared/api-types';
 import { shopIdentity } from '@gs/shared/shop';
 import { api } from '@/lib/api-client';
 import { settingsKey } from '@/lib/query-keys';
