@@ -1,16 +1,18 @@
 /**
- * API read latency: the read routes through the local gateway and the real
- * handlers (HTTP on loopback, a real Cognito access token, JWT verified by the
- * gateway), next to the same DynamoDB request(s) issued directly with the
- * DynamoDB document client against the same table and data.
+ * API read latency: the read routes through the local gateway and the functions (HTTP on loopback, a real Cognito
+ * access token, JWT verified by the gateway), next to the same DynamoDB request(s) sent straight from the official
+ * document client (@aws-sdk/lib-dynamodb's DynamoDBDocumentClient, configured as the functions configure theirs)
+ * against the same table and data.
  *
- * The requests a route makes are captured from the functions' own document
- * client (functions/db/client.ts) on a warm request and replayed verbatim, so
- * "bare DynamoDB" is exactly what the route asked DynamoDB for.
+ * The requests a route makes are captured from its own code: the route's group handler, loaded from source in this
+ * process, answers the same request (warm: the account gate has cached the caller) while a middleware on the
+ * functions' document client (functions/db/client.ts) records each command as the route built it, before the
+ * document client marshalls it. They are replayed verbatim, so "bare DynamoDB" is exactly what the route asked
+ * DynamoDB for.
  */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
 import { cognitoLocalCall, passwordSignIn } from '../../infra/local/sign-in.ts'
-import { BatchGetCommand, GetCommand, QueryCommand } from '../../functions/db/dynamo/commands.ts'
-import { DocumentClient } from '../../functions/db/dynamo/document-client.ts'
 import { statusLabel } from '@gs/shared/statuses'
 import { cognitoClient } from '../../functions/auth/cognito.ts'
 import { createUserDirectory } from '../../functions/auth/users.ts'
@@ -23,9 +25,13 @@ import { countLedgerInto } from '../../functions/db/migrations/index.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { formatOrderNumber, newOrder, type Notification, type Order, type Payment, type StatusUpdate } from '../../functions/domain/order.ts'
 import { paymentIdFor } from '../../functions/domain/payment.ts'
+import { accountGate } from '../../functions/auth/account-gate.ts'
+import { createGroupHandler, type GroupRoute, type RouteModule } from '../../functions/lib/http.ts'
+import { deployedRoutesFor, matchPath, routeKey, routes, type FunctionGroup } from '../../functions/routes.ts'
 import type { LocalStack } from '../../infra/local/stack.ts'
 import { median, percentile, progress, timed } from './bench-stats.ts'
 import { BenchHttpClient } from './bench-http.ts'
+import { apiEvent, callerOf } from './bench-cold-requests.ts'
 
 export const SEED = { orders: 200, statusUpdates: 1_000, payments: 500 }
 /** Updates on the order whose detail is timed ("several"); the rest are spread over the other orders. */
@@ -58,6 +64,8 @@ export interface Seeded {
   customerId: string
   detailOrderId: string
   detailUpdates: number
+  /** The customer's open orders with a balance due, newest first, but the detail order (the cold-start bench pays them). */
+  payableOrderIds: string[]
 }
 
 /** Batch writes (25 items a request, a few requests in flight), retrying what DynamoDB leaves unprocessed. */
@@ -165,7 +173,9 @@ export async function seedBenchData(stack: LocalStack): Promise<Seeded> {
   ])
   // Written around the repositories (in bulk): the admin payments stat cards count from the ledger counters.
   await countLedgerInto(table, payments)
-  return { customerId: customer.id, detailOrderId: orders[0].orderId, detailUpdates: updatesFor(0) }
+  // Every order's estimate is above what its payments add up to; the archived ones are not payable.
+  const payableOrderIds = orders.slice(1).filter((o) => !o.isArchived).map((o) => o.orderId)
+  return { customerId: customer.id, detailOrderId: orders[0].orderId, detailUpdates: updatesFor(0), payableOrderIds }
 }
 
 export async function accessToken(stack: LocalStack, email: string, password: string): Promise<string> {
@@ -182,7 +192,7 @@ interface Captured {
   itemsRead: number
 }
 
-/** The document-client commands each captured request maps to (the observer sees the low-level command names). */
+/** The document client's command for each captured request (the middleware sees the DynamoDB operation's name). */
 const REPLAY: Record<string, new (input: any) => any> = {
   QueryCommand,
   GetItemCommand: GetCommand,
@@ -199,18 +209,54 @@ function itemsReadOf(output: Record<string, any>): number {
   return 0
 }
 
-/** Records the commands the functions send, in document form (before the document client marshalls them), and what each read. */
+/**
+ * Records the commands the functions' document client sends in this process, as the route built them (the
+ * document client marshalls an input in its serialize step, after this one), and what each read.
+ */
 function installCapture() {
   if (captureInstalled) return
   captureInstalled = true
-  documentClient().observe((operation, input) => {
-    const record = capturing
-    if (!record) return
-    const sent = JSON.parse(JSON.stringify(input))
-    return ({ output }) => {
-      if (output) record.push({ name: `${operation}Command`, input: sent, itemsRead: itemsReadOf(output) })
-    }
-  })
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      const record = capturing
+      if (!record) return next(args)
+      const sent = structuredClone(args.input) as Record<string, unknown>
+      const result = await next(args)
+      record.push({ name: String(context.commandName), input: sent, itemsRead: itemsReadOf(result.output as Record<string, any>) })
+      return result
+    },
+    { step: 'initialize', name: 'benchCaptureCommands' },
+  )
+}
+
+/** A group's handler from source, built as its Lambda entry builds it (functions/lib/group-entry.ts): the requests it sends are the ones its bundle sends. */
+function sourceHandler(group: FunctionGroup) {
+  const table: Record<string, GroupRoute> = {}
+  for (const r of deployedRoutesFor(group)) table[routeKey(r)] = { access: r.access, load: () => import(`../../functions/${r.handler}.ts`) as Promise<RouteModule> }
+  return createGroupHandler(group, { routes: table, gate: accountGate })
+}
+const sourceHandlers = new Map<FunctionGroup, ReturnType<typeof sourceHandler>>()
+
+/** The DynamoDB requests a warm function sends for GET `path` as the token's caller: the route answered twice in this process, the second one recorded. */
+async function requestsOf(path: string, token: string): Promise<Captured[]> {
+  const rawPath = path.split('?')[0]
+  const route = routes.filter((r) => r.method === 'GET' && !r.devOnly && matchPath(r.path, rawPath)).sort((a, b) => a.path.split('{').length - b.path.split('{').length)[0]
+  if (!route) throw new Error(`GET ${rawPath}: no route`)
+  if (!sourceHandlers.has(route.fn)) sourceHandlers.set(route.fn, sourceHandler(route.fn))
+  const handler = sourceHandlers.get(route.fn)!
+  const answer = async () => {
+    const res = (await handler(apiEvent(route, { path, claims: callerOf(token).claims }) as never, { awsRequestId: 'bench-capture', functionName: route.fn } as never)) as { statusCode?: number; body?: string }
+    if (res.statusCode !== 200) throw new Error(`GET ${path} answered ${res.statusCode} in this process: ${String(res.body).slice(0, 300)}`)
+  }
+  // The first answer fills the account gate's cache, as the gateway's warm function has it.
+  await answer()
+  capturing = []
+  try {
+    await answer()
+    return capturing
+  } finally {
+    capturing = null
+  }
 }
 
 export interface RouteSpec {
@@ -252,9 +298,11 @@ export interface RouteTimer {
 export async function createRouteTimer(stack: LocalStack, customer: { email: string; password: string } = BENCH_CUSTOMER): Promise<RouteTimer> {
   installCapture()
   const [customerToken, adminToken] = [await accessToken(stack, customer.email, customer.password), await accessToken(stack, BENCH_ADMIN.email, BENCH_ADMIN.password)]
-  const { region, endpoint, credentials } = { region: 'us-east-1', endpoint: stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-  // A client of its own, the functions' kind (functions/db/dynamo), configured as functions/db/client.ts configures theirs.
-  const bare = new DocumentClient({ region, endpoint, credentials })
+  // A client of its own, the official document client, configured as functions/db/client.ts configures the functions'.
+  const bare = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  )
 
   // The timing is of the route: this process runs the gateway and the handlers too, so the client's own work counts as
   // theirs. A bare-bones keep-alive client (bench-http.ts) keeps that to writing the request and reading the framed answer.
@@ -272,10 +320,7 @@ export async function createRouteTimer(stack: LocalStack, customer: { email: str
     }
     for (let i = 0; i < warmup; i++) await get()
     // What the route asks DynamoDB for on a warm container (the account gate has cached the caller).
-    capturing = []
-    await get()
-    const sent = capturing
-    capturing = null
+    const sent = await requestsOf(r.path, r.token)
     if (!sent.length) throw new Error(`GET ${r.path}: no DynamoDB request captured: is the capture middleware on the functions' client?`)
     const items = r.count(JSON.parse(text))
     const responseBytes = Buffer.byteLength(text)
