@@ -1,3 +1,5 @@
+import { ConcurrentChange } from '../lib/retry.ts'
+
 /**
  * The one reading of DynamoDB's refusals, for every repository.
  *
@@ -18,3 +20,15 @@ export const cancellationCodes = (data: readonly unknown[]): string[] => data.ma
 export const CONDITION_FAILED = 'ConditionalCheckFailed'
 /** Another transaction held one of the items: the same write may simply be tried again. */
 export const TRANSACTION_CONFLICT = 'TransactionConflict'
+
+/**
+ * A transaction that met a concurrent one: DynamoDB cancelled it because another transaction held one of its
+ * items (TransactionConflict), or something it was planned on moved since it was read (a customer's profile
+ * summary, a ledger row, a count). Nothing the caller asked for is wrong: the same write, read and planned
+ * again, may go through (lib/retry.ts).
+ */
+export class ContendedTransaction extends ConcurrentChange {
+  constructor(readonly codes: string[]) {
+    super(`The transaction met a concurrent one: ${codes.join(',')}`)
+  }
+}

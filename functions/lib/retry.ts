@@ -16,8 +16,8 @@
  * an error to be retried. Nothing else is retried.
  */
 export class ConcurrentChange extends Error {
-  constructor(message = 'Refused by a concurrent change') {
-    super(message)
+  constructor(message = 'Refused by a concurrent change', options?: ErrorOptions) {
+    super(message, options)
     this.name = new.target.name
   }
 }

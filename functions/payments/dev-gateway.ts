@@ -6,14 +6,13 @@ import { formatCents } from '@gs/shared/money'
 import { paymentMessages } from '@gs/shared/payment-messages'
 import { MIN_CHARGE_CENTS } from '@gs/shared/payment-rules'
 import { PaymentProviderError, ValidationError } from '../lib/errors.ts'
+import { ConcurrentChange, retryOnConflict } from '../lib/retry.ts'
 
 type DevIntents = Pick<DevIntentRepository, 'createIfAbsent' | 'get' | 'markCanceled' | 'addRefund' | 'listSucceededSince'>
 
-/**
- * Conditional writes tried per call before giving up. Each lost race means another write won, so
- * this many concurrent refunds (or cancels) of one intent always get an answer.
- */
-const MAX_WRITE_ATTEMPTS = 10
+// A cancel or refund is a conditional write on the intent as read: a lost race means another write won, and the
+// call reads again on the one retry policy (lib/retry.ts), so as many concurrent calls on one intent as it has
+// attempts always get an answer.
 
 /** Stripe's own reason, used for the cancels this app asks for (a customer starting over, an abandoned checkout). */
 const CANCELLATION_REASON = 'requested_by_customer'
@@ -92,31 +91,37 @@ export function createDevGateway({ intents, now = () => new Date() }: { intents:
       return intent && toProviderIntent(intent)
     },
     async cancelIntent(paymentIntentId) {
-      for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-        const intent = await intents.get(paymentIntentId)
-        if (!intent) return null
-        // Stripe refuses to cancel these; the caller gets the status that prevents it (or 'canceled', nothing to do).
-        if (intent.status !== 'requires_payment_method') return { status: intent.status }
-        const change = { canceled_at: unixSeconds(now()), cancellation_reason: CANCELLATION_REASON }
-        if (await intents.markCanceled(intent, change)) return { status: 'canceled' }
-        // Paid or canceled meanwhile: read it again.
-      }
-      throw busy()
+      return retryOnConflict(
+        async () => {
+          const intent = await intents.get(paymentIntentId)
+          if (!intent) return null
+          // Stripe refuses to cancel these; the caller gets the status that prevents it (or 'canceled', nothing to do).
+          if (intent.status !== 'requires_payment_method') return { status: intent.status }
+          const change = { canceled_at: unixSeconds(now()), cancellation_reason: CANCELLATION_REASON }
+          if (await intents.markCanceled(intent, change)) return { status: 'canceled' }
+          // Paid or canceled meanwhile: read it again.
+          throw new ConcurrentChange('The intent changed since it was read')
+        },
+        { exhausted: busy },
+      )
     },
     async refund(req) {
       if (!Number.isInteger(req.amountCents) || req.amountCents < 1) throw invalidRequest('Invalid positive integer')
-      for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-        const intent = await intents.get(req.paymentIntentId)
-        if (!intent) throw invalidRequest(`No such payment_intent: '${req.paymentIntentId}'`)
-        const done = intent.refunds?.find((r) => r.idempotency_key === req.idempotencyKey)
-        if (done) return sameRequest(done, req)
-        const problem = refundProblem(intent, req.amountCents)
-        if (problem) throw invalidRequest(problem)
-        const refund: DevRefund = { id: refundId(intent.id, req.idempotencyKey), amount: req.amountCents, idempotency_key: req.idempotencyKey, status: 'succeeded', created: unixSeconds(now()) }
-        if (await intents.addRefund(intent, refund)) return asProviderRefund(refund)
-        // Another refund (maybe this same key, retried) was written since the read: re-check against it.
-      }
-      throw busy()
+      return retryOnConflict(
+        async () => {
+          const intent = await intents.get(req.paymentIntentId)
+          if (!intent) throw invalidRequest(`No such payment_intent: '${req.paymentIntentId}'`)
+          const done = intent.refunds?.find((r) => r.idempotency_key === req.idempotencyKey)
+          if (done) return sameRequest(done, req)
+          const problem = refundProblem(intent, req.amountCents)
+          if (problem) throw invalidRequest(problem)
+          const refund: DevRefund = { id: refundId(intent.id, req.idempotencyKey), amount: req.amountCents, idempotency_key: req.idempotencyKey, status: 'succeeded', created: unixSeconds(now()) }
+          if (await intents.addRefund(intent, refund)) return asProviderRefund(refund)
+          // Another refund (maybe this same key, retried) was written since the read: re-check against it.
+          throw new ConcurrentChange('The intent changed since it was read')
+        },
+        { exhausted: busy },
+      )
     },
     async listSucceededIntents({ since, limit }) {
       const wanted = Math.floor(limit)

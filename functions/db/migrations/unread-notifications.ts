@@ -1,9 +1,7 @@
 import { isConditionalFailure } from '../conditions.ts'
+import { ConcurrentChange, retryOnConflict } from '#functions/lib/retry.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
-
-/** Recounts of one user in a row that a concurrent notification write may spoil before giving up. */
-const MAX_ATTEMPTS = 10
 
 /**
  * Sets every user's unread-notification count (entities/unread-notifications.ts) from the
@@ -30,18 +28,22 @@ export async function backfillUnreadNotifications(config: TableConfig): Promise<
 
 async function recount(config: TableConfig, userId: string) {
   const { notification, unreadNotifications } = createService(config).entities
-  for (let attempt = 1; ; attempt++) {
-    const { data: before } = await unreadNotifications.get({ userId }).go({ consistent: true })
-    const { data: stored } = await notification.query.byUser({ userId }).go({ pages: 'all', consistent: true, attributes: ['notificationId', 'read'] })
-    const count = stored.filter((n) => n.read !== true).length
-    try {
-      await unreadNotifications
-        .put({ userId, count })
-        .where(({ count: current }, { eq, notExists }) => (before?.count === undefined ? notExists(current) : eq(current, before.count)))
-        .go()
-      return
-    } catch (err) {
-      if (!isConditionalFailure(err) || attempt >= MAX_ATTEMPTS) throw err
-    }
-  }
+  // A concurrent notification write may spoil a recount: the user is counted again (the one retry policy, lib/retry.ts).
+  await retryOnConflict(
+    async () => {
+      const { data: before } = await unreadNotifications.get({ userId }).go({ consistent: true })
+      const { data: stored } = await notification.query.byUser({ userId }).go({ pages: 'all', consistent: true, attributes: ['notificationId', 'read'] })
+      const count = stored.filter((n) => n.read !== true).length
+      try {
+        await unreadNotifications
+          .put({ userId, count })
+          .where(({ count: current }, { eq, notExists }) => (before?.count === undefined ? notExists(current) : eq(current, before.count)))
+          .go()
+      } catch (err) {
+        if (isConditionalFailure(err)) throw new ConcurrentChange('The count moved since it was read', { cause: err })
+        throw err
+      }
+    },
+    { exhausted: (err) => (err as Error).cause },
+  )
 }

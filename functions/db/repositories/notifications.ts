@@ -1,7 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb'
 import { createConversions } from 'electrodb'
 import type { Notification } from '#functions/domain/order.ts'
-import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
+import { cancellationCodes, CONDITION_FAILED, ContendedTransaction, TRANSACTION_CONFLICT } from '../conditions.ts'
+import { retryOnConflict } from '#functions/lib/retry.ts'
 import { encodeCursor, ownStartKey } from '../cursor.ts'
 import { notificationWrites, type TxEntities } from './notification-writes.ts'
 import { createService } from '../service.ts'
@@ -29,10 +30,6 @@ export interface NotificationRepository {
   add(n: Notification): Promise<Notification>
 }
 
-/** Attempts of a notification transaction that met a concurrent write of the same count item. */
-const MAX_ATTEMPTS = 6
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.round(Math.random() * 10 * 2 ** attempt)))
-
 export function createNotificationRepository({ table, client }: TableConfig): NotificationRepository {
   const service = createService({ table, client })
   const { notification: notifications, unreadNotifications } = service.entities
@@ -50,16 +47,17 @@ export function createNotificationRepository({ table, client }: TableConfig): No
     return data?.count ?? 0
   }
 
-  /** Runs a transaction, again when a concurrent write held one of its items; false when a condition failed. */
+  /**
+   * One attempt of a transaction: false when a condition failed; ContendedTransaction when a concurrent write
+   * held one of its items (the caller retries: lib/retry.ts).
+   */
   async function transact(items: (entities: TxEntities) => unknown[]): Promise<boolean> {
-    for (let attempt = 1; ; attempt++) {
-      const result = await service.transaction.write((entities) => items(entities) as never).go()
-      if (!result.canceled) return true
-      const codes = cancellationCodes(result.data)
-      if (codes.includes(CONDITION_FAILED)) return false
-      if (!codes.includes(TRANSACTION_CONFLICT) || attempt >= MAX_ATTEMPTS) throw new Error(`Notification transaction cancelled: ${JSON.stringify(codes)}`)
-      await pause(attempt)
-    }
+    const result = await service.transaction.write((entities) => items(entities) as never).go()
+    if (!result.canceled) return true
+    const codes = cancellationCodes(result.data)
+    if (codes.includes(CONDITION_FAILED)) return false
+    if (codes.includes(TRANSACTION_CONFLICT)) throw new ContendedTransaction(codes)
+    throw new Error(`Notification transaction cancelled: ${JSON.stringify(codes)}`)
   }
 
   return {
@@ -102,7 +100,7 @@ export function createNotificationRepository({ table, client }: TableConfig): No
       return data.map(toNotification)
     },
     async markRead(userId, notificationId) {
-      for (let attempt = 1; ; attempt++) {
+      return retryOnConflict(async () => {
         const { data } = await notifications.get({ userId, notificationId }).go({ consistent: true })
         if (!data) return null
         const stored = toNotification(data)
@@ -118,11 +116,14 @@ export function createNotificationRepository({ table, client }: TableConfig): No
         ])
         if (marked) return { ...stored, read: true }
         // Another request marked it read in between: read it again (it is read now).
-        if (attempt >= MAX_ATTEMPTS) throw new Error('Notification read state keeps changing')
-      }
+        throw new ContendedTransaction([CONDITION_FAILED])
+      })
     },
     async add(n) {
-      if (!(await transact((entities) => notificationWrites(entities, [n])))) throw new Error('Notification write refused')
+      // The same write again while a concurrent one holds the user's count.
+      await retryOnConflict(async () => {
+        if (!(await transact((entities) => notificationWrites(entities, [n])))) throw new Error('Notification write refused')
+      })
       return n
     },
   }

@@ -1,6 +1,7 @@
 import { createConversions } from 'electrodb'
 import type { Order, StatusUpdate } from '#functions/domain/order.ts'
-import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
+import { cancellationCodes, CONDITION_FAILED, ContendedTransaction, TRANSACTION_CONFLICT } from '../conditions.ts'
+import { retryOnConflict } from '#functions/lib/retry.ts'
 import { decodeCursor, InvalidCursorError } from '../cursor.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
@@ -42,9 +43,6 @@ const orderNotesCounter = (orderId: string) => `orderNotes#${orderId}`
 const hourlyNotesCounter = (userId: string, hour: string) => `notes#${userId}#${hour}`
 /** How long an hour's counter is kept once its hour has begun: its hour, and one more for clocks that differ. */
 const HOURLY_COUNTER_TTL_SECONDS = 2 * 60 * 60
-/** Tries of a note whose counters another note of the same customer held at the same moment. */
-const MAX_NOTE_ATTEMPTS = 5
-const backoff = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math.round(Math.random() * 10 * 2 ** attempt)))
 
 export function createOrderHistoryRepository({ table, client }: TableConfig): OrderHistoryRepository {
   const service = createService({ table, client })
@@ -103,7 +101,8 @@ export function createOrderHistoryRepository({ table, client }: TableConfig): Or
     async addCustomerNote(note, { perOrder, perHour }) {
       const hour = note.createdAt.slice(0, 13) // yyyy-mm-ddThh, UTC
       const ttl = Math.floor(Date.parse(`${hour}:00:00.000Z`) / 1000) + HOURLY_COUNTER_TTL_SECONDS
-      for (let attempt = 1; ; attempt++) {
+      // Two notes of one customer at the same moment meet on their counters: the same write again (the limits still hold).
+      return retryOnConflict(async () => {
         const result = await service.transaction
           .write(({ statusUpdate: updates, counter }) => [
             updates.create(note).commit(),
@@ -124,10 +123,9 @@ export function createOrderHistoryRepository({ table, client }: TableConfig): Or
         const codes = cancellationCodes(result.data)
         if (codes[1] === CONDITION_FAILED) throw new NoteLimitReached('order')
         if (codes[2] === CONDITION_FAILED) throw new NoteLimitReached('hour')
-        // Two notes of one customer at the same moment meet on their counters: try again (the limits still hold).
-        if (!codes.includes(TRANSACTION_CONFLICT) || attempt >= MAX_NOTE_ATTEMPTS) throw new Error(`Note transaction cancelled: ${JSON.stringify(codes)}`)
-        await backoff(attempt)
-      }
+        if (codes.includes(TRANSACTION_CONFLICT)) throw new ContendedTransaction(codes)
+        throw new Error(`Note transaction cancelled: ${JSON.stringify(codes)}`)
+      })
     },
   }
 }

@@ -5,7 +5,7 @@ import { invoiceOf, type Notification, type Order, type OrderDetail, type Paymen
 import { DEFAULT_TAX_RATE_PPM } from '@gs/shared/invoice'
 import { orderEntity } from '../entities/order.ts'
 import { isLegacy, itemizeLegacy, needsLegacyParts, type LegacyPart } from './legacy-order.ts'
-import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
+import { cancellationCodes, CONDITION_FAILED, ContendedTransaction, TRANSACTION_CONFLICT } from '../conditions.ts'
 import { createService, type GunsmithService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { formatOrderNumber, normalizeOrderNumber } from '#functions/domain/order.ts'
@@ -24,6 +24,7 @@ import { auditWrites } from './audit.ts'
 import type { AuditEvent } from '#functions/domain/audit.ts'
 
 export type { OrderWrite } from '#functions/domain/order-commit.ts'
+export { ContendedTransaction } from '../conditions.ts'
 
 export type OrderListState = 'active' | 'archived' | 'deleted'
 
@@ -81,17 +82,6 @@ export class VersionConflict extends ConcurrentChange {
 export class ItemConditionFailed extends ConcurrentChange {
   constructor(readonly codes: string[]) {
     super(`A condition of the transaction failed: ${codes.join(',')}`)
-  }
-}
-
-/**
- * The transaction met another one: DynamoDB cancelled it because a concurrent transaction held one of its items
- * (TransactionConflict), or a customer's profile summary moved since it was planned. Nothing the write was based
- * on is wrong: the same write, planned again, may go through.
- */
-export class ContendedTransaction extends ConcurrentChange {
-  constructor(readonly codes: string[]) {
-    super(`The transaction met a concurrent one: ${codes.join(',')}`)
   }
 }
 

@@ -5,6 +5,7 @@ import type { Order } from '#functions/domain/order.ts'
 import { phoneKeyOf, profileEntity } from '../entities/profile.ts'
 import type { TableConfig } from '../table.ts'
 import { isConditionalFailure } from '../conditions.ts'
+import { ConcurrentChange, retryOnConflict } from '#functions/lib/retry.ts'
 import type { AuditEvent } from '#functions/domain/audit.ts'
 import { writeAudited } from './audited-write.ts'
 
@@ -172,29 +173,34 @@ export function createProfileRepository({ table, client }: TableConfig): Profile
     async updateProfile(id, changes, audit) {
       // The derived search attributes (entities/profile.ts) see only what a write sets: so each write sets
       // every searched field, from the item read, and only if no write came in between (else read again).
-      for (let attempt = 1; ; attempt++) {
-        const { data: current } = await profiles.get({ userId: id }).go({ consistent: true })
-        if (!current) return null
-        const { phone: newPhone, address: newAddress, ...rest } = changes
-        const phone = newPhone === undefined ? current.phone : newPhone
-        const address = newAddress === undefined ? current.address : newAddress && storedAddress(newAddress)
-        const named = { firstName: rest.firstName ?? current.firstName ?? '', lastName: rest.lastName ?? current.lastName ?? '', email: current.email }
-        try {
-          let op = profiles.patch({ userId: id }).set({ ...rest, ...named })
-          op = phone ? op.set({ phone }) : op.remove(['phone'])
-          op = address ? op.set({ address }) : op.remove(['address'])
-          if (!phoneKeyOf(phone)) op = op.remove(['phoneKey']) // no digits, no key: out of the phone index
-          const write = op.where(({ updatedAt }, { eq, notExists }) => (current.updatedAt ? eq(updatedAt, current.updatedAt) : notExists(updatedAt)))
-          if (audit) {
-            await writeAudited({ table, client }, write, 'Update', [audit(toProfile(current))])
-            return await readBack(id)
+      return retryOnConflict(
+        async () => {
+          const { data: current } = await profiles.get({ userId: id }).go({ consistent: true })
+          if (!current) return null
+          const { phone: newPhone, address: newAddress, ...rest } = changes
+          const phone = newPhone === undefined ? current.phone : newPhone
+          const address = newAddress === undefined ? current.address : newAddress && storedAddress(newAddress)
+          const named = { firstName: rest.firstName ?? current.firstName ?? '', lastName: rest.lastName ?? current.lastName ?? '', email: current.email }
+          try {
+            let op = profiles.patch({ userId: id }).set({ ...rest, ...named })
+            op = phone ? op.set({ phone }) : op.remove(['phone'])
+            op = address ? op.set({ address }) : op.remove(['address'])
+            if (!phoneKeyOf(phone)) op = op.remove(['phoneKey']) // no digits, no key: out of the phone index
+            const write = op.where(({ updatedAt }, { eq, notExists }) => (current.updatedAt ? eq(updatedAt, current.updatedAt) : notExists(updatedAt)))
+            if (audit) {
+              await writeAudited({ table, client }, write, 'Update', [audit(toProfile(current))])
+              return await readBack(id)
+            }
+            const { data } = await write.go({ response: 'all_new' })
+            return toProfile(data as Item)
+          } catch (err) {
+            if (isConditionalFailure(err)) throw new ConcurrentChange('The profile changed since it was read', { cause: err })
+            throw err
           }
-          const { data } = await write.go({ response: 'all_new' })
-          return toProfile(data as Item)
-        } catch (err) {
-          if (!isConditionalFailure(err) || attempt >= 3) throw err
-        }
-      }
+        },
+        // The refusal as the write threw it.
+        { exhausted: (err) => (err as Error).cause },
+      )
     },
     async archiveProfile(id, audit) {
       try {
