@@ -1,4 +1,4 @@
-import { deployedRoutesFor, groupEnv, type FunctionGroup } from '../routes.ts'
+import { deployedRoutesFor, groupEnv, type FunctionGroup, type RouteDef } from '../routes.ts'
 
 /** The whole path segments every one of `paths` starts with ('/api/admin' of '/api/admin/orders' and '/api/admin/book'). */
 export function commonPathPrefix(paths: readonly string[]): string {
@@ -15,9 +15,8 @@ export function commonPathPrefix(paths: readonly string[]): string {
  * that each bundle holds only its own routes, each loaded on first use (the CDK API stack writes
  * it to a temp file and bundles it; nobody keeps a second route list).
  */
-export function groupEntrySource(group: FunctionGroup, functionsDir: string): string {
+export function groupEntrySource(group: FunctionGroup, functionsDir: string, routes: readonly RouteDef[] = deployedRoutesFor(group)): string {
   const dir = functionsDir.replace(/\\/g, '/')
-  const routes = deployedRoutesFor(group)
   const accesses = [...new Set(routes.map((r) => r.access))]
   // The keys leave out the path segments every route of the group starts with ('/api/admin'): bytes of every cold start.
   const prefix = commonPathPrefix(routes.map((r) => r.path))

@@ -15,7 +15,8 @@ export interface GatewayOptions {
   webDir: string
   config: Record<string, unknown>
   verify: (token: string) => Promise<JWTPayload | null>
-  handlers: Partial<Record<FunctionGroup, LambdaHandler>>
+  /** Each function group's handler, and the local dev routes' (`local-dev-routes`): a dev-only route goes there. */
+  handlers: Partial<Record<FunctionGroup | 'local-dev-routes', LambdaHandler>>
   maxBodyBytes?: number
 }
 
@@ -118,7 +119,7 @@ export function createGateway({ webDir, config, verify, handlers, maxBodyBytes =
       }
       const raw = await readBody(req, maxBodyBytes)
       if (raw === null) return sendError(res, new ValidationError('Request body is too large'), 413)
-      const handler = handlers[route.fn]
+      const handler = handlers[route.devOnly ? 'local-dev-routes' : route.fn]
       if (!handler) return sendError(res, new NotFoundError())
       const contentType = req.headers['content-type'] ?? ''
       const isText = raw.length === 0 || TEXT_BODY.test(contentType)

@@ -12,23 +12,43 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { groupEntrySource } from '../../functions/lib/group-entry.ts'
+import { routes } from '../../functions/routes.ts'
 import { bundleLambda, LAMBDA_NODE_OPTIONS, lambdaEntries } from '../constructs/lambda-bundle.ts'
+import { entriesDir, functionsDir } from '../constructs/paths.ts'
 
 const CONTAINER = fileURLToPath(new URL('./lambda-container.mjs', import.meta.url))
 
 /** A function's bundle on disk: its handler file. */
 export type LocalBundles = Record<string, string>
 
-/** Where a build's manifest lives in its folder: each function's handler file and the hash of every file it wrote. */
+/** Where a build's manifest lives in its folder: each function's handler file. */
 export const BUNDLES_MANIFEST = 'bundles.json'
 
 /**
- * Builds the named functions (every function by default) into `outDir/<name>/`, as a deploy does, and writes a
- * manifest of what was built. Returns each function's handler file.
+ * The one function the local stack runs that AWS does not: the dev-only routes (the dev payment gateway's card
+ * confirmation, which plays Stripe.js and Stripe locally), bundled the same way as a group of their own. The
+ * deployed groups never carry them (routes.ts deployedRoutesFor).
+ */
+export const LOCAL_DEV_ROUTES = 'local-dev-routes'
+
+function localDevRoutesEntry(): string {
+  const dev = routes.filter((r) => r.devOnly)
+  const groups = [...new Set(dev.map((r) => r.fn))]
+  if (groups.length !== 1) throw new Error(`the dev-only routes must belong to one function group, not ${groups.join(', ')}`)
+  fs.mkdirSync(entriesDir, { recursive: true })
+  const file = path.join(entriesDir, `${LOCAL_DEV_ROUTES}.ts`)
+  fs.writeFileSync(file, groupEntrySource(groups[0], path.relative(entriesDir, functionsDir), dev))
+  return file
+}
+
+/**
+ * Builds the named functions (every function by default, and the local dev routes) into `outDir/<name>/`, as a
+ * deploy does, and writes a manifest of what was built. Returns each function's handler file.
  */
 export function buildLocalBundles(outDir: string, names?: readonly string[]): LocalBundles {
   const out: LocalBundles = {}
-  for (const { name, entry } of lambdaEntries()) {
+  for (const { name, entry } of [...lambdaEntries(), { name: LOCAL_DEV_ROUTES, entry: localDevRoutesEntry() }]) {
     if (names && !names.includes(name)) continue
     const dir = path.join(outDir, name)
     fs.rmSync(dir, { recursive: true, force: true })

@@ -16,7 +16,7 @@ import { createJwtVerifier } from './jwt.ts'
 import { assertPortFree, freePort } from './ports.ts'
 import { ensureTable, localDocumentClient, localDynamoClient } from './table.ts'
 import { startDynamoRecorder, type CommandObserver } from './dynamo-recorder.ts'
-import { buildLocalBundles, localLambda, readLocalBundles, type LocalLambda } from './lambda-runtime.ts'
+import { buildLocalBundles, LOCAL_DEV_ROUTES, localLambda, readLocalBundles, type LocalLambda } from './lambda-runtime.ts'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -119,7 +119,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       mkdirSync(path.join(REPO_ROOT, '.cdk'), { recursive: true })
       const built = mkdtempSync(path.join(REPO_ROOT, '.cdk', 'local-bundles-'))
       stops.push(async () => rmSync(built, { recursive: true, force: true }))
-      buildLocalBundles(built, [...functionGroups, 'post-confirmation', 'reconcile', 'notifier'])
+      buildLocalBundles(built, [...functionGroups, 'post-confirmation', 'reconcile', 'notifier', LOCAL_DEV_ROUTES])
       bundlesDir = built
     }
     const bundles = readLocalBundles(bundlesDir)
@@ -165,12 +165,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { runMigrations } = await import('../../functions/db/migrations/index.ts')
     const migrated = await runMigrations({ table: tableName, client: localDocumentClient(dynamo.endpoint) })
 
-    const handlers: Partial<Record<FunctionGroup, LambdaHandler>> = {}
-    for (const g of functionGroups) {
-      if (!routesFor(g).length) continue
-      const fn = lambda(g)
-      handlers[g] = (event: ApiEvent, context) => fn(event, { requestId: context.awsRequestId }) as ReturnType<LambdaHandler>
-    }
+    const handlers: Partial<Record<FunctionGroup | typeof LOCAL_DEV_ROUTES, LambdaHandler>> = {}
+    const asHandler =
+      (fn: LocalLambda): LambdaHandler =>
+      (event: ApiEvent, context) =>
+        fn(event, { requestId: context.awsRequestId }) as ReturnType<LambdaHandler>
+    for (const g of functionGroups) if (routesFor(g).length) handlers[g] = asHandler(lambda(g))
+    handlers[LOCAL_DEV_ROUTES] = asHandler(lambda(LOCAL_DEV_ROUTES))
 
     let seeded = false
     if (seed) {

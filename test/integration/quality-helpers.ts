@@ -16,6 +16,7 @@ import { createSettingsRepository } from '../../functions/db/repositories/settin
 import { defaultTable } from '../../functions/db/table.ts'
 import { newOrder, type Order } from '../../functions/domain/order.ts'
 import type { ApiEvent } from '../../functions/lib/http.ts'
+import { LOCAL_DEV_ROUTES } from '../../infra/local/lambda-runtime.ts'
 import { bundledFunction } from './functions.ts'
 import { routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
 import { line, requestedExtra } from '../support/extra-work.ts'
@@ -29,9 +30,9 @@ export type Claims = Record<string, string>
 
 export const ERROR_CODES = ['validation_failed', 'unauthorized', 'forbidden', 'mfa_required', 'not_found', 'conflict', 'payment_failed', 'too_many_requests', 'internal'] as const
 
-/** The group's Lambda bundle, in a container of this worker (functions.ts). */
-export function groupHandler(group: FunctionGroup) {
-  const fn = bundledFunction(group)
+/** The Lambda bundle that serves the route (its group's, or the local dev routes'), in a container of this worker (functions.ts). */
+function routeHandler(route: RouteDef) {
+  const fn = bundledFunction(route.devOnly ? LOCAL_DEV_ROUTES : route.fn)
   return async (e: ApiEvent, c?: { awsRequestId?: string }) => fn(e, { requestId: c?.awsRequestId })
 }
 
@@ -105,7 +106,7 @@ const lambdaContext = () => ({ awsRequestId: randomUUID(), functionName: 'test',
 
 /** Invokes the route's function (its bundle, in this worker's container) as API Gateway would. */
 export async function call(route: RouteDef, input: CallInput = {}): Promise<CallResult> {
-  const handler = await groupHandler(route.fn)
+  const handler = routeHandler(route)
   const res = (await handler(eventFor(route, input), lambdaContext())) as APIGatewayProxyStructuredResultV2
   const text = typeof res.body === 'string' ? res.body : ''
   let body: any
