@@ -1,17 +1,9 @@
 /**
- * Creates the first admin of a deployed stage:
+ * Creates the first admin of a deployed stage, or turns off the authenticator of an admin who lost it
+ * (docs/deploying.md, "Create the first admin"):
  *
  *   npm run create-admin -- --email owner@example.com --stage prod [--password …] [--first-name …] [--last-name …] [--region …]
  *   npm run create-admin -- --email owner@example.com --stage prod --reset-mfa
- *
- * Reads the user pool id and the table name from the stack outputs
- * (Gunsmith-<stage>-Auth, Gunsmith-<stage>-Data), creates a confirmed user with a
- * permanent password in the `admin` group, and the admin's profile in the table.
- * The password comes from --password, else GUNSMITH_ADMIN_PASSWORD, else one is
- * generated and printed once. Every missing prerequisite ends with one clear line.
- * Staff sign in with an authenticator app: the new admin sets it up on their first visit to a staff page.
- * `--reset-mfa` turns off the authenticator of an admin who lost it (they set up a new one at their next
- * sign-in); it changes nothing else.
  */
 import { randomInt } from 'node:crypto'
 import { pathToFileURL } from 'node:url'

@@ -1,18 +1,8 @@
 /**
- * `npm run load`: concurrent customers browsing and paying through the local
- * gateway for a fixed time, then a read-back of every order and payment that
- * checks each invoice against its payments. Exit 1 on any inconsistency, 5xx
- * or failed request.
- *
- *   npm run load                                   # its own in-memory stack (free ports), stopped at the end
- *   npm run load -- --url http://localhost:3000    # a running `npm start` (signs in as the seeded admin)
- *   npm run load -- --customers 20 --concurrency 40 --duration 10
- *
- * Bounded on purpose: loopback only, a fixed number of virtual customers, a
- * fixed duration; each virtual customer finishes its current step and stops.
- * Environment: LOAD_URL, LOAD_CUSTOMERS, LOAD_CONCURRENCY, LOAD_DURATION_S,
- * LOAD_ADMIN_EMAIL, LOAD_ADMIN_PASSWORD; LOG_LEVEL (the own stack is silent
- * unless set).
+ * `npm run load` (README, "Tests"): concurrent customers browsing and paying through the local gateway for a fixed
+ * time, then every invoice checked against its payments; exit 1 on any inconsistency, 5xx or failed request.
+ * Loopback only. Options: --url, --customers, --concurrency, --duration (or LOAD_URL, LOAD_CUSTOMERS,
+ * LOAD_CONCURRENCY, LOAD_DURATION_S; LOAD_ADMIN_EMAIL, LOAD_ADMIN_PASSWORD for a running `npm start`).
  */
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'

@@ -1,12 +1,8 @@
 /**
- * Brings a deployed stage's table up to date with this version's data migrations
- * (functions/db/migrations): run it after `npm run deploy`, as docs/deploying.md says.
+ * Brings a deployed stage's table up to date with this version's data migrations (functions/db/migrations), after
+ * `npm run deploy` (docs/deploying.md, "Migrate the data"):
  *
  *   npm run migrate -- --stage prod [--region us-east-1]
- *
- * Each migration runs once per table and is safe to run again and while the portal runs; `npm start`
- * runs the same migrations on the local data folder. Uses your AWS credentials (it Scans the table, which
- * no function of the portal may).
  */
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'

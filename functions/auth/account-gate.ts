@@ -24,16 +24,9 @@ export function clearAccountCache() {
 }
 
 /**
- * Looks the caller's profile up: cognito-local does not enforce AdminDisableUser,
- * and a JWT stays valid until it expires, so the API itself refuses archived or
- * inactive profiles.
- *
- * The answer is cached per container for ACCOUNT_GATE_TTL_SECONDS (30 s by default),
- * so a signed-in request costs the route's own DynamoDB read only (the read budget:
- * one request per read route). The price, by design: a user archived by an admin is
- * refused at once by a cold container and by the container that archived them, and
- * within 30 s by any other warm one. A profile not found is never cached (the
- * post-confirmation trigger may still be writing it).
+ * Looks the caller's profile up: a JWT stays valid until it expires (and cognito-local does not enforce
+ * AdminDisableUser), so the API itself refuses archived or inactive profiles. The answer is cached per container for
+ * ACCOUNT_GATE_TTL_SECONDS, a missing profile never (docs/api.md, "Authentication and access").
  */
 export function accountGate(): AccountGate {
   return {

@@ -1,11 +1,6 @@
 /**
- * One page of a filtered index read at any table size (the admin ledger's, order list's and customer
- * list's text searches, a customer's orders of one list): ONE Query of the index that reads at most
- * `readBudget` items (DynamoDB's Limit counts the items read, before the filter). When more than
- * `limit` of them match, the page keeps the first `limit` and its cursor is the key of the last one
- * kept (`cursorAfter`), so the next page starts right after it and no match is skipped; otherwise the
- * cursor is where the read stopped. A page may so come back short, even empty, with a cursor: the next
- * one searches further.
+ * One page of a filtered index read at any table size: ONE Query that reads at most `readBudget` items; a page may
+ * come back short, even empty, with a cursor (docs/architecture.md, "Filtered pages").
  */
 export async function filteredPage<T>(
   query: (limit: number, cursor: string | null) => Promise<{ data: T[]; cursor: string | null }>,

@@ -6,14 +6,9 @@ import type { Actor } from './audit.ts'
 import type { Order, StoredIntake, StoredRelease } from './order.ts'
 
 /**
- * The A&D book (27 CFR 478.125(e); ATF Ruling 2016-1), as the domain keeps it:
- * - an **entry** is written once and never changed: the acquisition (in the intake's transaction), the
- *   disposition (in the transaction of the firearm leaving), and corrections, each a new entry that names
- *   the entry it corrects and carries the corrected columns, the changes and the reason;
- * - a **line** is one firearm as the book reads: its columns with every correction applied (`current`),
- *   as first recorded (`original`), and the list of its corrections. It is rewritten with each entry.
- * The order keeps the intake and the release (with their entry ids) and the firearm's description, kept
- * equal to the line's current columns by the same transactions.
+ * The A&D book (27 CFR 478.125(e); ATF Ruling 2016-1): entries written once and never changed (acquisition,
+ * disposition, corrections), and a line per firearm rewritten with each entry (docs/business-rules.md, "The A&D
+ * book"). The order keeps the intake, the release and the firearm's description, equal to the line's current columns.
  */
 
 export type Party = 'customer' | 'licensee'

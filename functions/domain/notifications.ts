@@ -4,14 +4,8 @@ import type { Notification, Order } from './order.ts'
 
 /**
  * How every customer notification is built (texts: shared/src/notification-texts.ts and
- * payment-notification-texts.ts).
- * Each is for the order's customer, unread, with its kind, whether its mail is essential (payment
- * receipts, refunds and shipped always go) and the context naming the firearm and order number.
- * One builder per event, each in the file of the routes that write it (bundle budget): order created
- * and approval requested in order-notifications.ts, a staff message's (status, note, shipped with
- * its tracking) in staff-message-notification.ts, the payments' in payment-notifications.ts. The
- * caller writes it in the transaction of the change it tells of (OrderRepository.commit
- * `putNotifications`).
+ * payment-notification-texts.ts): one builder per event, in the file of the routes that write it; the caller writes
+ * it in the transaction of the change it tells of (docs/business-rules.md, "Notifications").
  */
 export interface NotificationOf {
   /** The order as the change leaves it. */

@@ -1,18 +1,9 @@
 import { ageInDays, dayOfEpoch, epochDay, RECEIVABLES_DAY_WINDOW, utcDay } from '@gs/shared/receivable-days'
 
 /**
- * The receivables' totals and aging at any table size (docs/business-rules.md, "Receivables"): every
- * write that changes what an order is counted with (its stored balance due, 0 once deleted) adds the
- * difference to running counters in the same transaction, so the totals are read from the counters,
- * never from the orders.
- *
- * Counters: a `total` (count, balance) and, for the days the aging needs day by day (the last 91), a
- * slot per invoice day. Days are grouped in windows of WINDOW_DAYS consecutive days, one counter item
- * per window, with one slot per day (`n<i>` orders, `c<i>` cents): a write touches one item per window
- * its orders fall in, at most ceil(91 / 32) + 1 = 4 windows and the total, however many orders it
- * writes (a card payment covers up to 20), so it fits in the order's transaction. An order older than
- * 91 days moves the total only: no later read asks for its day again (90+ = total − the last 91 days).
- * This is the write side, in every order write; the read side is receivable-totals.ts.
+ * The write side of the receivables' counters: every order write adds the difference of what the order is counted
+ * with to a `total` and to per-day slots in windows of WINDOW_DAYS days, in its own transaction (docs/business-rules.md,
+ * "Receivables"). The read side is receivable-totals.ts.
  */
 export const WINDOW_DAYS = 32
 export const TOTAL_BUCKET = 'total'

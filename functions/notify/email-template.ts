@@ -1,24 +1,7 @@
 /**
- * The customer notification templates: every email and SMS the shop sends about an order is
- * rendered here, and nowhere else (docs/notifications.md).
- *
- * - `renderEmail(input)` → `{ subject, html, text }`: one multipart message. The subject is the
- *   notification's title (it already names the firearm and the order). The HTML part is a
- *   table layout with inline styles (max 600 px, fluid down to a 390 px phone; long serials and
- *   URLs wrap instead of widening the mail), light and dark (`color-scheme` metas and a
- *   `prefers-color-scheme: dark` block), with a preheader, the shop's name, a greeting, what
- *   changed (the kind colours a stripe on top of the card), a "View order" button (and
- *   "Track package" with a tracking URL), the shop's identity, why the customer got it and a
- *   link to their notification preferences. The text part says the same with the URLs written
- *   out (the message as written: plain text is never HTML-escaped).
- * - `renderSms(input)` → one line (shop, title, order link), at most `SMS_MAX_LENGTH` characters.
- * - The shop's identity is `shopIdentity(settings)` (shared/src/shop.ts), as on every page of the
- *   portal; a blank email or address is left out.
- *
- * Every interpolated value goes through `escapeHtml` in the HTML part (the message may carry the
- * staff's note text); a link is written only for an http(s) URL. Plain TypeScript, no template
- * engine: the notifier's Lambda bundle stays small. `node --import tsx scripts/preview-emails.ts --png`
- * writes every kind to `.previews/emails/` (HTML, text and screenshots).
+ * The customer notification templates: every email and SMS the shop sends about an order is rendered here, and
+ * nowhere else (docs/notifications.md). Every interpolated value is escaped in the HTML part; plain TypeScript, no
+ * template engine. `node --import tsx scripts/preview-emails.ts --png` writes every kind to `.previews/emails/`.
  */
 
 import { ORDER_NUMBER_PATTERN } from '@gs/shared/notification-format'

@@ -1,11 +1,7 @@
 /**
- * The notifier function: the table's DynamoDB Stream (NEW_IMAGE or NEW_AND_OLD_IMAGES) → deliverNotification
- * for every notification item inserted; everything else is ignored. The event source mapping must turn on
- * ReportBatchItemFailures: a record whose delivery failed is returned in `batchItemFailures` and the stream
- * retries from it (the records after it in the batch come again too, and find their channels sent: the
- * delivery state on each notification makes that harmless). Its failure destination is the dead-letter queue.
- *
- * The local stack calls the same `handler` with the records it reads from DynamoDB Local's stream.
+ * The notifier function: the table's DynamoDB Stream → deliverNotification for every notification item inserted;
+ * a failed record is returned in `batchItemFailures` so the stream retries from it (docs/notifications.md,
+ * "Delivery"). The local stack calls the same `handler` with the records of DynamoDB Local's stream.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb'
 import { unmarshall } from '@aws-sdk/util-dynamodb'

@@ -1,19 +1,8 @@
 /**
- * The notifier: delivers one stored notification outside the portal, by email to every customer and by
- * SMS to those who opted in and have a phone (docs/notifications.md, "Delivery").
- *
- * Idempotent per notification and channel: the state lives on the notification item (`delivery.email`,
- * `delivery.sms`) and every change is a compare-and-set on the state read (NotificationDeliveryRepository):
- *
- *   (none) ─claim→ sending ─→ sent            a channel that is sent or skipped is never touched again
- *      │              └─────→ failed ─claim→ sending …   (attempts counts every claim)
- *      └─→ skipped (reason)
- *
- * A claim is taken only from no state, 'failed', or a 'sending' older than CLAIM_STALE_MS (an attempt that
- * crashed); a fresh 'sending' belongs to a concurrent delivery of the same record, which this one waits
- * for (a little) and otherwise leaves to the stream's retry (DeliveryInProgress). A transport error is
- * retried here with backoff (SEND_ATTEMPTS), then recorded as 'failed' and thrown (DeliveryFailed), so
- * the stream retries the record and, in the end, its failure destination (the dead-letter queue) gets it.
+ * The notifier: delivers one stored notification outside the portal, by email and by SMS to those who opted in.
+ * Idempotent per notification and channel: a compare-and-set on the delivery state stored on the item (claim,
+ * sent, failed, skipped), transport errors retried with backoff, then thrown for the stream's retry
+ * (docs/notifications.md, "Delivery").
  */
 import { toE164 } from '@gs/shared/phone'
 import { shopIdentity } from '@gs/shared/shop'

@@ -1,17 +1,7 @@
 /**
  * The site publisher function: renders the public pages again with the shop's identity and publishes them where the
- * site is served, so the name, phone and address a visitor sees first are the shop's own, not the build's defaults
- * (issue 19: no flash on a pre-rendered page). Two events start it:
- *
- * - the table's DynamoDB Stream, for a write of the settings item (Settings → General saved): the identity is the
- *   one the record's new image holds. A failure throws, and the stream retries the batch (a publish is idempotent);
- * - a CloudFormation custom resource (infra/constructs/site-publisher.ts), at every deploy that changes the build,
- *   after the new build's files are added and before the old ones are pruned: the identity is read from the table.
- *   The answer goes to CloudFormation's response URL; a failure fails the deployment, with the reason. A request for
- *   another build than the one this function carries (SITE_BUILD) comes from a rollback: answered without publishing.
- *
- * The local stack (infra/local/site-publisher.ts) runs the same handler on DynamoDB Local's stream, with a store that
- * writes into the folder it serves.
+ * site is served, on a write of the settings item (the table's stream) and at every deploy (a CloudFormation custom
+ * resource, infra/constructs/site-publisher.ts) (docs/architecture.md, "Pre-rendered public pages").
  */
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda'
 import { shopIdentity, type ShopIdentity } from '@gs/shared/shop'

@@ -15,15 +15,9 @@ interface CreateCustomer {
 }
 
 /**
- * A shop-created customer: a Cognito user in `customer` whose password (the one staff typed) is
- * temporary, with Cognito's welcome mail, then the profile keyed by its sub. When the profile cannot be written the
- * user is removed again, so no half-created account can sign in.
- *
- * A duplicate email is reported by Cognito (archived customers keep their disabled user): 409,
- * when a profile exists for that user or that email. A sign-in WITHOUT a profile is what a crash
- * between the two steps leaves (or a failed sign-up trigger): it cannot use the portal (the
- * account gate refuses it), so the shop takes it over instead of being stuck on a 409: a confirmed
- * user is adopted (password, group, names; same sub), an unconfirmed sign-up is replaced.
+ * A shop-created customer: a Cognito user in `customer` with a temporary password and Cognito's welcome mail, then
+ * the profile keyed by its sub (the user removed again when the profile cannot be written). A duplicate email is a
+ * 409; a sign-in without a profile is taken over (docs/api.md, "POST /api/admin/customers").
  */
 export async function createCustomer({ directory, profiles, input, actor }: CreateCustomer): Promise<Profile> {
   const email = normalizeEmail(input.email)

@@ -39,15 +39,9 @@ export interface CreatedPaymentIntent {
 /** Provider statuses in which the browser can still confirm an intent. */
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action']
 /**
- * Starts a card payment for one order (optionally partial) or several (their whole balances), with
- * at most one open checkout per order: the same payment asked again (a double click, a reload)
- * gets the open intent back; a different one cancels the open intents at the provider first.
- * Every amount comes from the stored invoices with the shipping choice asked for; that choice is
- * kept on the checkout and reaches the orders only when the payment succeeds. The orders point at
- * their new checkout in one transaction conditioned on the versions read, so of two tabs racing,
- * one wins and the other's intent is canceled. Every write is an attempt of the one retry policy
- * (lib/retry.ts): a write that lands on orders another write moved either goes again with the same
- * intent (the payment is unchanged) or starts over with a new one; either way one bound in all.
+ * Starts a card payment for one order (optionally partial) or several (their whole balances), with at most one open
+ * checkout per order; every amount comes from the stored invoices, every write is an attempt of the one retry policy
+ * (docs/business-rules.md, "Payments integrity").
  */
 export async function createPaymentIntent({ orders, payments, gateway, customer, input, recordPaid, now = () => new Date() }: CreatePaymentIntent): Promise<CreatedPaymentIntent> {
   const ids = input.orderIds

@@ -37,19 +37,10 @@ interface HandleStripeEvent {
 }
 
 /**
- * Applies a verified Stripe event to the checkout keyed by its PaymentIntent id
- * (metadata is informational only). Exactly once per intent whatever the
- * number, order or concurrency of deliveries: the success is one transaction
- * whose conditions (checkout not yet succeeded, payments absent, order versions
- * unchanged, event marker absent) let only one writer through; a failed,
- * processing or canceled event never changes a succeeded checkout.
- *
- * The provider is the source of truth: a success is recorded only when the
- * PaymentIntent, retrieved from the provider, has succeeded, received exactly
- * the checkout's amount, in USD. Otherwise nothing is paid and the checkout is
- * marked needs_review (logged as an error, for staff). The receipt comes with
- * that same retrieval. Throws (→ 500, Stripe retries) when the provider cannot
- * be asked or a success cannot be recorded.
+ * Applies a verified Stripe event to the checkout keyed by its PaymentIntent id, exactly once per intent; a success
+ * is recorded only when the intent retrieved from the provider has succeeded with the checkout's amount in USD, else
+ * the checkout needs review (docs/business-rules.md, "Payments"; docs/api.md, "Stripe webhook"). Throws (→ 500, Stripe retries) when the
+ * provider cannot be asked or a success cannot be recorded.
  */
 export async function handleStripeEvent({ event, orders, payments, gateway, now = () => new Date(), maxAttempts = WRITE_ATTEMPTS, sleep }: HandleStripeEvent): Promise<EventOutcome> {
   const intent = event.data?.object

@@ -21,13 +21,9 @@ interface RestoreOrder {
 }
 
 /**
- * Undoes a soft delete (delete-order.ts): the order is back in the list it was deleted from (active, or
- * archived when it was archived), the customer sees it again, and its history says "Order Restored". One
- * transaction through OrderRepository.commit, conditioned on the version the admin saw (else 409: only a
- * transaction that met another one is tried again, lib/retry.ts), with the
- * customer's order count and latest order kept right (latest-order.ts, 'restore'). The checkout a delete
- * closed stays closed: the customer starts a new payment. An order that is not deleted (restored already)
- * is answered as it is, nothing written; an unknown one is a 404.
+ * Undoes a soft delete (delete-order.ts): one transaction through OrderRepository.commit at the version the admin
+ * saw (else 409), the order back in the list it was deleted from with an "Order Restored" history entry; an order
+ * that is not deleted is answered as it is, an unknown one is a 404 (docs/api.md, "POST /api/admin/orders/{orderId}/restore").
  */
 export async function restoreOrder({ orders, orderId, version, adminId, actor, now = () => new Date() }: RestoreOrder): Promise<Order> {
   const current = orderId ? await orders.getOrder(orderId) : null

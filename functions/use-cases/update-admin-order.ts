@@ -38,13 +38,9 @@ interface UpdateAdminOrder {
 }
 
 /**
- * The admin edit form, against the version the admin loaded: a stale edit is a 409, never a
- * silent overwrite. A status change or a status note adds a history entry (by default "Status
- * updated to {status} - Admin"); a release status with a balance due needs an override reason,
- * recorded in the history; the total may not drop below what was paid. One transaction, so the
- * stored invoice follows at once. The customer is notified of a new status or a status note (one
- * notification for both). A caliber correction is recorded in the history ("Caliber Changed", before →
- * after). Extra work and its approval have their own routes.
+ * The admin edit form, against the version the admin loaded (a stale edit is a 409, never a silent overwrite), in
+ * one transaction with its history entry and at most one notification; extra work and its approval have their own
+ * routes (docs/api.md, "PATCH /api/admin/orders/{orderId}").
  */
 export async function updateAdminOrder({ orders, orderId, input, adminId, actor, now = () => new Date() }: UpdateAdminOrder): Promise<Order> {
   const current = await loadStaffOrder({ orders, orderId })

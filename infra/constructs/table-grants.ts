@@ -1,20 +1,9 @@
 import type { TableGrant } from './app-function.ts'
 
 /**
- * What each function's code calls on the table (issue 18; docs/deploying.md, "The edge, least privilege and
- * compliance checks"). Read from each function's bundle as the CDK builds it, unminified: every ElectroDB or SDK
- * call site, kept when the repository method around it is referenced anywhere in that bundle (a method no code
- * names is unreachable), and the dev payment gateway left out (it never runs in AWS: functions/payments/index.ts).
- * ElectroDB `get` → GetItem, `get([...])` → BatchGetItem, `query.*` and `collections.*` → Query, `create`/`put` →
- * PutItem, `update`/`patch`/`upsert` → UpdateItem, `delete`/`remove(key)` → DeleteItem, `transaction.write` → the
- * item actions above plus ConditionCheckItem for its `check` items (IAM has no TransactWriteItems action: each item
- * is authorized by its own). Indexes by access pattern (functions/db/entities): gsi1 order/payment byCustomer,
- * profile byRole; gsi2 payment byLedger, order byListState, profile byArchived; gsi3–gsi7 the admin list sorts and
- * filters; gsi8 order byReceivable (the receivables page). No function scans; none writes with BatchWriteItem.
- *
- * A change that makes a function call something new (a delete on a customer route, another index) must add it here
- * and in test/infra/security.test.ts EXPECTED_GRANTS: without it the call fails in AWS with AccessDeniedException
- * (the function's error alarm), while the local stack, which has no IAM, does not notice.
+ * What each function's code calls on the table, read from each function's bundle (docs/deploying.md, "The edge, least
+ * privilege and compliance checks"). A change that makes a function call something new must add it here and in
+ * test/infra/security.test.ts EXPECTED_GRANTS: the local stack has no IAM and does not notice.
  */
 export const TABLE_GRANTS = {
   /**

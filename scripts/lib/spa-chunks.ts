@@ -1,11 +1,7 @@
 /**
- * What a page of the built SPA loads before it renders, from Vite's chunk graph
- * (web/dist/.vite/manifest.json, `build.manifest: true` in web/vite.config.ts):
- * index.html's module script and its static imports, the route's chunk (router.tsx
- * loads every route lazily) and its static imports, their CSS, and the classic
- * theme script. Used by the bench (scripts/bench.ts) and test/unit/spa-budget.test.ts.
- * The public pages are pre-rendered (web/prerender/plugin.ts): they show their content before this JS runs, and it
- * is what they load (and preload) to hydrate.
+ * What a page of the built SPA loads before it renders (or, pre-rendered, to hydrate), from Vite's chunk graph
+ * (web/dist/.vite/manifest.json): index.html's module script, the route's chunk and their static imports, their
+ * CSS, and the classic theme script. Used by the bench and test/unit/spa-budget.test.ts.
  */
 import fs from 'node:fs'
 import path from 'node:path'

@@ -1,13 +1,9 @@
 import { formatCents } from './money.ts'
 
 /**
- * The one cost model of an order (docs/business-rules.md "Money"), used by the functions and the SPA.
- *
- * An order's bill is its service (the estimated cost, or a service cost the shop set), plus the
- * extra work that is billed, plus tax on the taxable part of that work, plus the return shipping
- * fee when selected. Extra work is itemized lines: parts are taxable; labor and other charges are
- * never taxed. A line is billed when it needs no approval, or when the approval request it belongs
- * to was approved. Everything is integer cents; the tax rate is in parts per million.
+ * The one cost model of an order (docs/business-rules.md, "Money"), used by the functions and the SPA: the service,
+ * plus the billed extra work (parts taxable; labor and other charges never), plus tax, plus the return shipping fee
+ * when selected. Everything is integer cents; the tax rate is in parts per million.
  */
 
 export const SHIPPING_FEE_CENTS = 2500
@@ -22,7 +18,7 @@ export const MAX_LINE_TOTAL_CENTS = 100_000_000
 export const LINE_KINDS = ['part', 'labor', 'other'] as const
 export type LineKind = (typeof LINE_KINDS)[number]
 export const LINE_KIND_LABELS: Record<LineKind, string> = { part: 'Part', labor: 'Labor', other: 'Other charge' }
-/** Sales tax applies to parts only, never to service, labor or other charges (both specs §9). */
+/** Sales tax applies to parts only, never to service, labor or other charges. */
 export const isTaxable = (kind: LineKind) => kind === 'part'
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const
@@ -41,6 +37,9 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
  * no answer yet); rejected (the customer said no). Only billed lines are on the invoice.
  */
 export type LineState = 'billed' | 'draft' | 'pending' | 'rejected'
+
+/** Lines that can go into a new approval request: not billed, not already waiting for an answer. */
+export const isRequestableLine = (state: LineState) => state === 'draft' || state === 'rejected'
 /** A line's state as staff read it. */
 export const LINE_STATE_LABELS: Record<LineState, string> = {
   billed: 'Billed',
@@ -182,7 +181,7 @@ export function requestAmounts(lines: readonly RequestedLine[], taxRatePpm: numb
 }
 
 /**
- * The spec's single additional-cost fields (both specs §3, §4), derived from the requests so every
+ * The spec's single additional-cost fields, derived from the requests so every
  * screen written against them keeps working: they describe the latest request that was not
  * withdrawn; with none, the approval is not_required and the additional cost is the billed extra work.
  */
@@ -211,7 +210,7 @@ export function additionalCostFields(o: Pick<BillInput, 'lines' | 'requests'>) {
   }
 }
 
-/** Stored as the approval note and written in the history when the customer approves (customer-side §4). */
+/** Stored as the approval note and written in the history when the customer approves. */
 export const CUSTOMER_APPROVED_NOTE = 'Customer approved additional costs'
 
 export function invoicePaymentStatus(amountPaidCents: number, balanceDueCents: number): InvoicePaymentStatus {
@@ -300,7 +299,7 @@ export function splitProportionally(totalCents: number, balances: readonly numbe
   return shares.map(Number)
 }
 
-/** Admin list status (admin-side §4): no_invoice | paid | partially_paid | payment_due. */
+/** Admin list status: no_invoice | paid | partially_paid | payment_due. */
 export function adminInvoiceStatus(invoice: { balanceDueCents: number; paymentStatus: InvoicePaymentStatus } | null | undefined) {
   if (!invoice) return 'no_invoice' as const
   if (invoice.balanceDueCents <= 0) return 'paid' as const

@@ -1,14 +1,8 @@
 /**
- * The texts of the notifications about an order's work (order created, status changes, shipped,
- * staff notes, approval requested); those about money are in payment-notification-texts.ts, the
- * shape every title and context takes in notification-format.ts. functions/domain/notifications.ts
- * (and staff-message-notification.ts) build the notifications from them. Titles name the firearm and
- * the order number, "Shipped: Colt Python (GS-000123)"; the approval request keeps the spec's exact
- * title and message (admin-side §7), and like every notification carries the context
- * "Colt Python · GS-000123" that tells it apart. Which events notify: docs/business-rules.md.
- *
- * One export per event, and the payments' apart, so that each Lambda route carries only the texts
- * it writes (bundle budget, test/unit/bundle-budget.test.ts).
+ * The texts of the notifications about an order's work (order created, status changes, shipped, staff notes,
+ * approval requested); money's are in payment-notification-texts.ts, the title and context shapes in
+ * notification-format.ts. Which events notify and how titles read: docs/business-rules.md, "Notifications". One
+ * export per event, so that each route's code carries only the texts it writes.
  */
 import { notificationTitle as titled } from './notification-format.ts'
 
@@ -37,6 +31,6 @@ export const staffNoteTexts = (firearm: string, orderNumber: string, note: strin
   message: note,
 })
 
-/** The spec's approval notification (admin-side §7), word for word; the context names the order. */
+/** The spec's approval notification, word for word; the context names the order. */
 export const APPROVAL_TITLE = 'Action Required: Additional Costs'
 export const approvalMessage = (note: string) => `Your order requires approval for additional costs: ${note}`

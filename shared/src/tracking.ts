@@ -1,15 +1,7 @@
 /**
- * Which carrier a tracking number belongs to, and its tracking page. The number is read without
- * spaces or dashes, in upper case; the rules are tried in this order, and the first that matches
- * decides (after this order no number matches two of them):
- *
- * 1. UPS: `1Z` and 16 letters or digits (18 characters). Never digits only, so never USPS.
- * 2. USPS: 20 to 22 digits starting with 9 (IMpb), or a 13-character international number:
- *    2 letters, 9 digits, 2 letters (`EC123456789US`).
- * 3. FedEx: 12, 15 or 20 digits (a 20-digit number starting with 9 was taken by USPS above).
- * 4. DHL Express: 10 digits.
- *
- * Anything else has no known carrier: no link, the number is shown as it is.
+ * Which carrier a tracking number belongs to, and its tracking page: UPS, USPS, FedEx, then DHL Express, the first
+ * rule that matches deciding (docs/business-rules.md, "Tracking numbers"). Anything else has no known carrier: no
+ * link, the number is shown as it is.
  */
 export type Carrier = 'ups' | 'usps' | 'fedex' | 'dhl'
 

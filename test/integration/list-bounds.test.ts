@@ -1,12 +1,6 @@
 /**
- * Issue 14, item 7: every list is bounded whatever the table holds. One row per list route (and variant):
- * its page bound (items returned), the requests it may send, and the items each request may READ (what
- * DynamoDB evaluated: a Query's ScannedCount, filtered-out items too; a Get's item), as the repository
- * code documents them. Each row is measured on a warm container (the account gate caches the caller,
- * read-budget.test.ts) at a small volume N and again at 3N, its first page and the page its cursor
- * points to: the bounds hold at both, and the answer does not grow with the data (a full page at N and a
- * full page at 3N are about the same size). Counts, never timings; on a table of its own, so no other
- * file's data moves them.
+ * Every list is bounded whatever the table holds: per list route, its page bound, the requests it may send and the
+ * items each may read, measured at N and 3N items (docs/architecture.md, "What the quality suites rely on").
  */
 import { randomUUID } from 'node:crypto'
 import { ADMIN_ORDERS_MAX_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE } from '@gs/shared/schemas/admin-order-list'
@@ -129,13 +123,13 @@ const rows: Row[] = [
   { name: 'admin order detail, long history', route: 'GET /api/admin/orders/{orderId}', as: 'admin', params: () => ({ orderId: history.orderId }), query: {}, lists: detailLists, first: DETAIL, fullAt3N: true },
   { name: 'admin order detail, long ledger', route: 'GET /api/admin/orders/{orderId}', as: 'admin', params: () => ({ orderId: paid.orderId }), query: {}, lists: (b) => detailLists(b).reverse(), first: DETAIL, fullAt3N: true },
 
-  // -- the staff audit log (issue 17): one Query a page (one more record than the page tells whether there is a next) --
+  // -- the staff audit log: one Query a page (one more record than the page tells whether there is a next) --
   { name: 'admin order activity', route: 'GET /api/admin/orders/{orderId}/activity', as: 'admin', params: () => ({ orderId: history.orderId }), query: {}, lists: items(ACTIVITY_PAGE_SIZE), first: oneQuery(ACTIVITY_PAGE_SIZE + 1), next: oneQuery(ACTIVITY_PAGE_SIZE + 1), fullAt3N: true },
   { name: 'admin customer activity', route: 'GET /api/admin/customers/{id}/activity', as: 'admin', params: () => ({ id: customer.userId }), query: {}, lists: items(ACTIVITY_PAGE_SIZE), first: oneQuery(ACTIVITY_PAGE_SIZE + 1), next: oneQuery(ACTIVITY_PAGE_SIZE + 1), fullAt3N: true },
 
   // -- the admin customer list --
   { name: 'admin customers', route: 'GET /api/admin/customers', as: 'admin', query: {}, lists: items(CUSTOMERS_PAGE_SIZE), first: oneQuery(CUSTOMERS_PAGE_SIZE), next: oneQuery(CUSTOMERS_PAGE_SIZE), fullAt3N: true },
-  // The archived customers (issue 17): their own index (gsi2, only archived profiles in it), one Query of a page.
+  // The archived customers: their own index (gsi2, only archived profiles in it), one Query of a page.
   { name: 'admin customers, view=archived', route: 'GET /api/admin/customers', as: 'admin', query: { view: 'archived' }, lists: items(CUSTOMERS_PAGE_SIZE), first: oneQuery(CUSTOMERS_PAGE_SIZE), next: oneQuery(CUSTOMERS_PAGE_SIZE), fullAt3N: true },
   { name: 'admin customers, search matching every customer', route: 'GET /api/admin/customers', as: 'admin', query: { search: 'bounds' }, lists: items(CUSTOMERS_PAGE_SIZE), first: textSearch(CUSTOMERS_TEXT_BUDGET), next: textSearch(CUSTOMERS_TEXT_BUDGET), fullAt3N: true },
   { name: 'admin customers, search matching nothing', route: 'GET /api/admin/customers', as: 'admin', query: { search: 'zeta nomatch' }, lists: items(CUSTOMERS_PAGE_SIZE), first: textSearch(CUSTOMERS_TEXT_BUDGET), next: textSearch(CUSTOMERS_TEXT_BUDGET), fullAt3N: false },
@@ -399,7 +393,7 @@ function expectBytesFlat(row: Row, small: Measured, big: Measured) {
   expect(b, `${row.name}: bytes at 3N (${b}) vs N (${a}, ${itemsAtN} of ${max} items), cursors aside`).toBeLessThanOrEqual(Math.ceil(a * scale * BYTES_TOLERANCE))
 }
 
-describe('every list reads one bounded page, whatever the table holds (issue 14)', () => {
+describe('every list reads one bounded page, whatever the table holds', () => {
   it('the observer reports the items each request read', () => {
     const all = [...results['3N'].values()].flatMap((r) => [r.first, ...(r.next ? [r.next] : [])]).flatMap((m) => m.requests)
     expect(all.length).toBeGreaterThan(rows.length)

@@ -1,12 +1,7 @@
 /**
- * GET /api/notifications pages with cursors and shows the TRUE unread count, however many
- * notifications a customer has: the count is an item kept by the same transactions that create
- * notifications and mark them read (functions/db/repositories/notifications.ts), and existing
- * data gets it from the backfill (functions/db/migrations/unread-notifications.ts).
- *
- * Handlers run in this process (quality-helpers.ts), with a command observer on the one DynamoDB
- * client, as in read-budget.test.ts: the account gate's profile read is cached per container, so
- * each counted request follows a warm-up request of the same caller.
+ * GET /api/notifications pages with cursors and shows the TRUE unread count, however many notifications a customer
+ * has: the count is an item kept by the transactions that create notifications and mark them read, and existing data
+ * gets it from the backfill (functions/db/migrations/unread-notifications.ts). Counted as in read-budget.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unreadNotificationsEntity } from '../../functions/db/entities/unread-notifications.ts'

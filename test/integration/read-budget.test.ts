@@ -1,17 +1,6 @@
 /**
- * Issue 7 budget: every read route makes at most ONE DynamoDB request, never a
- * Scan. The group handlers run in this process (see quality-helpers.ts) with a
- * command observer on the one DynamoDB client (functions/db/client.ts).
- *
- * The account gate reads the caller's profile on a user's first request in a
- * container and caches the answer for ACCOUNT_GATE_TTL_SECONDS (30 s): each
- * route is called once to warm the container, then counted.
- *
- * The two routes that used to need a second read keep what they show on the item
- * they read, written in the same transactions as its sources: the admin customer
- * list (each profile's latest order and its status, functions/db/repositories/
- * latest-order.ts; invariants in customer-summary.test.ts) and a succeeded payment
- * intent (its payments, stored on the checkout by the webhook's success write).
+ * Read budget: every read route makes at most ONE DynamoDB request, never a Scan, counted by a command observer on
+ * the one DynamoDB client after a warm-up request (docs/architecture.md, "What the quality suites rely on").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'

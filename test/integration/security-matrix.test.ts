@@ -1,13 +1,7 @@
 /**
- * Issue 7 security matrix, generated from functions/routes.ts: a new route is
- * covered without anyone remembering (a route with a path parameter or a body
- * this file cannot fill fails with a message saying what to add).
- *
- * - anonymous → 401 on every non-public route, through the local gateway (its JWT
- *   check) AND calling the function group directly without claims (the function re-checks);
- * - a customer → 403 on every admin route; an admin who has not enrolled an authenticator app → 403 mfa_required;
- * - customer B on customer A's ids → 404 { error: { code: 'not_found' } }, none of A's data, A unchanged;
- * - mass assignment: a customer sending a field the contract does not let them set → 400 naming it, nothing changed.
+ * The security matrix, generated from functions/routes.ts: 401 anonymous, 403 customer on staff routes and staff
+ * without an authenticator app, 404 on another customer's ids, mass assignment refused (docs/architecture.md, "What
+ * the quality suites rely on").
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'

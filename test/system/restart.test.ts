@@ -1,15 +1,7 @@
 /**
- * Issue 7: a restart of `npm start` in the middle of use loses nothing.
- *
- * The real scripts/start.mjs process tree on its own ports and data folder,
- * used over HTTP as the SPA uses it (admin creates a customer and orders,
- * requests a cost approval; the customer signs in, adds notes, approves, pays
- * through the dev gateway), stopped while requests are in flight: Ctrl-C, then
- * `kill -9` of the whole tree, then `kill <pid>`. After each restart everything
- * that was acknowledged (a 2xx answer) is there, the accounts sign in with the
- * same passwords and the same sub, nothing was seeded twice, every invoice
- * matches its payments, and an intent whose confirmation was cut off can be
- * confirmed again and is paid exactly once.
+ * A restart of `npm start` in the middle of use loses nothing: Ctrl-C, `kill -9` of the whole tree and `kill <pid>`
+ * while requests are in flight, then every acknowledged write is there (docs/architecture.md, "What the quality
+ * suites rely on").
  */
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -1,16 +1,7 @@
 /**
- * Issue 7 budget: the landing page's initial JS ≤ 120 kB gzipped, with Amplify
- * and Stripe code only in the chunks of the routes that need them.
- *
- * Reads the built SPA (web/dist, `npm test` builds it first) and Vite's chunk
- * graph (web/dist/.vite/manifest.json, `build.manifest: true` in web/vite.config.ts):
- * the landing page loads index.html's module script and its static imports, the
- * landing route's chunk (router.tsx loads it lazily) and its static imports,
- * and the classic theme script.
- *
- * What keeps it under budget: react-query comes with the signed-in routes
- * (web/src/app/query-provider.tsx), Amplify with the auth client's first use
- * (web/src/lib/auth/auth-client.ts), Stripe with the card form in Stripe mode.
+ * The SPA budget: the landing page's initial JS ≤ 120 kB gzipped, with Amplify and Stripe code only in the chunks of
+ * the routes that need them, read from the built SPA's chunk graph (docs/architecture.md, "What the quality suites
+ * rely on").
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -136,7 +127,7 @@ describe.skipIf(!built)('the landing page JS budget (web/dist)', () => {
 })
 
 /**
- * Issue 19: the public pages are pre-rendered (web/prerender/plugin.ts) into dist/prerendered/<path>/index.html, each
+ * The public pages are pre-rendered (web/prerender/plugin.ts) into dist/prerendered/<path>/index.html, each
  * with its content in #root, no inline script (the CSP allows none) and a modulepreload for each chunk of its route
  * that index.html does not already load, so hydration waits for no further round trip.
  */

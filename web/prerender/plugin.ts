@@ -1,20 +1,8 @@
 /**
- * Pre-renders the public pages at build time (docs/architecture.md, "Pre-rendered public pages").
- *
- * After the client build has written dist/ (index.html, assets, .vite/manifest.json), this plugin builds the site kit,
- * dist/.site-kit/: src/entry-server.tsx for Node with Vite's SSR build, everything bundled (renderer.mjs), and
- * site.json (the shell, each page's file and route chunks to preload, a hash of the build). Then it publishes the
- * pages through the kit with the default shop identity: dist/prerendered/<path>/index.html, the SPA shell with the
- * page's HTML in #root (marked data-prerendered="<path>", which main.tsx hydrates, and data-shop, the identity it was
- * rendered with), its <title>, and modulepreload links for the page's route chunk. dist/index.html stays the plain
- * shell that every other client route gets.
- *
- * A save of Settings → General publishes the pages again through the same kit with the shop's own identity
- * (functions/site/publisher-handler.ts, in AWS into the site bucket, locally into the served folder), and so does
- * every deploy: the kit is never served (the deployment leaves it out).
- *
- * The servers map exactly the paths that have a file under dist/prerendered/ to it (infra/local/static-files.ts and the
- * CloudFront function in infra/stacks/web-stack.ts): prerenderedFile() (page-document.ts) is the naming rule they share.
+ * Pre-renders the public pages at build time (docs/architecture.md, "Pre-rendered public pages"): after the client
+ * build, builds the site kit (dist/.site-kit/: the server render and site.json) and publishes the pages through it
+ * with the default shop identity into dist/prerendered/<path>/index.html. prerenderedFile() (page-document.ts) is
+ * the naming rule the servers share.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

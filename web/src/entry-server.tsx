@@ -1,14 +1,8 @@
 /**
  * The server render of the public pages (web/prerender/): the same routes and providers as the browser (main.tsx),
- * rendered with react-router's static handler for one path and one shop identity. Built into the site kit
- * (dist/.site-kit/renderer.mjs), which the build runs once with the default identity and the publisher
- * (functions/site/publisher-handler.ts) again with the shop's own after every save of Settings → General. Nothing
- * here runs in the browser.
- *
- * The public routes have no loaders, so there is no hydration data to hand over (StaticRouterProvider's inline
- * <script>, which the CSP would refuse, is turned off with `hydrate={false}`): the browser's router, with the same
- * lazy routes loaded first (createHydrationRouter), renders the same tree, with the identity the page carries
- * (data-shop, read by web/src/lib/shop.ts).
+ * rendered with react-router's static handler for one path and one shop identity, built into the site kit
+ * (docs/architecture.md, "Pre-rendered public pages"). No hydration data (`hydrate={false}`: the CSP refuses inline
+ * scripts). Nothing here runs in the browser.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';

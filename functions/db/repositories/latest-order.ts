@@ -6,43 +6,9 @@ import type { LatestOrder } from './profiles.ts'
 export { byCustomer, latestOrderOf, NEEDS_REPLACEMENT, planLatest, type LatestOrderPlan, type LatestPointer, type OrderWrite, type OrderWriteKind } from '#functions/domain/latest-order.ts'
 
 /**
- * The admin customer list is the profiles Query alone (a bounded read): each customer's
- * profile carries the order count and the latest order (the newest undeleted one,
- * by createdAt) as the list shows it, status included. This module keeps that
- * true. The invariant, after every committed transaction:
- *
- *   profile.latestOrderId is the customer's newest undeleted order, and
- *   profile.latestOrderSummary is that order as of its last committed version.
- *
- * How (the race guard): every transaction that writes an order (create, save,
- * soft delete, the webhook's payment) carries ONE profile item per customer,
- * planned from the profile as read (strongly consistent) just before, and
- * conditioned on `latestOrderId` still being the id that was read:
- *  - the order written is the latest, or a created one becomes it: the summary
- *    is set from the order as written;
- *  - it is not: a ConditionCheck only (or the count moves, on create/delete);
- *  - the latest is soft-deleted: the next newest is read (strongly consistent)
- *    and becomes the latest, with a ConditionCheck that its version is still
- *    the one read.
- * Why that is enough: order writes are version-checked, so the writes of ONE
- * order commit one after another, each carrying its own summary, and the last
- * one (the newest version) is what stays. Writes of DIFFERENT orders interfere
- * only through "which order is the latest", and a transaction planned on an
- * answer that changed before it committed fails its profile condition and is
- * planned again on fresh reads (the writer reads again and retries: lib/retry.ts,
- * OrderRepository.summaries plans each attempt anew). For example: an older order's
- * status change (planned as "the latest") racing the creation of a newer order
- * (which makes itself the latest): whichever commits second finds latestOrderId
- * changed and is replanned. A delete that promotes order X racing a status
- * change of X: X's version pin, or X's own profile check (planned as "not the
- * latest"), fails for the second. DynamoDB never commits two transactions on
- * the same item at once (it cancels one with TransactionConflict, also
- * replanned). A version field on the summary alone would not do: it orders the
- * writes of one order, not which order is the latest.
- *
- * One bound: the next newest order after a delete is found on gsi1, which is
- * eventually consistent; an order created within that lag (well under a second)
- * before the newest one is deleted could be passed over.
+ * Keeps each customer's profile summary (order count, latest order with its status) true after every committed
+ * order transaction: the plan, its race guard and its one bound are in docs/architecture.md, "The profile's latest
+ * order".
  */
 
 export async function readPointer(service: GunsmithService, customerId: string): Promise<LatestPointer | null> {

@@ -4,15 +4,10 @@ import { SHOP_ATTRIBUTE } from '../../prerender/page-document';
 import { api } from './api-client';
 
 /**
- * The shop's identity (name, phone, email, address) for every page, public ones included: read once per
- * visit from GET /api/shop and kept in localStorage, so a returning visitor's first paint already shows
- * the shop's own name and phone rather than the defaults. Settings → General updates it on save.
- * Not react-query: the public pages load without it (the landing page's JS budget).
- *
- * A pre-rendered public page carries the identity it was rendered with (`data-shop` on #root: the build's defaults,
- * then the shop's own once a save of Settings → General has published the pages again, web/prerender/). That is
- * what hydration renders, so the page's HTML and its first render agree; it is also what the page shows after,
- * until GET /api/shop answers something newer.
+ * The shop's identity for every page, public ones included: read once per visit from GET /api/shop and kept in
+ * localStorage; a pre-rendered page first shows the identity it carries (`data-shop`), until GET /api/shop answers
+ * something newer (docs/architecture.md, "Pre-rendered public pages"). Not react-query: the public pages load
+ * without it (the landing page's JS budget).
  */
 
 const STORAGE_KEY = 'gs.shop';

@@ -44,21 +44,10 @@ function stepOfEntry(update: StatusUpdate): number | null {
 }
 
 /**
- * The customer's 8-step timeline, following the work (docs/business-rules.md, "The customer's timeline"):
- *
- * - **Current step**: the step of the order's status, except while a cost approval request waits for
- *   the customer (a pending request): then "Awaiting Customer Approval", unless the firearm has already
- *   left (Shipped, Delivered).
- * - **Completed** (a step before the current one): only when the order is known to have been there:
- *   the first step always (every order starts as order_created); any other step when a status entry of
- *   the history set a status of that step (a staff note with the status it kept counts too), and for
- *   "Awaiting Customer Approval" also an approval event in the history or any approval request on the
- *   order. Otherwise the step reads **skipped**: the order went past it without the history showing it
- *   there (e.g. an order moved from created straight to shipped). Steps after the current one are
- *   upcoming, whatever the history shows (an order set back to an earlier status).
- * - `history` is what the SPA has read (the detail's newest updates and any older pages); with
- *   `historyComplete` false a step it does not show may be in the older history: `needsOlderHistory`
- *   says to read it (until then the step reads skipped, never completed on a guess).
+ * The customer's 8-step timeline, following the work (docs/business-rules.md, "The customer's timeline"): the
+ * current step, completed steps only where the history shows the order there (else skipped), upcoming steps after.
+ * `history` is what the SPA has read; with `historyComplete` false, `needsOlderHistory` says to read the older pages
+ * (until then such a step reads skipped, never completed on a guess).
  */
 export function timelineView(
   order: Pick<Order, 'currentStatus' | 'approvalRequests' | 'additionalCostApprovalStatus' | 'additionalCostCents'>,
