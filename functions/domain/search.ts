@@ -14,7 +14,7 @@ export const searchTextOf = (fields: ReadonlyArray<string | undefined | null>) =
 export const serialKeyOf = (serial: string) => serial.toUpperCase().replace(/[\s-]+/g, '')
 
 /**
- * An email as the lookup index keys it: shared/validation's normalizeEmail (trimmed, lower case), written out
+ * An email as the lookup index keys it: shared/src/validation.ts's normalizeEmail (trimmed, lower case), written out
  * here because this module is in every route's bundle and the validation module is not (a unit test keeps
  * the two equal).
  */

@@ -56,7 +56,7 @@ export class PaymentFailedError extends ApiError {
   }
 }
 
-/** The card provider failed for a reason that is neither the card nor the request (customer-side §8 "Payment processing error: …"). */
+/** The card provider failed for a reason that is neither the card nor the request ("Payment processing error: …"). */
 export class PaymentProviderError extends ApiError {
   constructor(message: string) {
     super(502, 'internal', message)

@@ -14,7 +14,7 @@ export interface StripeGatewayOptions {
   client?: Omit<ConstructorParameters<typeof Stripe>[1] & object, 'apiVersion'>
 }
 
-/** Maps the SDK's errors to the contract's (customer-side §8). Never passes on anything but Stripe's own message. */
+/** Maps the SDK's errors to the contract's. Never passes on anything but Stripe's own message. */
 export function mapStripeError(err: unknown): Error {
   const e = err as { type?: string; message?: string } | null
   const message = e?.message ?? ''

@@ -1,5 +1,5 @@
 /**
- * What Cognito itself mails people (issue 16): the sign-up code, the password-reset code and the
+ * What Cognito itself mails people: the sign-up code, the password-reset code and the
  * welcome of a customer the shop created, with their temporary password. One source for the CDK user
  * pool (its verification and invitation templates; Cognito fills in {####} and {username}) and for the
  * local stack, where cognito-local's codes are mailed to the local inbox with the same words

@@ -73,7 +73,7 @@ export class AuthStack extends Stack {
         familyName: { required: false, mutable: true },
         phoneNumber: { required: false, mutable: true },
       },
-      // The product rule is "at least 8 characters" (spec: customer-side and admin-side); the SPA validates the same.
+      // The product rule is "at least 8 characters"; the SPA validates the same.
       passwordPolicy: {
         minLength: 8,
         requireLowercase: false,
@@ -133,7 +133,7 @@ export class AuthStack extends Stack {
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG1',
       reason:
-        'The product password rule is a minimum of 8 characters with no character-class requirements (spec customer-side and admin-side); the SPA and the admin create-customer form validate exactly that, so Cognito must accept the same passwords.',
+        'The product password rule is a minimum of 8 characters with no character-class requirements; the SPA and the admin create-customer form validate exactly that, so Cognito must accept the same passwords.',
     })
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',

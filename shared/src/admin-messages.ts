@@ -49,7 +49,7 @@ export const adminMessages = /* @__PURE__ */ (() =>
   approvalMessage,
   }) as const)()
 
-/** The default text of a staff status update: "Status updated to work complete - Admin" (admin-side §7). */
+/** The default text of a staff status update: "Status updated to work complete - Admin". */
 export const defaultStatusNote = (status: string) => `Status updated to ${status.replace(/_/g, ' ')} - Admin`
 
 // Staff entries are signed "Admin": ADMIN_AUTHOR_LABEL lives in statuses.ts, with the history's other

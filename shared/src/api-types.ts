@@ -504,5 +504,5 @@ export type { SettingsView } from './settings.ts'
 export type { ReceivableBucketId, ReceivableRow, ReceivablesPage, ReceivablesTotals } from './receivables.ts'
 export type { ShopIdentity } from './shop.ts'
 
-/** Order ids are shown truncated to 8 characters (both specs §9). */
+/** Order ids are shown truncated to 8 characters. */
 export const shortOrderId = (id: string) => id.slice(0, 8)

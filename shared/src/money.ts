@@ -4,7 +4,7 @@ let usd: Intl.NumberFormat | undefined
 /**
  * 123456 → "$1,234.56", -500 → "-$5.00": what `Intl.NumberFormat('en-US', USD)` writes, digit for digit
  * (test/unit/money.test.ts compares them), written out for integer cents because building that formatter costs
- * a function's cold start about 16 ms of ICU loading (issue 19). Anything else (a fraction of a cent, -0)
+ * a function's cold start about 16 ms of ICU loading. Anything else (a fraction of a cent, -0)
  * still goes to Intl.
  */
 export function formatCents(cents: number | null | undefined): string {

@@ -4,9 +4,9 @@ import { formatCents } from './money.ts'
 /** A batch charges at most this many orders (one DynamoDB transaction records them all: ~4 items per order, limit 100). */
 export const MAX_ORDERS_PER_PAYMENT = 20
 
-/** Admin payments page size (admin-side §9). */
+/** Admin payments page size. */
 export const ADMIN_PAYMENTS_PAGE_SIZE = 15
-/** "Recent Activity" window of the admin payments page (admin-side §9). */
+/** "Recent Activity" window of the admin payments page. */
 export const RECENT_ACTIVITY_DAYS = 30
 
 /** Stripe's test cards, as the dev payments mode accepts them. */
@@ -30,7 +30,7 @@ export const paymentMessages = /* @__PURE__ */ (() =>
   includeShippingInvalid: 'includeShipping must be true or false',
   paymentNotFound: 'Payment not found',
   notConfigured: 'Card payments are not configured yet. Please contact the shop.',
-  /** Provider errors (customer-side §8). */
+  /** Provider errors. */
   cardError: (message: string) => `Payment failed: ${message}`,
   invalidRequest: (message: string) => `Invalid request: ${message}`,
   processingError: (message?: string | null) => `Payment processing error: ${message || 'Unknown error'}`,
@@ -60,7 +60,7 @@ export const paymentMessages = /* @__PURE__ */ (() =>
   paymentStartedElsewhere: 'A payment for this order was just started elsewhere. Please reload the page and try again.',
   }) as const)()
 
-/** Admin Invoice Refresh Utility (admin-side §5, §8). */
+/** Admin Invoice Refresh Utility. */
 export const invoiceMessages = {
   orderIdRequired: 'Please enter an order ID',
   bothIdsRequired: 'Please enter both order ID and invoice ID',
@@ -72,7 +72,7 @@ export const invoiceMessages = {
     `Invoice repaired: total ${before} → ${after}, paid ${paidBefore} → ${paidAfter}`,
 } as const
 
-/** Admin payments filters (admin-side "Payment Management"). */
+/** Admin payments filters (Payment Management). */
 export const ADMIN_PAYMENT_SORTS = ['date', 'customer', 'amount'] as const
 export const ADMIN_PAYMENT_STATUSES = ['successful', 'pending', 'failed'] as const
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const

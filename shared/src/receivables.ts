@@ -1,5 +1,5 @@
 /**
- * Receivables (issue 17): orders with a balance due, aged from their invoice date. An order is created
+ * Receivables (docs/business-rules.md, "Receivables"): orders with a balance due, aged from their invoice date. An order is created
  * with its invoice, so the invoice date is the order's `createdAt`. Ages are whole calendar days in UTC,
  * the shop's day everywhere a day is counted (the ledger's per-day counters and "Recent Activity" too):
  * an order invoiced today is 0 days old, yesterday's 1.

@@ -3,7 +3,7 @@ import { DEFAULT_TAX_RATE_PPM, taxRatePpmToPercent } from './invoice.ts'
 
 /**
  * The settings before anything is saved; text fields start empty. The tax rate starts at the rate
- * the shop bills (7.75 %, both specs §9), not the old placeholder 8.25, which was never applied.
+ * the shop bills (7.75 %), not the old placeholder 8.25, which was never applied.
  */
 export const SETTINGS_DEFAULTS = {
   businessName: '',

@@ -1,6 +1,6 @@
-/** The status catalogue of both specs: values, labels, badge colours and the customer timeline. */
+/** The status catalogue: values, labels, badge colours and the customer timeline. */
 
-/** The admin picker, in workflow order (admin-side §4). */
+/** The admin picker, in workflow order. */
 export const ADMIN_STATUSES = [
   'order_created',
   'firearm_received',
@@ -16,7 +16,7 @@ export const ADMIN_STATUSES = [
   'order_closed',
 ] as const
 
-/** Other values that may be displayed (both specs), plus the status the webhook sets. */
+/** Other values that may be displayed, plus the status the webhook sets. */
 export const OTHER_STATUSES = [
   'payment_received',
   'label_created',
@@ -39,7 +39,7 @@ export const OTHER_STATUSES = [
 
 export const CUSTOMER_NOTE = 'customer_note'
 
-/** Staff entries are signed "Admin" (admin-side §6). */
+/** Staff entries are signed "Admin". */
 export const ADMIN_AUTHOR_LABEL = 'Admin'
 
 /**
@@ -123,14 +123,14 @@ const ARCHIVED_BADGES: Record<string, BadgeColor> = {
   problem_reported: 'red',
 }
 
-/** Badge colours of the archived list (admin-side §4): others grey. */
+/** Badge colours of the archived list: others grey. */
 export const archivedStatusBadge = (status: string | null | undefined): BadgeColor => (status && ARCHIVED_BADGES[status]) || 'grey'
 
-/** Texts that get the special styling wherever they appear (admin-side §2). */
+/** Texts that get the special styling wherever they appear. */
 export const HIGHLIGHTED_STATUS_TEXTS = ['Payment Needed', 'Work Complete', 'Order Closed'] as const
 export const highlightedStatusText = (text: string | null | undefined) => HIGHLIGHTED_STATUS_TEXTS.find((t) => text?.includes(t)) ?? null
 
-/** The 8-step customer timeline (customer-side §4). */
+/** The 8-step customer timeline. */
 export const TIMELINE = [
   { status: 'label_created', label: 'Label Created / Awaiting Shipment', progress: 10 },
   { status: 'arrived', label: 'Arrived at Facility', progress: 25 },
@@ -185,7 +185,7 @@ export const SERVICE_TYPES = ['Repair', 'Customization', 'Cleaning', 'Inspection
 export const APPROVAL_STATUSES = ['not_required', 'pending', 'approved', 'rejected'] as const
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
 
-/** Banners in order lists, shown only when the additional cost is above 0 (both specs §4). */
+/** Banners in order lists, shown only when the additional cost is above 0. */
 export function approvalBanner(approval: ApprovalStatus | null | undefined, additionalCostCents: number): string | null {
   if (!(additionalCostCents > 0)) return null
   if (approval === 'approved') return 'Customer approved additional costs - Ready to order parts'
@@ -198,7 +198,7 @@ export function approvalBanner(approval: ApprovalStatus | null | undefined, addi
 export const showApprovalPanel = (approval: ApprovalStatus | null | undefined, additionalCostCents: number) =>
   !!approval && approval !== 'not_required' && additionalCostCents > 0
 
-/** Orders that appear on /payments (customer-side §2). */
+/** Orders that appear on /payments. */
 export const PAYABLE_STATUSES = ['payment_needed', 'work_complete'] as const
 
 /** "Payment Required" and the Make Payment link: a balance is due and the status asks for payment. */

@@ -11,7 +11,7 @@ export const messages = {
   loginFailed: 'Invalid email or password. Please try again.',
   registrationFailed: 'Registration failed. Please try again.',
   accountInactive: 'Account Inactive - Please contact the shop for assistance.',
-  // admin-side §5
+  // The staff's customer form
   adminPasswordRequired: 'Password is required for new customers',
   adminEmailInvalid: 'A valid email address is required',
 } as const

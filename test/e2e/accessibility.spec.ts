@@ -3,7 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Locator, type Pag
 import { signIn as signInAs } from './steps.ts'
 import { UNENROLLED_STAFF } from './delivery-ports.ts'
 
-// Issue 7: axe with its default rules (WCAG 2.0/2.1 A and AA plus best practices: no tag filter)
+// Accessibility: axe with its default rules (WCAG 2.0/2.1 A and AA plus best practices: no tag filter)
 // on every page of both portals, in the light and the dark theme, signed in as the role that
 // uses the page; modals move focus in, trap Tab, close on Escape and give focus back; every
 // form control has an accessible name.

@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { BOOK_COLUMNS } from '../../shared/src/book.ts'
 import { pageFits, SHOTS, shoot, signedInApi, signIn } from './steps.ts'
 
-// Issue 17 item 3, the staff side of the A&D book: the shop's FFL number is set in Settings, a firearm is
+// The staff side of the A&D book: the shop's FFL number is set in Settings, a firearm is
 // received (the API: the order editor's Receive panel is another journey's), it is in custody with its days
 // held and found by serial, the book shows it as corrected / originals only / corrections only, the CSV holds
 // the 27 CFR 478.125(e) columns and the printed book (landscape, the ATF layout) prints under the production

@@ -87,7 +87,7 @@ test('the customer list shows a page of 25 and "Load more" goes on, with or with
   await expect(list.getByRole('listitem')).toHaveCount(loaded)
 })
 
-test('staff restore a deleted customer from Archived Customers, and the customer signs in again (issue 17)', async ({ page }) => {
+test('staff restore a deleted customer from Archived Customers, and the customer signs in again', async ({ page }) => {
   test.setTimeout(120_000)
   const suffix = Date.now().toString(36)
   const person = { email: `undo-${suffix}@example.com`, password: 'Password123!', firstName: 'Una', lastName: `Undo${suffix}` }

@@ -168,7 +168,7 @@ test('an admin runs an order from new customer to unarchive (and a restore after
   const active = page.getByRole('list', { name: 'Active orders' }).getByRole('listitem').filter({ hasText: model })
   await expect(active).toBeVisible()
 
-  // ... deletes it by mistake, finds it in Deleted Orders (linked from Archived Orders) and restores it (issue 17).
+  // ... deletes it by mistake, finds it in Deleted Orders (linked from Archived Orders) and restores it.
   await active.getByRole('button', { name: /^Delete/ }).click()
   await confirmWith(page, 'Are you sure you want to delete this order? It can be restored from Deleted Orders.', 'Delete')
   await expect(page.getByText('Order deleted successfully!')).toBeVisible()

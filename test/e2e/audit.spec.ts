@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { seedCustomerWithOrders, shoot, signIn, signOut } from './steps.ts'
 
-// Who did what (issue 17, item 5): staff change an order's price and status, open its Activity and see their
+// Who did what (the staff audit log): staff change an order's price and status, open its Activity and see their
 // name and each change before → after; the customer's Activity (Customer Management Center) has it too; the
 // customer's own history signs the change "Admin". Screens at 390 px, light and dark.
 

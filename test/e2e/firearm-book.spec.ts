@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { SHOTS, shoot, signedInApi, signIn } from './steps.ts'
 
-// Issue 17 items 1–3, the order editor: staff receive a firearm (the intake writes the A&D acquisition entry and the
+// The firearm in the order editor: staff receive a firearm (the intake writes the A&D acquisition entry and the
 // order moves to Firearm Received), work on it, release it by shipping with carrier and tracking (a balance is due,
 // so with an override reason; the disposition entry is written with it and the order is Shipped), see both entries,
 // and correct the acquisition with a reason (a new entry; the original stays). A customer and order of its own.

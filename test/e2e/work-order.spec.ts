@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { seedCustomerWithOrders, shoot, shootPrinted, signedInApi, signIn, signOut } from './steps.ts'
 
-// Issue 17, item 4: the work order, printed by the customer from their order page: the shop and its FFL number,
+// The work order, printed by the customer from their order page: the shop and its FFL number,
 // the addresses, the firearm and its intake, the bill, the payments and the authorization line; on paper under
 // the production Content-Security-Policy (its print window is styled by a linked stylesheet, nothing inline).
 

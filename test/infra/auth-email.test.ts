@@ -1,5 +1,5 @@
 /**
- * Issue 16: Cognito's own mails (sign-up codes, password resets) go out through the shop's verified SES identity,
+ * Cognito's own mails (sign-up codes, password resets) go out through the shop's verified SES identity,
  * the one the notifier sends as (stage config emailFrom / sesIdentity / sesConfigurationSet).
  */
 import { describe, expect, it } from 'vitest'
@@ -50,7 +50,7 @@ describe('Cognito email through SES', () => {
   })
 })
 
-describe('staff two-step sign-in (issue 16)', () => {
+describe('staff two-step sign-in', () => {
   it('lets users enroll an authenticator app (TOTP only, no SMS codes); the pool cannot require it of one group, the API does', () => {
     const pool = poolOf(synthStage().json)
     expect(pool.MfaConfiguration).toBe('OPTIONAL')

@@ -6,7 +6,7 @@ import { Template } from 'aws-cdk-lib/assertions'
 import { afterAll, expect } from 'vitest'
 import { buildApp, type GunsmithStacks } from '../../infra/bin/build-app.ts'
 
-/** One temp dir per test file, removed after the file (module-level afterAll, as TOOLCHAIN.md says). */
+/** One temp dir per test file, removed after the file (a module-level afterAll). */
 export const tmp = mkdtempSync(join(tmpdir(), 'gs-infra-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
@@ -32,7 +32,7 @@ export const webDist = fakeWebBuild(join(tmp, 'dist'))
 // The same feature flags and defaults as `cdk synth`, which reads them from cdk.json.
 export const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context
 
-/** Fast settings from design/TOOLCHAIN.md: no bundling, no asset copies, no CloudFormation validator. */
+/** Fast settings: no bundling, no asset copies, no CloudFormation validator. */
 export function fastApp(context: Record<string, unknown> = {}) {
   return new App({
     outdir: mkdtempSync(join(tmp, 'out-')),

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the notifier in AWS (infra/stacks/notify-stack.ts): the table's stream, the event source mapping
+ * The notifier in AWS (infra/stacks/notify-stack.ts): the table's stream, the event source mapping
  * (filter, batch item failures, bisect, dead-letter queue), the notifier's exact permissions, its environment,
  * the alarms, and that no other function gained a permission.
  */

@@ -181,7 +181,7 @@ const LOGS = ['logs:CreateLogStream on own log group', 'logs:PutLogEvents on own
 const LEDGER_WRITER = ['BatchGetItem', 'ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']
 
 /**
- * Issue 18: the exact grants of every function's role, nothing more. The DynamoDB actions are the ones each
+ * The exact grants of every function's role, nothing more. The DynamoDB actions are the ones each
  * function's code calls (infra/constructs/table-grants.ts says how they were read from its bundle); Scan and
  * BatchWriteItem are granted to none; each reads only the indexes it queries.
  */

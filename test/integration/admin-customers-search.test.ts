@@ -232,7 +232,7 @@ describe('GET /api/admin/customers at any size', () => {
   })
 })
 
-describe('GET /api/admin/customers?view=archived (issue 17: archived customers can be restored)', () => {
+describe('GET /api/admin/customers?view=archived (archived customers can be restored)', () => {
   const archivedIds = () => seeded.filter((s) => s.archived).map((s) => s.id)
 
   it('lists the archived customers only, every page one Query of at most `limit`, and searches among them', async () => {

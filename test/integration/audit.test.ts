@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 5 (who did what): every staff action writes exactly one append-only audit record, in the
+ * Who did what: every staff action writes exactly one append-only audit record, in the
  * transaction of the change it records (a refused change writes none), with the staff member's id and name
  * and before → after; the admin reads it per order and per customer, paged; the customer never sees it.
  */

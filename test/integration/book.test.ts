@@ -1,5 +1,5 @@
 /**
- * Issue 17, items 2 and 3: intake and the A&D book kept by the portal (27 CFR 478.125(e), ATF Ruling 2016-1).
+ * Intake and the A&D book kept by the portal (27 CFR 478.125(e), ATF Ruling 2016-1).
  * Through the real handlers on the local stack: receiving writes exactly one acquisition entry and shipping
  * exactly one disposition entry, each in the ONE transaction of the order change (the DynamoDB commands are
  * observed), and none when the change is refused; corrections are new entries that never change the original;

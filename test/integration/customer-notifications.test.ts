@@ -1,6 +1,6 @@
 /**
  * Every event a customer cares about is a notification whose title names the firearm and the order
- * number (issue 15): an order walked through the real routes (in process, quality-helpers.ts) from
+ * number: an order walked through the real routes (in process, quality-helpers.ts) from
  * creation to shipped with a UPS number, and the customer's list read back through
  * GET /api/notifications. The customer's own note tells them nothing; a status change with a note
  * is one notification.

@@ -234,7 +234,7 @@ describe('notifications', () => {
     const list = await api('/api/notifications', { token: a.token })
     expect(list.status).toBe(200)
     expect(list.body.items.map((n: { id: string }) => n.id)).toEqual([second.notificationId, first.notificationId])
-    // Stored without the fields notifications have had since issue 15 (kind, context…): read as none.
+    // Stored without the fields later notifications carry (kind, context…): read as none.
     expect(list.body.items[0]).toEqual({
       id: second.notificationId,
       orderId: newest.orderId,

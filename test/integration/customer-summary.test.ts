@@ -1,5 +1,5 @@
 /**
- * Issue 7: the admin customer list reads the profiles alone, so each profile keeps
+ * The admin customer list reads the profiles alone, so each profile keeps
  * its latest order (the newest undeleted one) with that order's CURRENT status,
  * written in the same transaction as every order write (functions/db/repositories/
  * latest-order.ts). Checked here through the API after each kind of write, and at

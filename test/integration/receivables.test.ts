@@ -1,5 +1,5 @@
 /**
- * Receivables (issue 17 item 7; docs/business-rules.md, "Receivables"): GET /api/admin/receivables gives
+ * Receivables (docs/business-rules.md, "Receivables"): GET /api/admin/receivables gives
  * the totals and aging from counters every order write keeps in its own transaction, and one page of the
  * orders with a balance due through their index, oldest first. On a table of its own, so the totals can be
  * checked against a full count of the orders.

@@ -1,5 +1,5 @@
 /**
- * Issue 19, "no flash": the public pages are published again with the shop's identity whenever Settings → General is
+ * No flash of the default name: the public pages are published again with the shop's identity whenever Settings → General is
  * saved, and at every deploy. A settings write through the repository goes into DynamoDB Local's stream; the local
  * poller hands it to the publisher (functions/site/publisher-handler.ts, the deployed one), which renders the pages
  * through the real site kit of the web build (web/dist/.site-kit; `npm test` builds it first) and writes them into a

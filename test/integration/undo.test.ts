@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 6 (undo for mistakes), through the local stack's API as staff and customers use it:
+ * Undo for mistakes, through the local stack's API as staff and customers use it:
  * an archived ("deleted") customer is listed under view=archived and restored (back in the active list,
  * signing in again); a soft-deleted order is listed under view=deleted and restored (a 404 for its
  * customer until then, with the customer list's count and latest order kept right); caliber corrections

@@ -1,5 +1,5 @@
 /**
- * Issue 7: 50 concurrent customers browsing and paying through the local
+ * Load: 50 concurrent customers browsing and paying through the local
  * gateway for 30 s end with every invoice consistent with its payments.
  * Runs scripts/load.ts as `npm run load` does (its own in-memory stack on free
  * loopback ports, stopped at the end) and reads its summary.

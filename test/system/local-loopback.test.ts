@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb.ts'
 
 /**
- * Issue 18: DynamoDB Local accepts any signature, so it must not be reachable from the network. It has no
+ * DynamoDB Local accepts any signature, so it must not be reachable from the network. It has no
  * bind-address option of its own: infra/local/java/LoopbackDynamoDBLocal.java binds it to 127.0.0.1. This starts
  * it (in memory, nothing else) and tries it on loopback and on this machine's other addresses.
  */

@@ -62,7 +62,7 @@ describe('SPA initial assets of a route', () => {
   })
 })
 
-describe('the Lighthouse rows (issue 19)', () => {
+describe('the Lighthouse rows', () => {
   it('report the median of each score over the runs, each category on its own', () => {
     const r = medianScores('/', 'http://x/', [
       { performance: 71, accessibility: 100, bestPractices: 96 },

@@ -9,8 +9,8 @@ export interface AwsServiceAnswer {
 }
 
 /**
- * A local stand-in for an AWS service's JSON endpoint, for the tests of the functions' own AWS clients
- * (functions/lib/aws): `answer` sees each request (method, headers, body) and says what to send back. Started
+ * A local stand-in for an AWS service's JSON endpoint, for the tests that point an AWS SDK client at it
+ * (stripe-secrets.test.ts: Secrets Manager): `answer` sees each request (method, headers, body) and says what to send back. Started
  * before the file's tests, stopped after; `endpoint()` is its URL.
  */
 export function localAwsService(answer: (req: { method: string; headers: IncomingHttpHeaders; body: string }) => AwsServiceAnswer) {

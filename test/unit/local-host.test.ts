@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EXPOSE_TO_NETWORK_FLAG, gatewayHost } from '../../infra/local/host.ts'
 
-/** Issue 18: the local stack stays local; HOST beyond loopback only with a flag whose name says what it risks. */
+/** The local stack stays local; HOST beyond loopback only with a flag whose name says what it risks. */
 describe('local gateway host (HOST)', () => {
   it('listens on 127.0.0.1 when HOST is unset or blank', () => {
     expect(gatewayHost({})).toBe('127.0.0.1')

@@ -6,7 +6,7 @@ import { routes, routesFor } from '../../functions/routes.ts'
 process.env.LOG_LEVEL = 'silent'
 
 /**
- * Issue 18: in AWS the API answers only through CloudFront. CloudFront adds `x-origin-verify` (a generated value,
+ * In AWS the API answers only through CloudFront. CloudFront adds `x-origin-verify` (a generated value,
  * infra/stacks/api-stack.ts); the functions, given the same value in ORIGIN_VERIFY, refuse a request without it,
  * before the route, the body or the token is looked at. Unset (the local stack, the tests), nothing changes.
  */

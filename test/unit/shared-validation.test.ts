@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isValidEmail, isValidPhone, normalizePhone } from '../../shared/src/validation.ts'
 
-describe('phone numbers (customer-side §5)', () => {
+describe('phone numbers', () => {
   it.each(['5551234567', '(555) 123-4567', '+1 555 123 4567', '+441234567890', '123456789012345'])('accepts %s', (p) => {
     expect(isValidPhone(p)).toBe(true)
   })

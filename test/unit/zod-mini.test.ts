@@ -1,5 +1,5 @@
 /**
- * Issue 7: the server validates with zod/mini. Classic zod cannot be tree-shaken and put ~93 KB
+ * The server validates with zod/mini. Classic zod cannot be tree-shaken and put ~93 KB
  * into every Lambda; these tests keep it from coming back and keep mini's messages English.
  */
 import fs from 'node:fs'

@@ -10,7 +10,7 @@ import { renderApp, renderWithClient } from './render';
 
 vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 
-// Issue 17, item 6: undo for mistakes (archived customers, deleted orders) and a correctable caliber.
+// Undo for mistakes (archived customers, deleted orders) and a correctable caliber.
 
 const ME = makeProfile({ id: 'admin-1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', phone: null, role: 'admin', createdAt: '2026-01-01T00:00:00.000Z' });
 const gone: CustomerRow = {

@@ -61,7 +61,7 @@ describe('status history and communication panel', () => {
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent('Customer Note by Jane');
     expect(items[0]).toHaveTextContent('It mostly happens with steel-cased ammo.');
-    // Staff entries are signed "Admin" (spec §6), never with a staff member's name.
+    // Staff entries are signed "Admin", never with a staff member's name.
     expect(items[1]).toHaveTextContent('Evaluating Firearm by Admin');
     expect(items[2]).toHaveTextContent('Order Created by Admin');
     expect(items[2]).toHaveTextContent(/Jan 5, 2024 \d{1,2}:\d{2} (AM|PM)/);

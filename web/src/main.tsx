@@ -24,7 +24,7 @@ function renderFromScratch(target: HTMLElement) {
   target.textContent = '';
   const root = createRoot(target);
   // A transition: React renders the first screen in slices, yielding to the browser between them, instead of in one
-  // long task (Lighthouse's total blocking time, issue 19).
+  // long task (Lighthouse's total blocking time).
   startTransition(() => root.render(app()));
 }
 

@@ -19,7 +19,7 @@ const cents = (message: string) => z.number({ error: message }).check(z.int(mess
 const returnMethod = z.enum(['ship', 'pickup'], { error: 'Choose ship or pick up' })
 const status = z.string({ error: m.statusInvalid }).check(z.refine((s) => (ORDER_STATUSES as readonly string[]).includes(s), m.statusInvalid))
 
-/** POST /api/admin/orders (admin-side §5 "Create order"). */
+/** POST /api/admin/orders (the staff "Create order" form). */
 export const createAdminOrderSchema = z.strictObject({
   customerId: required(m.customerRequired, 100),
   firearmMake: required(m.firearmMakeRequired),

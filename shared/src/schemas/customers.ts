@@ -4,10 +4,10 @@ import { phoneField, updateMeSchema } from './profile.ts'
 import { cursorParam, limitParam, searchParam } from './paging.ts'
 import * as z from './zod.ts'
 
-/** Admin-side §5 only asks that the email contains @ (with something either side, no spaces). */
+/** A staff-created customer's email needs only an @ (with something either side, no spaces). */
 const EMAIL_WITH_AT = /^[^\s@]+@[^\s@]+$/
 
-/** POST /api/admin/customers, with the admin-side §5 messages. */
+/** POST /api/admin/customers, with the staff form's messages. */
 export const createCustomerSchema = z.strictObject({
   email: z
     .string({ error: messages.adminEmailInvalid })

@@ -1,5 +1,5 @@
 // Loaded lazily, with the signed-in routes and the signed-in header's bell: react-query and
-// everything that uses it stay out of the public pages' JS (issue 7 budget,
+// everything that uses it stay out of the public pages' JS (the landing page's budget,
 // test/unit/spa-budget.test.ts). Every QueryProvider shares the one client in the holder,
 // so the bell and the pages read the same cache.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

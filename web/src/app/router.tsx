@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
       },
       {
         // react-query (and the QueryClientProvider) load with the signed-in routes, not on the
-        // public pages (issue 7 budget: the landing page's initial JS, test/unit/spa-budget.test.ts).
+        // public pages (the landing page's initial JS budget, test/unit/spa-budget.test.ts).
         lazy: () => import('./query-provider').then(({ QueryLayout }) => ({ Component: QueryLayout })),
         children: [
           {

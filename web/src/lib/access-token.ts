@@ -2,7 +2,7 @@
 // client's source at startup (app/provider.tsx), so Amplify's loader (lib/auth) stays out of the
 // API client's import graph. A module of its own, apart from api-client.ts, so that
 // registering does not put the API client (and the /config.json loader) in the entry chunk:
-// public pages make no API calls (issue 7 budget, test/unit/spa-budget.test.ts).
+// public pages make no API calls (the landing page's budget, test/unit/spa-budget.test.ts).
 
 export type AccessTokenProvider = () => Promise<string | null>;
 

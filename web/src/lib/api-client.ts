@@ -2,7 +2,7 @@ import type { ErrorCode } from '@gs/shared/api-types';
 import { getConfig } from '@/config/env';
 import { currentAccessToken } from './access-token';
 
-// Contract error shape (API.md): { error: { code, message, fields } }. `network_error` is the
+// Contract error shape (docs/api.md, "Errors"): { error: { code, message, fields } }. `network_error` is the
 // client's own (no answer); an unknown code from a newer server is kept as it came.
 export type ApiErrorCode = ErrorCode | 'network_error' | (string & {});
 

@@ -31,7 +31,7 @@ export const handler = defineRoute({ query: adminOrdersQuerySchema }, async ({ q
 })
 
 /**
- * A row of a staff order list (admin-side §3): what the row shows, with the derived invoice fields; the editor reads
+ * A row of a staff order list: what the row shows, with the derived invoice fields; the editor reads
  * the whole order. Here, not in present.ts: only this route needs it (present.ts is in every admin cold start).
  */
 function presentAdminListOrder(o: Order): AdminListOrder {

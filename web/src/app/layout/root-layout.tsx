@@ -33,7 +33,7 @@ export function RootLayout() {
       ) : null}
       <Header unreadCount={signedIn ? unreadCount : 0} />
       {/* At least a screen below the header (h-16): the footer starts below the fold, so a page that first shows a
-          spinner and then its content never pushes a visible footer down (a layout shift, issue 19). */}
+          spinner and then its content never pushes a visible footer down (a layout shift). */}
       <main id="main-content" tabIndex={-1} className="min-h-[calc(100vh-4rem)] flex-1 focus:outline-none">
         <Outlet />
       </main>

@@ -44,7 +44,7 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="Footer" className="flex gap-6">
-          {/* The shop has not published a contact page yet (customer-side §1: the link goes nowhere). */}
+          {/* The shop has not published a contact page yet (the link goes nowhere). */}
           <a href="#" onClick={(event) => event.preventDefault()} className="underline-offset-2 hover:underline">
             Contact Us
           </a>

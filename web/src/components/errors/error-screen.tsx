@@ -9,7 +9,7 @@ export function errorMessage(error: unknown): string {
   return UNEXPECTED_ERROR;
 }
 
-/** The top-level error screen (customer-side §2). */
+/** The top-level error screen. */
 export function ErrorScreen({ error }: { error: unknown }) {
   return (
     <main

@@ -13,9 +13,9 @@ const colors: Record<BadgeColor, string> = {
 };
 
 /**
- * The status label in its badge colour, as the admin lists show it: the texts admin-side §2 singles
+ * The status label in its badge colour, as the admin lists show it: the texts singled
  * out (Payment Needed, Work Complete, Order Closed) stand out; `archived` uses the archived list's
- * palette (admin-side §4).
+ * palette.
  */
 export function AdminStatusBadge({ status, archived = false }: { status: string | null | undefined; archived?: boolean }) {
   const color = archived ? archivedStatusBadge(status) : statusBadge(status);

@@ -8,7 +8,7 @@ const highlight: Record<string, string> = {
 
 /**
  * Any text containing Payment Needed, Work Complete or Order Closed gets the special
- * styling (admin-side §2); other text renders as is.
+ * styling; other text renders as is.
  */
 export function StatusText({ text, className = '' }: { text: string | null | undefined; className?: string }) {
   const match = highlightedStatusText(text);

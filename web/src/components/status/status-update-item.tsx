@@ -9,7 +9,7 @@ import { StatusText } from './status-text';
  * One entry of an order's status history (a list item): its title, who wrote it, when, and its
  * notes; a customer's own note is tinted. The customer reads the status as a title and sees the
  * author of every entry (staff entries read "Admin"); staff (`staff`) see the status badge, every author, the highlighted
- * status texts (admin-side §2) and `actions` (edit, delete); `children` stand in for the notes
+ * status texts and `actions` (edit, delete); `children` stand in for the notes
  * (the edit box).
  */
 export function StatusUpdateItem({
@@ -50,7 +50,7 @@ export function StatusUpdateItem({
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <p className="min-w-0 font-semibold [overflow-wrap:anywhere]">
             {statusLabel(update.status)}
-            {/* Every entry is signed: staff entries "Admin" (never a staff member's name), the customer's with their first name (spec §6). */}
+            {/* Every entry is signed: staff entries "Admin" (never a staff member's name), the customer's with their first name. */}
             {update.authorLabel ? <span className="font-normal text-slate-600 dark:text-slate-300"> by {update.authorLabel}</span> : null}
           </p>
           {time}

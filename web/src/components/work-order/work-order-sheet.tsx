@@ -10,7 +10,7 @@ import type { ShopIdentity } from '@gs/shared/shop';
 import { statusLabel } from '@gs/shared/statuses';
 import { chronological, entryDescription, settledEntries, signedAmountCents, signedMoney } from '../billing/ledger';
 
-/** A work order prints at most this many status updates (admin-side §9). */
+/** A work order prints at most this many status updates. */
 export const PRINTED_UPDATES = 3;
 
 export const moreUpdatesLine = (hidden: number) => `+ ${hidden} more update${hidden === 1 ? '' : 's'}`;
@@ -36,11 +36,11 @@ const grid = 'wo-grid grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-0
 const lines = (parts: readonly string[]) => (parts.length ? <span className="whitespace-pre-line">{parts.join('\n')}</span> : null);
 
 /**
- * The work order (admin-side §9; issue 17): the shop and its FFL number, the customer and where the firearm
+ * The work order (docs/business-rules.md, "The work order"): the shop and its FFL number, the customer and where the firearm
  * goes back, the firearm as the A&D book describes it, its intake, the service, the bill line by line with
  * totals, payments and balance, the latest status updates, and the lines the customer and the shop sign.
  * The same sheet for staff and for the customer; shown in a preview and copied as is into the print window
- * (print-window.ts), styled there by work-order-print.css on the wo-* classes.
+ * (work-order-preview.tsx), styled there by work-order-print.css on the wo-* classes.
  */
 export function WorkOrderSheet({ order, shop }: { order: OrderDetail; shop: ShopIdentity }) {
   const shown = order.updates.slice(0, PRINTED_UPDATES);

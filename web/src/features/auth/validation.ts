@@ -1,4 +1,4 @@
-// Client-side form rules of customer-side §5; the rules and messages are the shared ones the API uses.
+// Client-side form rules; the rules and messages are the shared ones the API uses.
 import { toE164 } from '@gs/shared/phone';
 import { isValidEmail, isValidPhone, messages, normalizePhone as stripPhone, PASSWORD_MIN_LENGTH } from '@gs/shared/validation';
 

@@ -3,7 +3,7 @@ import { cardChargeProblem, type ChargeProblem } from '@gs/shared/payment-rules'
 import { paymentPageMessages } from './messages';
 
 /**
- * The payment amount field never holds more than the balance due (customer-side §5): a larger
+ * The payment amount field never holds more than the balance due: a larger
  * entry is replaced by the balance. Anything else is left as typed (validated on submit).
  */
 export function clampAmountInput(raw: string, balanceCents: number): string {

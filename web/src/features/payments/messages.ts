@@ -1,4 +1,4 @@
-// Texts of the payment pages (customer-side §8 "Payment pages"), verbatim.
+// Texts of the payment pages, in the product's exact words.
 export const paymentPageMessages = {
   missingOrder: 'Missing order information. Please go back and try again.',
   loadFailed: (reason: string) =>

@@ -1,4 +1,4 @@
-/** What the profile page says (issue 15: customers choose how they are reached). */
+/** What the profile page says (customers choose how they are reached). */
 export const profileMessages = {
   title: 'My Profile',
   intro: 'Your contact details and how we reach you about your orders.',

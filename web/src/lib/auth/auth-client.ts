@@ -63,7 +63,7 @@ const claimsOf = (jwt: string | null): Record<string, unknown> | null => {
 /**
  * The session Amplify stored at sign-in, read without Amplify while its access token is fresh: the signed-in
  * pages then render and ask the API at once, and Amplify's ~40 kB gz (and its start-up work) stay off the first
- * paint (issue 19). Null when there is none, more than one, or it is near its end: then Amplify decides (and
+ * paint. Null when there is none, more than one, or it is near its end: then Amplify decides (and
  * refreshes). Like Amplify, this trusts the browser's own storage for what to show; the API checks every token.
  */
 export function storedSession(now = Date.now()): { user: AuthUser; accessToken: string } | null {

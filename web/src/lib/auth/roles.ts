@@ -2,7 +2,7 @@ import type { Role } from '@gs/shared/api-types';
 
 /**
  * The role from a token's `cognito:groups` claim. The claim is normally an array, but the
- * local emulator can deliver it as the string "[admin customer]" (ARCHITECTURE.md).
+ * local emulator can deliver it as the string "[admin customer]" (docs/api.md, "Authentication and access").
  */
 export function roleFromGroups(groups: unknown): Role {
   const list = Array.isArray(groups)

@@ -1,4 +1,4 @@
-// Theme preference (customer-side §3/§4). index.html repeats applyTheme's logic inline so the
+// Theme preference. index.html repeats applyTheme's logic inline so the
 // right theme is on <html> before the first paint: keep both in step.
 
 export type ThemePreference = 'system' | 'light' | 'dark';

@@ -4,7 +4,7 @@ import { CustomerPicker } from '@/features/admin-customers/components/customer-p
 import { ActiveOrdersPanel } from '@/features/admin-orders/components/active-orders-panel';
 import { AdminPage } from './admin-page';
 
-/** Admin dashboard: the dashboard shows the 5 newest orders (admin-side §9). */
+/** Admin dashboard: the dashboard shows the 5 newest orders. */
 export const RECENT_ORDERS = 5;
 
 const CARDS = [

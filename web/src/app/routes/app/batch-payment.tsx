@@ -20,7 +20,7 @@ import { paymentPageMessages as msg } from '@/features/payments/messages';
 import type { PaymentOutcome } from '@/features/payments/types';
 import { orderKeys, paymentKeys } from '@/lib/query-keys';
 
-/** After a successful batch payment the customer goes back to /payments this much later (customer-side §9). */
+/** After a successful batch payment the customer goes back to /payments this much later. */
 export const REDIRECT_AFTER_BATCH_MS = 3_000;
 
 export default function BatchPaymentRoute() {

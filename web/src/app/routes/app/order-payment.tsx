@@ -23,7 +23,7 @@ import { paymentPageMessages as msg, paymentUiMessages as ui } from '@/features/
 import type { PaymentOutcome } from '@/features/payments/types';
 import { orderKeys, paymentKeys } from '@/lib/query-keys';
 
-/** After a successful payment the customer is taken to its confirmation this much later (customer-side §5, §9). */
+/** After a successful payment the customer is taken to its confirmation this much later. */
 export const CONFIRMATION_AFTER_PAYMENT_MS = 2_000;
 
 export default function OrderPaymentRoute() {
@@ -72,7 +72,7 @@ function PaymentForm({ order }: { order: OrderDetail }) {
   }, [balance, edited]);
 
   // The form goes at once (nothing can be paid twice) and the invoice is read again. The provider
-  // returns to the confirmation page after a redirect (customer-side §5); a payment confirmed in
+  // returns to the confirmation page after a redirect; a payment confirmed in
   // the page goes there too, after the spec's 2 seconds (its "reload"), or at once by the link.
   // Replacing this page keeps the browser's Back from offering the paid form again.
   const onSucceeded = (outcome: PaymentOutcome) => {

@@ -20,7 +20,7 @@ import { ApiError } from '@/lib/api-client';
 import { orderKeys, paymentKeys } from '@/lib/query-keys';
 import '@/styles/print-sheet.css';
 
-/** The payment id is shown to this many characters (customer-side §9). */
+/** The payment id is shown to this many characters. */
 const PAYMENT_ID_CHARS = 12;
 
 /** Stripe's redirect_status values for a payment that did not go through. */

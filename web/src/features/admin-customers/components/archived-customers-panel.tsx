@@ -39,7 +39,7 @@ function ArchivedCustomerItem({ customer, onRestore, busy }: { customer: Custome
 }
 
 /**
- * Archived Customers (issue 17, undo): the customers staff deleted (archived: the records kept, the sign-in
+ * Archived Customers (undo): the customers staff deleted (archived: the records kept, the sign-in
  * disabled), the latest archived first, searchable like the customer list. Restore (after a confirm) puts a
  * customer back in the customer list and lets them sign in again.
  */

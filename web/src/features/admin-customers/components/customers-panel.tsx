@@ -20,7 +20,7 @@ export const customerMessages = {
   loadFailed: 'Failed to load customers. Please try again.',
   empty: 'No customers found',
   deleteFailed: 'Failed to delete customer. Please try again.',
-  // Not the spec's "cannot be undone" any more: staff restore archived customers (issue 17).
+  // A deleted customer is archived, and staff can restore them from Archived Customers.
   deleteConfirm: 'Are you sure you want to delete this customer? They can be restored from Archived Customers.',
   deleted: 'Customer deleted successfully!',
   loadMoreFailed: 'Failed to load more customers. Please try again.',

@@ -15,7 +15,7 @@ export function addStatusUpdate({ orderId, status, notes, releaseOverrideReason 
   });
 }
 
-/** The panel refreshes the list itself (500 ms after a save, admin-side §2). */
+/** The panel refreshes the list itself (500 ms after a save). */
 export function useAddStatusUpdate() {
   return useMutation({ mutationFn: addStatusUpdate });
 }

@@ -58,7 +58,7 @@ function ArchivedItem({ order, actions }: { order: AdminListOrder; actions: Retu
 }
 
 /**
- * Archived Orders (admin-side §2): newest first (or as sorted), 25 a page with Previous and Next, with
+ * Archived Orders: newest first (or as sorted), 25 a page with Previous and Next, with
  * search, status, customer (`customerPicker`, composed by the route) and sort; Edit, Unarchive and (soft) Delete.
  */
 export function ArchivedOrdersList({ customerPicker }: { customerPicker?: CustomerPickerComponent }) {

@@ -51,7 +51,7 @@ const toInput = (customer: CustomerRow | null, v: Values) => ({
   inboundTrackingNumber: v.inboundTrackingNumber.trim() || undefined,
 });
 
-/** The admin create-order form (admin-side §2 and §5), in a modal. */
+/** The admin create-order form, in a modal. */
 export function CreateOrderModal({ onClose, customerPicker: CustomerPicker }: { onClose: () => void; customerPicker: CustomerPickerComponent }) {
   const create = useCreateAdminOrder();
   const toast = useToast();

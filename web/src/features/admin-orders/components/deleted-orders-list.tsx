@@ -53,7 +53,7 @@ function DeletedItem({ order, onRestore, busy }: { order: AdminListOrder; onRest
 }
 
 /**
- * Deleted Orders (issue 17, undo): the soft-deleted orders, newest first (or as sorted), 25 a page, with the
+ * Deleted Orders (undo): the soft-deleted orders, newest first (or as sorted), 25 a page, with the
  * lists' search, status, customer and sort. Restore (after a confirm, at the version listed) puts an order
  * back in the list it was deleted from; its customer sees it again.
  */

@@ -12,7 +12,7 @@ import { STATUS_REFRESH_MS } from './refresh';
 
 export { LOAD_FAILED };
 
-// The form and the panels are most of the admin order code (issue 19): they load when an editor opens, while the order
+// The form and the panels are most of the admin order code: they load when an editor opens, while the order
 // itself is read, and not with the order lists behind it. The editor shows its spinner until both are there.
 type Body = typeof EditOrderBodyComponent;
 let loadedBody: Body | null = null;

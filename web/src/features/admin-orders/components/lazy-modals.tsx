@@ -1,4 +1,4 @@
-// The new-order form (with its schema) loads when staff open it, not with the order lists (issue 19). The order
+// The new-order form (with its schema) loads when staff open it, not with the order lists. The order
 // editor's frame is small and opens at once; its content is lazy in turn (edit-order-modal.tsx).
 import { lazy } from 'react';
 

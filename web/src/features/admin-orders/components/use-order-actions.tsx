@@ -12,12 +12,12 @@ type ActedOn = Pick<AdminListOrder, 'id'>;
 import { EditOrderModal } from './edit-order-modal';
 import { PrintWorkOrderModal } from './print-work-order';
 
-// Confirmations and results of the order actions, verbatim from admin-side §5 and §8.
+// Confirmations and results of the order actions, in the product's exact words.
 export const orderActionMessages = {
   archiveConfirm: 'Are you sure you want to archive this order?',
   archived: 'Order archived successfully!',
   archiveFailed: (reason: string) => `Failed to archive order: ${reason}`,
-  // The spec's "cannot be undone from the UI directly" no longer holds: staff restore deleted orders (issue 17).
+  // A deleted order is soft-deleted, and staff can restore it from Deleted Orders.
   deleteConfirm: 'Are you sure you want to delete this order? It can be restored from Deleted Orders.',
   deleted: 'Order deleted successfully!',
   deleteFailed: (reason: string) => `Failed to delete order: ${reason}`,
@@ -83,7 +83,7 @@ export function useOrderActions({ archivedView = false }: { archivedView?: boole
       {opened?.kind === 'edit' ? (
         <EditOrderModal
           orderId={opened.order.id}
-          // The archived list titles the modal with the order id (admin-side §2).
+          // The archived list titles the modal with the order id.
           title={archivedView ? `Edit Order ${opened.order.id}` : undefined}
           onClose={() => setOpened(null)}
           onSaved={() => {

@@ -27,7 +27,7 @@ function remember(userId: string | undefined, totpEnabled: boolean) {
 /**
  * Whether the signed-in user has two-step sign-in on (Cognito, not the API). Read once per visit; a staff member
  * this browser has seen with it on is not asked again, so the staff pages render at once, without loading the
- * identity client or waiting for Cognito (issue 19). The API still refuses a staff request without it: its
+ * identity client or waiting for Cognito. The API still refuses a staff request without it: its
  * answer `mfa_required` makes the status be read again (lib/query-client.ts), and a no is never remembered.
  */
 export function useMfaStatus() {

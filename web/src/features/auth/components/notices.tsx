@@ -19,7 +19,7 @@ function ShieldIcon() {
   );
 }
 
-/** Access needs credentials issued by the shop (customer-side §1). */
+/** Access needs credentials issued by the shop. */
 export function AccessNotice({ className = '' }: { className?: string }) {
   const { phone } = useShop();
   const tel = telHref(phone);
@@ -50,7 +50,7 @@ export function AccessNotice({ className = '' }: { className?: string }) {
   );
 }
 
-/** Private-property warning (customer-side §1). */
+/** Private-property warning. */
 export function SecurityNotice({ className = '' }: { className?: string }) {
   return (
     <aside

@@ -76,7 +76,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
     <form
       noValidate
       // The identity client (Amplify, ~38 kB gz) downloads when the visitor starts on the form, not with the page: it
-      // would compete with the page's own first load (issue 19), and typing the email leaves it ample time.
+      // would compete with the page's own first load, and typing the email leaves it ample time.
       onFocus={preload}
       onSubmit={onSubmit}
       className="space-y-5"

@@ -3,7 +3,7 @@ import type { Page, StatusUpdate } from '@gs/shared/api-types';
 import { api } from '@/lib/api-client';
 import { orderKeys } from '@/lib/query-keys';
 
-/** The status history refreshes itself this often (customer-side §9). */
+/** The status history refreshes itself this often. */
 export const STATUS_HISTORY_REFRESH_MS = 30_000;
 
 /** GET /api/orders/{orderId}/updates?cursor=: a page of the status history and notes, newest first (the server's page size). */

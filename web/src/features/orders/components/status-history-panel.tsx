@@ -15,7 +15,7 @@ export const LOAD_UPDATES_FAILED = 'Failed to load status updates. Please try ag
 export const ADD_NOTE_FAILED = 'Failed to add note. Please try again.';
 export const NOTE_ADDED = 'Note added successfully!';
 export const LOAD_OLDER = 'Load older';
-/** The list refreshes this long after a save; success messages stay this long (customer-side §9). */
+/** The list refreshes this long after a save; success messages stay this long. */
 export const REFRESH_AFTER_SAVE_MS = 500;
 export const MESSAGE_VISIBLE_MS = 3_000;
 

@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-/** Payment history page size (customer-side §9). */
+/** Payment history page size. */
 export const HISTORY_PAGE_SIZE = 10;
 
 /** Order number, else the first 8 characters of the id, else "Unknown". */
