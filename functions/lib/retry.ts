@@ -1,13 +1,7 @@
 /**
- * The one retry policy for a write refused by a concurrent change (docs/architecture.md, "Retrying writes
- * refused by a concurrent change"): a conditional write or transaction that DynamoDB refused because something
- * it was conditioned on moved between the read and the write (an order's version, an entry or counter read, a
- * customer's summary) or because another transaction held one of its items at that moment. The caller reads
- * again and tries again, a bounded number of times, with jittered exponential backoff between attempts; when the
- * attempts run out, the caller maps the last refusal to its own error (a 409 for a person, a 500 for a webhook).
- *
- * Retries never nest: a write that this helper retries is one attempt of the storage (the repositories make
- * one transaction per call), so the bound below is the whole number of transactions a request can make.
+ * The one retry policy for a write refused by a concurrent change (docs/architecture.md, "Retrying writes refused by
+ * a concurrent change"): the caller reads again and tries again, a bounded number of times, with jittered backoff;
+ * when the attempts run out it maps the last refusal to its own error. Retries never nest.
  */
 
 /**

@@ -4,15 +4,10 @@ import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 
 /**
- * Sets every user's unread-notification count (entities/unread-notifications.ts) from the
- * notifications they have: for users whose notifications predate the count, and to repair any
- * drift. It SETs each count, so running it again changes nothing. It runs once, off the request
- * path: the Scans only find the users (those with notifications, and those with a count, which
- * may have to go back to 0).
- *
- * Safe while the portal runs: each user's count is written only if it has not moved since it was
- * read before the recount (a notification written or marked read in between moves it), else that
- * user is counted again.
+ * Sets every user's unread-notification count (entities/unread-notifications.ts) from the notifications they have,
+ * for users whose notifications predate the count and to repair drift; it SETs each count, so running it again
+ * changes nothing. Safe while the portal runs: a count is written only if it has not moved since the recount read
+ * it, else that user is counted again. The Scans only find the users.
  */
 export async function backfillUnreadNotifications(config: TableConfig): Promise<{ users: number }> {
   const { notification, unreadNotifications } = createService(config).entities

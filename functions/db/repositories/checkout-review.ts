@@ -8,7 +8,7 @@ import { checkoutTakesEvent, retryOnCheckoutEvent } from './payments.ts'
  * A signed success event the provider does not confirm (status, amount received or currency differ):
  * the checkout marked needs_review, one ledger row per order of it (pending, flagged `unconfirmed`:
  * not paid, shown to staff), and a history entry per order, in ONE transaction with the ledger
- * counters. A file of its own: only the webhook loads it (the API functions' 300 KB budget).
+ * counters. A file of its own: only the webhook loads it, never an API function's cold start.
  */
 export interface UnconfirmedCheckoutWrite {
   paymentIntentId: string

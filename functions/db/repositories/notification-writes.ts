@@ -9,7 +9,7 @@ export type TxEntities = Parameters<Parameters<GunsmithService['transaction']['w
  * one count update per user with unread ones among them (a transaction may touch an item only
  * once). Every notification write goes through here: NotificationRepository.add and
  * OrderRepository.commit. A file of its own so that the order write paths, the heaviest routes
- * of the API functions (300 KB budget, test/unit/bundle-budget.test.ts), do not carry the rest of
+ * of the API functions, do not carry the rest of
  * the notification repository.
  */
 export function notificationWrites({ notification, unreadNotifications }: Pick<TxEntities, 'notification' | 'unreadNotifications'>, list: readonly Notification[]): unknown[] {

@@ -10,7 +10,7 @@ import { writeAudited } from './audited-write.ts'
  * Undoes ProfileRepository.archiveProfile: the profile is active and listed again (the archive date goes, and with it
  * the profile's place in the archived list).
  * Null when there is no profile. Its own module, not a method of the profile repository: only the restore
- * route needs it, and the repository is in the heaviest admin route's bundle (the 300 KB cold-start budget).
+ * route needs it, and the repository is on the cold path of the heaviest admin route.
  */
 export async function restoreProfile({ table, client }: TableConfig, id: string, audit?: AuditEvent): Promise<Profile | null> {
   try {
