@@ -1,4 +1,4 @@
-// What the forgot-password and change-password forms say (issue 16). The field rules are the shared ones
+// What the forgot-password and change-password forms say. The field rules are the shared ones
 // (shared/src/validation.ts: at least 8 characters, the confirmation equal), with the spec's messages.
 import { messages, PASSWORD_MIN_LENGTH } from '@gs/shared/validation';
 

@@ -19,7 +19,7 @@ export const customerFormMessages = {
   timedOut: 'Request timed out. Please try again.',
 } as const;
 
-/** Customer creation gives up after 10 s (admin-side §9). */
+/** Customer creation gives up after 10 s. */
 export const CREATE_TIMEOUT_MS = 10_000;
 
 interface Values {
