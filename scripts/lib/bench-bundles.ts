@@ -12,9 +12,10 @@
  *
  * Timed inside that process: from its start (performance's time origin) to the handler's answer, so Node's own
  * start-up, the import of the bundle (init) and the first request (its SDK clients built, its first DynamoDB
- * requests) are in it, and the process's exit is not. Each function's runs alternate with the reference's (one
- * reference run, one function run, COLD_RUNS times, after one untimed pair that warms the file cache): a burst of
- * other work on the machine lands on both. The ratio is the function's median over the reference's median.
+ * requests) are in it, and the process's exit is not. Each function's runs alternate with the reference's (a
+ * reference run and a function run, in turn first, COLD_RUNS times, after one untimed pair that warms the file
+ * cache): a burst of other work on the machine lands on both. The ratio is the function's median over the
+ * reference's median.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -150,6 +151,9 @@ function coldRun(entryFile: string, event: unknown, env: Record<string, string>,
   })
 }
 
+/** A pause before each timed run, so that it does not share the machine with the end of the one before (DynamoDB Local's, the processes'). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200))
+
 /** The bytes of the files a cold start of `entryFile` loads, listed by a loader hook in one more, untimed, run. */
 async function loadedBytes(entryFile: string, event: unknown, env: Record<string, string>, check: (answer: unknown) => void): Promise<number> {
   const list = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gs-cold-')), 'loaded.txt')
@@ -230,8 +234,12 @@ export async function measureColdStarts(outDir: string, bundles: BuiltBundle[], 
     const refs: Timing[] = []
     const runs: Timing[] = []
     for (let i = 0; i < COLD_RUNS; i++) {
-      refs.push(await referenceRun())
-      runs.push(await functionRun())
+      // Which goes first alternates: what one run leaves behind (DynamoDB Local busy after a write) lands on both alike.
+      for (const which of i % 2 ? ['function', 'reference'] : ['reference', 'function']) {
+        await settle()
+        if (which === 'reference') refs.push(await referenceRun())
+        else runs.push(await functionRun())
+      }
     }
     const i = run++
     const loaded = await loadedBytes(b.entryFile, await c.event(i), env, (answer) => c.check(answer, i))

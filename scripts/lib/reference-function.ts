@@ -2,7 +2,7 @@
  * The bench's reference function (scripts/lib/bench-bundles.ts): the smallest Lambda handler on the functions' stack,
  * the AWS SDK's DynamoDB client and document client under ElectroDB, and nothing of the app. It is bundled exactly as
  * the functions are (infra/constructs/lambda-bundle.ts bundleLambda), and each function's cold start is compared with
- * its cold start: what a function costs beyond that stack is what the app adds.
+ * the reference's: what a function costs beyond it is what the app adds.
  *
  * One entity on the app's table (TABLE_NAME; its key attributes are the table's own) and one GetItem per invocation.
  */
