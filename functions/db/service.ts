@@ -25,9 +25,9 @@ const ledgerCounterEntity = cachedEntity(ledgerCounterSchema)
  * The table's ElectroDB entities, built once per client and table (through the entity factories, whose
  * cache, entities/cache.ts, this shares: one schema has one Entity per table and client): building them
  * validates every entity model (a JSON-schema pass), which was about a third of the CPU of each request
- * under load (scripts/load.ts). With the two things ElectroDB's `Service` class would add, without its 19 KB
- * (electrodb.ts): write transactions over these entities, and the one collection the table has, an
- * order's partition (the order with its updates, ledger entries and legacy parts).
+ * under load (scripts/load.ts). With the two things the functions need of a service: write transactions over
+ * these entities (ElectroDB's createWriteTransaction) and the one collection the table has, an order's
+ * partition (the order with its updates, ledger entries and legacy parts), read newest first.
  */
 export const createService: (config: TableConfig) => GunsmithService = perTable(buildService)
 
@@ -71,7 +71,7 @@ function buildService(config: TableConfig) {
   return {
     entities,
     transaction: {
-      // ElectroDB's Service.transaction.write, typed as it (a type only: no code of the class is loaded).
+      // Typed as ElectroDB's Service.transaction.write, which takes the same callback.
       write: ((fn: Parameters<typeof createWriteTransaction>[1]) => createWriteTransaction(entities, fn)) as unknown as Service<Entities>['transaction']['write'],
     },
     /** The newest `limit` items of an order's partition (ElectroDB's collection query, parsed by each entity). */

@@ -23,15 +23,9 @@ export const LAMBDA_HANDLER = 'index.handler'
 
 /**
  * How every function is bundled, in one place: the CDK asset (AppFunction), the local stack and the integration
- * suite (infra/local/lambda-runtime.ts), and `npm run bench` all build with these options, so the code the tests
- * run is the code a deploy uploads.
- *
- * - Everything is bundled, the AWS SDK v3 included: the function runs the versions package-lock.json pins, not
- *   whichever SDK the Lambda runtime happens to carry. Packages are used as published (no alias, no patch).
- * - ESM with code splitting: what a function reaches only through a dynamic `import()` lands in its own chunk,
- *   loaded by the first request that needs it, not at every cold start: each route module (the generated entry
- *   imports them on first use, functions/lib/group-entry.ts) and the Stripe SDK (functions/payments/stripe-sdk.ts).
- * - `mainFields` prefers a package's ES module build (the SDK's `dist-es`), which esbuild can tree-shake; minified.
+ * suite (infra/local/lambda-runtime.ts) and `npm run bench` all build with these options, so the code the tests run
+ * is the code a deploy uploads. Everything is bundled, the AWS SDK included, as published; what each option is for:
+ * docs/architecture.md, "Function groups and bundling".
  */
 export function lambdaBuildOptions(entry: string, outdir: string): esbuild.BuildOptions & { metafile: true } {
   return {

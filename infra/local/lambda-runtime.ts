@@ -1,11 +1,8 @@
 /**
- * The functions as the local stack and the integration suite run them: their Lambda bundles, built by the very
- * function the CDK asset uses (bundleLambda, infra/constructs/lambda-bundle.ts), each run in a Node process of its
- * own (lambda-container.mjs) that imports the bundle once and then handles events, as a Lambda container does. The
- * code a deploy uploads is the code `npm start` and the tests run; nothing of a function is imported from source.
- *
- * A container gets the environment it was started with, as in Lambda: when the environment a caller gives changes
- * (a test pointing the functions at another table), the next event starts a new container and the old one ends.
+ * The functions as the local stack and the integration suite run them: their Lambda bundles, built by the CDK's own
+ * bundleLambda, each in a Node process of its own (lambda-container.mjs) that imports the bundle once and then
+ * handles events with the environment it was started with, as a Lambda container does (docs/architecture.md,
+ * "The local stack").
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
