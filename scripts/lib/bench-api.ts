@@ -166,7 +166,7 @@ export async function seedBenchData(stack: LocalStack): Promise<Seeded> {
     )
   }
   await Promise.all([
-    putAll(entities.order, orders.map(orderItem)),
+    putAll(entities.order, orders.map((o) => orderItem(o))),
     putAll(entities.statusUpdate, updates),
     putAll(entities.notification, notifications),
     putAll(entities.payment, payments),

@@ -19,7 +19,7 @@ export const CHROME_PATH = CHROMIUM_PATH
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS]
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
 
-/** Runs per page: Lighthouse's scores move from run to run, the bench reports their median (issue 19). */
+/** Runs per page: Lighthouse's scores move from run to run, the bench reports their median. */
 export const LIGHTHOUSE_RUNS = 3
 
 /** Issue 19's budgets (mobile, default config, the median of LIGHTHOUSE_RUNS): reported next to the figures, never asserted. */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --scale`: year-three volume in DynamoDB Local (issue 14) and every list screen
+ * `npm run bench -- --scale`: year-three volume in DynamoDB Local and every list screen
  * timed on it: its first page, a page deep through the cursor it gave out, and its searches.
  *
  * The data is written as the repositories store it (the items their builders make: orderItem,
@@ -26,7 +26,7 @@ import type { LocalStack } from '../../infra/local/stack.ts'
 import { BENCH_CUSTOMER, createRouteTimer, FIREARMS, type RouteResult, type RouteSpec } from './bench-api.ts'
 import { progress } from './bench-stats.ts'
 
-/** Year three of a busy shop (issue 14). */
+/** Year three of a busy shop. */
 export const YEAR_THREE = { customers: 5_000, orders: 50_000, statusUpdates: 250_000, payments: 50_000, notifications: 100_000 }
 export type Volume = typeof YEAR_THREE
 
@@ -240,7 +240,7 @@ export async function seedYearThree(stack: LocalStack, v: Volume = YEAR_THREE): 
     }
     await Promise.all([
       putAll(entities.profile, profiles),
-      putAll(entities.order, orders.map(orderItem)),
+      putAll(entities.order, orders.map((o) => orderItem(o))),
       putAll(entities.orderRef, refs),
       putAll(entities.statusUpdate, updates),
       putAll(entities.notification, notifications),
