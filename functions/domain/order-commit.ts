@@ -4,8 +4,9 @@ import { countedCents } from './receivables.ts'
 
 /**
  * What an order write stores besides the order, decided here before the transaction: the open checkout a
- * write makes stale is closed, and the receivables count the order with its balance due (OrderRepository.commit
- * stores what it is given: db/repositories/orders.ts).
+ * write makes stale is closed, the invoice summary the lists read is the invoice as the order now stands, and the
+ * receivables count the order with its balance due (OrderRepository.commit stores what it is given:
+ * db/repositories/orders.ts).
  */
 
 /** One order of a transaction: created (it must not exist), or written whole over the stored version `expected`. */
@@ -18,8 +19,16 @@ export interface OrderWrite {
   restore?: boolean
 }
 
-/** An order write as it is stored: with what the receivables count the order with, before (as read) and after. */
+/** The invoice as the lists show it without computing it (stored on the order item). */
+export interface InvoiceSummary {
+  totalCents: number
+  balanceDueCents: number
+  paymentStatus: ReturnType<typeof invoiceOf>['paymentStatus']
+}
+
+/** An order write as it is stored: with its invoice summary, and what the receivables count the order with, before (as read) and after. */
 export interface DecidedOrderWrite extends OrderWrite {
+  invoice: InvoiceSummary
   /**
    * `before` is what the order was counted with when read (the write is conditioned on it; undefined: an order
    * stored before the receivables, not counted yet), 0 for a created one; `after` is stored on the order.
@@ -30,8 +39,11 @@ export interface DecidedOrderWrite extends OrderWrite {
 /** The order as a save over `version` stores it: the next version, stamped with the time of the change. */
 export const saved = (o: Order, version: number, at: string): Order => ({ ...o, version: version + 1, updatedAt: at, invoiceLastUpdated: at })
 
-/** What the receivables count an order with: its balance due while not deleted, else 0 (domain/receivables.ts). */
-export const receivableCentsOfOrder = (o: Order) => countedCents({ isDeleted: o.isDeleted, balanceDueCents: invoiceOf(o).balanceDueCents })
+/** The invoice summary of the order as it stands (the shared calculator's totals: invoiceOf). */
+export function invoiceSummaryOf(o: Order): InvoiceSummary {
+  const { totalCents, balanceDueCents, paymentStatus } = invoiceOf(o)
+  return { totalCents, balanceDueCents, paymentStatus }
+}
 
 /**
  * The writes as they are stored, and the checkouts they close: an order whose open checkout no longer matches
@@ -46,7 +58,10 @@ export function decideOrderWrites(writes: readonly OrderWrite[]): { orders: Deci
       closed.add(order.openCheckout!.paymentIntentId)
       order = { ...order, openCheckout: undefined }
     }
-    return { ...w, order, receivable: { invoicedAt: order.createdAt, before: w.expected === 'create' ? 0 : order.receivableCents, after: receivableCentsOfOrder(order) } }
+    const invoice = invoiceSummaryOf(order)
+    // What the receivables count: the balance due while not deleted, else 0 (domain/receivables.ts).
+    const after = countedCents({ isDeleted: order.isDeleted, balanceDueCents: invoice.balanceDueCents })
+    return { ...w, order, invoice, receivable: { invoicedAt: order.createdAt, before: w.expected === 'create' ? 0 : order.receivableCents, after } }
   })
   return { orders, closeCheckouts: [...closed] }
 }

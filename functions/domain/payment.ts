@@ -64,7 +64,7 @@ export const OPEN_CHECKOUT_STATUSES: readonly CheckoutStatus[] = ['pending', 'fa
 /**
  * True when the order's open checkout no longer matches it: the order was deleted or archived, its
  * total changed since (a price change), or it would now charge more than the balance (another
- * payment landed). Such a checkout is closed in the same write (OrderRepository.commit).
+ * payment landed). Such a checkout is closed in the same write (order-commit.ts decideOrderWrites).
  */
 export function checkoutIsStale(order: Order): boolean {
   const open = order.openCheckout

@@ -1,7 +1,7 @@
 import { createConversions } from 'electrodb'
 import type { EntityItem } from 'electrodb'
 import { UPDATES_PAGE_SIZE } from '@gs/shared/order-messages'
-import { invoiceOf, type Notification, type Order, type OrderDetail, type Payment, type StatusUpdate } from '#functions/domain/order.ts'
+import { type Notification, type Order, type OrderDetail, type Payment, type StatusUpdate } from '#functions/domain/order.ts'
 import { DEFAULT_TAX_RATE_PPM } from '@gs/shared/invoice'
 import { orderEntity } from '../entities/order.ts'
 import { isLegacy, itemizeLegacy, needsLegacyParts, type LegacyPart } from './legacy-order.ts'
@@ -9,7 +9,7 @@ import { cancellationCodes, CONDITION_FAILED, ContendedTransaction, TRANSACTION_
 import { createService, type GunsmithService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { formatOrderNumber, normalizeOrderNumber } from '#functions/domain/order.ts'
-import { decideOrderWrites, type DecidedOrderWrite, type OrderWrite } from '#functions/domain/order-commit.ts'
+import { decideOrderWrites, invoiceSummaryOf, type DecidedOrderWrite, type InvoiceSummary, type OrderWrite } from '#functions/domain/order-commit.ts'
 import { resolveAudit } from '#functions/domain/audit-resolve.ts'
 import { ConcurrentChange, retryOnConflict } from '#functions/lib/retry.ts'
 import type { EntryChange } from '#functions/domain/ledger-stats.ts'
@@ -194,9 +194,8 @@ export function toOrder(i: OrderItem, legacyParts: readonly LegacyPart[] | null 
   } as Order
 }
 
-/** The stored item: the order plus the projections the lists read (state partition, invoice summary). */
-export function orderItem({ storedInvoice: _stored, ...o }: Order): OrderItem {
-  const inv = invoiceOf(o)
+/** The stored item: the order plus the projections the lists read (state partition, the invoice summary given, else the order's own). */
+export function orderItem({ storedInvoice: _stored, ...o }: Order, inv: InvoiceSummary = invoiceSummaryOf(o)): OrderItem {
   return {
     ...o,
     listState: o.isDeleted ? 'deleted' : o.isArchived ? 'archived' : 'active',
@@ -296,8 +295,8 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
       .write((entities) => {
         const { order: orders, orderRef, statusUpdate, checkout } = entities
         const own = [
-          ...writes.map(({ order: o, expected, softDelete, receivable: { before, after } }) => {
-            const item = { ...orderItem(o), receivableCents: after }
+          ...writes.map(({ order: o, expected, softDelete, invoice, receivable: { before, after } }) => {
+            const item = { ...orderItem(o, invoice), receivableCents: after }
             return expected === 'create'
               ? orders.create(item).commit()
               : orders
