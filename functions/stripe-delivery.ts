@@ -1,12 +1,9 @@
-import { createCheckoutReviewRepository } from './db/repositories/checkout-review.ts'
-import { defaultTable } from './db/table.ts'
 import { ValidationError } from './lib/errors.ts'
 import { log } from './lib/logger.ts'
 import { stripeSecrets } from './lib/stripe-secrets.ts'
-import { paymentGateway } from './payments/index.ts'
 import { verifyStripeEvent, type PaymentIntentEvent } from './payments/stripe-events.ts'
 import { handleStripeEvent, type EventOutcome } from './use-cases/handle-stripe-event.ts'
-import { orderRepository, paymentRepository } from './compose.ts'
+import { checkoutRepository, orderRepository, paymentGateway } from './compose.ts'
 
 export const INVALID_SIGNATURE = 'Invalid signature'
 
@@ -39,11 +36,10 @@ export async function recordSucceededIntent(paymentIntentId: string, now = new D
 }
 
 async function applyStripeEvent(event: PaymentIntentEvent): Promise<EventOutcome> {
-  const table = defaultTable()
   const outcome = await handleStripeEvent({
     event,
-    orders: orderRepository(table),
-    payments: { ...paymentRepository(table), ...createCheckoutReviewRepository(table) },
+    orders: await orderRepository(),
+    payments: await checkoutRepository(),
     gateway: { retrieveIntent: async (id) => (await paymentGateway()).retrieveIntent(id) },
   })
   log.info('stripe event handled', { eventId: event.id, type: event.type, outcome })

@@ -1,22 +1,16 @@
-import { createCheckoutReviewRepository } from '../db/repositories/checkout-review.ts'
-import { createLedgerRepository } from '../db/repositories/ledger.ts'
-import { createReconciliationRepository } from '../db/repositories/reconciliations.ts'
-import { defaultTable } from '../db/table.ts'
 import { requireEnv } from '../lib/env.ts'
 import { log } from '../lib/logger.ts'
-import { paymentGateway } from '../payments/index.ts'
 import { reconcilePayments } from '../use-cases/reconcile-payments.ts'
-import { orderRepository, paymentRepository } from '../compose.ts'
+import { checkoutRepository, ledgerRepository, orderRepository, paymentGateway, reconciliationRepository } from '../compose.ts'
 
 /** One reconciliation run against this environment's provider and table (the scheduled function, and `npm run reconcile` locally). */
 export async function runReconciliation(now?: () => Date) {
-  const table = defaultTable()
   return reconcilePayments({
     gateway: await paymentGateway(),
-    orders: orderRepository(table),
-    payments: { ...paymentRepository(table), ...createCheckoutReviewRepository(table) },
-    ledger: createLedgerRepository(table),
-    runs: createReconciliationRepository(table),
+    orders: await orderRepository(),
+    payments: await checkoutRepository(),
+    ledger: await ledgerRepository(),
+    runs: await reconciliationRepository(),
     now,
   })
 }

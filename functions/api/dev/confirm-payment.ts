@@ -1,14 +1,12 @@
 import type { DevConfirmResult } from '@gs/shared/api-types'
 import { devConfirmSchema } from '@gs/shared/schemas/payments'
-import { createDevIntentRepository } from '#functions/db/repositories/dev-intents.ts'
-import { defaultTable } from '#functions/db/table.ts'
 import { NotFoundError } from '#functions/lib/errors.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { stripeSecrets } from '#functions/lib/stripe-secrets.ts'
 import { paymentsMode } from '#functions/payments/index.ts'
 import { signStripePayload } from '#functions/payments/stripe-events.ts'
 import { confirmDevPayment } from '#functions/use-cases/confirm-dev-payment.ts'
-import { paymentRepository } from '#functions/compose.ts'
+import { devIntentRepository, paymentRepository } from '#functions/compose.ts'
 import { receiveStripeEvent } from '#functions/stripe-delivery.ts'
 
 /**
@@ -28,10 +26,9 @@ async function deliverToWebhook(event: { id: string }) {
  */
 export const handler = defineRoute({ body: devConfirmSchema }, async ({ caller, params, body }) => {
   if ((await paymentsMode()) !== 'dev') throw new NotFoundError('No such route')
-  const table = defaultTable()
   const result: DevConfirmResult = await confirmDevPayment({
-    intents: createDevIntentRepository(table),
-    payments: paymentRepository(table),
+    intents: await devIntentRepository(),
+    payments: await paymentRepository(),
     deliver: deliverToWebhook,
     paymentIntentId: params.paymentIntentId,
     userId: caller.userId,

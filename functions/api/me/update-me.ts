@@ -1,15 +1,14 @@
 import { updateMeSchema } from '@gs/shared/schemas/profile'
 import { normalizePhone } from '@gs/shared/validation'
-import { createProfileRepository } from '#functions/db/repositories/profiles.ts'
-import { defaultTable } from '#functions/db/table.ts'
 import { forgetAccount } from '#functions/auth/account-gate.ts'
 import { NotFoundError } from '#functions/lib/errors.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { presentProfile } from './present.ts'
+import { profileRepository } from '#functions/compose.ts'
 
 export const handler = defineRoute({ body: updateMeSchema }, async ({ caller, body }) => {
   const changes = { ...body, phone: body.phone === undefined ? undefined : normalizePhone(body.phone) }
-  const profile = await createProfileRepository(defaultTable()).updateProfile(caller.userId, changes)
+  const profile = await (await profileRepository()).updateProfile(caller.userId, changes)
   if (!profile) throw new NotFoundError('Profile not found')
   forgetAccount(caller.userId) // the gate's cached first name (note author label)
   return { body: presentProfile({ ...profile, role: caller.role }) }

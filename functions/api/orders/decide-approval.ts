@@ -7,7 +7,7 @@ import { orderRepository } from '#functions/compose.ts'
 /** POST /api/orders/{orderId}/approval { decision, reason?, requestId? } → 200 Order; 409 unless the request is pending. */
 export const handler = defineRoute({ body: approvalDecisionSchema }, async ({ caller, params, body }) => {
   const order = await decideAdditionalCost({
-    orders: orderRepository(),
+    orders: await orderRepository(),
     orderId: params.orderId,
     customer: caller,
     decision: body.decision,

@@ -6,6 +6,6 @@ import { orderRepository } from '#functions/compose.ts'
 
 /** GET /api/orders/{orderId}/invoice?shipping=true|false: the invoice preview with that shipping choice. */
 export const handler = defineRoute({ query: invoiceQuerySchema }, async ({ caller, params, query }) => {
-  const order = await loadOwnedOrder({ orders: orderRepository(), orderId: params.orderId, userId: caller.userId })
+  const order = await loadOwnedOrder({ orders: await orderRepository(), orderId: params.orderId, userId: caller.userId })
   return { body: presentInvoice(order, query.shipping ?? order.shippingSelected) }
 })

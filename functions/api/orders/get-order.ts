@@ -5,6 +5,6 @@ import { orderRepository } from '#functions/compose.ts'
 
 /** GET /api/orders/{orderId}: the caller's order with updates, parts and payments; anyone else's is a 404. */
 export const handler = defineRoute({}, async ({ caller, params }) => {
-  const detail = await getCustomerOrder({ orders: orderRepository(), orderId: params.orderId, userId: caller.userId })
+  const detail = await getCustomerOrder({ orders: await orderRepository(), orderId: params.orderId, userId: caller.userId })
   return { body: presentOrderDetail(detail) }
 })

@@ -1,14 +1,13 @@
 import type * as Api from '@gs/shared/api-types'
 import { customerOrdersQuerySchema } from '@gs/shared/schemas/orders'
-import { createOrderHistoryRepository } from '#functions/db/repositories/order-history.ts'
-import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { listCustomerOrders } from '#functions/use-cases/list-customer-orders.ts'
 import { presentOrder } from '../present.ts'
+import { orderHistoryRepository } from '#functions/compose.ts'
 
 /** GET /api/orders?limit=&cursor=: a page of the caller's own orders, newest first. */
 export const handler = defineRoute({ query: customerOrdersQuerySchema }, async ({ caller, query }) => {
-  const page = await listCustomerOrders({ orders: createOrderHistoryRepository(defaultTable()), userId: caller.userId, limit: query.limit, cursor: query.cursor })
+  const page = await listCustomerOrders({ orders: await orderHistoryRepository(), userId: caller.userId, limit: query.limit, cursor: query.cursor })
   const body: Api.Page<Api.Order> = { items: page.items.map(presentOrder), cursor: page.cursor }
   return { body }
 })

@@ -1,17 +1,14 @@
 import { createIntentSchema } from '@gs/shared/schemas/payments'
-import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
-import { paymentGateway } from '#functions/payments/index.ts'
 import { createPaymentIntent } from '#functions/use-cases/create-payment-intent.ts'
 import { presentCreatedIntent } from './present.ts'
-import { orderRepository, paymentRepository } from '#functions/compose.ts'
+import { orderRepository, paymentGateway, paymentRepository } from '#functions/compose.ts'
 
 /** POST /api/payments/intents { orderIds, amountCents?, includeShipping } → { paymentIntentId, clientSecret, amountCents, allocations, mode }. */
 export const handler = defineRoute({ body: createIntentSchema }, async ({ caller, body }) => {
-  const table = defaultTable()
   const result = await createPaymentIntent({
-    orders: orderRepository(table),
-    payments: paymentRepository(table),
+    orders: await orderRepository(),
+    payments: await paymentRepository(),
     gateway: await paymentGateway(),
     customer: { userId: caller.userId, email: caller.email },
     input: body,

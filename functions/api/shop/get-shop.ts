@@ -1,8 +1,7 @@
 import type { ShopIdentity } from '@gs/shared/api-types'
 import { shopIdentity } from '@gs/shared/shop'
-import { createSettingsRepository } from '#functions/db/repositories/settings.ts'
-import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
+import { settingsRepository } from '#functions/compose.ts'
 
 /**
  * GET /api/shop (public): the shop's name, phone, email and address as every page shows them, with the
@@ -10,7 +9,7 @@ import { defineRoute } from '#functions/lib/http.ts'
  * billing) never leaves here. One GetItem.
  */
 export const handler = defineRoute({}, async () => {
-  const { businessName, phone, email, address, fflNumber } = await createSettingsRepository(defaultTable()).getSettings()
+  const { businessName, phone, email, address, fflNumber } = await (await settingsRepository()).getSettings()
   const body: ShopIdentity = shopIdentity({ businessName, phone, email, address, fflNumber })
   return { body }
 })

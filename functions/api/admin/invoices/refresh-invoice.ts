@@ -6,6 +6,6 @@ import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/invoices/refresh { orderId } (an id or GS-number) → the recomputed, stored Invoice ("Standard Refresh"). */
 export const handler = defineRoute({ body: invoiceRefreshSchema }, async ({ body }) => {
-  const order = await refreshInvoice({ orders: orderRepository(), orderId: body.orderId })
+  const order = await refreshInvoice({ orders: await orderRepository(), orderId: body.orderId })
   return { body: presentInvoice(order) }
 })

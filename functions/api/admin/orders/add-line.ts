@@ -7,6 +7,6 @@ import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/lines → 201 Order: the line is on it, and the invoice follows. */
 export const handler = defineRoute({ body: addLineSchema }, async ({ caller, params, body }) => {
-  const order = await addOrderLine({ orders: orderRepository(), orderId: params.orderId, input: body, adminId: caller.userId, actor: actorOf(caller) })
+  const order = await addOrderLine({ orders: await orderRepository(), orderId: params.orderId, input: body, adminId: caller.userId, actor: actorOf(caller) })
   return { statusCode: 201, body: presentOrder(order) }
 })

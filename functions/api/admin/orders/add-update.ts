@@ -8,7 +8,7 @@ import { orderRepository } from '#functions/compose.ts'
 /** POST /api/admin/orders/{orderId}/updates { status, notes? } → 201 StatusUpdate; sets the order's status. */
 export const handler = defineRoute({ body: addStatusUpdateSchema }, async ({ caller, params, body }) => {
   const update = await addStaffUpdate({
-    orders: orderRepository(),
+    orders: await orderRepository(),
     orderId: params.orderId,
     status: body.status,
     notes: body.notes,

@@ -6,6 +6,6 @@ import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/archive → 200 Order (archive: off the active list, onto the archived one). */
 export const handler = defineRoute({}, async ({ caller, params }) => {
-  const order = await setOrderArchived({ orders: orderRepository(), orderId: params.orderId, archived: true, actor: actorOf(caller) })
+  const order = await setOrderArchived({ orders: await orderRepository(), orderId: params.orderId, archived: true, actor: actorOf(caller) })
   return { body: presentOrder(order) }
 })

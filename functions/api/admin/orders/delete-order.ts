@@ -6,6 +6,6 @@ import { orderRepository } from '#functions/compose.ts'
 
 /** DELETE /api/admin/orders/{orderId}: soft delete; 200 with the order as it was last shown (it is hidden from every list now). */
 export const handler = defineRoute({}, async ({ caller, params }) => {
-  const order = await deleteOrder({ orders: orderRepository(), orderId: params.orderId, actor: actorOf(caller) })
+  const order = await deleteOrder({ orders: await orderRepository(), orderId: params.orderId, actor: actorOf(caller) })
   return { body: presentOrder(order) }
 })

@@ -1,18 +1,15 @@
 import { editStatusUpdateSchema } from '@gs/shared/schemas/admin-orders'
-import { createStatusUpdateRepository } from '#functions/db/repositories/status-updates.ts'
-import { defaultTable } from '#functions/db/table.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { actorOf } from '#functions/domain/audit-actor.ts'
 import { editStaffMessage } from '#functions/use-cases/edit-staff-message.ts'
 import { presentUpdate } from '#functions/api/present.ts'
-import { orderRepository } from '#functions/compose.ts'
+import { orderRepository, statusUpdateRepository } from '#functions/compose.ts'
 
 /** PATCH /api/admin/orders/{orderId}/updates/{updateId} { notes }: staff messages only (a customer note is a 403). */
 export const handler = defineRoute({ body: editStatusUpdateSchema }, async ({ caller, params, body }) => {
-  const table = defaultTable()
   const update = await editStaffMessage({
-    orders: orderRepository(table),
-    statusUpdates: createStatusUpdateRepository(table),
+    orders: await orderRepository(),
+    statusUpdates: await statusUpdateRepository(),
     orderId: params.orderId,
     updateId: params.updateId,
     notes: body.notes,

@@ -5,6 +5,6 @@ import { orderRepository } from '#functions/compose.ts'
 
 /** GET /api/admin/orders/{orderId}: any customer's order with updates, parts and payments. */
 export const handler = defineRoute({}, async ({ params }) => {
-  const detail = await getAdminOrder({ orders: orderRepository(), orderId: params.orderId })
+  const detail = await getAdminOrder({ orders: await orderRepository(), orderId: params.orderId })
   return { body: presentOrderDetail(detail) }
 })

@@ -2,8 +2,8 @@ import { refundSchema } from '@gs/shared/schemas/ledger'
 import { defineRoute } from '#functions/lib/http.ts'
 import { actorOf } from '#functions/domain/audit-actor.ts'
 import { refundEntry } from '#functions/use-cases/refund-entry.ts'
-import { orderRepository } from '#functions/compose.ts'
-import { ledgerRepository, presentLedgerResult } from './ledger-result.ts'
+import { ledgerRepository, orderRepository, paymentGateway } from '#functions/compose.ts'
+import { presentLedgerResult } from './ledger-result.ts'
 
 /**
  * POST /api/admin/orders/{orderId}/payments/{paymentId}/refunds { requestId, method, amountCents, reason } → 201 { order, payment }:
@@ -11,9 +11,9 @@ import { ledgerRepository, presentLedgerResult } from './ledger-result.ts'
  */
 export const handler = defineRoute({ body: refundSchema }, async ({ caller, params, body }) => {
   const result = await refundEntry({
-    orders: orderRepository(),
-    ledger: ledgerRepository(),
-    gateway: async () => (await import('#functions/payments/index.ts')).paymentGateway(),
+    orders: await orderRepository(),
+    ledger: await ledgerRepository(),
+    gateway: paymentGateway,
     orderId: params.orderId,
     paymentId: params.paymentId,
     adminId: caller.userId,

@@ -6,6 +6,6 @@ import { orderRepository } from '#functions/compose.ts'
 
 /** DELETE /api/admin/orders/{orderId}/lines/{lineId} → Order; a line awaiting the customer's answer is a 409. */
 export const handler = defineRoute({}, async ({ caller, params }) => {
-  const order = await removeOrderLine({ orders: orderRepository(), orderId: params.orderId, lineId: params.lineId, actor: actorOf(caller) })
+  const order = await removeOrderLine({ orders: await orderRepository(), orderId: params.orderId, lineId: params.lineId, actor: actorOf(caller) })
   return { body: presentOrder(order) }
 })

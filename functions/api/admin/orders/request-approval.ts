@@ -7,6 +7,6 @@ import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/approval-request { reason, lineIds?, lines? } → 200 Order; the request is pending and the customer is notified. */
 export const handler = defineRoute({ body: approvalRequestSchema }, async ({ caller, params, body }) => {
-  const order = await requestAdditionalCostApproval({ orders: orderRepository(), orderId: params.orderId, input: body, adminId: caller.userId, actor: actorOf(caller) })
+  const order = await requestAdditionalCostApproval({ orders: await orderRepository(), orderId: params.orderId, input: body, adminId: caller.userId, actor: actorOf(caller) })
   return { body: presentOrder(order) }
 })

@@ -7,6 +7,6 @@ import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/restore { version } → 200 Order: a deleted order back in its list (409 when the version moved, 404 when unknown). */
 export const handler = defineRoute({ body: restoreOrderSchema }, async ({ caller, params, body }) => {
-  const order = await restoreOrder({ orders: orderRepository(), orderId: params.orderId, version: body.version, adminId: caller.userId, actor: actorOf(caller) })
+  const order = await restoreOrder({ orders: await orderRepository(), orderId: params.orderId, version: body.version, adminId: caller.userId, actor: actorOf(caller) })
   return { body: presentOrder(order) }
 })

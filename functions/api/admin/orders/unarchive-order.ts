@@ -6,6 +6,6 @@ import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/unarchive → 200 Order (unarchive: back to the active list). */
 export const handler = defineRoute({}, async ({ caller, params }) => {
-  const order = await setOrderArchived({ orders: orderRepository(), orderId: params.orderId, archived: false, actor: actorOf(caller) })
+  const order = await setOrderArchived({ orders: await orderRepository(), orderId: params.orderId, archived: false, actor: actorOf(caller) })
   return { body: presentOrder(order) }
 })

@@ -7,6 +7,6 @@ import { orderRepository } from '#functions/compose.ts'
 
 /** PATCH /api/admin/orders/{orderId}: the edit form against `version`; a stale version is a 409. */
 export const handler = defineRoute({ body: updateAdminOrderSchema }, async ({ caller, params, body }) => {
-  const order = await updateAdminOrder({ orders: orderRepository(), orderId: params.orderId, input: body, adminId: caller.userId, actor: actorOf(caller) })
+  const order = await updateAdminOrder({ orders: await orderRepository(), orderId: params.orderId, input: body, adminId: caller.userId, actor: actorOf(caller) })
   return { body: presentOrder(order) }
 })

@@ -6,6 +6,6 @@ import { orderRepository } from '#functions/compose.ts'
 
 /** POST /api/admin/orders/{orderId}/approval-requests/{requestId}/withdraw → Order; 409 unless it is pending. */
 export const handler = defineRoute({}, async ({ caller, params }) => {
-  const order = await withdrawApprovalRequest({ orders: orderRepository(), orderId: params.orderId, requestId: params.requestId, adminId: caller.userId, actor: actorOf(caller) })
+  const order = await withdrawApprovalRequest({ orders: await orderRepository(), orderId: params.orderId, requestId: params.requestId, adminId: caller.userId, actor: actorOf(caller) })
   return { body: presentOrder(order) }
 })
