@@ -72,7 +72,7 @@ export interface ColdStarts {
 }
 
 /** One run's times, ms since the process started. */
-interface Timing {
+export interface Timing {
   initMs: number
   coldMs: number
   answer: unknown
@@ -104,7 +104,7 @@ process.exit(0)
 `
 
 /** What Lambda sets in every function's environment (the credentials too: the SDK reads them from there), and the local endpoints. */
-function baseEnv(stack: ColdContext['stack'], name: string, dir: string): Record<string, string> {
+export function baseEnv(stack: ColdContext['stack'], name: string, dir: string): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
     TZ: ':UTC',
@@ -132,7 +132,7 @@ function baseEnv(stack: ColdContext['stack'], name: string, dir: string): Record
 }
 
 /** Runs one cold start of `entryFile`: its times and answer; throws when the process fails. */
-function coldRun(entryFile: string, event: unknown, env: Record<string, string>, loadedFile?: string): Promise<Timing> {
+export function coldRun(entryFile: string, event: unknown, env: Record<string, string>, loadedFile?: string): Promise<Timing> {
   return new Promise((resolve, reject) => {
     const args = ['--input-type=module', '-e', COLD_PROCESS, pathToFileURL(entryFile).href, JSON.stringify(event), ...(loadedFile ? [loadedFile] : [])]
     const child = spawn(process.execPath, args, { cwd: path.dirname(entryFile), env, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] })

@@ -129,31 +129,57 @@ const routeOf = (handler: string) => {
 const today = () => new Date().toISOString().slice(0, 10)
 const HOME = { line1: '12 Elm St', city: 'Springfield', state: 'IL', postalCode: '62701' }
 
-/** A new order of the bench customer with its firearm received (an acquisition entry in the book), as staff make one. */
+/** A new order of the bench customer, as staff create one: its id and version. */
+async function newOrder(ctx: ColdContext, tag: string): Promise<{ id: string; version: number }> {
+  const created = await viaGateway(ctx.stack, ctx.admin, 'POST', '/api/admin/orders', newOrderBody(ctx, tag))
+  return { id: created.id, version: created.version }
+}
+
+const newOrderBody = (ctx: ColdContext, tag: string) => ({
+  customerId: ctx.customer.userId,
+  firearmMake: 'Ruger',
+  firearmModel: 'GP100',
+  serialNumber: `COLD-${tag}`,
+  serviceType: 'Repair',
+  description: 'Cylinder binds',
+  estimatedCostCents: 10_000,
+})
+
+/** The intake of a firearm, as staff record it on receipt (an acquisition entry in the book). */
+const intakeBody = (version: number, tag: string) => ({
+  version,
+  receivedOn: today(),
+  from: 'customer',
+  fromAddress: HOME,
+  firearmType: 'revolver',
+  firearmMake: 'Sturm, Ruger & Co.',
+  firearmModel: 'GP100',
+  serialNumber: `COLD-${tag}`,
+  firearmCaliber: '.357 Magnum',
+  conditionNotes: 'Holster wear on the muzzle; bore clean.',
+  itemsReceived: 'Soft case',
+})
+
+/** A new order of the bench customer with its firearm received. */
 async function receivedOrder(ctx: ColdContext, tag: string): Promise<string> {
-  const created = await viaGateway(ctx.stack, ctx.admin, 'POST', '/api/admin/orders', {
-    customerId: ctx.customer.userId,
-    firearmMake: 'Ruger',
-    firearmModel: 'GP100',
-    serialNumber: `COLD-${tag}`,
-    serviceType: 'Repair',
-    description: 'Cylinder binds',
-    estimatedCostCents: 10_000,
-  })
-  await viaGateway(ctx.stack, ctx.admin, 'POST', `/api/admin/orders/${created.id}/receive`, {
-    version: created.version,
-    receivedOn: today(),
-    from: 'customer',
-    fromAddress: HOME,
-    firearmType: 'revolver',
-    firearmMake: 'Sturm, Ruger & Co.',
-    firearmModel: 'GP100',
-    serialNumber: `COLD-${tag}`,
-    firearmCaliber: '.357 Magnum',
-    conditionNotes: 'Holster wear on the muzzle; bore clean.',
-    itemsReceived: 'Soft case',
-  })
-  return created.id as string
+  const order = await newOrder(ctx, tag)
+  await viaGateway(ctx.stack, ctx.admin, 'POST', `/api/admin/orders/${order.id}/receive`, intakeBody(order.version, tag))
+  return order.id
+}
+
+const orderVersion = async (ctx: ColdContext, orderId: string): Promise<number> => (await viaGateway(ctx.stack, ctx.admin, 'GET', `/api/admin/orders/${orderId}`)).version
+const tagOf = (i: number) => `${Date.now().toString(36)}-${i}`
+
+/** A staff route's cold request on an order: `body(i, orderId)` is run i's request, `orderOf(i)` its order (set up untimed). */
+function staffWrite(ctx: ColdContext, route: RouteDef, statuses: number[], orderOf: (i: number) => Promise<string>, body: (i: number, orderId: string) => Promise<unknown>): ColdCase {
+  return {
+    request: `${route.method} ${route.path}`,
+    event: async (i) => {
+      const orderId = await orderOf(i)
+      return apiEvent(route, { path: route.path.replace('{orderId}', orderId), claims: ctx.admin.claims, body: await body(i, orderId) })
+    },
+    check: (answer) => void expectStatus(answer, statuses, route.path),
+  }
 }
 
 /** The first request of a route, by the route module that serves it. Add one here when another route becomes a function's heaviest. */
@@ -169,27 +195,90 @@ const ROUTE_REQUESTS: Record<string, (ctx: ColdContext, route: RouteDef) => Prom
     },
   }),
 
-  // Staff correct the acquisition entry of an order's book line (its serial number), over the order's current version.
-  'api/admin/book/correct-entry': async (ctx, route) => {
-    const orderId = await receivedOrder(ctx, `${Date.now().toString(36)}`)
+  // A customer writes a note on an open order of theirs (at most 20 an hour per customer: a run makes 12).
+  'api/orders/add-order-note': async (ctx, route) => {
+    const orderId = ctx.payableOrder()
     return {
       request: `${route.method} ${route.path}`,
-      event: async (i) => {
-        const { version } = await viaGateway(ctx.stack, ctx.admin, 'GET', `/api/admin/orders/${orderId}`)
-        const body = { version, entry: 'acquisition', reason: 'Serial misread at intake', fields: { serialNumber: `COLD-FIX-${i}` } }
-        return apiEvent(route, { path: route.path.replace('{orderId}', orderId), claims: ctx.admin.claims, body })
-      },
+      event: async (i) => apiEvent(route, { path: route.path.replace('{orderId}', orderId), claims: ctx.customer.claims, body: { text: `A question about my order (cold start ${i})` } }),
+      check: (answer) => void expectStatus(answer, [201], route.path),
+    }
+  },
+
+  // A customer approves the extra work staff asked approval for: a new order and request each run.
+  'api/orders/decide-approval': async (ctx, route) => ({
+    request: `${route.method} ${route.path}`,
+    event: async (i) => {
+      const order = await newOrder(ctx, tagOf(i))
+      const asked = await viaGateway(ctx.stack, ctx.admin, 'POST', `/api/admin/orders/${order.id}/approval-request`, { reason: 'The hand spring is worn', lines: [{ name: 'Hand spring', unitCents: 1_500, quantity: 1, needsApproval: true }] })
+      const requestId = (asked.approvalRequests as Array<{ id: string; status: string }>).at(-1)!.id
+      return apiEvent(route, { path: route.path.replace('{orderId}', order.id), claims: ctx.customer.claims, body: { decision: 'approve', requestId } })
+    },
+    check: (answer) => void expectStatus(answer, [200], route.path),
+  }),
+
+  // Staff correct the acquisition entry of an order's book line (its serial number), over the order's current version.
+  'api/admin/book/correct-entry': async (ctx, route) => {
+    const orderId = await receivedOrder(ctx, tagOf(0))
+    return {
+      ...staffWrite(ctx, route, [201], async () => orderId, async (i) => ({ version: await orderVersion(ctx, orderId), entry: 'acquisition', reason: 'Serial misread at intake', fields: { serialNumber: `COLD-FIX-${i}` } })),
       check: (answer, i) => {
         const body = expectStatus(answer, [201], route.path)
         if (body?.serialNumber !== `COLD-FIX-${i}`) throw new Error(`${route.path}: the correction did not land: ${JSON.stringify(body).slice(0, 300)}`)
       },
     }
   },
+
+  // Staff edit an order (its description), over its current version.
+  'api/admin/orders/update-order': async (ctx, route) => {
+    const orderId = (await newOrder(ctx, tagOf(0))).id
+    return staffWrite(ctx, route, [200], async () => orderId, async (i) => ({ version: await orderVersion(ctx, orderId), description: `Cylinder binds (seen again, ${i})` }))
+  },
+
+  // Staff record a firearm's receipt: a new order each run.
+  'api/admin/orders/receive-firearm': async (ctx, route) => {
+    const orders = new Map<number, { id: string; version: number }>()
+    return staffWrite(
+      ctx,
+      route,
+      [200, 201],
+      async (i) => {
+        orders.set(i, await newOrder(ctx, tagOf(i)))
+        return orders.get(i)!.id
+      },
+      async (i) => intakeBody(orders.get(i)!.version, tagOf(i)),
+    )
+  },
+
+  // Staff post a status update on a received order.
+  'api/admin/orders/add-update': async (ctx, route) => {
+    const orderId = await receivedOrder(ctx, tagOf(0))
+    return staffWrite(ctx, route, [201], async () => orderId, async (i) => ({ status: i % 2 ? 'evaluating' : 'in_progress', notes: `Bench update ${i}` }))
+  },
+
+  // Staff add a billed part to an order.
+  'api/admin/orders/add-line': async (ctx, route) => {
+    const orderId = (await newOrder(ctx, tagOf(0))).id
+    return staffWrite(ctx, route, [201], async () => orderId, async (i) => ({ name: `Part ${i}`, unitCents: 1_500, quantity: 1 }))
+  },
+
+  // Staff ask the customer to approve extra work: a new order each run.
+  'api/admin/orders/request-approval': async (ctx, route) =>
+    staffWrite(ctx, route, [200, 201], async (i) => (await newOrder(ctx, tagOf(i))).id, async () => ({ reason: 'The hand spring is worn', lines: [{ name: 'Hand spring', unitCents: 1_500, quantity: 1, needsApproval: true }] })),
+
+  // Staff create an order for the bench customer.
+  'api/admin/orders/create-order': async (ctx, route) => ({
+    request: `${route.method} ${route.path}`,
+    event: async (i) => apiEvent(route, { path: route.path, claims: ctx.admin.claims, body: newOrderBody(ctx, tagOf(i)) }),
+    check: (answer) => void expectStatus(answer, [201], route.path),
+  }),
 }
 
 /** A read without a body whose path names at most an order: any such route can be asked for the bench's order. */
+const isPlainRead = (route: RouteDef) => route.method === 'GET' && !/\{(?!orderId\})/.test(route.path)
+
 function plainRead(ctx: ColdContext, route: RouteDef): ColdCase | null {
-  if (route.method !== 'GET' || /\{(?!orderId\})/.test(route.path)) return null
+  if (!isPlainRead(route)) return null
   const caller = route.access === 'admin' ? ctx.admin : ctx.customer
   return {
     request: `${route.method} ${route.path}`,
@@ -367,10 +456,22 @@ export async function coldCase(ctx: ColdContext, bundle: BuiltBundle): Promise<C
   if (!bundle.heaviestRoute) throw new Error(`${bundle.group}: no heaviest route (is it an API function?)`)
   const handler = bundle.heaviestRoute.replace(/^functions\//, '').replace(/\.ts$/, '')
   const route = routeOf(handler)
+  const c = await routeCase(ctx, handler)
+  if (!c) throw new Error(`${bundle.group}: its heaviest route is ${route.method} ${route.path} (${bundle.heaviestRoute}), which scripts/lib/bench-cold-requests.ts has no request for: add one to ROUTE_REQUESTS`)
+  return c
+}
+
+/** The first request of the route a module serves (`handler`: its path under functions/, without extension), or null when there is none here. */
+export async function routeCase(ctx: ColdContext, handler: string): Promise<ColdCase | null> {
+  const route = routeOf(handler)
   if (handler === 'webhooks/stripe-webhook') return stripeWebhook(ctx, route)
   const made = ROUTE_REQUESTS[handler]
   if (made) return made(ctx, route)
-  const read = plainRead(ctx, route)
-  if (read) return read
-  throw new Error(`${bundle.group}: its heaviest route is ${route.method} ${route.path} (${bundle.heaviestRoute}), which scripts/lib/bench-cold-requests.ts has no request for: add one to ROUTE_REQUESTS`)
+  return plainRead(ctx, route)
+}
+
+/** Whether routeCase has a first request for the route `handler` serves (test/unit/bundle-budget.test.ts asks for each function's heaviest). */
+export function hasRouteCase(handler: string): boolean {
+  const route = routes.find((x) => x.handler === handler && !x.devOnly)
+  return !!route && (handler === 'webhooks/stripe-webhook' || handler in ROUTE_REQUESTS || isPlainRead(route))
 }

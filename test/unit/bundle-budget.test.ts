@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { groupEntrySource } from '../../functions/lib/group-entry.ts'
 import { deployedRoutesFor, functionGroups } from '../../functions/routes.ts'
 import { buildBundles, bundleLambda, writeGroupEntry, type BuiltBundle } from '../../infra/constructs/lambda-bundle.ts'
+import { hasRouteCase } from '../../scripts/lib/bench-cold-requests.ts'
 import { inputsOf, outputOf, staticClosure, staticReach } from '../../scripts/lib/bench-graph.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -55,6 +56,15 @@ describe('Lambda bundles', () => {
     const all = (b: BuiltBundle) => coldPackages(b).concat(lazyPackages(b))
     expect(all(bundle('stripe-webhook'))).not.toContain('zod')
     for (const g of ['api-customer', 'stripe-webhook', 'post-confirmation']) expect(all(bundle(g)), g).not.toContain('functions/api/admin/customers/*')
+  })
+
+  it("npm run bench has a first request for each API function's heaviest route (its cold start is that route's)", () => {
+    for (const g of functionGroups) {
+      const route = bundle(g).heaviestRoute?.replace(/^functions\//, '').replace(/\.ts$/, '')
+      expect(route, g).toBeTruthy()
+      // When this fails, a code change made another route the heaviest: add its request to ROUTE_REQUESTS in scripts/lib/bench-cold-requests.ts.
+      expect(hasRouteCase(route!), `${g}: ${route}`).toBe(true)
+    }
   })
 
   it('every handler loads in a fresh Node; the Stripe chunk loads on its own', { timeout: 60_000 }, () => {
