@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest'
 import type { Payment } from '../../functions/domain/order.ts'
 import { invoiceOf, type Order } from '../../functions/domain/order.ts'
 import type { Checkout } from '../../functions/domain/payment.ts'
-import { VersionConflict } from '../../functions/db/repositories/orders.ts'
+import { ContendedTransaction, VersionConflict } from '../../functions/db/repositories/orders.ts'
+import { ConflictError } from '../../functions/lib/errors.ts'
+import { WRITE_ATTEMPTS } from '../../functions/lib/retry.ts'
+import { paymentMessages } from '../../shared/src/payment-messages.ts'
 import type { UnconfirmedCheckoutWrite } from '../../functions/db/repositories/checkout-review.ts'
 import type { OpenCheckoutWrite, SucceededCheckoutWrite, WriteOutcome } from '../../functions/db/repositories/payments.ts'
 import type { ProviderIntent } from '../../functions/payments/gateway.ts'
@@ -156,6 +159,38 @@ describe('createPaymentIntent', () => {
     expect(f.gateway.cancelIntent).not.toHaveBeenCalled()
     expect(f.store.get(ID1)).toMatchObject({ version: 5, openCheckout: { paymentIntentId: r.paymentIntentId, amountCents: 5_000, totalCents: invoiceOf(f.store.get(ID1)!).totalCents } })
     expect(invoiceOf(f.store.get(ID1)!).totalCents).toBeGreaterThan(12_500)
+  })
+
+  it('one bound in all (lib/retry.ts): orders that move under every write give up after WRITE_ATTEMPTS transactions with a 409, the intent canceled', async () => {
+    const f = fakes([order()])
+    const original = f.payments.openCheckout.getMockImplementation()!
+    // Staff add a part before each of our writes: the payment stays the same (a partial one), so every write retries the same intent.
+    let landed = 0
+    f.payments.openCheckout.mockImplementation(async (w) => {
+      landed += 1
+      const o = f.store.get(ID1)!
+      f.store.set(ID1, { ...o, version: o.version + 1, lines: [...(o.lines ?? []), { lineId: `l${landed}`, kind: 'part', name: 'Pin', unitCents: 100, quantity: 1, needsApproval: false, createdAt: 'x', createdBy: 'admin' }] })
+      return original(w)
+    })
+    const err = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ amountCents: 5_000 }) }).catch((e) => e)
+    expect(err).toBeInstanceOf(ConflictError)
+    expect(err.message).toBe(paymentMessages.paymentStartedElsewhere)
+    // One transaction per attempt, none retried inside another.
+    expect(f.payments.openCheckout).toHaveBeenCalledTimes(WRITE_ATTEMPTS)
+    expect(f.gateway.createIntent).toHaveBeenCalledTimes(1)
+    const intent = (await (f.gateway.createIntent.mock.results[0].value as Promise<{ paymentIntentId: string }>)).paymentIntentId
+    expect(f.provider.get(intent)).toBe('canceled')
+  })
+
+  it('a transaction that met another one is the same write again, with the same intent', async () => {
+    const f = fakes([order()])
+    f.payments.openCheckout.mockImplementationOnce(async () => {
+      throw new ContendedTransaction(['None', 'TransactionConflict'])
+    })
+    const r = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) })
+    expect(f.payments.openCheckout).toHaveBeenCalledTimes(2)
+    expect(f.gateway.createIntent).toHaveBeenCalledTimes(1)
+    expect(f.store.get(ID1)?.openCheckout?.paymentIntentId).toBe(r.paymentIntentId)
   })
 
   it('a staff write that changes what the payment charges (the whole balance) starts it over with a new intent', async () => {
