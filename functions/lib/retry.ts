@@ -5,9 +5,9 @@
  */
 
 /**
- * A write refused by a concurrent change: thrown by the repositories (VersionConflict, ItemConditionFailed,
- * ContendedTransaction in db/repositories/orders.ts extend it) and by any code that turns such a refusal into
- * an error to be retried. Nothing else is retried.
+ * A write refused by a concurrent change: thrown by the repositories (VersionConflict and ItemConditionFailed in
+ * db/repositories/orders.ts, ContendedTransaction in db/conditions.ts extend it) and by any code that turns such a
+ * refusal into an error to be retried. Nothing else is retried.
  */
 export class ConcurrentChange extends Error {
   constructor(message = 'Refused by a concurrent change', options?: ErrorOptions) {
