@@ -136,9 +136,9 @@ export interface OrderRepository {
 
 /**
  * An order change made ready and committed once: the writes decided (domain/order-commit.ts: the checkouts they
- * close, the invoice summary, what the receivables count), the staff audit text resolved (domain/audit-resolve.ts), each customer's
- * summary planned on fresh reads; then one commit. Throws what commit throws: a writer that reads again calls it
- * once per attempt of its retry (lib/retry.ts).
+ * close, the invoice summary, what the receivables count), the staff audit text resolved (domain/audit-resolve.ts),
+ * each customer's summary planned on fresh reads; then one commit. Throws what commit throws: a writer that reads
+ * again calls it once per attempt of its retry (lib/retry.ts).
  */
 export async function commitChange(orders: Pick<OrderRepository, 'summaries' | 'commit'>, { orders: writes, audit, ...rest }: OrderChange): Promise<Order[]> {
   const decided = decideOrderWrites(writes)
