@@ -1,5 +1,5 @@
 import { defaultStatusNote } from '@gs/shared/admin-messages'
-import { bookMessages as m } from '@gs/shared/book'
+import { bookMessages as m, STATUS_AFTER_RELEASE as STATUS_AFTER } from '@gs/shared/book'
 import { orderMessages } from '@gs/shared/order-messages'
 import type { ReleaseFirearmInput } from '@gs/shared/schemas/book-release'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
@@ -20,9 +20,6 @@ interface ReleaseFirearm extends BookDeps {
   actor: Actor
   now?: () => Date
 }
-
-/** Where a release leaves the order: shipped, or closed once the customer has it in hand. */
-const STATUS_AFTER: Record<ReleaseFirearmInput['method'], string> = { ship: 'shipped', pickup: 'order_closed' }
 
 /**
  * "Release firearm": the firearm leaves the shop, shipped (carrier and tracking) or picked up, with the book's

@@ -33,7 +33,8 @@ export interface Address {
   postalCode: string
 }
 
-export const ADDRESS_LIMITS = { line: 100, city: 60 } as const
+/** Characters a line, the city and the ZIP code may have (a ZIP+4, `12345-6789`, is the longest POSTAL_CODE allows). */
+export const ADDRESS_LIMITS = { line: 100, city: 60, postalCode: 10 } as const
 
 export const addressMessages = {
   line1Required: 'Street address is required',

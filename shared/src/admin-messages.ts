@@ -57,3 +57,5 @@ export const defaultStatusNote = (status: string) => `Status updated to ${status
 export { ADMIN_AUTHOR_LABEL } from './statuses.ts'
 
 export const ADMIN_TEXT_MAX_LENGTH = 2000
+/** What came with the firearm at its intake (the order's `itemsReceived`): at most this many characters. */
+export const ITEMS_RECEIVED_MAX_LENGTH = 500

@@ -3,7 +3,9 @@
  * (27 CFR 478.125(e), kept electronically under ATF Ruling 2016-1): its columns, texts and the
  * CSV the shop exports. docs/business-rules.md "The A&D book" says when entries are written.
  */
+import type { ReleaseMethod } from './api-types.ts'
 import { firearmTypeLabel } from './firearms.ts'
+import type { OrderStatus } from './statuses.ts'
 
 /** An FFL number as printed on the license: 1-23-456-07-8A-12345 (region, district, county, type, expiry, sequence). */
 export const FFL_NUMBER = /^\d-\d{2}-\d{3}-\d{2}-[0-9A-Z]{2}-\d{5}$/
@@ -40,6 +42,21 @@ export const bookMessages = {
 
 /** Statuses that mean the firearm left (or the order is done): never set while it is in custody without a disposition. */
 export const LEFT_STATUSES: readonly string[] = ['shipped', 'delivered', 'order_closed']
+
+/** Where Release Firearm leaves the order, by the way the firearm leaves: shipped, or closed once the customer has it in hand. */
+export const STATUS_AFTER_RELEASE: Readonly<Record<ReleaseMethod, OrderStatus>> = { ship: 'shipped', pickup: 'order_closed' }
+
+/**
+ * Why a status change may not happen to the order's firearm, or null: Firearm Received needs the intake
+ * (Receive Firearm writes the acquisition), and a status of LEFT_STATUSES needs the release of a firearm in
+ * the shop's custody (Release Firearm writes the disposition first). Keeping the status is always allowed.
+ */
+export function custodyRefusal(order: { currentStatus: string; intake?: unknown; release?: unknown }, nextStatus: string): string | null {
+  if (nextStatus === order.currentStatus) return null
+  if (nextStatus === 'firearm_received' && !order.intake) return bookMessages.receiveFirst
+  if (LEFT_STATUSES.includes(nextStatus) && order.intake && !order.release) return bookMessages.releaseFirst
+  return null
+}
 
 /** Corrections a book line may carry (each is its own entry; the line lists them). */
 export const MAX_CORRECTIONS_PER_LINE = 20

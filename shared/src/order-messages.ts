@@ -11,6 +11,8 @@ export const UPDATES_PAGE_SIZE = 50
 export const DETAIL_LEDGER_LIMIT = 100
 /** A page of the customer's order list, unless `limit` says otherwise. */
 export const ORDERS_PAGE_SIZE = 20
+/** The largest `limit` the customer's order list and an order's status updates accept. */
+export const MAX_PAGE_SIZE = 100
 
 /** Texts of the customer's order actions, shared by the server and the SPA (no zod here). */
 export const orderMessages = {

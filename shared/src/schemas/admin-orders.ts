@@ -1,4 +1,4 @@
-import { ADMIN_TEXT_MAX_LENGTH, adminMessages as m } from '../admin-messages.ts'
+import { ADMIN_TEXT_MAX_LENGTH, ITEMS_RECEIVED_MAX_LENGTH, adminMessages as m } from '../admin-messages.ts'
 import { LINE_KINDS, MAX_LINE_TOTAL_CENTS, MAX_LINES_PER_ORDER } from '../invoice.ts'
 import { ORDER_STATUSES } from '../statuses.ts'
 import * as z from './zod.ts'
@@ -60,7 +60,7 @@ export const updateAdminOrderSchema = z.strictObject({
   returnName: optionalText(200),
   /** The intake's condition notes and what came with the firearm (once received; the A&D columns change by a correction). */
   conditionNotes: optionalText(ADMIN_TEXT_MAX_LENGTH),
-  itemsReceived: optionalText(500),
+  itemsReceived: optionalText(ITEMS_RECEIVED_MAX_LENGTH),
   /** null clears it. */
   returnAddress: z.optional(z.nullable(addressSchema)),
   /** Needed to move an order with a balance due to a release status (ready for pickup, shipped, delivered, closed). */

@@ -1,4 +1,4 @@
-import { ADMIN_TEXT_MAX_LENGTH } from '../admin-messages.ts'
+import { ADMIN_TEXT_MAX_LENGTH, ITEMS_RECEIVED_MAX_LENGTH } from '../admin-messages.ts'
 import { checkParty, dayField, description, fflField, optionalText, party, text, version } from './book-fields.ts'
 import { addressSchema } from './address.ts'
 import * as z from './zod.ts'
@@ -15,7 +15,7 @@ export const receiveFirearmSchema = z
     fromAddress: z.optional(z.nullable(addressSchema)),
     ...description,
     conditionNotes: optionalText(ADMIN_TEXT_MAX_LENGTH),
-    itemsReceived: optionalText(500),
+    itemsReceived: optionalText(ITEMS_RECEIVED_MAX_LENGTH),
     inboundTrackingNumber: optionalText(100),
   })
   .check(z.superRefine((v, ctx) => checkParty('from', v, ctx)))

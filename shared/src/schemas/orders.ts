@@ -1,4 +1,4 @@
-import { NOTE_MAX_LENGTH, ORDERS_PAGE_SIZE, UPDATES_PAGE_SIZE, orderMessages } from '../order-messages.ts'
+import { MAX_PAGE_SIZE, NOTE_MAX_LENGTH, ORDERS_PAGE_SIZE, UPDATES_PAGE_SIZE, orderMessages } from '../order-messages.ts'
 import { cursorParam, limitParam } from './paging.ts'
 import * as z from './zod.ts'
 
@@ -37,7 +37,7 @@ export const invoiceQuerySchema = z.object({
 export type InvoiceQuery = z.infer<typeof invoiceQuerySchema>
 
 /** `limit` (1–100, `fallback` when absent) and the previous page's `cursor`, exactly as the server gave it. */
-const pageQuery = (fallback: number) => z.object({ limit: limitParam(fallback, 100), cursor: cursorParam })
+const pageQuery = (fallback: number) => z.object({ limit: limitParam(fallback, MAX_PAGE_SIZE), cursor: cursorParam })
 
 /** GET /api/orders?limit=&cursor=: the caller's orders, newest first (20 a page unless told). */
 export const customerOrdersQuerySchema = pageQuery(ORDERS_PAGE_SIZE)

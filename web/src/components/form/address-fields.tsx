@@ -1,3 +1,4 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ADDRESS_LIMITS, US_STATE_NAMES, US_STATES, type Address } from '@gs/shared/address';
 import { FormField } from '@/components/ui/form-field';
 import { SelectField } from './fields';
@@ -29,24 +30,22 @@ export function addressInput(v: AddressValues): { line1: string; line2: string; 
 const AUTOFILL = { line1: 'address-line1', line2: 'address-line2', city: 'address-level2', state: 'address-level1', postalCode: 'postal-code' } as const;
 
 /**
- * A US mailing address: street, apartment/suite (optional), city, state, ZIP. The errors are the 400
- * `fields` (and the shared schema's issues) keyed `address.line1`…, as the route answers them.
+ * A US mailing address: street, apartment/suite (optional), city, state, ZIP. `field` gives each input's
+ * props: the form's `register('address.line1')`… (with what the form does when it changes). The errors are
+ * the 400 `fields` (and the shared schema's issues) keyed `address.line1`…, as the route answers them.
  */
 export function AddressFields({
-  values,
-  onChange,
+  field: register,
   errors = {},
   autoFill,
 }: {
-  values: AddressValues;
-  onChange: (field: keyof AddressValues, value: string) => void;
+  field: (name: keyof AddressValues) => UseFormRegisterReturn;
   errors?: Partial<Record<string, string>>;
   /** The customer's own address: the browser may fill it in. */
   autoFill: boolean;
 }) {
   const field = (name: keyof AddressValues) => ({
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+    ...register(name),
     error: errors[`address.${name}`],
     autoComplete: autoFill ? AUTOFILL[name] : 'off',
   });
@@ -66,7 +65,7 @@ export function AddressFields({
             </option>
           ))}
         </SelectField>
-        <FormField label="ZIP Code" maxLength={10} {...field('postalCode')} />
+        <FormField label="ZIP Code" maxLength={ADDRESS_LIMITS.postalCode} {...field('postalCode')} />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 
 const control = (error?: string) =>
   `block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 ${
@@ -25,6 +25,7 @@ function Described({ id, error, hint }: { id: string; error?: string; hint?: str
 const describedBy = (id: string, error?: string, hint?: string) =>
   [hint && !error ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
+// The controls take ComponentProps (with `ref`): a form's register() reaches the select or textarea through it.
 const labelClass = 'mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200';
 
 export function SelectField({
@@ -35,7 +36,7 @@ export function SelectField({
   children,
   id,
   ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; hint?: string; children: ReactNode }) {
+}: ComponentProps<'select'> & { label: string; error?: string; hint?: string; children: ReactNode }) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
@@ -58,7 +59,7 @@ export function TextAreaField({
   className = '',
   id,
   ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: string }) {
+}: ComponentProps<'textarea'> & { label: string; error?: string; hint?: string }) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (

@@ -1,7 +1,9 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type InputHTMLAttributes } from 'react';
 import { useHydrated } from '@/lib/hydration';
 
-export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+// ComponentProps<'input'> carries `ref`, which React passes to a function component as a prop: a form's
+// register() reaches the input through it.
+export interface FormFieldProps extends ComponentProps<'input'> {
   label: string;
   error?: string;
   hint?: string;

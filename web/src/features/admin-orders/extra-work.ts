@@ -1,5 +1,5 @@
 import { formatDate } from '@gs/shared/dates';
-import { billedExtraCents, LINE_STATE_LABELS, REQUEST_STATUS_LABELS, type LineState, type RequestStatus } from '@gs/shared/invoice';
+import { billedExtraCents, isRequestableLine, LINE_STATE_LABELS, REQUEST_STATUS_LABELS, type LineState, type RequestStatus } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
 import type { BadgeColor } from '@gs/shared/statuses';
 import type { AdminOrder, ApprovalRequest, ExtraLine } from './types';
@@ -12,8 +12,8 @@ export const LINE_STATE_BADGES = badges<LineState>(LINE_STATE_LABELS, { billed: 
 
 export const REQUEST_STATUS_BADGES = badges<RequestStatus>(REQUEST_STATUS_LABELS, { pending: 'warning', approved: 'success', rejected: 'red', withdrawn: 'grey' });
 
-/** Lines that can go into a new approval request: not billed, not already waiting for an answer. */
-export const isRequestable = (line: Pick<ExtraLine, 'state'>) => line.state === 'draft' || line.state === 'rejected';
+/** Lines that can go into a new approval request: the server's rule (shared/src/invoice.ts). */
+export const isRequestable = (line: Pick<ExtraLine, 'state'>) => isRequestableLine(line.state);
 
 export const pendingRequestOf = (order: Pick<AdminOrder, 'approvalRequests'>): ApprovalRequest | undefined =>
   order.approvalRequests.find((r) => r.status === 'pending');

@@ -1,38 +1,9 @@
-// Client-side form rules; the rules and messages are the shared ones the API uses.
+// The sign-in and registration forms: their rules and messages are the shared ones
+// (shared/src/schemas/auth.ts, built on shared/src/validation.ts); here is what the forms do around them.
 import { toE164 } from '@gs/shared/phone';
-import { isValidEmail, isValidPhone, messages, normalizePhone as stripPhone, PASSWORD_MIN_LENGTH } from '@gs/shared/validation';
+import { messages, normalizePhone as stripPhone } from '@gs/shared/validation';
 
-export const MESSAGES = {
-  ...messages,
-  passwordsDoNotMatch: messages.passwordsDiffer,
-} as const;
-
-export { isValidPhone, PASSWORD_MIN_LENGTH };
-
-export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-
-export interface LoginValues {
-  email: string;
-  password: string;
-}
-
-export function validateLogin({ email, password }: LoginValues): FieldErrors<keyof LoginValues> {
-  const errors: FieldErrors<keyof LoginValues> = {};
-  const trimmed = email.trim();
-  if (!trimmed) errors.email = MESSAGES.emailRequired;
-  else if (!isValidEmail(trimmed)) errors.email = MESSAGES.emailInvalid;
-  if (!password) errors.password = MESSAGES.passwordRequired;
-  return errors;
-}
-
-export interface RegistrationValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  password: string;
-  confirmPassword: string;
-}
+export { loginSchema, registrationSchema, type LoginValues, type RegistrationValues } from '@gs/shared/schemas/auth';
 
 /**
  * E.164 for Cognito's `phone_number`: the shared rule (shared/src/phone.ts toE164: a 10-digit number is
@@ -42,24 +13,6 @@ export function normalizePhone(phone: string): string | undefined {
   const stripped = stripPhone(phone.trim());
   if (!stripped) return undefined;
   return toE164(stripped) ?? (stripped.startsWith('+') ? stripped : `+${stripped}`);
-}
-
-export function validateRegistration(values: RegistrationValues): FieldErrors<keyof RegistrationValues> {
-  const errors: FieldErrors<keyof RegistrationValues> = {};
-  if (!values.firstName.trim()) errors.firstName = MESSAGES.firstNameRequired;
-  if (!values.lastName.trim()) errors.lastName = MESSAGES.lastNameRequired;
-
-  const email = values.email.trim();
-  if (!email) errors.email = MESSAGES.emailRequired;
-  else if (!isValidEmail(email)) errors.email = MESSAGES.emailInvalid;
-
-  if (values.phone.trim() && !isValidPhone(values.phone)) errors.phone = MESSAGES.phoneInvalid;
-
-  if (!values.password) errors.password = MESSAGES.passwordRequired;
-  else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = MESSAGES.passwordTooShort;
-
-  if (values.confirmPassword !== values.password) errors.confirmPassword = MESSAGES.passwordsDoNotMatch;
-  return errors;
 }
 
 /** When Cognito throttles sign-in attempts (many wrong passwords, or too many requests). */
@@ -76,14 +29,14 @@ export function signInErrorMessage(error: unknown): string {
   const err = error as { name?: string; message?: string } | null;
   const name = err?.name ?? '';
   const message = err?.message ?? '';
-  if (name === 'NotAuthorizedException' && /disabled/i.test(message)) return MESSAGES.accountInactive;
+  if (name === 'NotAuthorizedException' && /disabled/i.test(message)) return messages.accountInactive;
   if (name === 'LimitExceededException' || name === 'TooManyRequestsException' || /attempts exceeded/i.test(message)) return TOO_MANY_ATTEMPTS;
   if (name === 'AuthStepError' && message) return message;
   if (name === 'NetworkError' || /failed to fetch|network/i.test(message)) return SIGN_IN_NETWORK_ERROR;
-  return MESSAGES.loginFailed;
+  return messages.loginFailed;
 }
 
 export function signUpErrorMessage(error: unknown): string {
   const message = (error as { message?: string } | null)?.message;
-  return message ? message : MESSAGES.registrationFailed;
+  return message ? message : messages.registrationFailed;
 }

@@ -1,5 +1,5 @@
 // What the forgot-password and change-password forms say. The field rules are the shared ones
-// (shared/src/validation.ts: at least 8 characters, the confirmation equal), with the spec's messages.
+// (shared/src/schemas/auth.ts: at least 8 characters, the confirmation equal), with the spec's messages.
 import { messages, PASSWORD_MIN_LENGTH } from '@gs/shared/validation';
 
 export const passwordMessages = {
@@ -32,15 +32,6 @@ export const passwordMessages = {
   samePassword: 'Choose a password different from your current one.',
   hint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
 } as const;
-
-/** The new-password fields' own checks: the spec's messages. */
-export function newPasswordErrors(newPassword: string, confirm: string): { newPassword?: string; confirm?: string } {
-  const errors: { newPassword?: string; confirm?: string } = {};
-  if (!newPassword) errors.newPassword = messages.passwordRequired;
-  else if (newPassword.length < PASSWORD_MIN_LENGTH) errors.newPassword = messages.passwordTooShort;
-  if (confirm !== newPassword) errors.confirm = messages.passwordsDiffer;
-  return errors;
-}
 
 /** What a failed Cognito password call means to the person; `fallback` for anything else. */
 export function passwordErrorMessage(error: unknown, fallback: string): { field?: 'code' | 'newPassword' | 'currentPassword'; message: string } {

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { CustomerRow } from '@gs/shared/api-types';
-import { createCustomerSchema, updateCustomerSchema } from '@gs/shared/schemas/customers';
+import { createCustomerSchema, updateCustomerSchema, type CreateCustomerInput, type UpdateCustomerInput } from '@gs/shared/schemas/customers';
 import { PASSWORD_MIN_LENGTH } from '@gs/shared/validation';
 import { formatPhone } from '@gs/shared/phone';
 import { AddressFields, addressInput, addressValuesOf, type AddressValues } from '@/components/form/address-fields';
@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-client';
-import { issueFields } from '@/lib/field-errors';
+import { bodySchema, errorTexts, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
 import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 
@@ -33,6 +33,7 @@ interface Values {
 }
 /** By the contract's field names: `address.postalCode`… for the address (the 400 `fields` and the schema's issues). */
 type Errors = Partial<Record<Exclude<keyof Values, 'address'> | `address.${keyof AddressValues}`, string>>;
+type FieldName = Exclude<keyof Values, 'address'> | `address.${keyof AddressValues}`;
 
 /**
  * A new customer: everything the form asks (a blank address is none); an edit: names, phone, address (all blank
@@ -40,6 +41,10 @@ type Errors = Partial<Record<Exclude<keyof Values, 'address'> | `address.${keyof
  */
 const toCreateInput = (v: Values) => ({ ...v, phone: v.phone.trim() || undefined, address: addressInput(v.address) ?? undefined });
 const toUpdateInput = ({ firstName, lastName, phone, address, enableSmsNotifications }: Values) => ({ firstName, lastName, phone, address: addressInput(address), enableSmsNotifications });
+
+/** The routes' own schemas (POST and PATCH /api/admin/customers), so the form refuses what the server would, with its words. */
+const createSchema = bodySchema(toCreateInput, createCustomerSchema);
+const updateSchema = bodySchema(toUpdateInput, updateCustomerSchema);
 
 /** Runs `send` with a signal that aborts after `ms`: the request is cancelled, not left running behind the message. */
 async function withTimeout<T>(send: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
@@ -69,45 +74,33 @@ export function CustomerFormModal({
   const isNew = customer === null;
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
-  const [values, setValues] = useState<Values>({
-    email: customer?.email ?? '',
-    password: '',
-    firstName: customer?.firstName ?? '',
-    lastName: customer?.lastName ?? '',
-    phone: formatPhone(customer?.phone),
-    address: addressValuesOf(customer?.address),
-    enableSmsNotifications: customer?.enableSmsNotifications ?? false,
+  const form = useSchemaForm<Values, CreateCustomerInput | UpdateCustomerInput>({
+    resolver: isNew ? schemaResolver(createSchema) : schemaResolver(updateSchema),
+    defaultValues: {
+      email: customer?.email ?? '',
+      password: '',
+      firstName: customer?.firstName ?? '',
+      lastName: customer?.lastName ?? '',
+      phone: formatPhone(customer?.phone),
+      address: addressValuesOf(customer?.address),
+      enableSmsNotifications: customer?.enableSmsNotifications ?? false,
+    },
   });
-  const [errors, setErrors] = useState<Errors>({});
+  const { register, clearErrors } = form;
+  const errors: Errors = errorTexts(form.formState.errors);
   const [formError, setFormError] = useState<string | null>(null);
   const pending = create.isPending || update.isPending;
 
-  const set = (key: Exclude<keyof Values, 'enableSmsNotifications' | 'address'>) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const setAddress = (field: keyof AddressValues, value: string) => {
-    setValues((v) => ({ ...v, address: { ...v.address, [field]: value } }));
-    if (errors[`address.${field}`]) setErrors((e) => ({ ...e, [`address.${field}`]: undefined }));
-  };
+  // Typing in a field takes its message away.
+  const field = (name: FieldName) => ({ ...register(name, { onChange: () => clearErrors(name) }), error: errors[name] });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    // The route's own schema, so the form refuses what the server would, with its words.
-    const created = isNew ? createCustomerSchema.safeParse(toCreateInput(values)) : null;
-    const updated = isNew ? null : updateCustomerSchema.safeParse(toUpdateInput(values));
-    const refused = created?.error ?? updated?.error;
-    setErrors(refused ? (issueFields(refused.issues) as Errors) : {});
-    if (refused) return;
+  const save = async (input: CreateCustomerInput | UpdateCustomerInput) => {
     try {
-      if (created?.data) {
-        const input = created.data;
-        await withTimeout((signal) => create.mutateAsync({ input, signal }), CREATE_TIMEOUT_MS);
+      if (isNew) {
+        await withTimeout((signal) => create.mutateAsync({ input: input as CreateCustomerInput, signal }), CREATE_TIMEOUT_MS);
         onSaved('Customer added successfully!');
-      } else if (customer && updated?.data) {
-        await update.mutateAsync({ id: customer.id, input: updated.data });
+      } else {
+        await update.mutateAsync({ id: customer.id, input });
         onSaved('Customer updated successfully!');
       }
     } catch (error) {
@@ -117,7 +110,7 @@ export function CustomerFormModal({
         return;
       }
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields as Errors);
+        showErrors(form, error.fields);
         setFormError(error.message);
         return;
       }
@@ -131,15 +124,21 @@ export function CustomerFormModal({
 
   return (
     <Modal open onClose={onClose} size="md" title={isNew ? 'Add Customer' : 'Edit Customer'}>
-      <form onSubmit={onSubmit} noValidate aria-label={isNew ? 'Add customer' : 'Edit customer'} className="space-y-4">
+      <form
+        onSubmit={(event) => {
+          setFormError(null);
+          void form.handleSubmit(save)(event);
+        }}
+        noValidate
+        aria-label={isNew ? 'Add customer' : 'Edit customer'}
+        className="space-y-4"
+      >
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <FormField
           label="Email"
           type="email"
           autoComplete="off"
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
+          {...field('email')}
           disabled={!isNew}
           hint={isNew ? undefined : 'The email address cannot be changed.'}
         />
@@ -148,23 +147,20 @@ export function CustomerFormModal({
             label="Password"
             type="password"
             autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
+            {...field('password')}
             hint={`At least ${PASSWORD_MIN_LENGTH} characters. A temporary password: the customer gets it by email and chooses their own at first sign-in.`}
           />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First Name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="off" />
-          <FormField label="Last Name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="off" />
+          <FormField label="First Name" {...field('firstName')} autoComplete="off" />
+          <FormField label="Last Name" {...field('lastName')} autoComplete="off" />
         </div>
-        <FormField label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} hint="Optional" autoComplete="off" />
+        <FormField label="Phone" type="tel" {...field('phone')} hint="Optional" autoComplete="off" />
         <label className="flex items-center gap-3 text-sm font-medium">
           <input
             type="checkbox"
             role="switch"
-            checked={values.enableSmsNotifications}
-            onChange={(event) => setValues((v) => ({ ...v, enableSmsNotifications: event.target.checked }))}
+            {...register('enableSmsNotifications')}
             className="size-4 rounded border-slate-400 accent-slate-900 dark:accent-amber-400"
           />
           Enable SMS notifications
@@ -175,7 +171,7 @@ export function CustomerFormModal({
             Optional. US addresses only. New orders take it as their return address.
           </p>
           {/* Staff type the customer's address, not their own: no autofill (as the fields above). */}
-          <AddressFields values={values.address} onChange={setAddress} errors={errors} autoFill={false} />
+          <AddressFields field={(name) => register(`address.${name}`, { onChange: () => clearErrors(`address.${name}`) })} errors={errors} autoFill={false} />
         </fieldset>
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
           <Button variant="secondary" onClick={onClose}>

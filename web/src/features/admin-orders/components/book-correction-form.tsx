@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { BookLine, CounterpartyKind } from '@gs/shared/api-types';
 import { bookMessages } from '@gs/shared/book';
-import { bookCorrectionSchema } from '@gs/shared/schemas/book-correction';
+import { bookCorrectionSchema, type BookCorrectionInput } from '@gs/shared/schemas/book-correction';
+import type * as z from '@gs/shared/schemas/zod';
 import { addressInput, emptyAddressValues, type AddressValues } from '@/components/form/address-fields';
 import { TextAreaField } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { useReportUnsaved } from '@/components/ui/unsaved-changes';
-import { issueFields, type FieldErrors } from '@/lib/field-errors';
+import { bodySchema, clearMessages, errorTexts, formCheck, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
 import { useCorrectBookEntry } from '../api/book-correction';
 import type { AdminOrder } from '../types';
 import { ChoiceGroup, PartyFields, localToday, refusal, serverFields, strayErrors, FirearmDescriptionFields } from './firearm-shared';
@@ -81,6 +82,26 @@ export function correctionFields(entry: CorrectedEntry, before: CorrectionValues
 
 const ENTRY_LABELS: Record<CorrectedEntry, string> = { acquisition: 'Acquisition (receipt)', disposition: 'Disposition (release)' };
 
+/** The form: the entry corrected, its columns and the reason. */
+type FormValues = CorrectionValues & { entry: CorrectedEntry; reason: string };
+
+/**
+ * The route's own schema on what changed since `before` (so the form refuses what the server would, with its
+ * words), and the server's refusal of a correction that changes nothing, said as the form's message.
+ */
+const correctionSchema = (version: number, before: CorrectionValues) =>
+  bodySchema(
+    (v: FormValues): z.input<typeof bookCorrectionSchema> => ({ version, entry: v.entry, reason: v.reason, fields: correctionFields(v.entry, before, v) }),
+    bookCorrectionSchema,
+  ).check(
+    formCheck<BookCorrectionInput>((body, ctx) => {
+      if (Object.keys(body.fields ?? {}).length === 0) ctx.addIssue({ code: 'custom', path: [], message: bookMessages.nothingToCorrect });
+    }),
+  );
+
+/** The contract keys its errors `fields.fromName`…: the form shows them at `fromName`…. */
+const formNames = (path: string) => path.replace(/^fields\./, '');
+
 /**
  * Correct Book Entry: a new entry of the A&D book correcting the acquisition or the disposition (the original is
  * never changed). The fields start at the entry's current columns; only what changes is sent, with the reason.
@@ -97,11 +118,14 @@ export function BookCorrectionForm({
   onCancel: () => void;
 }) {
   const correct = useCorrectBookEntry();
-  const [entry, setEntry] = useState<CorrectedEntry>('acquisition');
   const [before, setBefore] = useState(() => correctionDefaults(order, line, 'acquisition'));
-  const [values, setValues] = useState<CorrectionValues>(before);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm<FormValues, BookCorrectionInput>({
+    resolver: schemaResolver(correctionSchema(order.version, before), { formNames }),
+    defaultValues: { ...before, entry: 'acquisition', reason: '' },
+  });
+  const { register, setValue, getValues, reset } = form;
+  const { entry, reason, ...values } = form.watch();
+  const errors = errorTexts(form.formState.errors);
   const [message, setMessage] = useState<string | null>(null);
   useReportUnsaved(reason.trim() !== '' || JSON.stringify(values) !== JSON.stringify(before));
   const p = entry === 'acquisition' ? 'from' : 'to';
@@ -110,49 +134,40 @@ export function BookCorrectionForm({
 
   const onEntry = (next: CorrectedEntry) => {
     const fresh = correctionDefaults(order, line, next);
-    setEntry(next);
     setBefore(fresh);
-    setValues(fresh);
-    setErrors({});
+    // The columns start over at the other entry's; the reason typed stays. The messages go.
+    reset({ ...fresh, entry: next, reason: getValues('reason') });
     setMessage(null);
   };
-  const setValue = <K extends keyof CorrectionValues>(key: K, value: CorrectionValues[K], errorKey: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== errorKey && !k.startsWith(`${errorKey}.`))));
-  };
+  // A change takes the messages of its column away (named as the contract names it).
+  const field = (key: keyof CorrectionValues | 'reason', errorKey: string) => register(key, { onChange: () => clearMessages(form, errorKey) });
   const text = (key: 'firearmType' | 'firearmMake' | 'firearmImporter' | 'firearmModel' | 'serialNumber' | 'firearmCaliber') => ({
-    value: values[key],
-    onChange: (event: { target: { value: string } }) => setValue(key, event.target.value, key),
+    ...field(key, key),
     error: errors[key],
   });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const fields = correctionFields(entry, before, values);
-    const parsed = bookCorrectionSchema.safeParse({ version: order.version, entry, reason, fields });
-    const found: FieldErrors = {};
-    if (!parsed.success) for (const [k, v] of Object.entries(issueFields(parsed.error.issues))) found[k.replace(/^fields\./, '')] = v;
-    setErrors(found);
-    if (Object.keys(fields).length === 0) {
-      setMessage(bookMessages.nothingToCorrect);
-      return;
-    }
-    if (!parsed.success) return;
+  const record = async (input: BookCorrectionInput) => {
     try {
-      const saved = await correct.mutateAsync({ orderId: order.id, input: parsed.data });
+      const saved = await correct.mutateAsync({ orderId: order.id, input });
       onDone(saved);
     } catch (error) {
-      const server: FieldErrors = {};
-      for (const [k, v] of Object.entries(serverFields(error))) server[k.replace(/^fields\./, '')] = v;
-      setErrors(server);
+      const server = serverFields(error);
+      showErrors(form, server, formNames);
       const known = [dateKey, p, `${p}Name`, `${p}License`, `${p}Address`, 'firearmType', 'firearmMake', 'firearmImporter', 'firearmModel', 'serialNumber', 'firearmCaliber', 'reason'];
-      setMessage(strayErrors(server, known)[0] ?? refusal(error, CORRECTION_FAILED));
+      setMessage(strayErrors(Object.fromEntries(Object.entries(server).map(([k, v]) => [formNames(k), v])), known)[0] ?? refusal(error, CORRECTION_FAILED));
     }
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Correct book entry" className="@container space-y-4">
+    <form
+      onSubmit={(event) => {
+        setMessage(null);
+        void form.handleSubmit(record)(event);
+      }}
+      noValidate
+      aria-label="Correct book entry"
+      className="@container space-y-4"
+    >
       <ChoiceGroup
         legend="Entry to Correct"
         name="entry"
@@ -168,26 +183,22 @@ export function BookCorrectionForm({
         type="date"
         required
         max={localToday()}
-        value={values.date}
-        onChange={(e) => setValue('date', e.target.value, dateKey)}
+        {...field('date', dateKey)}
         error={errors[dateKey]}
       />
       <PartyFields
         legend={entry === 'acquisition' ? 'Received From' : 'Disposed To'}
         prefix={p}
         party={values.party}
-        onParty={(party) => setValue('party', party, p)}
-        customerName={order.customerName}
-        name={values.name}
-        onName={(v) => setValue('name', v, `${p}Name`)}
-        nameLabel="Name"
-        license={values.license}
-        onLicense={(v) => setValue('license', v, `${p}License`)}
-        address={values.address}
-        onAddress={(field, value) => {
-          setValues((v) => ({ ...v, address: { ...v.address, [field]: value } }));
-          setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith(`${p}Address`))));
+        onParty={(party) => {
+          setValue('party', party);
+          clearMessages(form, p);
         }}
+        customerName={order.customerName}
+        nameField={field('name', `${p}Name`)}
+        nameLabel="Name"
+        licenseField={field('license', `${p}License`)}
+        addressField={(name) => register(`address.${name}`, { onChange: () => clearMessages(form, `${p}Address`) })}
         errors={errors}
         addressHint={`Now: ${currentAddress || 'none'}. Type an address only to correct it; leave it blank to keep it.`}
       />
@@ -198,14 +209,11 @@ export function BookCorrectionForm({
         label="Reason for the Correction"
         required
         rows={2}
-        value={reason}
-        onChange={(e) => {
-          setReason(e.target.value);
-          setErrors((er) => Object.fromEntries(Object.entries(er).filter(([k]) => k !== 'reason')));
-        }}
+        {...field('reason', 'reason')}
         error={errors.reason}
       />
-      {message ? <Alert tone="error">{message}</Alert> : null}
+      {/* What the server said, or that nothing changes (a message about the whole correction). */}
+      {(message ?? errors._) ? <Alert tone="error">{message ?? errors._}</Alert> : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

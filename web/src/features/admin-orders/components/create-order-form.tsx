@@ -1,14 +1,15 @@
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useState, type ComponentType } from 'react';
+import { Controller } from 'react-hook-form';
 import type { CustomerRow } from '@gs/shared/api-types';
 import { dollarsToCents } from '@gs/shared/money';
-import { createAdminOrderSchema } from '@gs/shared/schemas/admin-orders';
+import { createAdminOrderSchema, type CreateAdminOrderInput } from '@gs/shared/schemas/admin-orders';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
-import { issueFields, renameFields, type FieldErrors } from '@/lib/field-errors';
+import { bodySchema, errorTexts, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
 import { useCreateAdminOrder } from '../api/create-admin-order';
 import { ORDER_FIELD_NAMES, OrderFieldset, type OrderFieldValues } from './order-fieldset';
 
@@ -21,10 +22,11 @@ export const ORDER_CREATED = 'Order created successfully!';
  */
 export type CustomerPickerComponent = ComponentType<{ selected: CustomerRow | null; onSelect: (customer: CustomerRow | null) => void; error?: string }>;
 
-type Values = OrderFieldValues & { firearmCaliber: string; inboundTrackingNumber: string };
-type Errors = Partial<Record<keyof Values | 'customer', string>>;
+type Values = OrderFieldValues & { customer: CustomerRow | null; firearmCaliber: string; inboundTrackingNumber: string };
+type Errors = Partial<Record<Exclude<keyof Values, 'customer'> | 'customer', string>>;
 
 const EMPTY: Values = {
+  customer: null,
   firearmMake: '',
   firearmModel: '',
   serialNumber: '',
@@ -39,8 +41,8 @@ const EMPTY: Values = {
 const FORM_NAMES = { ...ORDER_FIELD_NAMES, customerId: 'customer' };
 
 /** The request as the server's schema reads it (blank optional fields left out). */
-const toInput = (customer: CustomerRow | null, v: Values) => ({
-  customerId: customer?.id,
+const toInput = (v: Values) => ({
+  customerId: v.customer?.id as string,
   firearmMake: v.firearmMake,
   firearmModel: v.firearmModel,
   serialNumber: v.serialNumber,
@@ -51,68 +53,60 @@ const toInput = (customer: CustomerRow | null, v: Values) => ({
   inboundTrackingNumber: v.inboundTrackingNumber.trim() || undefined,
 });
 
+/** POST /api/admin/orders' own schema, so the form refuses what the server would, with its words. */
+const createOrderSchema = bodySchema(toInput, createAdminOrderSchema);
+
 /** The admin create-order form, in a modal. */
 export function CreateOrderModal({ onClose, customerPicker: CustomerPicker }: { onClose: () => void; customerPicker: CustomerPickerComponent }) {
   const create = useCreateAdminOrder();
   const toast = useToast();
-  const [customer, setCustomer] = useState<CustomerRow | null>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useSchemaForm<Values, CreateAdminOrderInput>({ resolver: schemaResolver(createOrderSchema, { formNames: FORM_NAMES }), defaultValues: EMPTY });
+  const { register, clearErrors, control } = form;
+  const errors: Errors = errorTexts(form.formState.errors);
   const [formError, setFormError] = useState<string | null>(null);
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const show = (fields: FieldErrors) => setErrors(renameFields(fields, FORM_NAMES) as Errors);
+  // Typing in a field takes its message away.
+  const field = (key: Exclude<keyof Values, 'customer'>) => register(key, { onChange: () => clearErrors(key) });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    // The route's own schema, so the form refuses what the server would, with its words.
-    const parsed = createAdminOrderSchema.safeParse(toInput(customer, values));
-    if (!parsed.success) {
-      show(issueFields(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+  const createOrder = async (input: CreateAdminOrderInput) => {
     try {
-      await create.mutateAsync(parsed.data);
+      await create.mutateAsync(input);
       toast.success(ORDER_CREATED);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) show(error.fields);
+      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) showErrors(form, error.fields, FORM_NAMES);
       setFormError(CREATE_FAILED);
     }
   };
 
   return (
     <Modal open onClose={onClose} size="lg" title="Create New Order">
-      <form onSubmit={onSubmit} noValidate aria-label="Create order" className="space-y-4">
+      <form
+        onSubmit={(event) => {
+          setFormError(null);
+          void form.handleSubmit(createOrder)(event);
+        }}
+        noValidate
+        aria-label="Create order"
+        className="space-y-4"
+      >
         {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <CustomerPicker
-          selected={customer}
-          onSelect={(c) => {
-            setCustomer(c);
-            if (c) setErrors((e) => ({ ...e, customer: undefined }));
-          }}
-          error={errors.customer}
+        <Controller
+          control={control}
+          name="customer"
+          render={({ field: picked }) => (
+            <CustomerPicker
+              selected={picked.value}
+              onSelect={(c) => {
+                picked.onChange(c);
+                if (c) clearErrors('customer');
+              }}
+              error={errors.customer}
+            />
+          )}
         />
-        <OrderFieldset
-          values={values}
-          errors={errors}
-          onChange={set}
-          caliber={{ value: values.firearmCaliber, onChange: set('firearmCaliber'), error: errors.firearmCaliber }}
-        >
-          <FormField
-            label="Inbound Tracking Number"
-            className="sm:col-span-2"
-            value={values.inboundTrackingNumber}
-            onChange={set('inboundTrackingNumber')}
-            error={errors.inboundTrackingNumber}
-            hint="Optional"
-          />
+        <OrderFieldset field={field} errors={errors} serviceType={form.watch('serviceType')} caliber>
+          <FormField label="Inbound Tracking Number" className="sm:col-span-2" {...field('inboundTrackingNumber')} error={errors.inboundTrackingNumber} hint="Optional" />
         </OrderFieldset>
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
           <Button variant="secondary" onClick={onClose}>

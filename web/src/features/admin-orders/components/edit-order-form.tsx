@@ -1,9 +1,9 @@
 import { orderMessages } from '@gs/shared/order-messages';
-import { bookMessages, LEFT_STATUSES } from '@gs/shared/book';
-import { useEffect, useState, type FormEvent } from 'react';
+import { custodyRefusal } from '@gs/shared/book';
+import { useEffect, useState } from 'react';
 import { isReleaseStatus } from '@gs/shared/invoice';
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
-import { updateAdminOrderSchema } from '@gs/shared/schemas/admin-orders';
+import { updateAdminOrderSchema, type UpdateAdminOrderInput } from '@gs/shared/schemas/admin-orders';
 import { ADMIN_STATUSES, statusLabel } from '@gs/shared/statuses';
 import { SelectField, TextAreaField } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
@@ -11,7 +11,8 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { useReportUnsaved } from '@/components/ui/unsaved-changes';
 import { ApiError } from '@/lib/api-client';
-import { issueFields, renameFields, type FieldErrors } from '@/lib/field-errors';
+import { renameFields } from '@/lib/field-errors';
+import { bodySchema, errorTexts, formCheck, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
 import { useUpdateAdminOrder } from '../api/update-admin-order';
 import { extraWorkBreakdown } from '../extra-work';
 import { releaseHint, releaseNeedsOverride } from '../release';
@@ -58,7 +59,7 @@ function snapshotOf(order: AdminOrder): Snapshot {
 const blankExtras = { statusNote: '', releaseOverrideReason: '' };
 
 /** The request as the server's schema reads it. */
-function toInput(values: Values, version: number, order: AdminOrder) {
+function toInput(values: Values, version: number, order: AdminOrder): UpdateAdminOrderInput {
   const optional = (v: string) => v.trim() || null;
   return {
     version,
@@ -85,14 +86,15 @@ function toInput(values: Values, version: number, order: AdminOrder) {
  * The route's own schema (so the form refuses what the server would, with its words), and the
  * release rule the server applies with the balance it knows: a reason before a firearm leaves unpaid.
  */
-function validate(values: Values, version: number, order: AdminOrder) {
-  const parsed = updateAdminOrderSchema.safeParse(toInput(values, version, order));
-  const errors: FieldErrors = parsed.success ? {} : renameFields(issueFields(parsed.error.issues), ORDER_FIELD_NAMES);
-  if (releaseNeedsOverride(order, values.currentStatus) && !values.releaseOverrideReason.trim()) {
-    errors.releaseOverrideReason = releaseHint(order, values.currentStatus);
-  }
-  return { errors: errors as Errors, input: parsed.success ? parsed.data : null };
-}
+const editOrderSchema = (version: number, order: AdminOrder) =>
+  bodySchema((values: Values) => toInput(values, version, order), updateAdminOrderSchema).check(
+    formCheck<UpdateAdminOrderInput>((body, ctx) => {
+      const status = body.currentStatus ?? '';
+      if (releaseNeedsOverride(order, status) && !body.releaseOverrideReason) {
+        ctx.addIssue({ code: 'custom', path: ['releaseOverrideReason'], message: releaseHint(order, status) });
+      }
+    }),
+  );
 
 export interface EditOrderFormProps {
   order: AdminOrder;
@@ -109,8 +111,13 @@ export interface EditOrderFormProps {
  */
 export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderFormProps) {
   const [base, setBase] = useState(() => ({ version: order.version, snapshot: snapshotOf(order) }));
-  const [values, setValues] = useState<Values>(() => ({ ...snapshotOf(order), ...blankExtras }));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useSchemaForm<Values, UpdateAdminOrderInput>({
+    resolver: schemaResolver(editOrderSchema(base.version, order), { formNames: ORDER_FIELD_NAMES }),
+    defaultValues: { ...snapshotOf(order), ...blankExtras },
+  });
+  const { register, clearErrors, getValues, setValue, reset } = form;
+  const values = form.watch();
+  const errors: Errors = errorTexts(form.formState.errors);
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
   // The server refused a release the form did not know was owed (the balance changed meanwhile).
@@ -126,39 +133,26 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
   useEffect(() => {
     if (order.version === base.version) return;
     const server = snapshotOf(order);
-    const clashes = EDITABLE.some((k) => server[k] !== base.snapshot[k] && values[k] !== base.snapshot[k] && values[k] !== server[k]);
+    const current = getValues();
+    const clashes = EDITABLE.some((k) => server[k] !== base.snapshot[k] && current[k] !== base.snapshot[k] && current[k] !== server[k]);
     if (clashes) return;
-    setValues((current) => {
-      const next = { ...current };
-      for (const k of EDITABLE) if (server[k] !== base.snapshot[k] && current[k] === base.snapshot[k]) next[k] = server[k];
-      return next;
-    });
+    for (const k of EDITABLE) if (server[k] !== base.snapshot[k] && current[k] === base.snapshot[k]) setValue(k, server[k]);
     setBase({ version: order.version, snapshot: server });
     // Only a new server copy triggers a merge.
   }, [order]);
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  // Typing in a field takes its message away.
+  const field = (key: keyof Values) => register(key, { onChange: () => clearErrors(key) });
 
   const resetTo = (fresh: AdminOrder) => {
     setBase({ version: fresh.version, snapshot: snapshotOf(fresh) });
-    setValues({ ...snapshotOf(fresh), ...blankExtras });
-    setErrors({});
+    reset({ ...snapshotOf(fresh), ...blankExtras });
     setFormError(null);
     setConflict(false);
     setServerAskedOverride(false);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    setConflict(false);
-    const { errors: found, input } = validate(values, base.version, order);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !input) return;
+  const save = async (input: UpdateAdminOrderInput) => {
     try {
       const saved = await update.mutateAsync({ orderId: order.id, input });
       resetTo(saved);
@@ -173,7 +167,7 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
         // The release refusal names both fields with one text: it is shown once, at the reason asked for.
         if (mapped.releaseOverrideReason && mapped.currentStatus === mapped.releaseOverrideReason) delete mapped.currentStatus;
         if (mapped.releaseOverrideReason) setServerAskedOverride(true);
-        setErrors(mapped);
+        showErrors(form, mapped as Record<string, string>);
       }
       setFormError(UPDATE_FAILED);
     }
@@ -190,7 +184,16 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
   const askOverride = releaseNeedsOverride(order, values.currentStatus) || (serverAskedOverride && isReleaseStatus(values.currentStatus));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Edit order">
+    <form
+      onSubmit={(event) => {
+        setFormError(null);
+        setConflict(false);
+        void form.handleSubmit(save)(event);
+      }}
+      noValidate
+      className="space-y-4"
+      aria-label="Edit order"
+    >
       {conflict ? (
         <Alert tone="warning" title="Order changed">
           <p>{orderMessages.staleOrder}</p>
@@ -203,30 +206,18 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
 
       <OrderFieldset
         legend="Firearm & Service"
-        values={values}
+        field={field}
         errors={errors}
-        onChange={set}
-        caliber={{ value: values.firearmCaliber, onChange: set('firearmCaliber'), error: errors.firearmCaliber }}
+        serviceType={values.serviceType}
+        caliber
         locked={order.intake ? BOOK_LOCKED_HINT : undefined}
       />
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Status & Shipping</legend>
-        <SelectField
-          label="Status"
-          value={values.currentStatus}
-          onChange={set('currentStatus')}
-          error={errors.currentStatus}
-          hint={
-            values.currentStatus === order.currentStatus
-              ? undefined
-              : values.currentStatus === 'firearm_received' && !order.intake
-                ? bookMessages.receiveFirst
-                : LEFT_STATUSES.includes(values.currentStatus) && order.intake && !order.release
-                  ? bookMessages.releaseFirst
-                  : undefined
-          }
-        >
+        {/* What the server would refuse about the firearm's custody (the A&D book) is said before saving. */}
+        {/* Controlled: its options follow its value (a status staff do not set keeps its own option). */}
+        <SelectField label="Status" {...field('currentStatus')} value={values.currentStatus} error={errors.currentStatus} hint={custodyRefusal(order, values.currentStatus) ?? undefined}>
           {statusOptions.map((status) => (
             <option key={status} value={status}>
               {statusLabel(status)}
@@ -237,8 +228,7 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
           label="Status Note"
           rows={2}
           placeholder="Optional note for the status history"
-          value={values.statusNote}
-          onChange={set('statusNote')}
+          {...field('statusNote')}
           error={errors.statusNote}
         />
         {askOverride ? (
@@ -248,14 +238,13 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
             rows={2}
             className="sm:col-span-2"
             placeholder="Why the firearm is released before full payment"
-            value={values.releaseOverrideReason}
-            onChange={set('releaseOverrideReason')}
+            {...field('releaseOverrideReason')}
             error={errors.releaseOverrideReason}
             hint={releaseNeedsOverride(order, values.currentStatus) ? releaseHint(order, values.currentStatus) : undefined}
           />
         ) : null}
-        <FormField label="Inbound Tracking Number" value={values.inboundTrackingNumber} onChange={set('inboundTrackingNumber')} error={errors.inboundTrackingNumber} />
-        <FormField label="Outbound Tracking Number" value={values.outboundTrackingNumber} onChange={set('outboundTrackingNumber')} error={errors.outboundTrackingNumber} />
+        <FormField label="Inbound Tracking Number" {...field('inboundTrackingNumber')} error={errors.inboundTrackingNumber} />
+        <FormField label="Outbound Tracking Number" {...field('outboundTrackingNumber')} error={errors.outboundTrackingNumber} />
       </fieldset>
 
       <section aria-labelledby={`extra-work-figure-${order.id}`} className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">

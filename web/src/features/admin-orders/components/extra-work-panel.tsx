@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { adminMessages } from '@gs/shared/admin-messages';
 import { formatDate, formatDateTime } from '@gs/shared/dates';
 import { billedExtraCents, LINE_KIND_LABELS, LINE_KINDS, lineLabel, requestAmounts, taxLabel, type LineKind } from '@gs/shared/invoice';
 import { dollarsToCents, formatCents } from '@gs/shared/money';
-import { addLineSchema } from '@gs/shared/schemas/admin-orders';
+import { addLineSchema, approvalRequestSchema, type AddLineInput, type ApprovalRequestInput } from '@gs/shared/schemas/admin-orders';
+import type * as z from '@gs/shared/schemas/zod';
 import { BillSummary } from '@/components/billing/bill-summary';
 import { SelectField, TextAreaField } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
@@ -14,7 +15,8 @@ import { FormField } from '@/components/ui/form-field';
 import { TrashIcon } from '@/components/ui/icons';
 import { useReportUnsaved } from '@/components/ui/unsaved-changes';
 import { ApiError } from '@/lib/api-client';
-import { issueFields, renameFields, type FieldErrors } from '@/lib/field-errors';
+import { renameFields, type FieldErrors } from '@/lib/field-errors';
+import { bodySchema, errorTexts, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
 import { useAddLine } from '../api/add-line';
 import { useRemoveLine } from '../api/remove-line';
 import { useRequestApproval } from '../api/request-approval';
@@ -167,7 +169,7 @@ const EMPTY_LINE: LineValues = { kind: 'part', name: '', description: '', cost: 
 const LINE_FIELDS: readonly string[] = ['kind', 'name', 'description', 'cost', 'quantity'] satisfies (keyof LineErrors)[];
 
 /** The request as the server's schema reads it: a quantity is whole digits or nothing. */
-const toLineInput = (values: LineValues) => ({
+const toLineInput = (values: LineValues): z.input<typeof addLineSchema> => ({
   kind: values.kind,
   name: values.name,
   description: values.description.trim() || undefined,
@@ -176,69 +178,71 @@ const toLineInput = (values: LineValues) => ({
   needsApproval: values.needsApproval,
 });
 
+/** The route's own schema, so the form refuses what the server would, with its words (the cost is the contract's `unitCents`). */
+const lineSchema = bodySchema(toLineInput, addLineSchema);
+const LINE_FORM_NAMES = { unitCents: 'cost' };
+
 /** The contract's field errors under the form's fields (the cost is `unitCents`); others are not the form's. */
 function lineErrors(fields: FieldErrors): LineErrors {
   const errors: LineErrors = {};
-  for (const [field, text] of Object.entries(renameFields(fields, { unitCents: 'cost' }))) if (LINE_FIELDS.includes(field)) errors[field as keyof LineErrors] = text;
+  for (const [field, text] of Object.entries(renameFields(fields, LINE_FORM_NAMES))) if (LINE_FIELDS.includes(field)) errors[field as keyof LineErrors] = text;
   return errors;
 }
 
 function AddLineForm({ order, onAdded }: { order: AdminOrder; onAdded: (added: AdminOrder, before: AdminOrder) => void }) {
   const add = useAddLine();
-  const [values, setValues] = useState<LineValues>(EMPTY_LINE);
-  const [errors, setErrors] = useState<LineErrors>({});
+  const form = useSchemaForm<LineValues, AddLineInput>({ resolver: schemaResolver(lineSchema, { formNames: LINE_FORM_NAMES }), defaultValues: EMPTY_LINE });
+  const { register, clearErrors, reset } = form;
+  const values = form.watch();
+  const errors = lineErrors(errorTexts(form.formState.errors));
   const [message, setMessage] = useState<string | null>(null);
   // A line typed but not added (its kind and approval box alone are not worth asking about).
   useReportUnsaved((['name', 'description', 'cost', 'quantity'] as const).some((k) => values[k].trim() !== EMPTY_LINE[k]));
 
-  const set = (key: 'kind' | 'name' | 'description' | 'cost' | 'quantity') => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [key]: value }));
-    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  // Typing in a field takes its message away.
+  const field = (key: keyof LineErrors) => register(key, { onChange: () => clearErrors(key) });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    // The route's own schema, so the form refuses what the server would, with its words.
-    const parsed = addLineSchema.safeParse(toLineInput(values));
-    setErrors(parsed.success ? {} : lineErrors(issueFields(parsed.error.issues)));
-    if (!parsed.success) return;
+  const addLine = async (input: AddLineInput) => {
     try {
-      const next = await add.mutateAsync({ orderId: order.id, input: parsed.data });
-      setValues({ ...EMPTY_LINE, kind: values.kind });
+      const next = await add.mutateAsync({ orderId: order.id, input });
+      reset({ ...EMPTY_LINE, kind: values.kind });
       onAdded(next, order);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        setErrors(lineErrors(error.fields));
-      }
+      if (error instanceof ApiError && error.status === 400) showErrors(form, lineErrors(error.fields));
       setMessage(refusal(error, PART_ADD_FAILED));
     }
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add part or charge" className="@container space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+    <form
+      onSubmit={(event) => {
+        setMessage(null);
+        void form.handleSubmit(addLine)(event);
+      }}
+      noValidate
+      aria-label="Add part or charge"
+      className="@container space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+    >
       <h4 className="text-sm font-semibold">Add a part or charge</h4>
       {message ? <Alert tone="error">{message}</Alert> : null}
       <div className="grid gap-3 @md:grid-cols-2">
-        <SelectField label="Kind" value={values.kind} onChange={set('kind')} error={errors.kind}>
+        <SelectField label="Kind" {...field('kind')} error={errors.kind}>
           {LINE_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {LINE_KIND_LABELS[kind]}
             </option>
           ))}
         </SelectField>
-        <FormField label="Name" required value={values.name} onChange={set('name')} error={errors.name} />
-        <FormField label="Description" className="@md:col-span-2" value={values.description} onChange={set('description')} error={errors.description} hint="Optional" />
-        <FormField label="Cost ($)" type="number" inputMode="decimal" min={0} step={0.01} required value={values.cost} onChange={set('cost')} error={errors.cost} />
-        <FormField label="Quantity" type="number" inputMode="numeric" min={1} step={1} required value={values.quantity} onChange={set('quantity')} error={errors.quantity} />
+        <FormField label="Name" required {...field('name')} error={errors.name} />
+        <FormField label="Description" className="@md:col-span-2" {...field('description')} error={errors.description} hint="Optional" />
+        <FormField label="Cost ($)" type="number" inputMode="decimal" min={0} step={0.01} required {...field('cost')} error={errors.cost} />
+        <FormField label="Quantity" type="number" inputMode="numeric" min={1} step={1} required {...field('quantity')} error={errors.quantity} />
       </div>
       <div className="flex items-start gap-2 text-sm">
         <input
           id={`needs-approval-${order.id}`}
           type="checkbox"
-          checked={values.needsApproval}
-          onChange={(event) => setValues((v) => ({ ...v, needsApproval: event.target.checked }))}
+          {...register('needsApproval')}
           className="mt-0.5 size-4 shrink-0 accent-slate-900 dark:accent-amber-400"
         />
         <label htmlFor={`needs-approval-${order.id}`}>
@@ -308,11 +312,17 @@ function RequestForm({
 }) {
   const request = useRequestApproval();
   const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [notice, setNotice] = useState<Notice>(null);
-  useReportUnsaved(reason.trim() !== '');
   const requestable = order.lines.filter(isRequestable);
   const chosen = requestable.filter((l) => selected.has(l.id));
+  // The route's own schema on the reason and the lines chosen: what it refuses is said here, as the server would.
+  const form = useSchemaForm<{ reason: string }, ApprovalRequestInput>({
+    resolver: schemaResolver(bodySchema((v: { reason: string }) => ({ reason: v.reason, lineIds: chosen.map((l) => l.id), lines: [] }), approvalRequestSchema)),
+    defaultValues: { reason: '' },
+  });
+  const reason = form.watch('reason');
+  const refused = Object.values(errorTexts(form.formState.errors))[0];
+  const [notice, setNotice] = useState<Notice>(null);
+  useReportUnsaved(reason.trim() !== '');
   const amounts = requestAmounts(
     chosen.map((l) => ({ lineId: l.id, kind: l.kind, name: l.name, unitCents: l.unitCents, quantity: l.quantity })),
     order.invoice.taxRatePpm,
@@ -326,16 +336,10 @@ function RequestForm({
     setSelected(next);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setNotice(null);
-    if (reasonBlank) {
-      setNotice({ tone: 'error', text: adminMessages.approvalReasonRequired });
-      return;
-    }
+  const requestApproval = async (input: ApprovalRequestInput) => {
     try {
-      await request.mutateAsync({ orderId: order.id, input: { reason: reason.trim(), lineIds: chosen.map((l) => l.id), lines: [] } });
-      setReason('');
+      await request.mutateAsync({ orderId: order.id, input });
+      form.reset({ reason: '' });
       onRequested();
     } catch (error) {
       setNotice({ tone: 'error', text: refusal(error, APPROVAL_FAILED) });
@@ -343,7 +347,15 @@ function RequestForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Request approval" className="space-y-3">
+    <form
+      onSubmit={(event) => {
+        setNotice(null);
+        void form.handleSubmit(requestApproval)(event);
+      }}
+      noValidate
+      aria-label="Request approval"
+      className="space-y-3"
+    >
       {requestable.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           No lines wait for approval. Add a part or charge with &ldquo;Needs customer approval&rdquo; checked to ask the customer for it.
@@ -382,11 +394,11 @@ function RequestForm({
         label="Reason for the additional costs"
         rows={2}
         placeholder="What the customer reads in the request"
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
+        {...form.register('reason')}
         hint={reasonBlank ? adminMessages.approvalReasonRequired : undefined}
       />
-      <NoticeText notice={notice} />
+      {/* What the schema refused (a reason is required: the hint says so first), or how the request went. */}
+      <NoticeText notice={refused ? { tone: 'error', text: refused } : notice} />
       <Button type="submit" variant="secondary" disabled={reasonBlank || request.isPending} aria-describedby={reasonBlank ? `${reasonId}-hint` : undefined}>
         {request.isPending ? 'Requesting...' : 'Request Approval'}
       </Button>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { CounterpartyKind } from '@gs/shared/api-types';
 import { AddressFields, type AddressValues } from '@/components/form/address-fields';
 import { Alert } from '@/components/ui/alert';
@@ -93,6 +94,7 @@ export const PARTY_LABELS: Record<CounterpartyKind, string> = { customer: 'The c
 /**
  * One side of a book entry: the customer (their name, and their address) or a licensee (name, FFL number,
  * address optional). `prefix` is the contract's (`from`, `to`): errors are keyed `fromName`, `fromAddress.line1`…
+ * The name, license and address inputs take the form's register() of them (`nameField`, `licenseField`, `addressField`).
  */
 export function PartyFields({
   legend,
@@ -100,13 +102,10 @@ export function PartyFields({
   party,
   onParty,
   customerName,
-  name,
-  onName,
+  nameField,
   nameLabel,
-  license,
-  onLicense,
-  address,
-  onAddress,
+  licenseField,
+  addressField,
   errors,
   addressHint,
 }: {
@@ -115,14 +114,11 @@ export function PartyFields({
   party: CounterpartyKind;
   onParty: (party: CounterpartyKind) => void;
   customerName: string;
-  name: string;
-  onName: (value: string) => void;
+  nameField: UseFormRegisterReturn;
   /** The customer's side may name the recipient (ship to someone at the customer's): the label of that field. */
   nameLabel?: string;
-  license: string;
-  onLicense: (value: string) => void;
-  address: AddressValues;
-  onAddress: (field: keyof AddressValues, value: string) => void;
+  licenseField: UseFormRegisterReturn;
+  addressField: (name: keyof AddressValues) => UseFormRegisterReturn;
   errors: FieldErrors;
   addressHint?: ReactNode;
 }) {
@@ -139,25 +135,17 @@ export function PartyFields({
       />
       {licensee ? (
         <div className="grid gap-4 @xl:grid-cols-2">
-          <FormField label="Licensee Name" required value={name} onChange={(e) => onName(e.target.value)} error={errors[`${prefix}Name`]} autoComplete="off" />
-          <FormField
-            label="FFL Number"
-            required
-            value={license}
-            onChange={(e) => onLicense(e.target.value)}
-            error={errors[`${prefix}License`]}
-            placeholder="1-23-456-07-8A-12345"
-            autoComplete="off"
-          />
+          <FormField label="Licensee Name" required {...nameField} error={errors[`${prefix}Name`]} autoComplete="off" />
+          <FormField label="FFL Number" required {...licenseField} error={errors[`${prefix}License`]} placeholder="1-23-456-07-8A-12345" autoComplete="off" />
         </div>
       ) : nameLabel ? (
-        <FormField label={nameLabel} value={name} onChange={(e) => onName(e.target.value)} error={errors[`${prefix}Name`]} placeholder={customerName} autoComplete="off" />
+        <FormField label={nameLabel} {...nameField} error={errors[`${prefix}Name`]} placeholder={customerName} autoComplete="off" />
       ) : null}
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{licensee ? 'Address (optional)' : 'Address'}</legend>
         {addressHint ? <p className="text-xs text-slate-600 dark:text-slate-400">{addressHint}</p> : null}
         {errors[`${prefix}Address`] ? <Alert tone="error">{errors[`${prefix}Address`]}</Alert> : null}
-        <AddressFields values={address} onChange={onAddress} errors={addressErrors(errors, `${prefix}Address`)} autoFill={false} />
+        <AddressFields field={addressField} errors={addressErrors(errors, `${prefix}Address`)} autoFill={false} />
       </fieldset>
     </div>
   );
@@ -166,7 +154,8 @@ export function PartyFields({
 /** The A&D book's description of a firearm (its type, manufacturer, importer, model, serial, caliber or gauge): the intake's and a correction's fields. */
 export type DescriptionKey = 'firearmType' | 'firearmMake' | 'firearmImporter' | 'firearmModel' | 'serialNumber' | 'firearmCaliber';
 
-export function FirearmDescriptionFields({ field }: { field: (key: DescriptionKey) => { value: string; onChange: (event: { target: { value: string } }) => void; error?: string } }) {
+/** `field` gives each control's props: the form's register() of it, and its message. */
+export function FirearmDescriptionFields({ field }: { field: (key: DescriptionKey) => UseFormRegisterReturn & { error?: string } }) {
   return (
     <fieldset className="grid gap-4 @xl:grid-cols-2">
       <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Firearm</legend>

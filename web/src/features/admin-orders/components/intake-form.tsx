@@ -1,14 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { Address } from '@gs/shared/address';
 import type { CounterpartyKind } from '@gs/shared/api-types';
-import { receiveFirearmSchema } from '@gs/shared/schemas/book-receive';
+import { receiveFirearmSchema, type ReceiveFirearmInput } from '@gs/shared/schemas/book-receive';
 import { addressInput, addressValuesOf, emptyAddressValues, type AddressValues } from '@/components/form/address-fields';
 import { TextAreaField } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { useReportUnsaved } from '@/components/ui/unsaved-changes';
-import { issueFields, type FieldErrors } from '@/lib/field-errors';
+import { bodySchema, clearMessages, errorTexts, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
+import type * as z from '@gs/shared/schemas/zod';
 import { useReceiveFirearm } from '../api/receive-firearm';
 import type { AdminOrder } from '../types';
 import { PartyFields, localToday, refusal, serverFields, strayErrors, FirearmDescriptionFields } from './firearm-shared';
@@ -57,7 +58,7 @@ export function intakeDefaults(order: AdminOrder, customerAddress: Address | nul
 }
 
 /** The request as receiveFirearmSchema reads it: a licensee's name and license only from a licensee; blanks left out. */
-export function intakeInput(values: IntakeValues, version: number) {
+export function intakeInput(values: IntakeValues, version: number): z.input<typeof receiveFirearmSchema> {
   const licensee = values.from === 'licensee';
   const optional = (v: string) => v.trim() || undefined;
   return {
@@ -67,7 +68,8 @@ export function intakeInput(values: IntakeValues, version: number) {
     fromName: licensee ? optional(values.fromName) : undefined,
     fromLicense: licensee ? values.fromLicense.trim() || null : undefined,
     fromAddress: addressInput(values.address),
-    firearmType: values.firearmType || undefined,
+    // Blank is left out, for the schema to ask for it.
+    firearmType: (values.firearmType || undefined) as ReceiveFirearmInput['firearmType'],
     firearmMake: values.firearmMake,
     firearmImporter: optional(values.firearmImporter),
     firearmModel: values.firearmModel,
@@ -97,8 +99,14 @@ export function IntakeForm({
 }) {
   const receive = useReceiveFirearm();
   const [initial] = useState(() => intakeDefaults(order, customerAddress));
-  const [values, setValues] = useState<IntakeValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The route's own schema, so the form refuses what the server would, with its words.
+  const form = useSchemaForm<IntakeValues, ReceiveFirearmInput>({
+    resolver: schemaResolver(bodySchema((v: IntakeValues) => intakeInput(v, order.version), receiveFirearmSchema)),
+    defaultValues: initial,
+  });
+  const { register, clearErrors, setValue, getValues } = form;
+  const values = form.watch();
+  const errors = errorTexts(form.formState.errors);
   const [message, setMessage] = useState<string | null>(null);
   // Typed, not saved (the customer's address filled in when it arrives is not the admin's edit).
   const sameAddress = (a: AddressValues) => JSON.stringify(values.address) === JSON.stringify(a);
@@ -110,49 +118,42 @@ export function IntakeForm({
   // The customer's address, once read, fills an address nobody has typed yet.
   useEffect(() => {
     if (!customerAddress) return;
-    setValues((v) => (v.from === 'customer' && Object.values(v.address).every((f) => !f.trim()) ? { ...v, address: addressValuesOf(customerAddress) } : v));
+    const { from, address } = getValues();
+    if (from === 'customer' && Object.values(address).every((f) => !f.trim())) setValue('address', addressValuesOf(customerAddress));
   }, [customerAddress]);
 
-  const clear = (key: string) => setErrors((e) => (Object.keys(e).some((k) => k === key || k.startsWith(`${key}.`)) ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))) : e));
-  const setValue = <K extends keyof IntakeValues>(key: K, value: IntakeValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    clear(key);
-  };
-  const text = (key: Exclude<keyof IntakeValues, 'address' | 'from'>) => ({
-    value: values[key],
-    onChange: (event: { target: { value: string } }) => setValue(key, event.target.value),
-    error: errors[key],
-  });
+  // A change takes the field's messages away (the address's: all of them, with the one about the whole address).
+  const text = (key: Exclude<keyof IntakeValues, 'address' | 'from'>) => ({ ...register(key, { onChange: () => clearErrors(key) }), error: errors[key] });
 
   const onParty = (from: CounterpartyKind) => {
-    setValues((v) => ({
-      ...v,
-      from,
-      // The customer's address back when they are the sender again; a licensee's is typed (optional).
-      address: from === 'customer' ? (Object.values(v.address).every((f) => !f.trim()) ? addressValuesOf(customerAddress) : v.address) : emptyAddressValues,
-    }));
-    setErrors({});
+    const { address } = getValues();
+    setValue('from', from);
+    // The customer's address back when they are the sender again; a licensee's is typed (optional).
+    setValue('address', from === 'customer' ? (Object.values(address).every((f) => !f.trim()) ? addressValuesOf(customerAddress) : address) : emptyAddressValues);
+    clearErrors();
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const parsed = receiveFirearmSchema.safeParse(intakeInput(values, order.version));
-    const found = parsed.success ? {} : issueFields(parsed.error.issues);
-    setErrors(found);
-    if (!parsed.success) return;
+  const record = async (input: ReceiveFirearmInput) => {
     try {
-      const saved = await receive.mutateAsync({ orderId: order.id, input: parsed.data });
+      const saved = await receive.mutateAsync({ orderId: order.id, input });
       onDone(saved);
     } catch (error) {
       const fields = serverFields(error);
-      setErrors(fields);
+      showErrors(form, fields);
       setMessage(strayErrors(fields, FIELDS)[0] ?? refusal(error, RECEIVE_FAILED));
     }
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Receive firearm" className="@container space-y-4">
+    <form
+      onSubmit={(event) => {
+        setMessage(null);
+        void form.handleSubmit(record)(event);
+      }}
+      noValidate
+      aria-label="Receive firearm"
+      className="@container space-y-4"
+    >
       <FormField label="Date Received" type="date" required max={localToday()} {...text('receivedOn')} />
       <PartyFields
         legend="Received From"
@@ -160,16 +161,9 @@ export function IntakeForm({
         party={values.from}
         onParty={onParty}
         customerName={order.customerName}
-        name={values.fromName}
-        onName={(v) => setValue('fromName', v)}
-        license={values.fromLicense}
-        onLicense={(v) => setValue('fromLicense', v)}
-        address={values.address}
-        onAddress={(field, value) => {
-          setValues((v) => ({ ...v, address: { ...v.address, [field]: value } }));
-          clear(`fromAddress.${field}`);
-          clear('fromAddress');
-        }}
+        nameField={register('fromName', { onChange: () => clearErrors('fromName') })}
+        licenseField={register('fromLicense', { onChange: () => clearErrors('fromLicense') })}
+        addressField={(field) => register(`address.${field}`, { onChange: () => clearMessages(form, 'fromAddress') })}
         errors={errors}
         addressHint={values.from === 'customer' ? "The customer's mailing address, as the A&D book records it." : undefined}
       />

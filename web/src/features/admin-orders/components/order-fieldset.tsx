@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SERVICE_TYPES } from '@gs/shared/statuses';
 import { SelectField, TextAreaField } from '@/components/form/fields';
 import { FormField } from '@/components/ui/form-field';
@@ -13,7 +14,6 @@ export interface OrderFieldValues {
   estimatedCost: string;
 }
 export type OrderFieldKey = keyof OrderFieldValues;
-type Change = (event: { target: { value: string } }) => void;
 
 /** A read-only field looks it: greyed, no text cursor. */
 const LOCKED = '[&_input]:cursor-default [&_input]:bg-slate-100 [&_input]:text-slate-700 dark:[&_input]:bg-slate-800 dark:[&_input]:text-slate-300';
@@ -23,25 +23,26 @@ export const ORDER_FIELD_NAMES = { estimatedCostCents: 'estimatedCost' } as cons
 
 /**
  * The firearm and service of an order, as both the create and the edit form ask for them: make,
- * model, serial number, (caliber), service type, estimated cost and description. `children` are
- * more fields in the same grid.
+ * model, serial number, (caliber), service type, estimated cost and description. `field` gives each
+ * control's props (the form's register() of it); `children` are more fields in the same grid.
  */
 export function OrderFieldset({
-  values,
+  field,
   errors,
-  onChange,
+  serviceType,
   legend,
   caliber,
   locked,
   children,
 }: {
-  values: OrderFieldValues;
-  errors: Partial<Record<OrderFieldKey, string>>;
-  onChange: (key: OrderFieldKey) => Change;
+  field: (key: OrderFieldKey | 'firearmCaliber') => UseFormRegisterReturn;
+  errors: Partial<Record<OrderFieldKey | 'firearmCaliber', string>>;
+  /** The service type chosen now: one from before the list changed is offered too. */
+  serviceType: string;
   /** Shown above the fields; without it the group is named for screen readers only. */
   legend?: string;
   /** Asks for the caliber too (optional; the create and edit forms). */
-  caliber?: { value: string; onChange: Change; error?: string };
+  caliber?: boolean;
   /** The firearm's description is in the A&D book: make, model, serial and caliber are read-only, with this hint. */
   locked?: string;
   children?: ReactNode;
@@ -51,13 +52,14 @@ export function OrderFieldset({
       <legend className={legend ? 'mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400' : 'sr-only'}>
         {legend ?? 'Firearm & Service'}
       </legend>
-      <FormField label="Firearm Make" required readOnly={Boolean(locked)} className={locked ? LOCKED : undefined} hint={locked} value={values.firearmMake} onChange={onChange('firearmMake')} error={errors.firearmMake} />
-      <FormField label="Firearm Model" required readOnly={Boolean(locked)} className={locked ? LOCKED : undefined} hint={locked} value={values.firearmModel} onChange={onChange('firearmModel')} error={errors.firearmModel} />
-      <FormField label="Serial Number" required readOnly={Boolean(locked)} className={locked ? LOCKED : undefined} hint={locked} value={values.serialNumber} onChange={onChange('serialNumber')} error={errors.serialNumber} />
+      <FormField label="Firearm Make" required readOnly={Boolean(locked)} className={locked ? LOCKED : undefined} hint={locked} {...field('firearmMake')} error={errors.firearmMake} />
+      <FormField label="Firearm Model" required readOnly={Boolean(locked)} className={locked ? LOCKED : undefined} hint={locked} {...field('firearmModel')} error={errors.firearmModel} />
+      <FormField label="Serial Number" required readOnly={Boolean(locked)} className={locked ? LOCKED : undefined} hint={locked} {...field('serialNumber')} error={errors.serialNumber} />
       {caliber ? (
-        <FormField label="Caliber" readOnly={Boolean(locked)} className={locked ? LOCKED : undefined} value={caliber.value} onChange={caliber.onChange} error={caliber.error} hint={locked ?? 'Optional'} />
+        <FormField label="Caliber" readOnly={Boolean(locked)} className={locked ? LOCKED : undefined} {...field('firearmCaliber')} error={errors.firearmCaliber} hint={locked ?? 'Optional'} />
       ) : null}
-      <SelectField label="Service Type" required value={values.serviceType} onChange={onChange('serviceType')} error={errors.serviceType}>
+      {/* Controlled: its options follow its value (a service type from before the list changed). */}
+      <SelectField label="Service Type" required {...field('serviceType')} value={serviceType} error={errors.serviceType}>
         <option value="">Select a service type</option>
         {SERVICE_TYPES.map((type) => (
           <option key={type} value={type}>
@@ -65,9 +67,7 @@ export function OrderFieldset({
           </option>
         ))}
         {/* An order from before the list changed keeps its own service type. */}
-        {values.serviceType && !(SERVICE_TYPES as readonly string[]).includes(values.serviceType) ? (
-          <option value={values.serviceType}>{values.serviceType}</option>
-        ) : null}
+        {serviceType && !(SERVICE_TYPES as readonly string[]).includes(serviceType) ? <option value={serviceType}>{serviceType}</option> : null}
       </SelectField>
       <FormField
         label="Estimated Cost ($)"
@@ -76,11 +76,10 @@ export function OrderFieldset({
         min={0}
         step={0.01}
         required
-        value={values.estimatedCost}
-        onChange={onChange('estimatedCost')}
+        {...field('estimatedCost')}
         error={errors.estimatedCost}
       />
-      <TextAreaField label="Description" required className="sm:col-span-2" value={values.description} onChange={onChange('description')} error={errors.description} />
+      <TextAreaField label="Description" required className="sm:col-span-2" {...field('description')} error={errors.description} />
       {children}
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LedgerResult, Payment } from '@gs/shared/api-types';
 import { formatDate, formatDateTime } from '@gs/shared/dates';
@@ -18,7 +19,7 @@ import {
   type ShopPaymentMethod,
 } from '@gs/shared/payment-rules';
 import { adjustmentSchema, refundSchema, shopPaymentSchema } from '@gs/shared/schemas/ledger';
-import type { ZodMiniType } from '@gs/shared/schemas/zod';
+import type * as z from '@gs/shared/schemas/zod';
 import { MoneyRow } from '@/components/billing/bill-summary';
 import { signedAmountCents, signedMoney } from '@/components/billing/ledger';
 import { paymentStatusBadge } from '@/components/billing/payment-status-badge';
@@ -30,7 +31,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { issueFields, type FieldErrors } from '@/lib/field-errors';
+import type { FieldErrors } from '@/lib/field-errors';
+import { bodySchema, clearMessages, errorTexts, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
 import { adminOrderKeys } from '@/lib/query-keys';
 import { useRecordAdjustment } from '../api/record-adjustment';
 import { useRecordPayment } from '../api/record-payment';
@@ -60,24 +62,29 @@ function placeErrors(fields: FieldErrors, message: string | null, formFields: re
 }
 
 /**
- * One ledger change from a dialog: checked with the route's own schema (so the form says what the
- * server would), sent with the attempt's request id, and that id is sent again when the outcome was
- * unknown (a 5xx, no answer), so a retry or double click records once. A 4xx means nothing was
- * recorded under it (or a card refund the provider refused was, as failed): the next try is a new attempt.
+ * One ledger change from a dialog: its form's values made into the route's body (`toBody`), checked with the
+ * route's own schema (so the form says what the server would), sent with the attempt's request id, and that
+ * id is sent again when the outcome was unknown (a 5xx, no answer), so a retry or double click records once.
+ * A 4xx means nothing was recorded under it (or a card refund the provider refused was, as failed): the next
+ * try is a new attempt.
  */
-function useLedgerAttempt<T extends { requestId: string }>({
+function useLedgerAttempt<V extends FieldValues, S extends z.ZodMiniType<{ requestId: string }>>({
   orderId,
   schema,
+  toBody,
+  defaultValues,
   formFields,
   fallback,
   send,
   onDone,
 }: {
   orderId: string;
-  schema: ZodMiniType<T>;
+  schema: S;
+  toBody: (values: V) => Omit<z.input<S>, 'requestId'>;
+  defaultValues: DefaultValues<V>;
   formFields: readonly string[];
   fallback: string;
-  send: (input: T) => Promise<LedgerResult>;
+  send: (input: z.output<S>) => Promise<LedgerResult>;
   onDone: (result: LedgerResult) => void;
 }) {
   const queryClient = useQueryClient();
@@ -86,42 +93,36 @@ function useLedgerAttempt<T extends { requestId: string }>({
   const requestId = useRef(firstId);
   const busy = useRef(false);
   const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
+  const form = useSchemaForm<V, z.output<S>>({
+    resolver: schemaResolver(bodySchema((values: V) => ({ ...toBody(values), requestId: requestId.current }) as z.input<S>, schema)),
+    defaultValues,
+  });
+  // The attempt's outcome when it is not a field's (the server's words, a refused card refund).
+  const [message, setMessage] = useState<string | null>(null);
+  const { errors, alert } = placeErrors(errorTexts(form.formState.errors), message, formFields);
 
-  const show = (fields: FieldErrors, message: string | null) => {
-    const placed = placeErrors(fields, message, formFields);
-    setErrors(placed.errors);
-    setAlert(placed.alert);
-  };
-
-  const submit = async (values: Omit<T, 'requestId'>) => {
+  const attempt = async (input: z.output<S>) => {
     if (busy.current) return;
-    const parsed = schema.safeParse({ ...values, requestId: requestId.current });
-    if (!parsed.success) {
-      show(issueFields(parsed.error.issues), null);
-      return;
-    }
     busy.current = true;
     setSaving(true);
-    setAlert(null);
-    setErrors({});
+    setMessage(null);
     try {
-      const result = await send(parsed.data);
+      const result = await send(input);
       if (result.payment.paymentStatus === 'failed') {
         requestId.current = newRequestId();
-        show({}, result.payment.notes || fallback);
+        setMessage(result.payment.notes || fallback);
         return;
       }
       onDone(result);
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
         requestId.current = newRequestId();
-        show(error.fields, error.message);
+        showErrors(form, error.fields);
+        setMessage(error.message);
         // Someone else changed the order: show its numbers as they are now.
         if (error.status === 409) void queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(orderId) });
       } else {
-        show({}, error instanceof ApiError && error.code === 'network_error' ? error.message : fallback);
+        setMessage(error instanceof ApiError && error.code === 'network_error' ? error.message : fallback);
       }
     } finally {
       busy.current = false;
@@ -129,24 +130,22 @@ function useLedgerAttempt<T extends { requestId: string }>({
     }
   };
 
-  const clear = (field: string) => {
-    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
-  };
+  /** Checks and sends the form (a refusal by the schema replaces the last outcome). */
+  const submit = () => void form.handleSubmit(attempt, () => setMessage(null))();
 
-  /** A control of the form: its value, the error under it, and a change that takes the error away. */
-  const field = <V extends string>(name: string, value: V, set: (value: V) => void) => ({
-    value,
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      set(event.target.value as V);
-      clear(name);
-    },
+  /**
+   * A control of the form (`name`, the contract's `field` for its messages): its props, the error under
+   * it, and a change that takes the error away.
+   */
+  const field = (name: Path<V>, contractField: string) => ({
+    ...form.register(name, { onChange: () => clearMessages(form, contractField) }),
+    error: errors[contractField],
   });
 
-  return { submit, saving, errors, alert, field };
+  return { submit, saving, alert, field, watch: form.watch };
 }
 
-type FieldProps = { value: string; error?: string; onChange: (event: { target: { value: string } }) => void };
+type FieldProps = ReturnType<ReturnType<typeof useLedgerAttempt>['field']>;
 
 function AmountField({ hint, ...props }: FieldProps & { hint: string }) {
   return <FormField label="Amount ($)" inputMode="decimal" autoComplete="off" hint={hint} {...props} />;
@@ -197,36 +196,37 @@ function LedgerDialog({
 
 function RecordPaymentDialog({ order, onClose, onDone }: { order: AdminOrderDetail; onClose: () => void; onDone: (r: LedgerResult) => void }) {
   const record = useRecordPayment();
-  const [method, setMethod] = useState<ShopPaymentMethod>('cash');
-  const [amount, setAmount] = useState(() => centsToInput(Math.max(0, order.invoice.balanceDueCents)));
-  const [reference, setReference] = useState('');
   const attempt = useLedgerAttempt({
     orderId: order.id,
     schema: shopPaymentSchema,
+    toBody: ({ method, amount, reference }: { method: ShopPaymentMethod; amount: string; reference: string }) => ({
+      method,
+      amountCents: dollarsToCents(amount) ?? Number.NaN,
+      reference: reference.trim() || undefined,
+    }),
+    defaultValues: { method: 'cash', amount: centsToInput(Math.max(0, order.invoice.balanceDueCents)), reference: '' },
     formFields: ['method', 'amountCents', 'reference'],
     fallback: PAYMENT_FAILED,
     send: (input) => record.mutateAsync({ orderId: order.id, input }),
     onDone,
   });
-  const submit = () =>
-    void attempt.submit({ method, amountCents: dollarsToCents(amount) ?? Number.NaN, reference: reference.trim() || undefined });
 
   return (
-    <LedgerDialog title="Record payment" onClose={onClose} onSubmit={submit} alert={attempt.alert} saving={attempt.saving} submitLabel="Save payment">
+    <LedgerDialog title="Record payment" onClose={onClose} onSubmit={attempt.submit} alert={attempt.alert} saving={attempt.saving} submitLabel="Save payment">
       <p className="text-sm text-slate-700 dark:text-slate-300">Money taken in the shop for {order.orderNumber}.</p>
-      <SelectField label="Method" {...attempt.field('method', method, setMethod)}>
+      <SelectField label="Method" {...attempt.field('method', 'method')}>
         {SHOP_PAYMENT_METHODS.map((m) => (
           <option key={m} value={m}>
             {METHOD_LABELS[m]}
           </option>
         ))}
       </SelectField>
-      <AmountField hint={`Up to ${formatCents(order.invoice.balanceDueCents)}, the balance due`} {...attempt.field('amountCents', amount, setAmount)} />
+      <AmountField hint={`Up to ${formatCents(order.invoice.balanceDueCents)}, the balance due`} {...attempt.field('amount', 'amountCents')} />
       <FormField
         label="Reference"
         autoComplete="off"
         hint="Optional: a check number or the terminal's receipt number"
-        {...attempt.field('reference', reference, setReference)}
+        {...attempt.field('reference', 'reference')}
       />
     </LedgerDialog>
   );
@@ -234,33 +234,31 @@ function RecordPaymentDialog({ order, onClose, onDone }: { order: AdminOrderDeta
 
 function AdjustmentDialog({ order, onClose, onDone }: { order: AdminOrderDetail; onClose: () => void; onDone: (r: LedgerResult) => void }) {
   const record = useRecordAdjustment();
-  const [kind, setKind] = useState<AdjustmentKind>('discount');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
   const attempt = useLedgerAttempt({
     orderId: order.id,
     schema: adjustmentSchema,
+    toBody: ({ kind, amount, reason }: { kind: AdjustmentKind; amount: string; reason: string }) => ({ kind, amountCents: dollarsToCents(amount) ?? Number.NaN, reason }),
+    defaultValues: { kind: 'discount', amount: '', reason: '' },
     formFields: ['kind', 'amountCents', 'reason'],
     fallback: ADJUSTMENT_FAILED,
     send: (input) => record.mutateAsync({ orderId: order.id, input }),
     onDone,
   });
-  const submit = () => void attempt.submit({ kind, amountCents: dollarsToCents(amount) ?? Number.NaN, reason });
 
   return (
-    <LedgerDialog title="Discount / write-off" onClose={onClose} onSubmit={submit} alert={attempt.alert} saving={attempt.saving} submitLabel="Save adjustment">
+    <LedgerDialog title="Discount / write-off" onClose={onClose} onSubmit={attempt.submit} alert={attempt.alert} saving={attempt.saving} submitLabel="Save adjustment">
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Lowers what the customer owes on {order.orderNumber} without money changing hands: a discount is a price concession, a write-off a debt given up.
       </p>
-      <SelectField label="Kind" {...attempt.field('kind', kind, setKind)}>
+      <SelectField label="Kind" {...attempt.field('kind', 'kind')}>
         {ADJUSTMENT_KINDS.map((k) => (
           <option key={k} value={k}>
             {METHOD_LABELS[k]}
           </option>
         ))}
       </SelectField>
-      <AmountField hint={`Up to ${formatCents(order.invoice.balanceDueCents)}, the balance due`} {...attempt.field('amountCents', amount, setAmount)} />
-      <ReasonField {...attempt.field('reason', reason, setReason)} />
+      <AmountField hint={`Up to ${formatCents(order.invoice.balanceDueCents)}, the balance due`} {...attempt.field('amount', 'amountCents')} />
+      <ReasonField {...attempt.field('reason', 'reason')} />
     </LedgerDialog>
   );
 }
@@ -277,25 +275,24 @@ function RefundDialog({ order, entry, onClose, onDone }: { order: AdminOrderDeta
   const card = isCardEntry(entry);
   const left = refundableCents(entry);
   const methods = REFUND_METHODS.filter((m) => m !== 'card' || card);
-  const [method, setMethod] = useState<RefundMethod>(card ? 'card' : shopMethodOf(entry));
-  const [amount, setAmount] = useState(() => centsToInput(left));
-  const [reason, setReason] = useState('');
   const attempt = useLedgerAttempt({
     orderId: order.id,
     schema: refundSchema,
+    toBody: ({ method, amount, reason }: { method: RefundMethod; amount: string; reason: string }) => ({ method, amountCents: dollarsToCents(amount) ?? Number.NaN, reason }),
+    defaultValues: { method: card ? 'card' : shopMethodOf(entry), amount: centsToInput(left), reason: '' },
     formFields: ['method', 'amountCents', 'reason'],
     fallback: REFUND_FAILED,
     send: (input) => refund.mutateAsync({ orderId: order.id, paymentId: entry.paymentId, input }),
     onDone,
   });
-  const cents = dollarsToCents(amount);
-  const submit = () => void attempt.submit({ method, amountCents: cents ?? Number.NaN, reason });
+  const method = attempt.watch('method');
+  const cents = dollarsToCents(attempt.watch('amount'));
 
   return (
     <LedgerDialog
       title="Refund payment"
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={attempt.submit}
       alert={attempt.alert}
       saving={attempt.saving}
       submitLabel={cents ? `Refund ${formatCents(cents)}` : 'Refund'}
@@ -309,7 +306,7 @@ function RefundDialog({ order, entry, onClose, onDone }: { order: AdminOrderDeta
       <SelectField
         label="Refund method"
         hint={method === 'card' ? 'Refunded through the card provider' : 'Money handed back in the shop'}
-        {...attempt.field('method', method, setMethod)}
+        {...attempt.field('method', 'method')}
       >
         {methods.map((m) => (
           <option key={m} value={m}>
@@ -317,8 +314,8 @@ function RefundDialog({ order, entry, onClose, onDone }: { order: AdminOrderDeta
           </option>
         ))}
       </SelectField>
-      <AmountField hint={`Up to ${formatCents(left)}`} {...attempt.field('amountCents', amount, setAmount)} />
-      <ReasonField {...attempt.field('reason', reason, setReason)} />
+      <AmountField hint={`Up to ${formatCents(left)}`} {...attempt.field('amount', 'amountCents')} />
+      <ReasonField {...attempt.field('reason', 'reason')} />
     </LedgerDialog>
   );
 }
@@ -328,9 +325,12 @@ function FlagNotice({ order, entry, onDone }: { order: AdminOrderDetail; entry: 
   const refund = useRefundPayment();
   const left = refundableCents(entry);
   const oneClick = isCreditFlag(entry.flag) && isCardEntry(entry) && left > 0;
+  // A form without fields: the refund of what is left, to the card.
   const attempt = useLedgerAttempt({
     orderId: order.id,
     schema: refundSchema,
+    toBody: () => ({ method: 'card' as const, amountCents: left, reason: OVERPAYMENT_REFUND_REASON }),
+    defaultValues: {},
     formFields: [],
     fallback: REFUND_FAILED,
     send: (input) => refund.mutateAsync({ orderId: order.id, paymentId: entry.paymentId, input }),
@@ -355,7 +355,7 @@ function FlagNotice({ order, entry, onDone }: { order: AdminOrderDetail; entry: 
             variant="danger"
             className="mt-2"
             disabled={attempt.saving}
-            onClick={() => void attempt.submit({ method: 'card', amountCents: left, reason: OVERPAYMENT_REFUND_REASON })}
+            onClick={attempt.submit}
           >
             {attempt.saving ? 'Refunding...' : `Refund ${formatCents(left)} to card`}
           </Button>

@@ -1,24 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Address } from '@gs/shared/address';
 import type { CounterpartyKind, ReleaseMethod } from '@gs/shared/api-types';
+import { STATUS_AFTER_RELEASE } from '@gs/shared/book';
 import { formatCents } from '@gs/shared/money';
-import { releaseFirearmSchema } from '@gs/shared/schemas/book-release';
+import { releaseFirearmSchema, type ReleaseFirearmInput } from '@gs/shared/schemas/book-release';
+import type * as z from '@gs/shared/schemas/zod';
 import { addressInput, addressValuesOf, type AddressValues } from '@/components/form/address-fields';
 import { TextAreaField } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { useReportUnsaved } from '@/components/ui/unsaved-changes';
-import { issueFields, type FieldErrors } from '@/lib/field-errors';
+import { bodySchema, clearMessages, errorTexts, formCheck, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
 import { useReleaseFirearm } from '../api/release-firearm';
 import { releaseHint, releaseNeedsOverride } from '../release';
 import type { AdminOrder } from '../types';
 import { ChoiceGroup, PartyFields, localToday, refusal, serverFields, strayErrors } from './firearm-shared';
 
 export const RELEASE_FAILED = 'Failed to record the release. Please try again.';
-
-/** Where each way of leaving moves the order (the server's rule). */
-export const STATUS_AFTER_RELEASE: Record<ReleaseMethod, string> = { ship: 'shipped', pickup: 'order_closed' };
 
 export const METHOD_OPTIONS: ReadonlyArray<{ value: ReleaseMethod; label: string }> = [
   { value: 'ship', label: 'Ship it back' },
@@ -62,7 +61,7 @@ export function releaseDefaults(order: AdminOrder, customerAddress: Address | nu
 }
 
 /** The request as releaseFirearmSchema reads it: carrier and tracking only to ship; the override only when a balance is due. */
-export function releaseInput(values: ReleaseValues, order: AdminOrder) {
+export function releaseInput(values: ReleaseValues, order: AdminOrder): z.input<typeof releaseFirearmSchema> {
   const optional = (v: string) => v.trim() || undefined;
   const ship = values.method === 'ship';
   const licensee = values.to === 'licensee';
@@ -82,6 +81,20 @@ export function releaseInput(values: ReleaseValues, order: AdminOrder) {
 }
 
 /**
+ * The route's own schema (so the form refuses what the server would, with its words), and the release rule
+ * the server applies with the balance it knows: a reason before a firearm leaves unpaid.
+ */
+const releaseSchema = (order: AdminOrder) =>
+  bodySchema((values: ReleaseValues) => releaseInput(values, order), releaseFirearmSchema).check(
+    formCheck<ReleaseFirearmInput>((body, ctx) => {
+      const nextStatus = STATUS_AFTER_RELEASE[body.method];
+      if (nextStatus && releaseNeedsOverride(order, nextStatus) && !body.releaseOverrideReason) {
+        ctx.addIssue({ code: 'custom', path: ['releaseOverrideReason'], message: releaseHint(order, nextStatus) });
+      }
+    }),
+  );
+
+/**
  * Release Firearm: the firearm leaves the shop, shipped (carrier and tracking) or picked up, to the customer or a
  * licensee, with the A&D disposition entry. A balance due needs the override reason, as a release status does.
  */
@@ -98,73 +111,65 @@ export function ReleaseForm({
 }) {
   const release = useReleaseFirearm();
   const [initial] = useState(() => releaseDefaults(order, customerAddress));
-  const [values, setValues] = useState<ReleaseValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm<ReleaseValues, ReleaseFirearmInput>({ resolver: schemaResolver(releaseSchema(order)), defaultValues: initial });
+  const { register, clearErrors, setValue, getValues } = form;
+  const values = form.watch();
+  const errors = errorTexts(form.formState.errors);
   const [message, setMessage] = useState<string | null>(null);
   useReportUnsaved(JSON.stringify(values) !== JSON.stringify(initial));
   const nextStatus = STATUS_AFTER_RELEASE[values.method];
   const needsOverride = releaseNeedsOverride(order, nextStatus);
 
-  const clear = (key: string) => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))));
-  const setValue = <K extends keyof ReleaseValues>(key: K, value: ReleaseValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    clear(key);
-  };
+  // A change takes the field's messages away.
   const text = (key: 'releasedOn' | 'carrier' | 'trackingNumber' | 'releaseOverrideReason' | 'statusNote') => ({
-    value: values[key],
-    onChange: (event: { target: { value: string } }) => setValue(key, event.target.value),
+    ...register(key, { onChange: () => clearErrors(key) }),
     error: errors[key],
   });
 
   const onMethod = (method: ReleaseMethod) => {
-    setValues((v) => {
-      const was = v.method;
-      if (v.to !== 'customer') return { ...v, method };
-      // The recipient follows the way it leaves, unless the admin changed it.
-      const untouchedAddress = JSON.stringify(v.address) === JSON.stringify(defaultAddress(order, customerAddress, was));
-      return {
-        ...v,
-        method,
-        toName: v.toName === defaultName(order, was) ? defaultName(order, method) : v.toName,
-        address: untouchedAddress ? defaultAddress(order, customerAddress, method) : v.address,
-      };
-    });
-    setErrors({});
+    const v = getValues();
+    const was = v.method;
+    setValue('method', method);
+    // The recipient follows the way it leaves, unless the admin changed it.
+    if (v.to === 'customer') {
+      if (v.toName === defaultName(order, was)) setValue('toName', defaultName(order, method));
+      if (JSON.stringify(v.address) === JSON.stringify(defaultAddress(order, customerAddress, was))) setValue('address', defaultAddress(order, customerAddress, method));
+    }
+    clearErrors();
   };
 
   const onParty = (to: CounterpartyKind) => {
-    setValues((v) => ({
-      ...v,
-      to,
-      toName: to === 'customer' ? defaultName(order, v.method) : '',
-      toLicense: '',
-      address: to === 'customer' ? defaultAddress(order, customerAddress, v.method) : addressValuesOf(null),
-    }));
-    setErrors({});
+    const method = getValues('method');
+    setValue('to', to);
+    setValue('toName', to === 'customer' ? defaultName(order, method) : '');
+    setValue('toLicense', '');
+    setValue('address', to === 'customer' ? defaultAddress(order, customerAddress, method) : addressValuesOf(null));
+    clearErrors();
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const parsed = releaseFirearmSchema.safeParse(releaseInput(values, order));
-    const found = parsed.success ? {} : issueFields(parsed.error.issues);
-    if (needsOverride && !values.releaseOverrideReason.trim()) found.releaseOverrideReason = releaseHint(order, nextStatus);
-    setErrors(found);
-    if (!parsed.success || Object.keys(found).length > 0) return;
+  const record = async (input: ReleaseFirearmInput) => {
     try {
-      onDone(await release.mutateAsync({ orderId: order.id, input: parsed.data }));
+      onDone(await release.mutateAsync({ orderId: order.id, input }));
     } catch (error) {
       const fields = { ...serverFields(error) };
       // The release rule names the way it leaves and the reason with one text: shown once, at the reason.
       if (fields.method && fields.method === fields.releaseOverrideReason) delete fields.method;
-      setErrors(fields);
+      showErrors(form, fields);
       setMessage(strayErrors(fields, FIELDS)[0] ?? refusal(error, RELEASE_FAILED));
     }
   };
 
   const ship = values.method === 'ship';
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Release firearm" className="@container space-y-4">
+    <form
+      onSubmit={(event) => {
+        setMessage(null);
+        void form.handleSubmit(record)(event);
+      }}
+      noValidate
+      aria-label="Release firearm"
+      className="@container space-y-4"
+    >
       <FormField label="Date Released" type="date" required max={localToday()} {...text('releasedOn')} />
       <ChoiceGroup legend="How It Leaves" name="method" value={values.method} options={METHOD_OPTIONS} onChange={onMethod} error={errors.method} />
       <PartyFields
@@ -173,17 +178,10 @@ export function ReleaseForm({
         party={values.to}
         onParty={onParty}
         customerName={order.customerName}
-        name={values.toName}
-        onName={(v) => setValue('toName', v)}
+        nameField={register('toName', { onChange: () => clearErrors('toName') })}
         nameLabel={ship ? 'Recipient Name' : undefined}
-        license={values.toLicense}
-        onLicense={(v) => setValue('toLicense', v)}
-        address={values.address}
-        onAddress={(field, value) => {
-          setValues((v) => ({ ...v, address: { ...v.address, [field]: value } }));
-          clear(`toAddress.${field}`);
-          clear('toAddress');
-        }}
+        licenseField={register('toLicense', { onChange: () => clearErrors('toLicense') })}
+        addressField={(field) => register(`address.${field}`, { onChange: () => clearMessages(form, 'toAddress') })}
         errors={errors}
         addressHint={values.to === 'customer' ? (ship ? 'The return address of the order.' : "The customer's mailing address.") : undefined}
       />

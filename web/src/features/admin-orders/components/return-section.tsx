@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { addressLines, type Address } from '@gs/shared/address';
 import type { ReleaseMethod } from '@gs/shared/api-types';
-import { addressSchema } from '@gs/shared/schemas/address';
+import { updateAdminOrderSchema, type UpdateAdminOrderInput } from '@gs/shared/schemas/admin-orders';
 import { AddressFields, addressInput, addressValuesOf, type AddressValues } from '@/components/form/address-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { useReportUnsaved } from '@/components/ui/unsaved-changes';
-import { issueFields, type FieldErrors } from '@/lib/field-errors';
+import { bodySchema, clearMessages, errorTexts, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
 import { useUpdateAdminOrder } from '../api/update-admin-order';
 import type { AdminOrder } from '../types';
 import { ChoiceGroup, addressErrors, refusal, sectionTitle, serverFields } from './firearm-shared';
@@ -41,59 +41,66 @@ export function ReturnSummary({ order }: { order: AdminOrder }) {
   );
 }
 
+interface ReturnValues {
+  method: ReleaseMethod;
+  name: string;
+  address: AddressValues;
+}
+
+/**
+ * PATCH /api/admin/orders/{orderId} as the return form sends it: shipping back needs the whole address (a blank
+ * one is refused field by field); a pickup sends only the method.
+ */
+const returnInput = (values: ReturnValues, version: number): UpdateAdminOrderInput =>
+  values.method === 'ship'
+    ? { version, returnMethod: values.method, returnName: values.name.trim() || null, returnAddress: (addressInput(values.address) ?? {}) as UpdateAdminOrderInput['returnAddress'] }
+    : { version, returnMethod: values.method };
+
 function ReturnForm({ order, customerAddress, onDone, onCancel }: { order: AdminOrder; customerAddress: Address | null; onDone: () => void; onCancel: () => void }) {
   const update = useUpdateAdminOrder();
-  const [initial] = useState(() => ({
-    method: (order.shippingSelected ? 'ship' : 'pickup') as ReleaseMethod,
+  const [initial] = useState<ReturnValues>(() => ({
+    method: order.shippingSelected ? 'ship' : 'pickup',
     name: order.returnName ?? order.customerName,
     address: addressValuesOf(order.returnAddress ?? customerAddress),
   }));
-  const [method, setMethod] = useState<ReleaseMethod>(initial.method);
-  const [name, setName] = useState(initial.name);
-  const [address, setAddress] = useState<AddressValues>(initial.address);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The route's own schema, so the form refuses what the server would, with its words.
+  const form = useSchemaForm<ReturnValues, UpdateAdminOrderInput>({
+    resolver: schemaResolver(bodySchema((v: ReturnValues) => returnInput(v, order.version), updateAdminOrderSchema)),
+    defaultValues: initial,
+  });
+  const { register, setValue } = form;
+  const { method, name, address } = form.watch();
+  const errors = errorTexts(form.formState.errors);
   const [message, setMessage] = useState<string | null>(null);
   useReportUnsaved(method !== initial.method || name !== initial.name || JSON.stringify(address) !== JSON.stringify(initial.address));
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const ship = method === 'ship';
-    const typed = addressInput(address);
-    if (ship) {
-      const checked = addressSchema.safeParse(typed ?? {});
-      if (!checked.success) {
-        setErrors(Object.fromEntries(Object.entries(issueFields(checked.error.issues)).map(([k, v]) => [`returnAddress.${k}`, v])));
-        return;
-      }
-    }
-    setErrors({});
+  const save = async (input: UpdateAdminOrderInput) => {
     try {
-      await update.mutateAsync({
-        orderId: order.id,
-        input: ship
-          ? { version: order.version, returnMethod: method, returnName: name.trim() || null, returnAddress: addressSchema.parse(typed) }
-          : { version: order.version, returnMethod: method },
-      });
+      await update.mutateAsync({ orderId: order.id, input });
       onDone();
     } catch (error) {
-      setErrors(serverFields(error));
+      showErrors(form, serverFields(error));
       setMessage(refusal(error, RETURN_FAILED));
     }
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Return method" className="@container space-y-4">
-      <ChoiceGroup legend="Return Method" name="return" value={method} options={RETURN_OPTIONS} onChange={setMethod} error={errors.returnMethod} />
+    <form
+      onSubmit={(event) => {
+        setMessage(null);
+        void form.handleSubmit(save)(event);
+      }}
+      noValidate
+      aria-label="Return method"
+      className="@container space-y-4"
+    >
+      <ChoiceGroup legend="Return Method" name="return" value={method} options={RETURN_OPTIONS} onChange={(m) => setValue('method', m)} error={errors.returnMethod} />
       {method === 'ship' ? (
         <>
-          <FormField label="Return Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.returnName} placeholder={order.customerName} autoComplete="off" />
+          <FormField label="Return Name" {...register('name')} error={errors.returnName} placeholder={order.customerName} autoComplete="off" />
           <AddressFields
-            values={address}
-            onChange={(field, value) => {
-              setAddress((a) => ({ ...a, [field]: value }));
-              setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== `returnAddress.${field}`)));
-            }}
+            // Typing in an address field takes its own message away.
+            field={(field) => register(`address.${field}`, { onChange: () => clearMessages(form, `returnAddress.${field}`) })}
             errors={addressErrors(errors, 'returnAddress')}
             autoFill={false}
           />

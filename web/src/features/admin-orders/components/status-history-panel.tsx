@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminMessages } from '@gs/shared/admin-messages';
 import { formatDateTime } from '@gs/shared/dates';
 import { isReleaseStatus } from '@gs/shared/invoice';
+import { addStatusUpdateSchema, editStatusUpdateSchema, type AddStatusUpdateInput, type EditStatusUpdateInput } from '@gs/shared/schemas/admin-orders';
 import { ADMIN_STATUSES, statusLabel } from '@gs/shared/statuses';
 import { SelectField, TextAreaField } from '@/components/form/fields';
 import { StatusUpdateItem } from '@/components/status/status-update-item';
@@ -13,6 +13,7 @@ import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useReportUnsaved } from '@/components/ui/unsaved-changes';
 import { ApiError } from '@/lib/api-client';
+import { bodySchema, errorTexts, formCheck, schemaResolver, useSchemaForm } from '@/lib/form';
 import { adminOrderKeys } from '@/lib/query-keys';
 import { useAddStatusUpdate } from '../api/add-status-update';
 import { useAdminOrderUpdates } from '../api/get-admin-order-updates';
@@ -38,6 +39,32 @@ export const statusPanelMessages = {
   deleteConfirm: 'Are you sure you want to delete this message? This action cannot be undone.',
 } as const;
 
+interface PostValues {
+  status: string;
+  notes: string;
+  releaseOverrideReason: string;
+}
+
+/** The body of a post: the default text without notes; the override reason only for a release status. */
+const postInput = (v: PostValues): AddStatusUpdateInput => ({
+  status: v.status,
+  notes: v.notes.trim() || undefined,
+  releaseOverrideReason: isReleaseStatus(v.status) ? v.releaseOverrideReason.trim() || undefined : undefined,
+});
+
+/**
+ * The route's own schema (so the panel refuses what the server would, with its words), and the release
+ * rule the server applies with the balance it knows: a reason before a firearm leaves unpaid.
+ */
+const postSchema = (order: AdminOrderDetail | undefined) =>
+  bodySchema(postInput, addStatusUpdateSchema).check(
+    formCheck<AddStatusUpdateInput>((body, ctx) => {
+      if (order && releaseNeedsOverride(order, body.status) && !body.releaseOverrideReason) {
+        ctx.addIssue({ code: 'custom', path: ['releaseOverrideReason'], message: releaseHint(order, body.status) });
+      }
+    }),
+  );
+
 export interface StatusHistoryPanelProps {
   order: AdminOrderDetail | undefined;
   isError: boolean;
@@ -58,25 +85,30 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
   const edit = useEditStatusUpdate();
   const remove = useDeleteStatusUpdate();
   const { confirm, dialog } = useConfirm();
-  const [status, setStatus] = useState(order?.currentStatus ?? ADMIN_STATUSES[0]);
-  const [notes, setNotes] = useState('');
-  const [override, setOverride] = useState('');
-  const [overrideError, setOverrideError] = useState<string | null>(null);
+  const post = useSchemaForm<PostValues, AddStatusUpdateInput>({
+    resolver: schemaResolver(postSchema(order)),
+    defaultValues: { status: order?.currentStatus ?? ADMIN_STATUSES[0], notes: '', releaseOverrideReason: '' },
+  });
+  const { status, notes, releaseOverrideReason: override } = post.watch();
+  const postErrors = errorTexts(post.formState.errors);
   // The server refused a release the panel did not know was owed (the balance changed meanwhile).
   const [serverAsked, setServerAsked] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<{ id: string; text: string; error?: string } | null>(null);
+  // The message being edited, in a form of its own (the edit route's schema).
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editForm = useSchemaForm<EditStatusUpdateInput>({ resolver: schemaResolver(editStatusUpdateSchema), defaultValues: { notes: '' } });
+  const editText = editForm.watch('notes');
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   // A message typed but not posted, or an edit of one not saved: the modal asks before discarding them.
-  const editedFrom = editing ? (history.data ?? order?.updates)?.find((u) => u.id === editing.id)?.notes : undefined;
-  useReportUnsaved(notes.trim() !== '' || override.trim() !== '' || (editing !== null && editing.text !== editedFrom));
+  const editedFrom = editingId !== null ? (history.data ?? order?.updates)?.find((u) => u.id === editingId)?.notes : undefined;
+  useReportUnsaved(notes.trim() !== '' || override.trim() !== '' || (editingId !== null && editText !== editedFrom));
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
   // The picker follows the order's status until the admin chooses another one.
   const touched = useRef(false);
   useEffect(() => {
-    if (!touched.current && order?.currentStatus) setStatus(order.currentStatus);
+    if (!touched.current && order?.currentStatus) post.setValue('status', order.currentStatus);
   }, [order?.currentStatus]);
 
   const later = (fn: () => void, ms: number) => {
@@ -107,23 +139,10 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
   const askOverride = releaseNeedsOverride(order, status) || (serverAsked && isReleaseStatus(status));
   const updates = history.data ?? order.updates;
 
-  const onAdd = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (releaseNeedsOverride(order, status) && !override.trim()) {
-      setOverrideError(releaseHint(order, status));
-      return;
-    }
+  const onAdd = async (input: AddStatusUpdateInput) => {
     try {
-      await add.mutateAsync({
-        orderId: order.id,
-        status,
-        notes: notes.trim() || undefined,
-        releaseOverrideReason: isReleaseStatus(status) ? override.trim() || undefined : undefined,
-      });
-      setNotes('');
-      setOverride('');
-      setOverrideError(null);
+      await add.mutateAsync({ orderId: order.id, ...input });
+      post.reset({ status: post.getValues('status'), notes: '', releaseOverrideReason: '' });
       setServerAsked(false);
       touched.current = false;
       flash(statusPanelMessages.added);
@@ -134,22 +153,21 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
       if (refusal) {
         // The release refusal names the balance: it is shown at the reason it asks for.
         setServerAsked(true);
-        setOverrideError(refusal);
+        post.setError('releaseOverrideReason', { type: 'server', message: refusal });
       } else setError(statusPanelMessages.addFailed);
     }
   };
 
-  const onSaveEdit = async (update: StatusUpdate) => {
-    if (!editing) return;
-    const text = editing.text.trim();
-    if (!text) {
-      setEditing({ ...editing, error: adminMessages.messageEmpty });
-      return;
-    }
+  const startEdit = (update: StatusUpdate) => {
+    setEditingId(update.id);
+    editForm.reset({ notes: update.notes ?? '' });
+  };
+
+  const onSaveEdit = async (update: StatusUpdate, { notes: text }: EditStatusUpdateInput) => {
     setError(null);
     try {
       await edit.mutateAsync({ orderId: order.id, updateId: update.id, notes: text });
-      setEditing(null);
+      setEditingId(null);
       refreshSoon();
     } catch {
       setError(statusPanelMessages.updateFailed);
@@ -195,14 +213,24 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
       {error ? <Alert tone="error">{error}</Alert> : null}
       {isError || history.isError ? <Alert tone="error">{statusPanelMessages.loadFailed}</Alert> : null}
 
-      <form onSubmit={onAdd} noValidate aria-label="Post status message" className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+      <form
+        onSubmit={(event) => {
+          setError(null);
+          void post.handleSubmit(onAdd)(event);
+        }}
+        noValidate
+        aria-label="Post status message"
+        className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+      >
+        {/* Controlled: its options follow its value (a status staff do not set keeps its own option). */}
         <SelectField
           label="Status"
+          {...post.register('status', {
+            onChange: () => {
+              touched.current = true;
+            },
+          })}
           value={status}
-          onChange={(event) => {
-            touched.current = true;
-            setStatus(event.target.value);
-          }}
         >
           {(ADMIN_STATUSES as readonly string[]).includes(status) ? null : <option value={status}>{statusLabel(status)}</option>}
           {ADMIN_STATUSES.map((s) => (
@@ -211,19 +239,15 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
             </option>
           ))}
         </SelectField>
-        <TextAreaField label="Message" rows={2} placeholder="Message for the customer (optional)" value={notes} onChange={(event) => setNotes(event.target.value)} />
+        <TextAreaField label="Message" rows={2} placeholder="Message for the customer (optional)" {...post.register('notes')} error={postErrors.notes} />
         {askOverride ? (
           <TextAreaField
             label="Override reason"
             required
             rows={2}
             placeholder="Why the firearm is released before full payment"
-            value={override}
-            onChange={(event) => {
-              setOverride(event.target.value);
-              setOverrideError(null);
-            }}
-            error={overrideError ?? undefined}
+            {...post.register('releaseOverrideReason', { onChange: () => post.clearErrors('releaseOverrideReason') })}
+            error={postErrors.releaseOverrideReason}
             hint={releaseNeedsOverride(order, status) ? releaseHint(order, status) : undefined}
           />
         ) : null}
@@ -244,7 +268,7 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
               actions={
                 update.isCustomerNote ? null : (
                   <div className="flex gap-1">
-                    <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setEditing({ id: update.id, text: update.notes ?? '' })} aria-label={`Edit message from ${formatDateTime(update.createdAt)}`}>
+                    <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => startEdit(update)} aria-label={`Edit message from ${formatDateTime(update.createdAt)}`}>
                       Edit
                     </Button>
                     <Button variant="ghost" className="px-2 py-1 text-xs text-red-700 dark:text-red-300" onClick={() => void onDelete(update)} aria-label={`Delete message from ${formatDateTime(update.createdAt)}`}>
@@ -254,20 +278,20 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
                 )
               }
             >
-              {editing?.id === update.id ? (
+              {editingId === update.id ? (
                 <div className="mt-2 space-y-2">
+                  {/* Typing takes the message's error away. */}
                   <TextAreaField
                     label="Edit message"
                     rows={2}
-                    value={editing.text}
-                    error={editing.error}
-                    onChange={(event) => setEditing({ id: update.id, text: event.target.value })}
+                    {...editForm.register('notes', { onChange: () => editForm.clearErrors('notes') })}
+                    error={editForm.formState.errors.notes?.message}
                   />
                   <div className="flex gap-2">
-                    <Button className="px-3 py-1" onClick={() => void onSaveEdit(update)} disabled={edit.isPending}>
+                    <Button className="px-3 py-1" onClick={() => void editForm.handleSubmit((input) => onSaveEdit(update, input))()} disabled={edit.isPending}>
                       Save
                     </Button>
-                    <Button variant="secondary" className="px-3 py-1" onClick={() => setEditing(null)}>
+                    <Button variant="secondary" className="px-3 py-1" onClick={() => setEditingId(null)}>
                       Cancel
                     </Button>
                   </div>

@@ -1,18 +1,39 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import type { Resolver } from 'react-hook-form';
 import type { Invoice, InvoiceCheck, InvoiceFix } from '@gs/shared/api-types';
 import { taxLabel } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
 import { invoiceMessages } from '@gs/shared/payment-messages';
+import { invoiceRefreshSchema } from '@gs/shared/schemas/admin-payments';
+import * as z from '@gs/shared/schemas/zod';
 import { errorMessage } from '@/components/errors/error-screen';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { errorTexts, schemaResolver, useSchemaForm } from '@/lib/form';
 import { applyInvoiceFix, lookUpInvoice, previewInvoiceFix, refreshInvoice } from '../api/invoices';
 
 type Action = 'lookup' | 'refresh' | 'fix' | 'confirm';
 type Result = { tone: 'error'; message: string } | { tone: 'success'; message: string; invoice: Invoice } | null;
 /** What the tool shows as the current invoice: a lookup also says what the order item has stored. */
 type Current = { invoice: Invoice; orderNumber?: string; stored?: InvoiceCheck['stored'] };
+
+interface ToolValues {
+  orderId: string;
+  invoiceId: string;
+}
+
+/** Look Up and Standard Refresh need the order (the routes' own rule: GET /api/admin/invoices, POST /api/admin/invoices/refresh). */
+const orderSchema = z.object({ orderId: invoiceRefreshSchema.shape.orderId, invoiceId: z.string() });
+/** A Direct Fix needs the invoice too (its id is in the route's path: this tool's own check, with the routes' message). */
+const fixSchema = z.object({
+  orderId: invoiceRefreshSchema.shape.orderId,
+  invoiceId: z.string().check(z.refine((v) => v.trim() !== '', invoiceMessages.bothIdsRequired)),
+});
+const resolvers: Record<'order' | 'fix', Resolver<ToolValues, unknown, ToolValues>> = {
+  order: schemaResolver(orderSchema),
+  fix: schemaResolver(fixSchema),
+};
 
 const PAYMENT_STATUS_LABELS: Record<Invoice['paymentStatus'], string> = { unpaid: 'Unpaid', partially_paid: 'Partially Paid', paid: 'Paid' };
 
@@ -90,8 +111,14 @@ function FixPreview({ fix }: { fix: InvoiceFix }) {
  * Server messages are shown as they come.
  */
 export function InvoiceRefreshUtility() {
-  const [orderId, setOrderId] = useState('');
-  const [invoiceId, setInvoiceId] = useState('');
+  // The action a submit is for: it decides which ids are needed.
+  const checking = useRef<Action>('lookup');
+  const form = useSchemaForm<ToolValues>({
+    resolver: (values, context, options) => resolvers[checking.current === 'fix' || checking.current === 'confirm' ? 'fix' : 'order'](values, context, options),
+    defaultValues: { orderId: '', invoiceId: '' },
+  });
+  const { register, setValue, getValues } = form;
+  const { orderId, invoiceId } = form.watch();
   const [current, setCurrent] = useState<Current | null>(null);
   const [preview, setPreview] = useState<InvoiceFix | null>(null);
   const [running, setRunning] = useState<Action | null>(null);
@@ -99,29 +126,25 @@ export function InvoiceRefreshUtility() {
   const headingId = useId();
   const previewHeadingId = useId();
 
-  const order = orderId.trim();
-  const invoice = invoiceId.trim();
   const busy = running !== null;
   // Empty fields disable the buttons; a field of spaces gets the message instead.
   const noOrder = orderId === '';
   const noInvoice = invoiceId === '';
 
-  const perform = async (action: Action) => {
-    if (busy) return;
-    if (!order) return setResult({ tone: 'error', message: invoiceMessages.orderIdRequired });
-    if ((action === 'fix' || action === 'confirm') && !invoice) return setResult({ tone: 'error', message: invoiceMessages.bothIdsRequired });
+  const run = async (action: Action, { orderId: order, invoiceId: typed }: ToolValues) => {
+    const invoice = typed.trim();
     setRunning(action);
     setResult(null);
     try {
       if (action === 'lookup') {
         const check = await lookUpInvoice(order);
         setCurrent({ invoice: check.invoice, orderNumber: check.orderNumber, stored: check.stored });
-        setInvoiceId(check.invoice.invoiceId);
+        setValue('invoiceId', check.invoice.invoiceId);
         setPreview(null);
       } else if (action === 'refresh') {
         const updated = await refreshInvoice(order);
         setCurrent({ invoice: updated });
-        setInvoiceId((typed) => typed || updated.invoiceId);
+        if (!getValues('invoiceId')) setValue('invoiceId', updated.invoiceId);
         setPreview(null);
         setResult({ tone: 'success', message: 'Invoice refreshed successfully.', invoice: updated });
       } else if (action === 'fix') {
@@ -141,9 +164,17 @@ export function InvoiceRefreshUtility() {
     }
   };
 
-  const submitLookup = (event: FormEvent) => {
-    event.preventDefault();
-    void perform('lookup');
+  // The ids are checked first; what is missing is said in the tool's one message (the order before the invoice).
+  const perform = (action: Action) => {
+    if (busy) return;
+    checking.current = action;
+    void form.handleSubmit(
+      (values) => run(action, values),
+      (errors) => {
+        const texts = errorTexts(errors);
+        setResult({ tone: 'error', message: texts.orderId ?? texts.invoiceId });
+      },
+    )();
   };
 
   const label = (action: Action, text: string) => (running === action ? 'Processing...' : text);
@@ -151,19 +182,22 @@ export function InvoiceRefreshUtility() {
   return (
     <div className="space-y-6">
       <form
-        onSubmit={submitLookup}
+        onSubmit={(event) => {
+          event.preventDefault();
+          perform('lookup');
+        }}
         noValidate
         className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900"
       >
         <FormField
           label="Order ID"
-          name="orderId"
-          value={orderId}
-          onChange={(e) => {
-            setOrderId(e.target.value);
-            if (current) setCurrent(null);
-            if (preview) setPreview(null);
-          }}
+          {...register('orderId', {
+            // Another order: what was shown for the last one goes.
+            onChange: () => {
+              setCurrent(null);
+              setPreview(null);
+            },
+          })}
           placeholder="Order ID or number (GS-000123)"
           hint="The order's ID or its number."
           autoComplete="off"
@@ -173,7 +207,7 @@ export function InvoiceRefreshUtility() {
           <Button type="submit" disabled={busy || noOrder}>
             {label('lookup', 'Look Up Invoice')}
           </Button>
-          <Button variant="secondary" disabled={busy || noOrder} onClick={() => void perform('refresh')}>
+          <Button variant="secondary" disabled={busy || noOrder} onClick={() => perform('refresh')}>
             {label('refresh', 'Standard Refresh')}
           </Button>
         </div>
@@ -200,17 +234,12 @@ export function InvoiceRefreshUtility() {
           ) : null}
           <FormField
             label="Invoice ID for Direct Fix"
-            name="invoiceId"
-            value={invoiceId}
-            onChange={(e) => {
-              setInvoiceId(e.target.value);
-              if (preview) setPreview(null);
-            }}
+            {...register('invoiceId', { onChange: () => setPreview(null) })}
             autoComplete="off"
             spellCheck={false}
             hint="Direct Fix re-reads the amount paid from the order's payment records. You see the change before it is saved."
           />
-          <Button variant="danger" disabled={busy || noOrder || noInvoice} onClick={() => void perform('fix')}>
+          <Button variant="danger" disabled={busy || noOrder || noInvoice} onClick={() => perform('fix')}>
             {label('fix', 'Direct Fix Invoice')}
           </Button>
 
@@ -221,7 +250,7 @@ export function InvoiceRefreshUtility() {
               </h3>
               <FixPreview fix={preview} />
               <div className="flex flex-wrap gap-3">
-                <Button variant="danger" disabled={busy} onClick={() => void perform('confirm')}>
+                <Button variant="danger" disabled={busy} onClick={() => perform('confirm')}>
                   {label('confirm', 'Confirm Direct Fix')}
                 </Button>
                 <Button variant="secondary" disabled={busy} onClick={() => setPreview(null)}>

@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
-import { settingsSchema } from '@gs/shared/schemas/settings';
-import { issueFields, renameFields } from '@/lib/field-errors';
+import { settingsSchema, type SettingsInput } from '@gs/shared/schemas/settings';
+import { bodySchema, errorTexts, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
 import { formatPhone } from '@gs/shared/phone';
 import { SETTINGS_DEFAULTS, TAX_RATE_HINT, settingsMessages, type Settings, type SettingsView } from '@gs/shared/settings';
 import { DEFAULT_SHOP_NAME, DEFAULT_SHOP_PHONE } from '@gs/shared/shop';
@@ -98,41 +98,52 @@ const SECTIONS: Record<'general' | 'billing', SectionDef> = {
 
 const SERVER_FIELD: Record<string, string> = { laborRateCents: 'laborRate', minimumServiceFeeCents: 'minimumServiceFee' };
 
-function SettingsForm({ section, settings, title }: { section: SectionDef; settings: Settings; title: string }) {
-  const save = useSaveSettings();
-  const [values, setValues] = useState(() => section.fromSettings(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<FormResultValue>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setResult(null);
+/**
+ * PUT /api/admin/settings' own schema on the section's body: what the server would refuse (a tax rate out of
+ * range, an address too long) is said here first. A number field that does not read as one is said alone
+ * (the first such field), before anything else is checked.
+ */
+const sectionSchema = (section: SectionDef) =>
+  bodySchema((values: Record<string, string>, ctx) => {
     const parsed = section.toInput(values);
     if ('error' in parsed) {
-      setErrors({ [parsed.error[0]]: parsed.error[1] });
-      return;
+      const [field, message] = parsed.error;
+      ctx.issues.push({ code: 'custom', path: [field], message, input: values[field] });
+      return {};
     }
-    // The route's own schema: what the server would refuse (a tax rate out of range, an address too long) is said here first.
-    const checked = settingsSchema.safeParse(parsed.input);
-    if (!checked.success) {
-      setErrors(renameFields(issueFields(checked.error.issues), SERVER_FIELD));
-      return;
-    }
-    setErrors({});
+    return parsed.input;
+  }, settingsSchema);
+
+function SettingsForm({ section, settings, title }: { section: SectionDef; settings: Settings; title: string }) {
+  const save = useSaveSettings();
+  const form = useSchemaForm<Record<string, string>, SettingsInput>({
+    resolver: schemaResolver(sectionSchema(section), { formNames: SERVER_FIELD }),
+    defaultValues: section.fromSettings(settings),
+  });
+  const errors = errorTexts(form.formState.errors);
+  const [result, setResult] = useState<FormResultValue>(null);
+
+  const saveSection = async (input: SettingsInput) => {
     try {
-      const saved = await save.mutateAsync(parsed.input);
-      setValues(section.fromSettings(saved));
+      const saved = await save.mutateAsync(input);
+      form.reset(section.fromSettings(saved));
       setResult({ tone: 'success', text: SETTINGS_SAVED });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [SERVER_FIELD[k] ?? k, m])));
-      }
+      if (error instanceof ApiError && error.status === 400) showErrors(form, error.fields, SERVER_FIELD);
       setResult({ tone: 'error', text: SETTINGS_SAVE_FAILED });
     }
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={title} className="max-w-xl space-y-4">
+    <form
+      onSubmit={(event) => {
+        setResult(null);
+        void form.handleSubmit(saveSection)(event);
+      }}
+      noValidate
+      aria-label={title}
+      className="max-w-xl space-y-4"
+    >
       {section.fields.map((f) =>
         f.type === 'textarea' ? (
           <TextAreaField
@@ -141,8 +152,7 @@ function SettingsForm({ section, settings, title }: { section: SectionDef; setti
             placeholder={f.placeholder}
             hint={f.hint}
             rows={3}
-            value={values[f.key] ?? ''}
-            onChange={(event) => setValues((v) => ({ ...v, [f.key]: event.target.value }))}
+            {...form.register(f.key)}
             error={errors[f.key]}
           />
         ) : (
@@ -154,8 +164,7 @@ function SettingsForm({ section, settings, title }: { section: SectionDef; setti
           step={f.step}
           min={f.min}
           hint={f.hint}
-          value={values[f.key] ?? ''}
-          onChange={(event) => setValues((v) => ({ ...v, [f.key]: event.target.value }))}
+          {...form.register(f.key)}
           error={errors[f.key]}
         />
         ),

@@ -1,14 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type BaseSyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { isValidEmail, messages, normalizeEmail } from '@gs/shared/validation';
+import * as z from '@gs/shared/schemas/zod';
+import { confirmed, emailField, newPasswordField } from '@gs/shared/schemas/auth';
+import { normalizeEmail } from '@gs/shared/validation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import * as authClient from '@/lib/auth/auth-client';
-import { newPasswordErrors, passwordErrorMessage, passwordMessages as m } from '@/lib/auth/password-messages';
+import { passwordErrorMessage, passwordMessages as m } from '@/lib/auth/password-messages';
+import { schemaResolver, useSchemaForm } from '@/lib/form';
 
-type Errors = Partial<Record<'email' | 'code' | 'newPassword' | 'confirm', string>>;
+const emailStep = z.object({ email: emailField });
+/** The code from the email (this form's own field), and the new password by the shared rules. */
+const resetStep = z
+  .object({ code: z.string().check(z.refine((v) => v.trim() !== '', m.codeRequired)), newPassword: newPasswordField, confirm: z.string() })
+  .check(confirmed('newPassword', 'confirm'));
+type ResetValues = z.input<typeof resetStep>;
 
 /**
  * Forgot password in two steps on one page: the email (Cognito ForgotPassword sends a code to it), then
@@ -16,22 +24,17 @@ type Errors = Partial<Record<'email' | 'code' | 'newPassword' | 'confirm', strin
  * no account. `onDone` runs once the password is reset (the page goes to /login).
  */
 export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
-  const [email, setEmail] = useState('');
+  const emailForm = useSchemaForm<{ email: string }>({ resolver: schemaResolver(emailStep), defaultValues: { email: '' } });
+  const resetForm = useSchemaForm<ResetValues>({ resolver: schemaResolver(resetStep), defaultValues: { code: '', newPassword: '', confirm: '' } });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const errors = { ...emailForm.formState.errors, ...resetForm.formState.errors };
 
-  const sendCode = async (event?: FormEvent) => {
-    event?.preventDefault();
-    setFormError(null);
+  const send = async ({ email }: { email: string }) => {
     const address = normalizeEmail(email);
-    if (!address) return setErrors({ email: messages.emailRequired });
-    if (!isValidEmail(address)) return setErrors({ email: messages.emailInvalid });
-    setErrors({});
+    // A new code starts the second step over: its messages go.
+    resetForm.clearErrors();
     setBusy(true);
     try {
       await authClient.requestPasswordReset({ email: address });
@@ -45,21 +48,20 @@ export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
       setBusy(false);
     }
   };
-
-  const reset = async (event: FormEvent) => {
-    event.preventDefault();
+  const sendCode = (event?: BaseSyntheticEvent) => {
     setFormError(null);
-    const found: Errors = { ...newPasswordErrors(newPassword, confirm) };
-    if (!code.trim()) found.code = m.codeRequired;
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !sentTo) return;
+    return emailForm.handleSubmit(send)(event);
+  };
+
+  const reset = async ({ code, newPassword }: ResetValues) => {
+    if (!sentTo) return;
     setBusy(true);
     try {
       await authClient.confirmPasswordReset({ email: sentTo, code, newPassword });
       onDone();
     } catch (error) {
       const { field, message } = passwordErrorMessage(error, m.resetFailed);
-      if (field === 'code' || field === 'newPassword') setErrors({ [field]: message });
+      if (field === 'code' || field === 'newPassword') resetForm.setError(field, { message });
       // No current password here: any other refusal (an account whose password cannot be reset now) is the fallback.
       else setFormError(field === 'currentPassword' ? m.resetFailed : message);
       setBusy(false);
@@ -68,10 +70,10 @@ export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
 
   if (!sentTo) {
     return (
-      <form noValidate onSubmit={sendCode} className="space-y-5" aria-labelledby="forgot-heading">
+      <form noValidate onSubmit={(event) => void sendCode(event)} className="space-y-5" aria-labelledby="forgot-heading">
         <p className="text-sm text-slate-700 dark:text-slate-300">{m.forgotIntro}</p>
         {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <FormField label="Email" name="email" type="email" autoComplete="username" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+        <FormField label="Email" type="email" autoComplete="username" inputMode="email" {...emailForm.register('email')} error={errors.email?.message} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? m.sendingCode : m.sendCode}
         </Button>
@@ -85,14 +87,22 @@ export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form noValidate onSubmit={reset} className="space-y-5" aria-labelledby="forgot-heading">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setFormError(null);
+        void resetForm.handleSubmit(reset)(event);
+      }}
+      className="space-y-5"
+      aria-labelledby="forgot-heading"
+    >
       <Alert tone="info">
         <span role="status">{m.codeSent(sentTo)}</span>
       </Alert>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <FormField label={m.codeLabel} name="code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} />
-      <FormField label={m.newPasswordLabel} name="new-password" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} error={errors.newPassword} hint={m.hint} />
-      <FormField label={m.confirmLabel} name="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} />
+      <FormField label={m.codeLabel} autoComplete="one-time-code" inputMode="numeric" {...resetForm.register('code')} error={errors.code?.message} />
+      <FormField label={m.newPasswordLabel} type="password" autoComplete="new-password" {...resetForm.register('newPassword')} error={errors.newPassword?.message} hint={m.hint} />
+      <FormField label={m.confirmLabel} type="password" autoComplete="new-password" {...resetForm.register('confirm')} error={errors.confirm?.message} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? m.resetting : m.resetButton}
       </Button>

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState } from 'react';
 import { normalizeEmail } from '@gs/shared/validation';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -7,33 +7,32 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-provider';
-import { signInErrorMessage, validateLogin, type FieldErrors, type LoginValues } from '../validation';
+import { schemaResolver, useSchemaForm } from '@/lib/form';
+import { loginSchema, signInErrorMessage, type LoginValues } from '../validation';
 import { passwordMessages } from '@/lib/auth/password-messages';
 import { SignInStepForm, type PendingStep } from './sign-in-step';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { signIn, confirmSignInStep, preload } = useAuth();
   const [step, setStep] = useState<PendingStep | null>(null);
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    clearErrors,
+    formState: { errors },
+  } = useSchemaForm<LoginValues>({ resolver: schemaResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const [formError, setFormError] = useState<string | null>(null);
+  // Set once the email and password pass their checks, for as long as the sign-in runs.
   const [submitting, setSubmitting] = useState(false);
 
-  const update = (field: keyof LoginValues) => (event: ChangeEvent<HTMLInputElement>) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  // Typing in a field takes its message away.
+  const field = (name: keyof LoginValues) => ({ ...register(name, { onChange: () => clearErrors(name) }), error: errors[name]?.message });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    const found = validateLogin(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-
+  const signInWith = async ({ email, password }: LoginValues) => {
     setSubmitting(true);
     try {
-      const result = await signIn({ email: normalizeEmail(values.email), password: values.password });
+      const result = await signIn({ email: normalizeEmail(email), password });
       if (result.status === 'signedIn') return onSuccess();
       setStep(result);
       setSubmitting(false);
@@ -54,7 +53,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         }}
         onRestart={(message) => {
           setStep(null);
-          setValues((v) => ({ ...v, password: '' }));
+          setValue('password', '');
           setFormError(message);
         }}
       />
@@ -67,29 +66,26 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       // The identity client (Amplify, ~38 kB gz) downloads when the visitor starts on the form, not with the page: it
       // would compete with the page's own first load, and typing the email leaves it ample time.
       onFocus={preload}
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        setFormError(null);
+        void handleSubmit(signInWith)(event);
+      }}
       className="space-y-5"
       aria-labelledby="login-heading"
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <FormField
         label="Email"
-        name="email"
         type="email"
         autoComplete="username"
         inputMode="email"
-        value={values.email}
-        onChange={update('email')}
-        error={errors.email}
+        {...field('email')}
       />
       <FormField
         label="Password"
-        name="password"
         type="password"
         autoComplete="current-password"
-        value={values.password}
-        onChange={update('password')}
-        error={errors.password}
+        {...field('password')}
       />
       <p className="-mt-3 text-right text-sm">
         <Link to={paths.auth.forgotPassword.getHref()} className="font-semibold underline underline-offset-2">

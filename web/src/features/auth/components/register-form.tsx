@@ -1,5 +1,6 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { normalizeEmail } from '@gs/shared/validation';
+import { useState } from 'react';
+import * as z from '@gs/shared/schemas/zod';
+import { PASSWORD_MIN_LENGTH, normalizeEmail } from '@gs/shared/validation';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,14 +8,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-provider';
-import {
-  PASSWORD_MIN_LENGTH,
-  normalizePhone,
-  signUpErrorMessage,
-  validateRegistration,
-  type FieldErrors,
-  type RegistrationValues,
-} from '../validation';
+import { schemaResolver, useSchemaForm } from '@/lib/form';
+import { normalizePhone, registrationSchema, signUpErrorMessage, type RegistrationValues } from '../validation';
 
 const EMPTY: RegistrationValues = {
   firstName: '',
@@ -29,9 +24,14 @@ type Step = { kind: 'form' } | { kind: 'confirm'; email: string; password: strin
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const { signUp, preload } = useAuth();
-  const [values, setValues] = useState<RegistrationValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<keyof RegistrationValues>>({});
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useSchemaForm<RegistrationValues>({ resolver: schemaResolver(registrationSchema), defaultValues: EMPTY });
   const [formError, setFormError] = useState<string | null>(null);
+  // Set once the fields pass their checks, for as long as the sign-up runs.
   const [submitting, setSubmitting] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'form' });
 
@@ -39,18 +39,10 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
     return <ConfirmSignUp email={step.email} password={step.password} destination={step.destination} onSuccess={onSuccess} />;
   }
 
-  const update = (field: keyof RegistrationValues) => (event: ChangeEvent<HTMLInputElement>) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  // Typing in a field takes its message away.
+  const field = (name: keyof RegistrationValues) => ({ ...register(name, { onChange: () => clearErrors(name) }), error: errors[name]?.message });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    const found = validateRegistration(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-
+  const signUpWith = async (values: RegistrationValues) => {
     setSubmitting(true);
     const email = normalizeEmail(values.email);
     try {
@@ -78,37 +70,34 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       // The identity client (Amplify, ~38 kB gz) downloads when the visitor starts on the form, not with the page: it
       // would compete with the page's own first load, and typing the email leaves it ample time.
       onFocus={preload}
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        setFormError(null);
+        void handleSubmit(signUpWith)(event);
+      }}
       className="space-y-5"
       aria-labelledby="register-heading"
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="First Name" name="firstName" autoComplete="given-name" value={values.firstName} onChange={update('firstName')} error={errors.firstName} />
-        <FormField label="Last Name" name="lastName" autoComplete="family-name" value={values.lastName} onChange={update('lastName')} error={errors.lastName} />
+        <FormField label="First Name" autoComplete="given-name" {...field('firstName')} />
+        <FormField label="Last Name" autoComplete="family-name" {...field('lastName')} />
       </div>
-      <FormField label="Email" name="email" type="email" inputMode="email" autoComplete="email" value={values.email} onChange={update('email')} error={errors.email} />
+      <FormField label="Email" type="email" inputMode="email" autoComplete="email" {...field('email')} />
       <FormField
         label="Phone (optional)"
-        name="phone"
         type="tel"
         autoComplete="tel"
-        value={values.phone}
-        onChange={update('phone')}
-        error={errors.phone}
+        {...field('phone')}
         hint="10 to 15 digits, for example (555) 123-4567 or +1 555 123 4567."
       />
       <FormField
         label="Password"
-        name="password"
         type="password"
         autoComplete="new-password"
-        value={values.password}
-        onChange={update('password')}
-        error={errors.password}
+        {...field('password')}
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       />
-      <FormField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={update('confirmPassword')} error={errors.confirmPassword} />
+      <FormField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
       <Button type="submit" className="w-full" disabled={submitting}>
         {submitting ? <Spinner className="size-4 text-current" /> : null}
         {submitting ? 'Creating Account...' : 'Create Account'}
@@ -123,6 +112,9 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   );
 }
 
+/** The code Cognito emailed to confirm the new account (this step's own rule: it may not be blank). */
+const verificationSchema = z.object({ code: z.string().check(z.refine((v) => v.trim() !== '', 'Verification code is required')) });
+
 function ConfirmSignUp({
   email,
   password,
@@ -135,40 +127,36 @@ function ConfirmSignUp({
   onSuccess: () => void;
 }) {
   const { confirmSignUp } = useAuth();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useSchemaForm<{ code: string }>({ resolver: schemaResolver(verificationSchema), defaultValues: { code: '' } });
   const [submitting, setSubmitting] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError('Verification code is required');
-      return;
-    }
-    setError(null);
+  const verify = async ({ code }: { code: string }) => {
     setSubmitting(true);
     try {
       await confirmSignUp({ email, password, code });
       onSuccess();
     } catch (err) {
-      setError(signUpErrorMessage(err));
+      setError('code', { message: signUpErrorMessage(err) });
       setSubmitting(false);
     }
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={(event) => void handleSubmit(verify)(event)} className="space-y-5">
       <Alert tone="success" title="Check your email">
         We sent a verification code to {destination ?? email}. Enter it below to finish creating your account.
       </Alert>
       <FormField
         label="Verification Code"
-        name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={error ?? undefined}
+        {...register('code')}
+        error={errors.code?.message}
       />
       <Button type="submit" className="w-full" disabled={submitting}>
         {submitting ? 'Verifying...' : 'Verify and Sign In'}

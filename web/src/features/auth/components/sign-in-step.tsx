@@ -1,16 +1,29 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import * as z from '@gs/shared/schemas/zod';
+import { confirmed, newPasswordField } from '@gs/shared/schemas/auth';
 import type { SignInResult } from '@/lib/auth/types';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { newPasswordErrors, passwordErrorMessage, passwordMessages } from '@/lib/auth/password-messages';
+import { passwordErrorMessage, passwordMessages } from '@/lib/auth/password-messages';
+import { schemaResolver, useSchemaForm } from '@/lib/form';
 import { signInStepMessages as m } from '../messages';
-import { isTotpCode, isWrongTotpCode, TotpCodeField, TotpKey } from './totp-fields';
+import { isWrongTotpCode, totpCodeField, TotpCodeField, TotpKey } from './totp-fields';
 
 export type PendingStep = Exclude<SignInResult, { status: 'signedIn' }>;
 
 /** The texts live in ../messages (shared with the staff enrollment page). */
 export { signInStepMessages } from '../messages';
+
+interface StepValues {
+  /** The new password, or the authenticator code. */
+  value: string;
+  confirm: string;
+}
+
+/** A new password (the shared rules, confirmed), or an authenticator code (the confirmation unused). */
+const newPasswordStep = z.object({ value: newPasswordField, confirm: z.string() }).check(confirmed('value', 'confirm'));
+const codeStep = z.object({ value: totpCodeField, confirm: z.string() });
 
 /**
  * The step after the password that Cognito asked for: a customer created by the shop chooses their own
@@ -26,22 +39,17 @@ export function SignInStepForm({
   onAnswer: (response: string) => Promise<void>;
   onRestart: (message: string) => void;
 }) {
-  const [value, setValue] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ value?: string; confirm?: string }>({});
+  const isPassword = step.status === 'newPasswordRequired';
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useSchemaForm<StepValues>({ resolver: schemaResolver(isPassword ? newPasswordStep : codeStep), defaultValues: { value: '', confirm: '' } });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const isPassword = step.status === 'newPasswordRequired';
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const found = isPassword
-      ? (({ newPassword, confirm: c }) => ({ value: newPassword, confirm: c }))(newPasswordErrors(value, confirm))
-      : { value: isTotpCode(value) ? undefined : m.codeRequired };
-    const clean = Object.fromEntries(Object.entries(found).filter(([, v]) => v)) as typeof errors;
-    setErrors(clean);
-    if (Object.keys(clean).length > 0) return;
+  const answer = async ({ value }: StepValues) => {
     setBusy(true);
     try {
       await onAnswer(value);
@@ -49,9 +57,9 @@ export function SignInStepForm({
       setBusy(false);
       const err = error as { name?: string; message?: string } | null;
       if (err?.name === 'NotAuthorizedException' && /session/i.test(err.message ?? '')) return onRestart(m.sessionExpired);
-      if (isWrongTotpCode(err)) return setErrors({ value: m.codeWrong });
+      if (isWrongTotpCode(err)) return setError('value', { message: m.codeWrong });
       const { field, message } = passwordErrorMessage(error, m.failed);
-      if (isPassword && field === 'newPassword') setErrors({ value: message });
+      if (isPassword && field === 'newPassword') setError('value', { message });
       else setFormError(message);
     }
   };
@@ -59,7 +67,15 @@ export function SignInStepForm({
   const title = isPassword ? m.newPasswordTitle : step.status === 'totpSetup' ? m.totpSetupTitle : m.totpTitle;
   const intro = isPassword ? m.newPasswordIntro : step.status === 'totpSetup' ? m.totpSetupIntro : m.totpIntro;
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="sign-in-step-heading">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setFormError(null);
+        void handleSubmit(answer)(event);
+      }}
+      className="space-y-5"
+      aria-labelledby="sign-in-step-heading"
+    >
       <div>
         <h2 id="sign-in-step-heading" className="text-lg font-semibold">
           {title}
@@ -71,11 +87,11 @@ export function SignInStepForm({
       {isPassword ? (
         <>
           <input type="text" name="username" autoComplete="username" hidden readOnly />
-          <FormField label={passwordMessages.newPasswordLabel} type="password" autoComplete="new-password" value={value} onChange={(e) => setValue(e.target.value)} error={errors.value} hint={passwordMessages.hint} />
-          <FormField label={passwordMessages.confirmLabel} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} />
+          <FormField label={passwordMessages.newPasswordLabel} type="password" autoComplete="new-password" {...register('value')} error={errors.value?.message} hint={passwordMessages.hint} />
+          <FormField label={passwordMessages.confirmLabel} type="password" autoComplete="new-password" {...register('confirm')} error={errors.confirm?.message} />
         </>
       ) : (
-        <TotpCodeField value={value} onChange={(e) => setValue(e.target.value)} error={errors.value} />
+        <TotpCodeField field={register('value')} error={errors.value?.message} />
       )}
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? m.verifying : isPassword ? m.newPasswordButton : m.verify}

@@ -1,14 +1,18 @@
 // Loaded lazily by the staff pages' layout (app/layout/staff-two-step.tsx), only for an admin who has
 // not set up two-step sign-in yet: the QR code generator comes with it and nowhere else.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import * as z from '@gs/shared/schemas/zod';
 import { AuthCard } from '@/components/layout/auth-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { QrCode } from '@/components/ui/qr-code';
 import { Spinner } from '@/components/ui/spinner';
+import { schemaResolver, useSchemaForm } from '@/lib/form';
 import { useConfirmTotpSetup, useStartTotpSetup } from '../api/mfa';
 import { signInStepMessages as m } from '../messages';
-import { isTotpCode, isWrongTotpCode, TotpCodeField, TotpKey } from './totp-fields';
+import { isWrongTotpCode, totpCodeField, TotpCodeField, TotpKey } from './totp-fields';
+
+const enrollmentSchema = z.object({ code: totpCodeField });
 
 /**
  * A signed-in admin adds their account to an authenticator app (QR code, or the key typed in) and
@@ -19,8 +23,13 @@ import { isTotpCode, isWrongTotpCode, TotpCodeField, TotpKey } from './totp-fiel
 export default function TotpEnrollment({ onEnrolled }: { onEnrolled: () => void }) {
   const setup = useStartTotpSetup();
   const confirm = useConfirmTotpSetup();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useSchemaForm<{ code: string }>({ resolver: schemaResolver(enrollmentSchema), defaultValues: { code: '' } });
   const [formError, setFormError] = useState<string | null>(null);
 
   // One key per visit of this page (a second request would replace the key the app was given).
@@ -32,15 +41,11 @@ export default function TotpEnrollment({ onEnrolled }: { onEnrolled: () => void 
     startSetup();
   }, [startSetup]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!isTotpCode(code)) return setCodeError(m.codeRequired);
-    setCodeError(undefined);
+  const enroll = async ({ code }: { code: string }) => {
     try {
       await confirm.mutateAsync(code);
     } catch (error) {
-      if (isWrongTotpCode(error)) setCodeError(m.codeWrong);
+      if (isWrongTotpCode(error)) setError('code', { message: m.codeWrong });
       else setFormError(m.failed);
       return;
     }
@@ -64,20 +69,22 @@ export default function TotpEnrollment({ onEnrolled }: { onEnrolled: () => void 
             <Spinner className="size-4" /> {m.setupLoading}
           </div>
         ) : (
-          <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="totp-enrollment-heading">
+          <form
+            noValidate
+            onSubmit={(event) => {
+              setFormError(null);
+              void handleSubmit(enroll)(event);
+            }}
+            className="space-y-5"
+            aria-labelledby="totp-enrollment-heading"
+          >
             <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
               <QrCode text={setup.data.uri} label={m.qrLabel} className="size-48 shrink-0 rounded-md border border-slate-300 dark:border-slate-600" />
               <TotpKey secret={setup.data.secret} uri={setup.data.uri} className="w-full min-w-0 self-stretch sm:w-auto sm:flex-1" />
             </div>
             {formError ? <Alert tone="error">{formError}</Alert> : null}
-            <TotpCodeField
-              value={code}
-              onChange={(event) => {
-                setCode(event.target.value);
-                if (codeError) setCodeError(undefined);
-              }}
-              error={codeError}
-            />
+            {/* Typing takes the code's message away. */}
+            <TotpCodeField field={register('code', { onChange: () => clearErrors('code') })} error={errors.code?.message} />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? m.verifying : m.verify}
             </Button>

@@ -1,4 +1,5 @@
-import type { ChangeEvent } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import * as z from '@gs/shared/schemas/zod';
 import { FormField } from '@/components/ui/form-field';
 import { signInStepMessages as m } from '../messages';
 
@@ -7,6 +8,9 @@ export const groupedSecret = (secret: string) => secret.replace(/(.{4})/g, '$1 '
 
 /** The authenticator code a form may send: six digits (spaces around them are dropped). */
 export const isTotpCode = (value: string) => /^\d{6}$/.test(value.trim());
+
+/** An authenticator code field: six digits, or codeRequired. */
+export const totpCodeField = z.string().check(z.refine(isTotpCode, m.codeRequired));
 
 /** Cognito's answers to a wrong authenticator code (at sign-in, and when setting the app up). */
 export function isWrongTotpCode(error: unknown): boolean {
@@ -29,7 +33,7 @@ export function TotpKey({ secret, uri, className = '' }: { secret: string; uri: 
   );
 }
 
-/** The 6-digit authenticator code (browsers and phones may fill it in from the app). */
-export function TotpCodeField({ value, onChange, error }: { value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void; error?: string }) {
-  return <FormField label={m.codeLabel} autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={value} onChange={onChange} error={error} />;
+/** The 6-digit authenticator code (browsers and phones may fill it in from the app); `field` is the form's register() of it. */
+export function TotpCodeField({ field, error }: { field: UseFormRegisterReturn; error?: string }) {
+  return <FormField label={m.codeLabel} autoComplete="one-time-code" inputMode="numeric" maxLength={6} {...field} error={error} />;
 }

@@ -1,11 +1,9 @@
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Order, Page } from '@gs/shared/api-types';
-import { ORDERS_PAGE_SIZE } from '@gs/shared/order-messages';
+import { MAX_PAGE_SIZE, ORDERS_PAGE_SIZE } from '@gs/shared/order-messages';
 import { api } from '@/lib/api-client';
 import { orderKeys } from '@/lib/query-keys';
 
-/** The largest page the server gives (its limit), used to read every order in as few requests as possible. */
-const MAX_PAGE = 100;
 /**
  * Reading every order stops after this many pages (1,000 orders): a customer has a handful, so this never
  * binds in practice, and a page that needs more shows what it read rather than reading without end.
@@ -35,7 +33,8 @@ export async function getEveryOrder(): Promise<Order[]> {
   const orders: Order[] = [];
   let cursor: string | null = null;
   for (let read = 0; read < MAX_PAGES_FOR_EVERY_ORDER; read++) {
-    const page: Page<Order> = await getOrdersPage({ limit: MAX_PAGE, cursor });
+    // The largest page the server gives: every order in as few requests as possible.
+    const page: Page<Order> = await getOrdersPage({ limit: MAX_PAGE_SIZE, cursor });
     orders.push(...page.items);
     cursor = page.cursor;
     if (!cursor) break;

@@ -1,11 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { formatDateTime } from '@gs/shared/dates';
 import { taxLabel } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
-import { orderMessages } from '@gs/shared/order-messages';
+import { NOTE_MAX_LENGTH, orderMessages } from '@gs/shared/order-messages';
+import { approvalDecisionSchema, type ApprovalDecisionInput } from '@gs/shared/schemas/orders';
 import { showApprovalPanel } from '@gs/shared/statuses';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { bodySchema, schemaResolver, useSchemaForm } from '@/lib/form';
 import { useDecideApproval } from '../api/decide-approval';
 import type { ApprovalRequest, Order } from '../types';
 import { ApprovalBanner } from './approval-banner';
@@ -32,10 +34,21 @@ export function ApprovalPanel({ order }: { order: Order }) {
   const reasonId = useId();
   const decide = useDecideApproval();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
   const request = latestRequest(order);
+  // POST /api/orders/{orderId}/approval's own schema: a rejection needs a reason, in the server's words.
+  const form = useSchemaForm<{ reason: string }, ApprovalDecisionInput>({
+    resolver: schemaResolver(bodySchema((v: { reason: string }) => ({ decision: 'reject' as const, reason: v.reason, requestId: request?.id }), approvalDecisionSchema)),
+    defaultValues: { reason: '' },
+  });
+  const [failed, setFailed] = useState<string | null>(null);
+  // What the schema refused, or what went wrong with the last answer.
+  const error = form.formState.errors.reason?.message ?? failed;
+  /** Replaces the panel's message (the schema's too) with `text`, or with none. */
+  const setError = (text: string | null) => {
+    form.clearErrors();
+    setFailed(text);
+  };
+
   if (!request || !showApprovalPanel(order.additionalCostApprovalStatus, order.additionalCostCents)) return null;
   const status = request.status;
 
@@ -47,22 +60,16 @@ export function ApprovalPanel({ order }: { order: Order }) {
     );
   };
 
-  const reject = (event: FormEvent) => {
-    event.preventDefault();
-    const why = reason.trim();
-    if (!why) {
-      setError(orderMessages.rejectionReasonRequired);
-      return;
-    }
-    setError(null);
+  const reject = (input: ApprovalDecisionInput) => {
+    setFailed(null);
     decide.mutate(
-      { orderId: order.id, decision: 'reject', reason: why, requestId: request.id },
+      { orderId: order.id, decision: 'reject', reason: input.reason, requestId: request.id },
       {
         onSuccess: () => {
           setRejecting(false);
-          setReason('');
+          form.reset({ reason: '' });
         },
-        onError: (e) => setError(failure(e, REJECT_FAILED)),
+        onError: (e) => setFailed(failure(e, REJECT_FAILED)),
       },
     );
   };
@@ -163,17 +170,23 @@ export function ApprovalPanel({ order }: { order: Order }) {
       ) : null}
 
       {status === 'pending' && rejecting ? (
-        <form onSubmit={reject} noValidate className="mt-4 space-y-3">
+        <form
+          onSubmit={(event) => {
+            setFailed(null);
+            void form.handleSubmit(reject)(event);
+          }}
+          noValidate
+          className="mt-4 space-y-3"
+        >
           <div>
             <label htmlFor={reasonId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
               Reason for rejecting
             </label>
             <textarea
               id={reasonId}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              {...form.register('reason')}
               rows={3}
-              maxLength={2000}
+              maxLength={NOTE_MAX_LENGTH}
               aria-invalid={error === orderMessages.rejectionReasonRequired ? true : undefined}
               className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
               placeholder="Tell the shop why you are declining these costs"

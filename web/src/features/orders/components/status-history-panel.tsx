@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { NOTE_MAX_LENGTH } from '@gs/shared/order-messages';
+import { addNoteSchema, type AddNoteInput } from '@gs/shared/schemas/orders';
 import { StatusUpdateItem } from '@/components/status/status-update-item';
 import { Button } from '@/components/ui/button';
 import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { schemaResolver, useSchemaForm } from '@/lib/form';
 import { orderKeys } from '@/lib/query-keys';
 import { useOverflows } from '@/lib/use-overflows';
 import { useAddOrderNote } from '../api/add-order-note';
@@ -33,7 +35,9 @@ export function StatusHistoryPanel({ orderId }: { orderId: string }) {
   const queryClient = useQueryClient();
   const updates = useOrderUpdates(orderId);
   const addNote = useAddOrderNote();
-  const [text, setText] = useState('');
+  // POST /api/orders/{orderId}/notes' own schema (the note is sent trimmed, as it checks it).
+  const form = useSchemaForm<AddNoteInput>({ resolver: schemaResolver(addNoteSchema), defaultValues: { text: '' } });
+  const text = form.watch('text');
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   // A long history scrolls inside the panel; the list then takes focus so the keyboard can scroll it.
@@ -45,16 +49,18 @@ export function StatusHistoryPanel({ orderId }: { orderId: string }) {
   };
 
   const blank = text.trim() === '';
+  // What the schema refused shows where the outcome of a note does.
+  const refused = form.formState.errors.text?.message;
+  const shown = refused ? ({ tone: 'error', text: refused } as const) : message;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (blank || addNote.isPending) return;
+  const submit = ({ text: note }: AddNoteInput) => {
+    if (addNote.isPending) return;
     setMessage(null);
     addNote.mutate(
-      { orderId, text: text.trim() },
+      { orderId, text: note },
       {
         onSuccess: () => {
-          setText('');
+          form.reset({ text: '' });
           setMessage({ tone: 'success', text: NOTE_ADDED });
           later(() => void queryClient.invalidateQueries({ queryKey: orderKeys.updates(orderId) }), REFRESH_AFTER_SAVE_MS);
           later(() => setMessage((m) => (m?.text === NOTE_ADDED ? null : m)), MESSAGE_VISIBLE_MS);
@@ -125,14 +131,20 @@ export function StatusHistoryPanel({ orderId }: { orderId: string }) {
         )}
       </div>
 
-      <form onSubmit={submit} className="mt-4 space-y-2 border-t border-slate-200 pt-4 dark:border-slate-700">
+      {/* A blank note is not sent (the button is disabled until there is one). */}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!blank) void form.handleSubmit(submit)(event);
+        }}
+        className="mt-4 space-y-2 border-t border-slate-200 pt-4 dark:border-slate-700"
+      >
         <label htmlFor={noteId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
           Add a note for the shop
         </label>
         <textarea
           id={noteId}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...form.register('text')}
           rows={3}
           maxLength={NOTE_MAX_LENGTH}
           placeholder="Ask a question or share details about your firearm"
@@ -142,14 +154,14 @@ export function StatusHistoryPanel({ orderId }: { orderId: string }) {
           <Button type="submit" disabled={blank || addNote.isPending}>
             {addNote.isPending ? 'Adding…' : 'Add Note'}
           </Button>
-          {message ? (
+          {shown ? (
             <p
-              role={message.tone === 'error' ? 'alert' : 'status'}
+              role={shown.tone === 'error' ? 'alert' : 'status'}
               className={`text-sm font-medium ${
-                message.tone === 'error' ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'
+                shown.tone === 'error' ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'
               }`}
             >
-              {message.text}
+              {shown.text}
             </p>
           ) : null}
         </div>

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { Profile } from '@gs/shared/api-types';
 import { formatPhone } from '@gs/shared/phone';
 import { updateMeSchema, type UpdateMeBody } from '@gs/shared/schemas/profile';
@@ -7,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormResult, type FormResultValue } from '@/components/ui/form-result';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
-import { issueFields, type FieldErrors } from '@/lib/field-errors';
+import { bodySchema, errorTexts, formCheck, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
 import { useUpdateMe } from '../api/update-me';
 import { profileMessages as msg } from '../messages';
 
@@ -29,8 +30,18 @@ const valuesOf = (p: Profile): Values => ({
   emailOptionalNotifications: p.emailOptionalNotifications,
 });
 
-/** A labelled on/off switch with its explanation tied to it. */
-function Switch({ label, hint, checked, onChange }: { label: string; hint: ReactNode; checked: boolean; onChange: (on: boolean) => void }) {
+/** The PATCH /api/me body: all address fields blank is no address (null clears a saved one). */
+const toInput = (values: Values): UpdateMeBody => ({ ...values, phone: values.phone.trim(), address: addressInput(values.address) });
+
+/** PATCH /api/me's own schema, and this form's rule that texts need a phone to go to. */
+const profileSchema = bodySchema(toInput, updateMeSchema).check(
+  formCheck<UpdateMeBody>((body, ctx) => {
+    if (body.enableSmsNotifications && !body.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: msg.smsNeedsPhone });
+  }),
+);
+
+/** A labelled on/off switch with its explanation tied to it; `field` is the form's register() of it. */
+function Switch({ label, hint, field }: { label: string; hint: ReactNode; field: UseFormRegisterReturn }) {
   const id = useId();
   return (
     <div className="flex items-start gap-3">
@@ -38,8 +49,7 @@ function Switch({ label, hint, checked, onChange }: { label: string; hint: React
         id={id}
         type="checkbox"
         role="switch"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
+        {...field}
         aria-describedby={`${id}-hint`}
         className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-slate-900 dark:accent-amber-400"
       />
@@ -60,58 +70,54 @@ const card = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 d
 /** The customer's own details and notification preferences, saved together (PATCH /api/me). */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const save = useUpdateMe();
-  const [values, setValues] = useState(() => valuesOf(profile));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors: fieldErrors },
+  } = useSchemaForm<Values, Values>({ resolver: schemaResolver(profileSchema, { raw: true }), defaultValues: valuesOf(profile) });
+  const errors = errorTexts(fieldErrors);
   const [result, setResult] = useState<FormResultValue>(null);
+  // Any change takes the last outcome away (the messages under the fields stay until the next save).
+  const field = (name: Parameters<typeof register>[0]) => register(name, { onChange: () => setResult(null) });
 
-  const set = <K extends keyof Values>(key: K) => (value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setResult(null);
-  };
-  const text = (key: 'firstName' | 'lastName' | 'phone') => (event: { target: { value: string } }) => set(key)(event.target.value);
-  const setAddress = (field: keyof AddressValues, value: string) => {
-    setValues((v) => ({ ...v, address: { ...v.address, [field]: value } }));
-    setResult(null);
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setResult(null);
-    // All address fields blank: no address (null clears a saved one).
-    const input: UpdateMeBody = { ...values, phone: values.phone.trim(), address: addressInput(values.address) };
-    // The route's own schema first: what the server would refuse is said here, field by field.
-    const checked = updateMeSchema.safeParse(input);
-    const found: FieldErrors = checked.success ? {} : issueFields(checked.error.issues);
-    if (input.enableSmsNotifications && !input.phone && !found.phone) found.phone = msg.smsNeedsPhone;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const saveProfile = async (values: Values) => {
     try {
-      const saved = await save.mutateAsync(input);
-      setValues(valuesOf(saved));
+      const saved = await save.mutateAsync(toInput(values));
+      reset(valuesOf(saved));
       setResult({ tone: 'success', text: msg.saved });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) setErrors(error.fields);
+      if (error instanceof ApiError && error.status === 400) showErrors({ setError }, error.fields);
       setResult({ tone: 'error', text: msg.saveFailed });
     }
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={msg.title} className="space-y-6">
+    <form
+      onSubmit={(event) => {
+        setResult(null);
+        void handleSubmit(saveProfile)(event);
+      }}
+      noValidate
+      aria-label={msg.title}
+      className="space-y-6"
+    >
       <section aria-labelledby="profile-details-heading" className={card}>
         <h2 id="profile-details-heading" className="text-lg font-semibold">
           {msg.detailsHeading}
         </h2>
         <div className="mt-4 space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="First Name" value={values.firstName} onChange={text('firstName')} error={errors.firstName} autoComplete="given-name" required />
-            <FormField label="Last Name" value={values.lastName} onChange={text('lastName')} error={errors.lastName} autoComplete="family-name" required />
+            <FormField label="First Name" {...field('firstName')} error={errors.firstName} autoComplete="given-name" required />
+            <FormField label="Last Name" {...field('lastName')} error={errors.lastName} autoComplete="family-name" required />
           </div>
           <div>
             <p className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">Email</p>
             <p className="font-medium break-all">{profile.email}</p>
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{msg.emailHint}</p>
           </div>
-          <FormField label="Phone" type="tel" value={values.phone} onChange={text('phone')} error={errors.phone} hint={msg.phoneHint} autoComplete="tel" />
+          <FormField label="Phone" type="tel" {...field('phone')} error={errors.phone} hint={msg.phoneHint} autoComplete="tel" />
         </div>
       </section>
 
@@ -121,7 +127,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{msg.addressHint}</p>
         <div className="mt-4">
-          <AddressFields values={values.address} onChange={setAddress} errors={errors} autoFill />
+          <AddressFields field={(name) => field(`address.${name}`)} errors={errors} autoFill />
         </div>
       </section>
 
@@ -130,8 +136,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           {msg.notificationsHeading}
         </h2>
         <div className="mt-4 space-y-5">
-          <Switch label={msg.smsLabel} hint={msg.smsHint} checked={values.enableSmsNotifications} onChange={set('enableSmsNotifications')} />
-          <Switch label={msg.emailLabel} hint={msg.essentialHint} checked={values.emailOptionalNotifications} onChange={set('emailOptionalNotifications')} />
+          <Switch label={msg.smsLabel} hint={msg.smsHint} field={field('enableSmsNotifications')} />
+          <Switch label={msg.emailLabel} hint={msg.essentialHint} field={field('emailOptionalNotifications')} />
         </div>
       </section>
 
