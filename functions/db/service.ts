@@ -22,35 +22,52 @@ import { cachedEntity, perTable } from './entities/cache.ts'
 const ledgerCounterEntity = cachedEntity(ledgerCounterSchema)
 
 /**
- * The table's ElectroDB entities, built once per client and table (through the entity factories, whose
- * cache, entities/cache.ts, this shares: one schema has one Entity per table and client): building them
- * validates every entity model (a JSON-schema pass), which was about a third of the CPU of each request
- * under load (scripts/load.ts). With the two things the functions need of a service: write transactions over
- * these entities (ElectroDB's createWriteTransaction) and the one collection the table has, an order's
- * partition (the order with its updates, ledger entries and legacy parts), read newest first.
+ * The table's ElectroDB entities, each built once per client and table when first used (through the entity
+ * factories, whose cache, entities/cache.ts, this shares), with the two things the functions need of a service:
+ * write transactions over them (ElectroDB's createWriteTransaction) and the one collection the table has, an
+ * order's partition (the order with its updates, ledger entries and legacy parts), read newest first.
  */
 export const createService: (config: TableConfig) => GunsmithService = perTable(buildService)
 
-function buildEntities(config: TableConfig) {
-  return {
-    profile: profileEntity(config),
-    order: orderEntity(config),
-    orderRef: orderRefEntity(config),
-    statusUpdate: statusUpdateEntity(config),
-    part: partEntity(config),
-    payment: paymentEntity(config),
-    notification: notificationEntity(config),
-    unreadNotifications: unreadNotificationsEntity(config),
-    counter: counterEntity(config),
-    checkout: checkoutEntity(config),
-    webhookEvent: webhookEventEntity(config),
-    ledgerCounter: ledgerCounterEntity(config),
-    receivableCounter: receivableCounterEntity(config),
-    auditEvent: auditEventEntity(config),
-  }
+/** Each entity's factory (cached per table and client), by the name the repositories and transactions use. */
+const ENTITY_FACTORIES = {
+  profile: profileEntity,
+  order: orderEntity,
+  orderRef: orderRefEntity,
+  statusUpdate: statusUpdateEntity,
+  part: partEntity,
+  payment: paymentEntity,
+  notification: notificationEntity,
+  unreadNotifications: unreadNotificationsEntity,
+  counter: counterEntity,
+  checkout: checkoutEntity,
+  webhookEvent: webhookEventEntity,
+  ledgerCounter: ledgerCounterEntity,
+  receivableCounter: receivableCounterEntity,
+  auditEvent: auditEventEntity,
 }
 
-type Entities = ReturnType<typeof buildEntities>
+type Entities = { [K in keyof typeof ENTITY_FACTORIES]: ReturnType<(typeof ENTITY_FACTORIES)[K]> }
+
+/**
+ * The table's entities, each built when first read: building one checks its whole model (ElectroDB validates it
+ * against its JSON schemas), so a request builds the few it uses, not all fourteen. `onRead` sees each one read.
+ */
+function lazyEntities(config: TableConfig, onRead?: (name: keyof Entities, entity: Entities[keyof Entities]) => void): Entities {
+  const out = {} as Entities
+  for (const name of Object.keys(ENTITY_FACTORIES) as Array<keyof Entities>) {
+    Object.defineProperty(out, name, {
+      enumerable: true,
+      get() {
+        const entity = ENTITY_FACTORIES[name](config)
+        onRead?.(name, entity)
+        return entity
+      },
+    })
+  }
+  return out
+}
+
 type Parsed<K extends keyof Entities> = EntityItem<Entities[K]>[]
 
 /** An order's partition, newest keys first, as one Query reads it: each entity's items, and whether the partition goes on. */
@@ -65,18 +82,30 @@ export interface OrderPartitionPage {
 /** The entities of the order partition's collection (their `byOrder` index is `collection: 'orderDetail'`), by ElectroDB's `__edb_e__` name. */
 const ORDER_DETAIL = ['order', 'statusUpdate', 'payment', 'part'] as const
 
+/**
+ * A write transaction over the entities `fn` uses: ElectroDB's createWriteTransaction is given those (it reads
+ * every entity it is given to tell the items of its answer apart), found by running `fn`, which only builds the
+ * items, once up front.
+ */
+function writeTransaction(config: TableConfig, fn: Parameters<typeof createWriteTransaction>[1]) {
+  const used: Partial<Entities> = {}
+  const items = fn(lazyEntities(config, (name, entity) => ((used as Record<string, unknown>)[name] = entity)) as never)
+  // ElectroDB sends through one of them; a transaction of no item (which it answers without a request) needs one too.
+  if (!Object.keys(used).length) used.order = ENTITY_FACTORIES.order(config)
+  return createWriteTransaction(used as Entities, () => items)
+}
+
 function buildService(config: TableConfig) {
-  const entities = buildEntities(config)
-  const orderKeys = createConversions(entities.order).fromComposite.toKeys
+  const entities = lazyEntities(config)
   return {
     entities,
     transaction: {
       // Typed as ElectroDB's Service.transaction.write, which takes the same callback.
-      write: ((fn: Parameters<typeof createWriteTransaction>[1]) => createWriteTransaction(entities, fn)) as unknown as Service<Entities>['transaction']['write'],
+      write: ((fn: Parameters<typeof createWriteTransaction>[1]) => writeTransaction(config, fn)) as unknown as Service<Entities>['transaction']['write'],
     },
     /** The newest `limit` items of an order's partition (ElectroDB's collection query, parsed by each entity). */
     async orderPartition(orderId: string, { limit }: { limit: number }): Promise<OrderPartitionPage> {
-      const { pk, sk } = orderKeys({ orderId }) as { pk: string; sk: string }
+      const { pk, sk } = createConversions(entities.order).fromComposite.toKeys({ orderId }) as { pk: string; sk: string }
       // The collection's sort keys are `$orderdetail#<entity>_<version>#…` (the order's own is `$orderdetail#order_1`).
       const prefix = sk.slice(0, sk.indexOf('#') + 1)
       const { Items = [], LastEvaluatedKey } = await config.client.send(
