@@ -54,20 +54,36 @@ export function lambdaBuildOptions(entry: string, outdir: string): esbuild.Build
 
 /** Bundles one function into `outdir` (index.mjs, chunks/, source maps). Synchronous: CDK local bundling is. */
 export function bundleLambda(entry: string, outdir: string): esbuild.Metafile {
-  const result = esbuild.buildSync({ ...lambdaBuildOptions(entry, outdir), write: false })
+  const result = esbuild.buildSync({ ...lambdaBuildOptions(entry, BUILD_DIR), write: false })
   for (const file of withoutUnusedRequire(result.outputFiles)) {
-    fs.mkdirSync(path.dirname(file.path), { recursive: true })
-    fs.writeFileSync(file.path, file.path.endsWith('.map') ? withRepositorySources(file.path, file.contents) : file.contents)
+    const target = path.join(outdir, path.relative(BUILD_DIR, file.path))
+    fs.mkdirSync(path.dirname(target), { recursive: true })
+    fs.writeFileSync(target, file.path.endsWith('.map') ? withRepositorySources(file.path, file.contents) : file.contents)
   }
-  return result.metafile
+  return inOutdir(result.metafile, outdir)
 }
 
 /**
- * esbuild names a source map's sources relative to the folder it writes into (a temporary folder of the CDK's, the
- * local stack's): named from the repository instead (`functions/api/...`), a bundle is the same bytes wherever it
- * is built, so the asset hash changes only when the code does and the deployed bundle can be compared with the one
- * the tests ran. Stack traces then name the source files from the repository's root.
+ * Where esbuild is told it writes (nothing is written there: the files go to the caller's folder). esbuild names a
+ * source map's sources, and so hashes a chunk's name, from the output folder's place relative to the sources: one
+ * fixed folder makes a bundle the same bytes wherever it is built (the CDK's temporary folder, the local stack's),
+ * so the asset hash changes only when the code does and the deployed bundle can be compared with the one the tests
+ * ran.
  */
+const BUILD_DIR = path.join(repoRoot, '.cdk', 'bundle')
+
+/** The metafile as if esbuild had written into `outdir`: its outputs named from there. */
+function inOutdir(meta: esbuild.Metafile, outdir: string): esbuild.Metafile {
+  const from = `${path.relative(repoRoot, BUILD_DIR).split(path.sep).join('/')}/`
+  const to = `${path.relative(repoRoot, outdir).split(path.sep).join('/')}/`
+  const rename = (file: string) => (file.startsWith(from) ? to + file.slice(from.length) : file)
+  const outputs = Object.fromEntries(
+    Object.entries(meta.outputs).map(([file, o]) => [rename(file), { ...o, imports: o.imports.map((i) => ({ ...i, path: rename(i.path) })) }]),
+  )
+  return { ...meta, outputs }
+}
+
+/** The sources of a source map named from the repository's root (`functions/api/...`): stack traces name them so. */
 function withRepositorySources(mapFile: string, contents: Uint8Array): Uint8Array {
   const map = JSON.parse(Buffer.from(contents).toString('utf8')) as { sources?: string[] }
   const dir = path.dirname(mapFile)

@@ -38,20 +38,27 @@ describe('the deployed bundles', () => {
     const assets = app.node
       .findAll()
       .filter((c): c is AppFunction => c instanceof AppFunction)
-      .map((f) => f.fn.node.tryFindChild('Code'))
-      .filter((c): c is Asset => c instanceof Asset)
-      .map((a) => path.join(outdir, a.assetPath))
+      .map((f) => [f.node.path, f.fn.node.tryFindChild('Code')] as const)
+      .filter((c): c is readonly [string, Asset] => c[1] instanceof Asset)
+      .map(([fn, a]) => ({ fn, dir: path.join(outdir, a.assetPath) }))
     expect(assets.length).toBeGreaterThanOrEqual(7)
 
     // The local dev routes stand in for Stripe on the local stack: never deployed.
     const built = Object.entries(readLocalBundles(inject('bundlesDir'))).filter(([name]) => name !== LOCAL_DEV_ROUTES)
-    const ran = Object.fromEntries(built.map(([name, file]) => [name, JSON.stringify(hashes(path.dirname(file)))]))
+    const ran = Object.fromEntries(built.map(([name, file]) => [name, hashes(path.dirname(file))]))
     const deployed = new Set<string>()
-    for (const asset of assets) {
-      const files = JSON.stringify(hashes(asset, 'site-kit'))
-      const name = Object.keys(ran).find((n) => ran[n] === files)
-      expect(name, `${asset}: no bundle of the integration suite is this asset (the deployed code differs from the tested code)`).toBeDefined()
-      deployed.add(name!)
+    for (const { fn, dir: asset } of assets) {
+      const files = hashes(asset, 'site-kit')
+      const name = Object.keys(ran).find((n) => JSON.stringify(ran[n]) === JSON.stringify(files))
+      if (!name) {
+        // The bundle it is closest to, and the files that differ: what to look at.
+        const [closest, differ] = Object.entries(ran)
+          .map(([n, h]) => [n, [...new Set([...Object.keys(h), ...Object.keys(files)])].filter((f) => h[f] !== files[f])] as const)
+          .sort((a, b) => a[1].length - b[1].length)[0]
+        
+        expect.fail(`${fn} (${asset}) is no bundle the integration suite ran (the deployed code differs from the tested code): closest ${closest}, differing in ${differ.slice(0, 8).join(', ')}`)
+      }
+      deployed.add(name)
     }
     expect([...deployed].sort()).toEqual(Object.keys(ran).sort())
   }, 300_000)
