@@ -12,9 +12,10 @@ export interface LatestOrderSummary {
   orderId: string
   firearmMake: string
   firearmModel: string
+  /** '' when unknown: a summary stored before the status was kept current (profiles.ts toProfile). */
   currentStatus: string
   createdAt: string
-  /** The order version the summary was taken from. */
+  /** The order version the summary was taken from; absent on such older summaries. */
   version?: number
 }
 

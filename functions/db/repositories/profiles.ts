@@ -1,3 +1,4 @@
+import type { LatestOrderSummary } from '#functions/domain/latest-order.ts'
 import type { Address, UsState } from '@gs/shared/address'
 import { emailKeyOf } from '#functions/domain/search.ts'
 import type { EntityItem } from 'electrodb'
@@ -32,16 +33,7 @@ export interface Profile {
 }
 
 /** The newest order as the admin customer list shows it. */
-export interface LatestOrder {
-  orderId: string
-  firearmMake: string
-  firearmModel: string
-  /** '' when unknown: a summary stored before the status was kept current (see toProfile). */
-  currentStatus: string
-  createdAt: string
-  /** The order version the summary was taken from; absent on such older summaries. */
-  version?: number
-}
+export type LatestOrder = LatestOrderSummary
 
 export interface NewProfile {
   id: string
