@@ -182,6 +182,8 @@ Budget: every function's cold start ≤ ${COLD_START_BUDGET}× the reference's (
 
 ${coldText}
 
+Where a cold start's time goes, and why most functions are above the budget: docs/architecture.md, "Cold starts: where the time goes".
+
 ### Requests and first load
 
 API rows: ${TIMED_REQUESTS} sequential requests after a warm-up, over HTTP on loopback through the local gateway (JWT checked) to the function's bundle in its local Lambda container, with a real Cognito access token, sent by a bare-bones keep-alive client (scripts/lib/bench-http.ts: it runs in the gateway's process, so its own work would count as the route's), against DynamoDB Local in memory holding ${SEED.orders} orders, ${SEED.statusUpdates.toLocaleString('en-US')} status updates (each with a notification) and ${SEED.payments} payments of one customer; baseline = the DynamoDB request(s) the route sends (recorded from the route's own code answering the same request), replayed with the official document client (\`DynamoDBDocumentClient\` of @aws-sdk/lib-dynamodb, configured as the functions configure theirs).
