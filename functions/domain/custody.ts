@@ -1,4 +1,4 @@
-import { bookMessages as m, LEFT_STATUSES } from '@gs/shared/book'
+import { bookMessages as m, custodyRefusal } from '@gs/shared/book'
 import { ValidationError } from '../lib/errors.ts'
 import type { Order } from './order.ts'
 
@@ -16,9 +16,9 @@ export const BOOK_ORDER_FIELDS = ['firearmType', 'firearmMake', 'firearmImporter
  * disposition first). `field` names the form field in the 400.
  */
 export function checkCustody(current: Order, nextStatus: string, field: string): void {
-  if (nextStatus === current.currentStatus) return
-  if (nextStatus === 'firearm_received' && !current.intake) throw new ValidationError(m.receiveFirst, { [field]: m.receiveFirst })
-  if (LEFT_STATUSES.includes(nextStatus) && inCustody(current)) throw new ValidationError(m.releaseFirst, { [field]: m.releaseFirst })
+  // The rule the order editor shows before saving (shared/src/book.ts), enforced here.
+  const refusal = custodyRefusal(current, nextStatus)
+  if (refusal) throw new ValidationError(refusal, { [field]: refusal })
 }
 
 /** Once in the book, the firearm's description changes only by a correction (with a reason): an edit of it is refused. */

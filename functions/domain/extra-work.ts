@@ -1,6 +1,7 @@
 import { adminMessages as m } from '@gs/shared/admin-messages'
 import {
   CUSTOMER_APPROVED_NOTE,
+  isRequestableLine,
   lineState,
   MAX_LINES_PER_ORDER,
   MAX_REQUESTS_PER_ORDER,
@@ -88,8 +89,7 @@ export function requestApproval(
   for (const id of wanted) {
     const line = order.lines.find((l) => l.lineId === id)
     if (!line) throw new ValidationError(m.lineNotFound, { lineIds: m.lineNotFound })
-    const state = lineState(line, order.approvalRequests)
-    if (state !== 'draft' && state !== 'rejected') throw new ValidationError(m.lineNotRequestable, { lineIds: m.lineNotRequestable })
+    if (!isRequestableLine(lineState(line, order.approvalRequests))) throw new ValidationError(m.lineNotRequestable, { lineIds: m.lineNotRequestable })
   }
   assertRoomForLines(order, lines.length)
   const added = lines.map((input, i) => ({ ...newLine(input, newLineIds[i], stamp, true), requestId }))
