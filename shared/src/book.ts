@@ -12,7 +12,6 @@ export const FFL_NUMBER = /^\d-\d{2}-\d{3}-\d{2}-[0-9A-Z]{2}-\d{5}$/
 
 export const bookMessages = {
   fflInvalid: 'Enter the FFL number as printed on the license (e.g. 1-23-456-07-8A-12345)',
-  dateInvalid: 'Enter a date (YYYY-MM-DD)',
   dateInFuture: 'The date cannot be in the future',
   firearmTypeInvalid: 'Choose the firearm type',
   manufacturerRequired: 'Manufacturer is required',

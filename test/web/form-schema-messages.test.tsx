@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { bookMessages } from '@gs/shared/book';
+import { dateMessages } from '@gs/shared/dates';
 import { settingsMessages } from '@gs/shared/settings';
 import { IntakeForm } from '@/features/admin-orders/components/intake-form';
 import { SettingsTabs } from '@/features/admin-settings/components/settings-tabs';
@@ -59,7 +59,7 @@ describe("the routes' schemas in the staff forms", { timeout: 30_000 }, () => {
     const date = screen.getByLabelText('Date Received');
     await user.clear(date);
     await user.click(screen.getByRole('button', { name: 'Record Intake' }));
-    expect(date).toHaveAccessibleDescription(bookMessages.dateInvalid);
+    expect(date).toHaveAccessibleDescription(dateMessages.invalid);
     expect(date).toHaveAttribute('aria-invalid', 'true');
     // The other fields passed: only the date is refused.
     expect(screen.getByLabelText('Manufacturer')).not.toHaveAttribute('aria-invalid');

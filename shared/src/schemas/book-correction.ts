@@ -1,6 +1,7 @@
 import { bookMessages as m } from '../book.ts'
-import { checkParty, dayField, description, fflField, optionalText, party, text, version } from './book-fields.ts'
+import { checkParty, description, fflField, optionalText, party, text, version } from './book-fields.ts'
 import { addressSchema } from './address.ts'
+import { calendarDate } from './dates.ts'
 import * as z from './zod.ts'
 
 /** The columns a correction may change, by the entry it corrects. */
@@ -18,7 +19,7 @@ export const bookCorrectionSchema = z.strictObject({
   entry: z.enum(['acquisition', 'disposition'], { error: 'entry must be acquisition or disposition' }),
   reason: text(m.reasonRequired, 500),
   fields: z.strictObject({
-    receivedOn: z.optional(dayField),
+    receivedOn: z.optional(calendarDate),
     from: z.optional(party),
     fromName: z.optional(text(m.licenseeNameRequired)),
     fromLicense: z.optional(z.nullable(fflField)),
@@ -29,7 +30,7 @@ export const bookCorrectionSchema = z.strictObject({
     firearmModel: z.optional(description.firearmModel),
     serialNumber: z.optional(description.serialNumber),
     firearmCaliber: z.optional(description.firearmCaliber),
-    releasedOn: z.optional(dayField),
+    releasedOn: z.optional(calendarDate),
     to: z.optional(party),
     toName: z.optional(text(m.recipientNameRequired)),
     toLicense: z.optional(z.nullable(fflField)),

@@ -5,12 +5,6 @@ import { FIREARM_TYPES } from '../firearms.ts'
 import { addressSchema } from './address.ts'
 import * as z from './zod.ts'
 
-export const DAY = /^\d{4}-\d{2}-\d{2}$/
-/** A calendar date, YYYY-MM-DD, that exists. */
-export const dayField = z.string({ error: m.dateInvalid }).check(
-  z.trim(),
-  z.refine((v) => DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), m.dateInvalid),
-)
 export const text = (message: string, max = 200) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, message))
 export const optionalText = (max: number) => z.optional(z.pipe(z.nullable(z.string().check(z.trim(), z.maxLength(max))), z.transform((v: string | null) => v || null)))
 export const fflField = z.string({ error: m.fflInvalid }).check(z.trim(), z.toUpperCase(), z.regex(FFL_NUMBER, m.fflInvalid))

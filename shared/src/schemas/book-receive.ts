@@ -1,13 +1,14 @@
 import { ADMIN_TEXT_MAX_LENGTH, ITEMS_RECEIVED_MAX_LENGTH } from '../admin-messages.ts'
-import { checkParty, dayField, description, fflField, optionalText, party, text, version } from './book-fields.ts'
+import { checkParty, description, fflField, optionalText, party, text, version } from './book-fields.ts'
 import { addressSchema } from './address.ts'
+import { calendarDate } from './dates.ts'
 import * as z from './zod.ts'
 
 /** POST /api/admin/orders/{orderId}/receive: the intake, with the acquisition entry of the A&D book. */
 export const receiveFirearmSchema = z
   .strictObject({
     version,
-    receivedOn: dayField,
+    receivedOn: calendarDate,
     from: party,
     /** A licensee's name (from the customer: the order's customer name). */
     fromName: optionalText(200),

@@ -1,14 +1,15 @@
 import { ADMIN_TEXT_MAX_LENGTH } from '../admin-messages.ts'
 import { bookMessages as m } from '../book.ts'
-import { checkParty, dayField, description, fflField, optionalText, party, text, version } from './book-fields.ts'
+import { checkParty, description, fflField, optionalText, party, text, version } from './book-fields.ts'
 import { addressSchema } from './address.ts'
+import { calendarDate } from './dates.ts'
 import * as z from './zod.ts'
 
 /** POST /api/admin/orders/{orderId}/release: the firearm leaves (shipped or picked up), with the disposition entry. */
 export const releaseFirearmSchema = z
   .strictObject({
     version,
-    releasedOn: dayField,
+    releasedOn: calendarDate,
     method: z.enum(['ship', 'pickup'], { error: 'Choose how it leaves: shipped or picked up' }),
     to: party,
     /** Shipped to someone other than the customer, or a licensee: the recipient's name (the customer's otherwise). */

@@ -1,4 +1,4 @@
-import { dayField } from './book-fields.ts'
+import { calendarDate } from './dates.ts'
 import { cursorParam, limitParam, searchParam } from './paging.ts'
 import * as z from './zod.ts'
 
@@ -17,8 +17,8 @@ export const bookQuerySchema = z.object({
   view: z._default(z.enum(BOOK_VIEWS, { error: 'view must be book or inventory' }), 'book'),
   order: z._default(z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }), 'desc'),
   by: z._default(z.enum(['acquired', 'disposed'], { error: 'by must be acquired or disposed' }), 'acquired'),
-  from: z.optional(dayField),
-  to: z.optional(dayField),
+  from: z.optional(calendarDate),
+  to: z.optional(calendarDate),
   search: searchParam,
   limit: limitParam(BOOK_PAGE_SIZE, BOOK_MAX_PAGE_SIZE),
   cursor: cursorParam,
