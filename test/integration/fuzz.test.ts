@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setCommandObserver } from './command-observer.ts'
 import { routeKey, routes, type RouteDef } from '../../functions/routes.ts'
+import { isCalendarDate } from '../../shared/src/dates.ts'
 import { useStackTable } from './helpers.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
 import { SAMPLE_BODIES, call, createTestUser, errorShapeProblem, paramKeys, realParams, seedWorld, snapshot, type CallInput, type TestUser, type World } from './quality-helpers.ts'
@@ -17,12 +18,9 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_260_707)
 
 let admin: TestUser
 const scans: string[] = []
-const savedTtl = process.env.ACCOUNT_GATE_TTL_SECONDS
 
 beforeAll(async () => {
   useStackTable()
-  delete process.env.ACCOUNT_GATE_TTL_SECONDS // the production cache: fewer reads, faster runs
-  resetEnv()
   setCommandObserver((name) => {
     if (name === 'ScanCommand') scans.push(name)
   })
@@ -31,14 +29,18 @@ beforeAll(async () => {
 
 afterAll(() => {
   setCommandObserver(undefined)
-  if (savedTtl === undefined) delete process.env.ACCOUNT_GATE_TTL_SECONDS
-  else process.env.ACCOUNT_GATE_TTL_SECONDS = savedTtl
-  resetEnv()
 })
 
 // ---------------------------------------------------------------- generators
 
 const HUGE = 'x'.repeat(100_000)
+/** Written like a date, or named like one, and not a day of the calendar: every date field must refuse them with a 400, never throw. */
+const impossibleDate = fc.oneof(
+  fc.constantFrom('2026-13-40', '2026-02-30', '2025-02-29', '1900-02-29', '2026-04-31', '2026-00-10', '2026-01-00', '', 'yesterday', '2026-1-5', '0000-00-00', '9999-99-99', '2026-02-28T25:00:00Z'),
+  fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+    .map(([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`)
+    .filter((v) => !isCalendarDate(v)),
+)
 const specialStrings = fc.constantFrom('', ' ', '\u0000', '\u202e\u0041', '😀'.repeat(50), 'ñandú', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', '"; DROP TABLE x; --', '../../etc/passwd', '%00', '%2F', '{}', '[]', 'null', 'NaN', '-1', '1e309', '<script>alert(1)</script>', '\uD800', 'a\nb\tc')
 const weirdString = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -47,6 +49,7 @@ const weirdString = fc.oneof(
   specialStrings,
   fc.constant(HUGE),
   fc.nat({ max: 10_000 }).map((n) => 'é'.repeat(n)),
+  impossibleDate,
 )
 const smallJson = fc.jsonValue({ maxDepth: 2 })
 const nonObjectJson = fc.oneof(fc.array(smallJson, { maxLength: 3 }), fc.string(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null))
@@ -86,6 +89,19 @@ function perturbations(sample: Record<string, unknown>): fc.Arbitrary<Record<str
     .map(({ drop, values }) => Object.fromEntries(Object.entries(values).filter(([k]) => !drop.includes(k))))
 }
 
+/** The paths of the sample's date fields (a value written as a calendar date), nested ones too (`fields.receivedOn`). */
+function datePaths(sample: Record<string, unknown>, prefix: string[] = []): string[][] {
+  return Object.entries(sample).flatMap(([k, v]) =>
+    typeof v === 'string' && isCalendarDate(v) ? [[...prefix, k]] : v && typeof v === 'object' && !Array.isArray(v) ? datePaths(v as Record<string, unknown>, [...prefix, k]) : [],
+  )
+}
+
+/** The body with the value at `path` replaced (the objects on the way copied). */
+function setAt(b: Record<string, unknown>, [k, ...rest]: string[], value: unknown): Record<string, unknown> {
+  const inner = b[k]
+  return { ...b, [k]: rest.length ? setAt(inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {}, rest, value) : value }
+}
+
 type BodyCase = Pick<CallInput, 'rawBody' | 'contentType' | 'base64' | 'headers'> & { why: string }
 
 const json = (v: unknown, why: string): BodyCase => ({ rawBody: JSON.stringify(v), contentType: 'application/json', why })
@@ -110,6 +126,9 @@ function invalidBody(sample: Record<string, unknown>): fc.Arbitrary<BodyCase> {
     breakers.push(
       fc.constantFrom(...keys).chain((k) => wrongType(sample[k]).map((v) => (b: Record<string, unknown>) => json({ ...b, [k]: v }, `wrong type for ${k}`))),
     )
+    const dates = datePaths(sample)
+    if (dates.length)
+      breakers.push(fc.constantFrom(...dates).chain((p) => impossibleDate.map((v) => (b: Record<string, unknown>) => json(setAt(b, p, v), `impossible date ${p.join('.')}=${JSON.stringify(v)}`))))
     const centsKeys = keys.filter((k) => /Cents$/.test(k))
     if (centsKeys.length)
       breakers.push(fc.constantFrom(...centsKeys).chain((k) => fc.oneof(negativeInt, fractional).map((v) => (b: Record<string, unknown>) => json({ ...b, [k]: v }, `bad cents ${k}=${v}`))))
@@ -130,8 +149,8 @@ function isJson(s: string) {
   }
 }
 
-const queryKeys = fc.oneof(fc.constantFrom('limit', 'cursor', 'view', 'shipping', 'search', 'status', 'sort', 'direction', 'page', 'orderId', 'amountCents', '__proto__'), fc.string({ maxLength: 10 }))
-const queryValues = fc.oneof(weirdString, fc.integer().map(String), fractional.map(String), fc.constantFrom('true', 'false', 'active', 'archived', 'deleted', 'asc', 'desc', 'amount', 'customer', 'date', 'successful', '0', '-1', '101', '1e3', 'eyJwayI6IngifQ==', 'eyJwayI6Im9yZGVyIyIsInNrIjoieCJ9'))
+const queryKeys = fc.oneof(fc.constantFrom('limit', 'cursor', 'view', 'shipping', 'search', 'status', 'sort', 'direction', 'page', 'orderId', 'amountCents', 'from', 'to', 'by', '__proto__'), fc.string({ maxLength: 10 }))
+const queryValues = fc.oneof(weirdString, impossibleDate, fc.constantFrom('2024-02-29', 'acquired', 'disposed'), fc.integer().map(String), fractional.map(String), fc.constantFrom('true', 'false', 'active', 'archived', 'deleted', 'asc', 'desc', 'amount', 'customer', 'date', 'successful', '0', '-1', '101', '1e3', 'eyJwayI6IngifQ==', 'eyJwayI6Im9yZGVyIyIsInNrIjoieCJ9'))
 const queryArb = fc.option(fc.dictionary(queryKeys, queryValues, { maxKeys: 4 }), { nil: undefined })
 
 /**

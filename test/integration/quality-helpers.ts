@@ -328,7 +328,7 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
     itemsReceived: 'Case',
   }),
   'POST /api/admin/orders/{orderId}/release': (w) => ({ version: w.order.version, releasedOn: '2026-01-06', method: 'ship', to: 'customer', toAddress: { line1: '12 Main St', city: 'Austin', state: 'TX', postalCode: '78701' }, carrier: 'UPS', trackingNumber: '1Z999AA10123456784', releaseOverrideReason: 'Paid by phone' }),
-  'POST /api/admin/book/{orderId}/corrections': (w) => ({ version: w.order.version, entry: 'acquisition', reason: 'Serial misread', fields: { serialNumber: 'ABC124' } }),
+  'POST /api/admin/book/{orderId}/corrections': (w) => ({ version: w.order.version, entry: 'acquisition', reason: 'Serial misread', fields: { serialNumber: 'ABC124', receivedOn: '2026-01-04' } }),
   'POST /api/webhooks/stripe': () => ({ id: 'evt_x', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } }),
 }
 
