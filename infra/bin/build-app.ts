@@ -83,6 +83,7 @@ export function buildApp(app: App, options: { webDist?: string } = {}): Gunsmith
     },
     notifier: { fn: notify.notifier.fn, deadLetterQueue: notify.deadLetterQueue },
     sitePublisher: web.sitePublisher && { deadLetterQueue: web.sitePublisher.deadLetterQueue },
+    waf: web.wafMetrics,
     hasWebhook: api.webhookRouteKeys.length > 0,
     tags,
   })

@@ -7,6 +7,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct, type IConstruct } from 'constructs'
 import { FunctionEnv } from './function-env.ts'
 import { LAMBDA_HANDLER, LAMBDA_NODE_OPTIONS, LocalLambdaBundling, type BundledDir } from './lambda-bundle.ts'
+import { PAYMENT_REVIEW_ALERT_VALUE, PAYMENTS_REVIEW_METRIC, metricNamespace } from './metrics.ts'
 import { repoRoot } from './paths.ts'
 
 export interface AppFunctionProps {
@@ -18,12 +19,6 @@ export interface AppFunctionProps {
   memorySize?: number
   /** RETAIN keeps the log group when the stack goes (prod); DESTROY removes it (disposable stages). */
   removalPolicy: RemovalPolicy
-  /**
-   * How long the function's log is kept: 30 days by default; payment and webhook logs (api-customer,
-   * api-admin, stripe-webhook, reconcile) a year and more (LOG_RETENTION.payments: card disputes arrive up to
-   * 120 days later, PCI DSS 10.5.1 asks for a year).
-   */
-  logRetention?: logs.RetentionDays
   /** How the function is invoked: decides which cdk-nag acknowledgments are true of it (Serverless-LambdaDLQ). */
   invocation: 'api' | 'cognito-trigger' | 'schedule' | 'stream'
   /** Why no function dead-letter queue, when the invocation's usual reason is not the whole truth (the site publisher's). */
@@ -32,11 +27,13 @@ export interface AppFunctionProps {
   include?: BundledDir
 }
 
-/** Log retention: a year and a month for anything that records payments, webhooks or API access; 30 days for the rest. */
-export const LOG_RETENTION = {
-  payments: logs.RetentionDays.THIRTEEN_MONTHS,
-  default: logs.RetentionDays.ONE_MONTH,
-} as const
+/**
+ * How long every log group of the app is kept (functions, the API access log, the WAF log, the deployment helpers'):
+ * a year and a month. Card disputes arrive months after a charge, a year of audit trail is the compliance floor, and
+ * a log line may be the only trace of who did what to an order; test/infra/observability.test.ts holds every log
+ * group of every stack to at least a year.
+ */
+export const LOG_RETENTION = logs.RetentionDays.THIRTEEN_MONTHS
 
 /**
  * One DynamoDB grant: the item actions a function's code calls, on the table, and Query on exactly the
@@ -66,9 +63,19 @@ export class AppFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id)
-    const { entry, description, stage, removalPolicy, timeout = Duration.seconds(10), memorySize = 512, logRetention = LOG_RETENTION.default } = props
+    const { entry, description, stage, removalPolicy, timeout = Duration.seconds(10), memorySize = 512 } = props
 
-    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: logRetention, removalPolicy })
+    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: LOG_RETENTION, removalPolicy })
+    // Counted in every function's log, not only where payment review is expected today: the webhook and the
+    // reconciliation flag payments, and so does api-customer when it records an intent it found paid before the
+    // webhook did; any function that reaches that code later is counted without anyone remembering to add it.
+    this.logGroup.addMetricFilter('PaymentsNeedReview', {
+      filterPattern: logs.FilterPattern.stringValue('$.alert', '=', PAYMENT_REVIEW_ALERT_VALUE),
+      metricNamespace: metricNamespace(stage),
+      metricName: PAYMENTS_REVIEW_METRIC,
+      metricValue: '1',
+      defaultValue: 0,
+    })
     // Own role instead of AWSLambdaBasicExecutionRole: log writes scoped to this function's log group only.
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),

@@ -21,10 +21,11 @@ export interface StageConfig {
   /** HTTP API $default stage throttling (requests per second, burst). */
   throttle: { rateLimit: number; burstLimit: number }
   /**
-   * WAF web ACL on CloudFront (AWS managed rule groups and a per-IP rate rule); the Web stack must then deploy in
-   * us-east-1. On by default in prod, off elsewhere; `-c enableWaf=false` turns it off in prod (docs/deploying.md).
+   * WAF web ACL on CloudFront (AWS managed rule groups, a per-IP rate rule on every request and one on note and
+   * payment creation); the Web stack must then deploy in us-east-1. On by default in prod, off elsewhere;
+   * `-c enableWaf=false` turns it off in prod (docs/deploying.md).
    */
-  waf: { rateLimit: number } | null
+  waf: { rateLimit: number; writeRateLimit: number } | null
   /** Goes into /config.json for Stripe.js; a publishable key (pk_…) is public by design. */
   stripePublishableKey: string | null
   /**
@@ -61,6 +62,8 @@ export const CONTEXT_DEFAULTS = {
   /** enableWaf when not given: on for prod (the edge of a business taking card payments), off for disposable stages. */
   enableWaf: (stage: string) => stage === 'prod',
   wafRateLimit: 1000,
+  /** Note and payment-intent creations one client IP may send in 5 minutes (a customer sends a handful). */
+  wafWriteRateLimit: 100,
   tableIndexes: tableKeys.indexes.length,
   legacyCaseSensitivePool: false,
   /** Dev default: a placeholder sender (SES refuses it until a real, verified one is given); with a custom domain, notifications@<domainName>. */
@@ -68,6 +71,9 @@ export const CONTEXT_DEFAULTS = {
 } as const
 
 export class ContextError extends Error {}
+
+/** The context flag that lets a prod synth or deploy go ahead without alarmEmail and emailFrom (not advised). */
+export const PROD_WITHOUT_CONTACTS_FLAG = 'allowProdWithoutAlarmEmailOrSender'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i
@@ -120,7 +126,10 @@ export function readStageConfig(node: Node): StageConfig {
 
   // WAF rate-based rules count requests per IP over 5 minutes; AWS accepts 10 to 2,000,000,000.
   const waf = bool(node, 'enableWaf', CONTEXT_DEFAULTS.enableWaf(stage))
-    ? { rateLimit: int(node, 'wafRateLimit', CONTEXT_DEFAULTS.wafRateLimit, 10, 2_000_000_000) }
+    ? {
+        rateLimit: int(node, 'wafRateLimit', CONTEXT_DEFAULTS.wafRateLimit, 10, 2_000_000_000),
+        writeRateLimit: int(node, 'wafWriteRateLimit', CONTEXT_DEFAULTS.wafWriteRateLimit, 10, 2_000_000_000),
+      }
     : null
 
   const stripePublishableKey = str(node, 'stripePublishableKey')
@@ -140,6 +149,19 @@ export function readStageConfig(node: Node): StageConfig {
   }
   const sesConfigurationSet = str(node, 'sesConfigurationSet')
   if (sesConfigurationSet && !/^[A-Za-z0-9_-]{1,64}$/.test(sesConfigurationSet)) throw new ContextError(`Context sesConfigurationSet=${sesConfigurationSet}: expected an SES configuration set name`)
+
+  // prod must say where its alarms go and who its mail is from: without alarmEmail every alarm reaches a topic nobody
+  // reads, and with the placeholder sender SES refuses every notification and Cognito keeps its own 50-a-day sender.
+  // Deliberately going without them takes a flag that says so (docs/deploying.md, "Settings").
+  if (stage === 'prod' && !bool(node, PROD_WITHOUT_CONTACTS_FLAG, false)) {
+    const missing = [
+      ...(alarmEmail ? [] : ['-c alarmEmail=<the address alarms are e-mailed to>']),
+      ...(emailFrom === CONTEXT_DEFAULTS.emailFrom ? ['-c emailFrom=<a sender verified in SES> (or -c domainName, whose notifications@ address is the sender)'] : []),
+    ]
+    if (missing.length) {
+      throw new ContextError(`A prod deployment needs alarmEmail and emailFrom: pass ${missing.join(' and ')}, or -c ${PROD_WITHOUT_CONTACTS_FLAG}=true to deploy prod without them on purpose`)
+    }
+  }
 
   const originVerifyRotation = str(node, 'originVerifyRotation')
   if (originVerifyRotation && !/^[\w.:-]{1,40}$/.test(originVerifyRotation)) {

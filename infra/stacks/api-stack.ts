@@ -14,6 +14,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager'
 import type { Construct } from 'constructs'
 import { deployedRoutesFor, functionGroups, routeKey, type FunctionGroup, type RouteDef } from '../../functions/routes.ts'
 import { AppFunction, LOG_RETENTION, acknowledge } from '../constructs/app-function.ts'
+import { metricNamespace } from '../constructs/metrics.ts'
 import { TABLE_GRANTS } from '../constructs/table-grants.ts'
 import { FunctionEnv } from '../constructs/function-env.ts'
 import { RECONCILE_ENTRY, writeGroupEntry } from '../constructs/lambda-bundle.ts'
@@ -42,15 +43,24 @@ export const ADMIN_COGNITO_ACTIONS = [
 ] as const
 
 /**
+ * The writes each client gets a budget of its own for: the WAF's rate rule on exactly these routes counts them per
+ * client IP (web-stack.ts), so one client sending too many is refused alone, and the others' checkouts go on.
+ */
+export const PER_CLIENT_WRITE_ROUTES = ['POST /api/orders/{orderId}/notes', 'POST /api/payments/intents'] as const
+
+/**
  * Per-route throttles (HTTP API stage RouteSettings; the stage default from `throttleRateLimit`/`throttleBurstLimit`
- * covers every other route). API Gateway counts them per route for all callers together (per-IP limits are WAF's):
- * the Stripe webhook gets its own budget, so a flood on other routes cannot crowd out payment events; note and
- * payment-intent creation (writes, and a Stripe call each) get less than the reads.
+ * covers every other route). API Gateway counts them per route for all callers together, so they are ceilings for the
+ * whole shop, not a client's limit (that is the WAF's, PER_CLIENT_WRITE_ROUTES): the Stripe webhook gets its own
+ * budget, so a flood on other routes cannot crowd out payment events; note and payment-intent creation get a ceiling
+ * far above what the shop's customers send together, under the stage default and under what Stripe accepts (each
+ * intent is a Stripe call or two), so that reaching it takes many clients at once, each of them held to the WAF's
+ * limit.
  */
 export const ROUTE_THROTTLES: Record<string, { rateLimit: number; burstLimit: number }> = {
   'POST /api/webhooks/stripe': { rateLimit: 20, burstLimit: 40 },
-  'POST /api/orders/{orderId}/notes': { rateLimit: 5, burstLimit: 10 },
-  'POST /api/payments/intents': { rateLimit: 5, burstLimit: 10 },
+  'POST /api/orders/{orderId}/notes': { rateLimit: 25, burstLimit: 50 },
+  'POST /api/payments/intents': { rateLimit: 25, burstLimit: 50 },
 }
 /** The header CloudFront adds to every API request (functions/lib/http.ts checks it; lower case, as the middleware normalizes). */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify'
@@ -82,11 +92,12 @@ export const WEBHOOK_FAILURES_METRIC = 'StripeWebhookNon2xx'
 export const RECONCILE_DIFFERENCES_METRIC = 'ReconciliationDifferences'
 /** Payments the reconciliation had to record because the webhook had not (its `reconciliation run` line, `recorded`). */
 export const RECONCILE_RECOVERED_METRIC = 'PaymentsMissedByWebhook'
-/** Payments staff must look at (a credit above the bill, a payment on a deleted order, one the provider did not confirm, a reconciliation difference): log lines with alert=payment_review. */
-export const PAYMENTS_REVIEW_METRIC = 'PaymentsNeedReview'
+/** Requests the API answered 429 (a route or stage throttle, or an app limit such as a customer's notes), from the access log. */
+export const API_TOO_MANY_REQUESTS_METRIC = 'Api429'
 /** How often the reconciliation runs (the local stack runs it as often: infra/local/main.ts). */
 export const RECONCILE_SCHEDULE = Duration.hours(6)
-export const metricNamespace = (stage: string) => `Gunsmith/${stage}`
+// Where the stacks and the tests have always found them; every function's log counts payment reviews (app-function.ts).
+export { PAYMENTS_REVIEW_METRIC, metricNamespace } from '../constructs/metrics.ts'
 
 /**
  * The HTTP API access log line. JSON with `status` as a number (not a string),
@@ -157,7 +168,7 @@ export class ApiStack extends Stack {
       createDefaultStage: false,
     })
 
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION.payments, removalPolicy })
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy })
     this.accessLogs = accessLogs
     acknowledge(accessLogs, ['PCI.DSS.321-CloudWatchLogGroupEncrypted'],
       'Encrypted at rest by CloudWatch Logs with its service key; the access log holds request ids, route keys, statuses and source IPs, no header, body or card data (ACCESS_LOG_FORMAT). A customer-managed KMS key would not narrow who can read it (IAM does).')
@@ -230,6 +241,16 @@ export class ApiStack extends Stack {
       })
     }
 
+    // Throttled answers do not reach a function: the access log is where they show. A spike means callers are being
+    // turned away at a ceiling (or an app limit): the ApiTooManyRequests alarm.
+    accessLogs.addMetricFilter('Api429', {
+      filterPattern: logs.FilterPattern.numberValue('$.status', '=', 429),
+      metricNamespace: metricNamespace(stage),
+      metricName: API_TOO_MANY_REQUESTS_METRIC,
+      metricValue: '1',
+      defaultValue: 0,
+    })
+
     // Every few hours: the provider's succeeded payments of the last week against the ledger (records a missed webhook, fills late receipts, reports differences).
     this.reconcile = new AppFunction(this, 'Fn-reconcile', {
       entry: RECONCILE_ENTRY,
@@ -237,7 +258,6 @@ export class ApiStack extends Stack {
       stage,
       removalPolicy,
       timeout: Duration.minutes(5),
-      logRetention: LOG_RETENTION.payments,
       invocation: 'schedule',
     })
     this.reconcile.bindTable({ table, grant: TABLE_GRANTS.reconcile })
@@ -270,16 +290,6 @@ export class ApiStack extends Stack {
       metricValue: '$.recorded',
       defaultValue: 0,
     })
-    // The payments alarm counts what the webhook and the reconciliation flag for staff.
-    for (const [name, fn] of [['webhook', this.functions['stripe-webhook']], ['reconcile', this.reconcile]] as const) {
-      fn?.logGroup.addMetricFilter(`PaymentsNeedReview-${name}`, {
-        filterPattern: logs.FilterPattern.stringValue('$.alert', '=', 'payment_review'),
-        metricNamespace: metricNamespace(stage),
-        metricName: PAYMENTS_REVIEW_METRIC,
-        metricValue: '1',
-        defaultValue: 0,
-      })
-    }
 
     this.apiDomainName = `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint })
@@ -325,8 +335,6 @@ export class ApiStack extends Stack {
       description: `Gunsmith ${group} routes${config.originVerifyRotation ? ` (origin value ${config.originVerifyRotation})` : ''}`,
       stage: config.stage,
       removalPolicy: config.removalPolicy,
-      // Every API group handles payments (intents, refunds, webhook events): a year and more of logs.
-      logRetention: LOG_RETENTION.payments,
       invocation: 'api',
     })
     fn.bindTable({ table, grant: TABLE_GRANTS[group] })

@@ -11,7 +11,8 @@ import type { Construct } from 'constructs'
 import { acknowledge } from '../constructs/app-function.ts'
 import { SITE_PUBLISH_FAILED_METRIC } from '../constructs/site-publisher.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
-import { PAYMENTS_REVIEW_METRIC, RECONCILE_DIFFERENCES_METRIC, RECONCILE_RECOVERED_METRIC, WEBHOOK_FAILURES_METRIC, metricNamespace } from './api-stack.ts'
+import { API_TOO_MANY_REQUESTS_METRIC, PAYMENTS_REVIEW_METRIC, RECONCILE_DIFFERENCES_METRIC, RECONCILE_RECOVERED_METRIC, WEBHOOK_FAILURES_METRIC, metricNamespace } from './api-stack.ts'
+import type { WafMetricNames } from './web-stack.ts'
 import { NOTIFICATIONS_FAILED_METRIC } from './notify-stack.ts'
 
 export interface MonitoringStackProps extends StackProps {
@@ -28,6 +29,8 @@ export interface MonitoringStackProps extends StackProps {
   notifier: { fn: IFunction; deadLetterQueue: sqs.IQueue }
   /** The site publisher's dead-letter queue (its function is in `functions`): absent when the web build had no site kit. */
   sitePublisher?: { deadLetterQueue: sqs.IQueue }
+  /** The web ACL's metric names, when the stage has WAF (web-stack.ts). */
+  waf?: WafMetricNames
 }
 
 const FIVE_MINUTES = Duration.minutes(5)
@@ -36,6 +39,18 @@ const FIVE_MINUTES = Duration.minutes(5)
 export const THRESHOLDS = {
   /** Percent of API requests answered 5xx in 5 minutes. */
   api5xxRatePercent: 5,
+  /**
+   * Percent of API requests answered 4xx in 5 minutes, once there are at least `api4xxMinRequests` of them: a few
+   * expired sessions or typos among a handful of requests are not a spike.
+   */
+  api4xxRatePercent: 25,
+  api4xxMinRequests: 100,
+  /** 429 answers in 5 minutes (a throttle ceiling or an app limit reached). */
+  api429: 10,
+  /** Requests the WAF blocked in 5 minutes, every rule together (bad-IP lists and scanners block a few all day). */
+  wafBlocked: 100,
+  /** Requests of a client over its note and payment limit, in 5 minutes: a real customer may be stuck, or a script is at it. */
+  wafWriteLimitBlocked: 1,
   /** Lambda errors (crashes, timeouts: handled errors are 4xx/5xx answers, not Lambda errors) in 5 minutes. */
   lambdaErrors: 1,
   lambdaThrottles: 1,
@@ -65,7 +80,7 @@ export const THRESHOLDS = {
 
 /**
  * Alarms (to one SNS topic, optionally e-mailed) and one dashboard for a stage:
- * API 5xx rate, per-function errors and throttles, webhook non-2xx answers, payments needing review, reconciliation
+ * API 5xx and 4xx rates and 429 answers, requests the WAF blocked, per-function errors and throttles, webhook non-2xx answers, payments needing review, reconciliation
  * differences, missed webhook payments and runs, notification failures and dead letters, site page publishes that
  * failed and their dead letters, table throttling.
  */
@@ -76,7 +91,7 @@ export class MonitoringStack extends Stack {
 
   constructor(scope: Construct, id: string, props: MonitoringStackProps) {
     super(scope, id, props)
-    const { config, httpApi, table, tableIndexes, functions, hasWebhook, notifier, sitePublisher } = props
+    const { config, httpApi, table, tableIndexes, functions, hasWebhook, notifier, sitePublisher, waf } = props
     const { stage } = config
     const prefix = `gunsmith-${stage}`
 
@@ -131,6 +146,30 @@ export class MonitoringStack extends Stack {
       period: FIVE_MINUTES,
     })
     alarm('Api5xxRate', `More than ${THRESHOLDS.api5xxRatePercent}% of API requests failed with 5xx in 5 minutes.`, api5xxRate, THRESHOLDS.api5xxRatePercent)
+    const api4xxRate = new cloudwatch.MathExpression({
+      expression: `IF(requests >= ${THRESHOLDS.api4xxMinRequests}, 100 * FILL(errors, 0) / requests, 0)`,
+      usingMetrics: { requests, errors: errors4xx },
+      label: 'API 4xx rate (%)',
+      period: FIVE_MINUTES,
+    })
+    alarm('Api4xxRate', `At least ${THRESHOLDS.api4xxRatePercent}% of ${THRESHOLDS.api4xxMinRequests} or more API requests were answered 4xx in 5 minutes: a client probing or hammering the API, a broken SPA release, or expired sessions en masse.`,
+      api4xxRate, THRESHOLDS.api4xxRatePercent)
+    const api429 = new cloudwatch.Metric({ namespace: metricNamespace(stage), metricName: API_TOO_MANY_REQUESTS_METRIC, statistic: 'Sum', period: FIVE_MINUTES, label: 'API 429 answers' })
+    alarm('ApiTooManyRequests', `The API answered 429 at least ${THRESHOLDS.api429} times in 5 minutes: a route or stage throttle ceiling (every caller of that route is turned away) or an app limit was reached. See the access log, status 429, by routeKey and ip.`,
+      api429, THRESHOLDS.api429)
+
+    // --- WAF ---------------------------------------------------------------
+    // CloudFront web ACLs report their metrics in us-east-1 without a Region dimension; WAF on means the stage is in
+    // us-east-1 (web-stack.ts), and this stack with it.
+    const wafBlocked = (rule: string, label: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/WAFV2', metricName: 'BlockedRequests', dimensionsMap: { WebACL: waf!.webAcl, Rule: rule }, statistic: 'Sum', period: FIVE_MINUTES, label })
+    const wafMetrics = waf ? { all: wafBlocked('ALL', 'WAF blocked (all rules)'), writes: wafBlocked(waf.writeRateRule, 'WAF blocked (note and payment limit)') } : null
+    if (wafMetrics) {
+      alarm('WafBlockedRequests', `The WAF blocked at least ${THRESHOLDS.wafBlocked} requests in 5 minutes: an attack, a flood from a few IPs, or a managed rule refusing real traffic. See the WAF log (terminatingRuleId).`,
+        wafMetrics.all, THRESHOLDS.wafBlocked)
+      alarm('WafWriteLimitBlocked', 'A client IP went over its note and payment-intent limit and was answered 429 by the WAF. See the WAF log, terminatingRuleId RateLimitWritesPerIp: a script, or a real customer whose retries loop.',
+        wafMetrics.writes, THRESHOLDS.wafWriteLimitBlocked)
+    }
 
     // --- Functions ---------------------------------------------------------
     for (const [name, fn] of Object.entries(functions)) {
@@ -266,6 +305,11 @@ export class MonitoringStack extends Stack {
       graph('API requests and errors', [requests, errors4xx, errors5xx]),
       graph('API 5xx rate (%)', [api5xxRate]),
       graph('API latency (p50, p99)', [apiMetric('Latency', 'p50'), apiMetric('Latency', 'p99')]),
+    )
+    this.dashboard.addWidgets(
+      graph('API 4xx rate (%)', [api4xxRate], wafMetrics ? 8 : 12),
+      graph('API 429 answers', [api429], wafMetrics ? 8 : 12),
+      ...(wafMetrics ? [graph('WAF blocked requests', [wafMetrics.all, wafMetrics.writes])] : []),
     )
     const functionWidgets = Object.entries(functions).map(([name, fn]) =>
       graph(`Function ${name}`, [

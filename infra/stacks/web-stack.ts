@@ -10,12 +10,20 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment'
 import * as logs from 'aws-cdk-lib/aws-logs'
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2'
 import type { Construct, IConstruct } from 'constructs'
+import { LOG_RETENTION } from '../constructs/app-function.ts'
 import { nagResourceText } from '../constructs/nag.ts'
 import { webDistDir } from '../constructs/paths.ts'
 import { SITE_KIT_FOLDER } from '../../functions/site/site-kit.ts'
 import { SITE_PAGES_PREFIX, SitePublisher, siteKitBuild } from '../constructs/site-publisher.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
-import { ORIGIN_VERIFY_HEADER, metricNamespace } from './api-stack.ts'
+import { deployedRoutesFor, functionGroups, routeKey } from '../../functions/routes.ts'
+import { ORIGIN_VERIFY_HEADER, PER_CLIENT_WRITE_ROUTES, metricNamespace } from './api-stack.ts'
+
+/** The given route keys that the stage deploys (a route not deployed has nothing to limit). */
+const deployedRouteKeys = (keys: readonly string[]) => {
+  const deployed = new Set(functionGroups.flatMap((g) => deployedRoutesFor(g).map(routeKey)))
+  return keys.filter((k) => deployed.has(k))
+}
 
 export interface WebStackProps extends StackProps {
   /** Stage, removal policy, custom domain, WAF and the Stripe publishable key (context `stripePublishableKey`; null until payments are configured). */
@@ -84,10 +92,38 @@ export const WAF_MANAGED_RULE_GROUPS = [
   { name: 'AWSManagedRulesCommonRuleSet', countOnly: ['SizeRestrictions_BODY'] },
 ] as const
 
+/**
+ * What a client over a WAF limit gets: 429 with the API's error shape (docs/api.md, "Errors"), so the SPA shows the
+ * message as it shows the API's own limits.
+ */
+export const WAF_TOO_MANY_REQUESTS = {
+  key: 'too-many-requests',
+  body: { error: { code: 'too_many_requests', message: 'Too many requests from your connection. Please wait a few minutes and try again.' } },
+} as const
+
+/**
+ * A regular expression matching exactly the paths of the given route keys (`{param}` is one path segment), for the
+ * WAF's per-client rule: the route table's paths, so a renamed route is not silently left unlimited.
+ */
+export function routePathsPattern(routeKeys: readonly string[]): string {
+  const paths = routeKeys.map((key) => key.slice(key.indexOf(' ') + 1).split('/').map((segment) => (/^\{\w+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/'))
+  return `^(${paths.join('|')})$`
+}
+
+/** The CloudWatch names of the web ACL's metrics (the ACL's, and its rules'): the alarms and the dashboard read them. */
+export interface WafMetricNames {
+  /** The `WebACL` dimension: the ACL's metric name, which is also its name. */
+  webAcl: string
+  /** The `Rule` dimension of the per-client write limit. */
+  writeRateRule: string
+}
+
 export class WebStack extends Stack {
   readonly bucket: s3.Bucket
   readonly distribution: cloudfront.Distribution
   readonly webAcl?: wafv2.CfnWebACL
+  /** Set with the web ACL: the names its CloudWatch metrics carry. */
+  readonly wafMetrics?: WafMetricNames
   /** https://<custom domain or CloudFront host>: the portal's address (the notifier's links). */
   readonly siteUrl: string
   /** Publishes the public pages with the shop's identity; absent when the web build has no site kit. */
@@ -126,7 +162,10 @@ export class WebStack extends Stack {
       },
     })
 
-    if (config.waf) this.webAcl = this.createWebAcl(config.stage, config.waf.rateLimit, props.webhookPath ?? null, removalPolicy)
+    if (config.waf) {
+      this.wafMetrics = { webAcl: `gunsmith-${config.stage}-web`, writeRateRule: `gunsmith-${config.stage}-write-rate-limit` }
+      this.webAcl = this.createWebAcl({ stage: config.stage, limits: config.waf, metrics: this.wafMetrics, webhookPath: props.webhookPath ?? null, removalPolicy })
+    }
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       // A new rotation label changes the distribution, so CloudFormation resolves x-origin-verify again (stage-config.ts).
@@ -198,7 +237,7 @@ export class WebStack extends Stack {
       }),
     ]
     const exclude = [`${SITE_KIT_FOLDER}/*`, ...(build ? [`${SITE_PAGES_PREFIX}*`] : [])]
-    const deployLogs = new logs.LogGroup(this, 'DeploySiteLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY })
+    const deployLogs = new logs.LogGroup(this, 'DeploySiteLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY })
     // With a publisher the deploy runs in three steps, so the published pages never point at deleted assets: the new
     // build's files are added (the previous build's kept), the pages are published against them, then what the new
     // build no longer has is pruned (docs/deploying.md). Without one, one step, as the build's pages are its own.
@@ -259,12 +298,20 @@ export class WebStack extends Stack {
   }
 
   /**
-   * WAF web ACL for CloudFront: the AWS managed rule groups (WAF_MANAGED_RULE_GROUPS) and a rate-based rule (more
-   * than `rateLimit` requests from one IP in 5 minutes are blocked), its log kept a year with the Authorization
-   * header and cookies redacted. CloudFront web ACLs exist only in us-east-1, so this stack must be deployed there
-   * when WAF is on (a CloudFormation rule stops the deploy early, with that message, elsewhere).
+   * WAF web ACL for CloudFront: two rate-based rules (more than `limits.rateLimit` requests of any kind from one IP in
+   * 5 minutes; more than `limits.writeRateLimit` note or payment-intent creations from one IP in 5 minutes) and the
+   * AWS managed rule groups (WAF_MANAGED_RULE_GROUPS), its log kept a year with the Authorization header and cookies
+   * redacted. CloudFront web ACLs exist only in us-east-1, so this stack must be deployed there when WAF is on (a
+   * CloudFormation rule stops the deploy early, with that message, elsewhere); the stacks of a stage share one region,
+   * so the Monitoring stack's alarms on the ACL's metrics (which CloudFront ACLs report in us-east-1) are there too.
    */
-  private createWebAcl(stage: string, rateLimit: number, webhookPath: string | null, removalPolicy: RemovalPolicy): wafv2.CfnWebACL {
+  private createWebAcl({ stage, limits, metrics, webhookPath, removalPolicy }: {
+    stage: string
+    limits: { rateLimit: number; writeRateLimit: number }
+    metrics: WafMetricNames
+    webhookPath: string | null
+    removalPolicy: RemovalPolicy
+  }): wafv2.CfnWebACL {
     const region = Stack.of(this).region
     if (!Token.isUnresolved(region) && region !== 'us-east-1') {
       throw new Error(`enableWaf: CloudFront web ACLs live in us-east-1, but ${this.stackName} is set to deploy in ${region}. Deploy the stage in us-east-1 (AWS_REGION=us-east-1) or turn WAF off with -c enableWaf=false (not advised for prod).`)
@@ -295,23 +342,64 @@ export class WebStack extends Stack {
           },
         }
       : undefined
+    // Per client IP, not per token: a client can mint tokens (sign in again, refresh) and send a made-up one, an
+    // address it cannot change at will. API Gateway's route throttles are only the shop-wide ceiling behind this.
+    const writes = deployedRouteKeys(PER_CLIENT_WRITE_ROUTES)
+    const writeRule = {
+      name: 'RateLimitWritesPerIp',
+      priority: 1,
+      action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: WAF_TOO_MANY_REQUESTS.key } } },
+      statement: {
+        rateBasedStatement: {
+          limit: limits.writeRateLimit,
+          aggregateKeyType: 'IP',
+          evaluationWindowSec: 300,
+          // Only these writes count towards the limit: a POST to one of their paths, as API Gateway would route it
+          // (decoded, `//` and `/./` folded, any case: no spelling of the path gets around the count).
+          scopeDownStatement: {
+            andStatement: {
+              statements: [
+                { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: 'POST', textTransformations: [{ priority: 0, type: 'NONE' }] } },
+                {
+                  regexMatchStatement: {
+                    fieldToMatch: { uriPath: {} },
+                    regexString: routePathsPattern(writes),
+                    textTransformations: [
+                      { priority: 0, type: 'URL_DECODE' },
+                      { priority: 1, type: 'NORMALIZE_PATH' },
+                      { priority: 2, type: 'LOWERCASE' },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        },
+      },
+      visibilityConfig: metric(metrics.writeRateRule),
+    }
     const acl = new wafv2.CfnWebACL(this, 'WebAcl', {
-      name: `gunsmith-${stage}-web`,
-      description: `Gunsmith ${stage}: AWS managed rules and a rate limit per client IP in front of CloudFront`,
+      // The name is also the ACL's metric name: CloudWatch's `WebACL` dimension carries the metric name.
+      name: metrics.webAcl,
+      description: `Gunsmith ${stage}: AWS managed rules, a rate limit per client IP, and one on note and payment creation, in front of CloudFront`,
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
-      visibilityConfig: metric(`gunsmith-${stage}-web`),
+      visibilityConfig: metric(metrics.webAcl),
+      customResponseBodies: {
+        [WAF_TOO_MANY_REQUESTS.key]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(WAF_TOO_MANY_REQUESTS.body) },
+      },
       rules: [
         {
           name: 'RateLimitPerIp',
           priority: 0,
           action: { block: {} },
-          statement: { rateBasedStatement: { limit: rateLimit, aggregateKeyType: 'IP', evaluationWindowSec: 300 } },
+          statement: { rateBasedStatement: { limit: limits.rateLimit, aggregateKeyType: 'IP', evaluationWindowSec: 300 } },
           visibilityConfig: metric(`gunsmith-${stage}-rate-limit`),
         },
+        ...(writes.length ? [writeRule] : []),
         ...WAF_MANAGED_RULE_GROUPS.map((group, i) => ({
           name: group.name,
-          priority: i + 1,
+          priority: i + 2,
           overrideAction: { none: {} },
           statement: {
             managedRuleGroupStatement: {
@@ -328,7 +416,7 @@ export class WebStack extends Stack {
     // WAF logs to CloudWatch Logs need a group named aws-waf-logs-…, in the web ACL's region (this stack's).
     const wafLogs = new logs.LogGroup(this, 'WafLogs', {
       logGroupName: `aws-waf-logs-gunsmith-${stage}`,
-      retention: logs.RetentionDays.THIRTEEN_MONTHS,
+      retention: LOG_RETENTION,
       removalPolicy,
     })
     Validations.of(wafLogs).acknowledge({
@@ -355,7 +443,7 @@ export class WebStack extends Stack {
     if (!handler || !customResource) throw new Error('S3 auto-delete provider not found: its log group below needs it')
     const logGroup = new logs.LogGroup(this, 'AutoDeleteObjectsLogs', {
       logGroupName: `/aws/lambda/${handler.ref}`,
-      retention: logs.RetentionDays.ONE_WEEK,
+      retention: LOG_RETENTION,
       removalPolicy: RemovalPolicy.DESTROY,
     })
     customResource.node.addDependency(logGroup)

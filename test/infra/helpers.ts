@@ -46,6 +46,9 @@ export function fastApp(context: Record<string, unknown> = {}) {
   })
 }
 
+/** What a prod synth must be given (stage-config.ts refuses prod without an alarm address and a real sender). */
+export const PROD = { stage: 'prod', alarmEmail: 'ops@example.com', emailFrom: 'notifications@example.org' } as const
+
 export type StackKey = 'data' | 'auth' | 'api' | 'web' | 'notify' | 'monitoring'
 export const STACK_KEYS: StackKey[] = ['data', 'auth', 'api', 'web', 'notify', 'monitoring']
 

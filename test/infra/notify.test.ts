@@ -115,7 +115,7 @@ describe("the notifier's permissions", () => {
   })
 
   it('with a custom domain, sends as notifications@<domain> and links to it', () => {
-    const custom = synthStage({ stage: 'prod', domainName: 'portal.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123' })
+    const custom = synthStage({ stage: 'prod', alarmEmail: 'ops@example.com', domainName: 'portal.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123' })
     const vars = custom.json.notify.Resources[logicalId(custom.stacks.notify.notifier.fn)].Properties.Environment.Variables
     expect(vars).toMatchObject({ EMAIL_FROM: 'notifications@portal.example.com', PORTAL_URL: 'https://portal.example.com', STAGE: 'prod' })
   })

@@ -1,15 +1,23 @@
 import { INDEX_NAMES } from '../../functions/db/table-schema.ts'
 import { describe, expect, it } from 'vitest'
 import { deployedRoutesFor, functionGroups, routeKey } from '../../functions/routes.ts'
-import { ACCESS_LOG_FORMAT, PAYMENTS_REVIEW_METRIC, RECONCILE_DIFFERENCES_METRIC, RECONCILE_RECOVERED_METRIC, WEBHOOK_FAILURES_METRIC } from '../../infra/stacks/api-stack.ts'
+import { ACCESS_LOG_FORMAT, API_TOO_MANY_REQUESTS_METRIC, PAYMENTS_REVIEW_METRIC, RECONCILE_DIFFERENCES_METRIC, RECONCILE_RECOVERED_METRIC, WEBHOOK_FAILURES_METRIC } from '../../infra/stacks/api-stack.ts'
 import { PAYMENT_REVIEW_ALERT } from '../../functions/use-cases/handle-stripe-event.ts'
 import { THRESHOLDS } from '../../infra/stacks/monitoring-stack.ts'
-import { STACK_KEYS, logicalId, resourcesOf, synthStage, type StackKey, type Synth } from './helpers.ts'
+import { PROD, STACK_KEYS, logicalId, resourcesOf, synthStage, type StackKey, type Synth } from './helpers.ts'
+import { Stack } from 'aws-cdk-lib'
+import { AppFunction, LOG_RETENTION } from '../../infra/constructs/app-function.ts'
+import { PAYMENT_REVIEW_ALERT_VALUE } from '../../infra/constructs/metrics.ts'
 
 const dev = synthStage()
-const prod = synthStage({ stage: 'prod', alarmEmail: 'ops@example.com' })
+const prod = synthStage({ ...PROD })
 
 const webhookRoutes = deployedRoutesFor('stripe-webhook').map(routeKey)
+/** The CDK's own functions (the site deployment, the S3 auto-delete provider): no code of the app runs in them. */
+const CDK_HELPER_FUNCTION = /^(CustomCDKBucketDeployment|CustomS3AutoDeleteObjectsCustomResourceProviderHandler)/
+
+const appFunctionsOf = (s: Synth) => s.app.node.findAll().filter((c): c is AppFunction => c instanceof AppFunction)
+const stackKeyOf = (s: Synth, c: AppFunction): StackKey => STACK_KEYS.find((k) => s.stacks[k] === Stack.of(c))!
 const deployedGroups = functionGroups.filter((g) => deployedRoutesFor(g).length > 0)
 
 /**
@@ -61,12 +69,17 @@ describe.each([
   ['dev', dev],
   ['prod', prod],
 ] as const)('stage %s: logs', (_stage, s) => {
-  it('sets a retention on every log group', () => {
+  it('keeps every log group of every stack at least a year (RetentionInDays >= 365)', () => {
+    let groups = 0
     for (const k of STACK_KEYS) {
       for (const [id, lg] of resourcesOf(s.json[k], 'AWS::Logs::LogGroup')) {
-        expect(lg.Properties.RetentionInDays, `${k}/${id}`).toBeGreaterThan(0)
+        groups += 1
+        expect(lg.Properties.RetentionInDays, `${k}/${id}`).toBeGreaterThanOrEqual(365)
       }
     }
+    // Every function's, the access log, the deployment helper's (and the WAF's in prod).
+    expect(groups).toBeGreaterThanOrEqual(9)
+    expect(LOG_RETENTION).toBeGreaterThanOrEqual(365)
   })
 
   it('gives every Lambda function (CDK helpers included) a log group of its own with that retention', () => {
@@ -75,7 +88,9 @@ describe.each([
       for (const [id, fn] of resourcesOf(s.json[k], 'AWS::Lambda::Function')) {
         const configured = fn.Properties.LoggingConfig?.LogGroup?.Ref
         const named = groups.find(([, g]) => text(s, g.Properties.LogGroupName ?? '') === `/aws/lambda/{Ref:${id}}`)
-        expect(Boolean(configured && groups.some(([gid]) => gid === configured)) || Boolean(named), `${k}/${id}`).toBe(true)
+        const own = configured ? groups.find(([gid]) => gid === configured) : named
+        expect(own, `${k}/${id} has no log group of its own`).toBeDefined()
+        expect(own![1].Properties.RetentionInDays, `${k}/${id}`).toBeGreaterThanOrEqual(365)
       }
     }
   })
@@ -89,31 +104,30 @@ describe.each([
     expect(ACCESS_LOG_FORMAT).not.toMatch(/header|body|authorization|email|querystring/i)
   })
 
-  it('counts payments flagged for staff (alert=payment_review) in the webhook and reconciliation logs', () => {
-    const filters = resourcesOf(s.json.api, 'AWS::Logs::MetricFilter').map(([, f]) => f.Properties).filter((f) => f.MetricTransformations[0].MetricName === PAYMENTS_REVIEW_METRIC)
-    const groups = [s.stacks.api.reconcile, ...(webhookRoutes.length ? [s.stacks.api.functions['stripe-webhook']!] : [])].map((fn) => ({ Ref: logicalId(fn.logGroup) }))
-    expect(filters.map((f) => f.LogGroupName)).toEqual(expect.arrayContaining(groups))
-    expect(filters).toHaveLength(groups.length)
-    for (const f of filters) {
-      expect(f.FilterPattern).toBe('{ $.alert = "payment_review" }')
-      expect(f.MetricTransformations).toEqual([{ MetricNamespace: `Gunsmith/${s.stacks.stage}`, MetricName: PAYMENTS_REVIEW_METRIC, MetricValue: '1', DefaultValue: 0 }])
+  it('counts payments flagged for staff (alert=payment_review) in the log of every function, so none that can log one is missed', () => {
+    expect(PAYMENT_REVIEW_ALERT_VALUE).toBe(PAYMENT_REVIEW_ALERT)
+    const reviewFilter = (k: StackKey, logGroupId: string) =>
+      resourcesOf(s.json[k], 'AWS::Logs::MetricFilter')
+        .map(([, f]) => f.Properties)
+        .filter((f) => f.LogGroupName?.Ref === logGroupId && f.MetricTransformations[0].MetricName === PAYMENTS_REVIEW_METRIC)
+    const appFunctions = appFunctionsOf(s)
+    // The functions whose code logs the alert today (webhook deliveries, the reconciliation, and api-customer recording
+    // an intent it found paid) are among them; the rest are covered before their code ever does.
+    const names = appFunctions.map((f) => f.node.id)
+    expect(names).toEqual(expect.arrayContaining(['Fn-api-customer', 'Fn-reconcile', ...(webhookRoutes.length ? ['Fn-stripe-webhook'] : [])]))
+    for (const f of appFunctions) {
+      const k = stackKeyOf(s, f)
+      const filters = reviewFilter(k, logicalId(f.logGroup))
+      expect(filters, `${f.node.path}: no payment-review metric filter on its log group`).toHaveLength(1)
+      expect(filters[0].FilterPattern).toBe(`{ $.alert = "${PAYMENT_REVIEW_ALERT}" }`)
+      expect(filters[0].MetricTransformations).toEqual([{ MetricNamespace: `Gunsmith/${s.stacks.stage}`, MetricName: PAYMENTS_REVIEW_METRIC, MetricValue: '1', DefaultValue: 0 }])
     }
-    expect(PAYMENT_REVIEW_ALERT).toBe('payment_review')
-  })
-
-  it('keeps webhook, payment and access logs 13 months (at least a year), every other log group 30 days or less', () => {
-    const yearLong = [
-      s.stacks.api.accessLogs,
-      s.stacks.api.reconcile.logGroup,
-      ...Object.values(s.stacks.api.functions).map((f) => f!.logGroup),
-    ].map((g) => logicalId(g))
-    expect(yearLong.length).toBeGreaterThanOrEqual(5)
+    // Every Lambda function of the app is an AppFunction (so it has the filter above); the others are the CDK's own
+    // deployment helpers, which run no code of the app.
     for (const k of STACK_KEYS) {
-      for (const [id, lg] of resourcesOf(s.json[k], 'AWS::Logs::LogGroup')) {
-        const days = lg.Properties.RetentionInDays
-        if (k === 'api' && yearLong.includes(id)) expect(days, `${k}/${id}`).toBe(400)
-        else if (String(lg.Properties.LogGroupName ?? '').startsWith('aws-waf-logs-')) expect(days, `${k}/${id}`).toBe(400)
-        else expect(days, `${k}/${id}`).toBeLessThanOrEqual(30)
+      for (const [id] of resourcesOf(s.json[k], 'AWS::Lambda::Function')) {
+        const app = appFunctions.some((f) => stackKeyOf(s, f) === k && logicalId(f.fn) === id)
+        expect(app || CDK_HELPER_FUNCTION.test(id), `${k}/${id} is neither an AppFunction nor a CDK helper`).toBe(true)
       }
     }
   })
@@ -195,6 +209,51 @@ describe.each([
         { namespace: 'AWS/ApiGateway', name: 'Count', dims: { ApiId: apiId } },
       ]),
     )
+  })
+
+  it('alarms on a spike of API 4xx answers (4xx / Count for this API, in percent, once there are enough requests)', () => {
+    const a = alarmNamed(s, 'Api4xxRate')
+    expect(a.Threshold).toBe(THRESHOLDS.api4xxRatePercent)
+    const expr = a.Metrics.find((m: any) => m.Expression)
+    expect(expr.Expression).toBe(`IF(requests >= ${THRESHOLDS.api4xxMinRequests}, 100 * FILL(errors, 0) / requests, 0)`)
+    const apiId = ref('api', s.stacks.api.httpApi)
+    expect(metricsOf(s, a).sort((x, y) => x.name.localeCompare(y.name))).toEqual([
+      { namespace: 'AWS/ApiGateway', name: '4xx', dims: { ApiId: apiId } },
+      { namespace: 'AWS/ApiGateway', name: 'Count', dims: { ApiId: apiId } },
+    ])
+    expect(a).toMatchObject({ ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching' })
+  })
+
+  it('alarms on a spike of 429 answers (a throttle ceiling or an app limit), counted from the access log', () => {
+    const filters = resourcesOf(s.json.api, 'AWS::Logs::MetricFilter').map(([, f]) => f.Properties).filter((f) => f.MetricTransformations[0].MetricName === API_TOO_MANY_REQUESTS_METRIC)
+    expect(filters).toHaveLength(1)
+    expect(filters[0]).toMatchObject({ LogGroupName: { Ref: logicalId(s.stacks.api.accessLogs) }, FilterPattern: '{ $.status = 429 }' })
+    expect(filters[0].MetricTransformations).toEqual([{ MetricNamespace: `Gunsmith/${s.stacks.stage}`, MetricName: API_TOO_MANY_REQUESTS_METRIC, MetricValue: '1', DefaultValue: 0 }])
+    const a = alarmNamed(s, 'ApiTooManyRequests')
+    expect(metricsOf(s, a)).toEqual([{ namespace: `Gunsmith/${s.stacks.stage}`, name: API_TOO_MANY_REQUESTS_METRIC, dims: {} }])
+    expect(statOf(a)).toMatchObject({ Stat: 'Sum', Period: 300 })
+    expect(a).toMatchObject({ Threshold: THRESHOLDS.api429, ComparisonOperator: 'GreaterThanOrEqualToThreshold' })
+  })
+
+  it('alarms on requests the WAF blocked, all rules and the per-client note and payment limit, when the stage has WAF', () => {
+    const names = alarms(s).map((a) => a.AlarmName)
+    const waf = s.stacks.web.wafMetrics
+    expect(Boolean(waf)).toBe(Boolean(s.stacks.web.webAcl))
+    if (!waf) {
+      expect(names.filter((n) => /-Waf/.test(n))).toEqual([])
+      return
+    }
+    const acl = resourcesOf(s.json.web, 'AWS::WAFv2::WebACL')[0][1].Properties
+    // CloudWatch's WebACL dimension is the ACL's metric name, and its Rule dimension a rule's.
+    expect(acl.VisibilityConfig.MetricName).toBe(waf.webAcl)
+    expect(acl.Name).toBe(waf.webAcl)
+    expect(acl.Rules.find((r: any) => r.Name === 'RateLimitWritesPerIp').VisibilityConfig.MetricName).toBe(waf.writeRateRule)
+    for (const [suffix, rule, threshold] of [['WafBlockedRequests', 'ALL', THRESHOLDS.wafBlocked], ['WafWriteLimitBlocked', waf.writeRateRule, THRESHOLDS.wafWriteLimitBlocked]] as const) {
+      const a = alarmNamed(s, suffix)
+      expect(metricsOf(s, a)).toEqual([{ namespace: 'AWS/WAFV2', name: 'BlockedRequests', dims: { WebACL: waf.webAcl, Rule: rule } }])
+      expect(statOf(a)).toMatchObject({ Stat: 'Sum', Period: 300 })
+      expect(a).toMatchObject({ Threshold: threshold, ComparisonOperator: 'GreaterThanOrEqualToThreshold' })
+    }
   })
 
   it.each([...deployedGroups, 'post-confirmation'])('alarms on errors and throttles of %s', (name) => {
@@ -289,11 +348,15 @@ describe.each([
     return w.properties.metrics as unknown[][]
   }
 
-  it('shows the API: requests, 4xx and 5xx, 5xx rate and latency for this API', () => {
+  it('shows the API: requests, 4xx and 5xx, their rates, 429 answers and latency for this API; the WAF\'s blocks when it has one', () => {
     const apiId = ref('api', s.stacks.api.httpApi)
     const metrics = titled('API requests and errors')
     for (const name of ['Count', '4xx', '5xx']) expect(metrics).toContainEqual(expect.arrayContaining(['AWS/ApiGateway', name, 'ApiId', apiId]))
-    expect(metricWidgets().map((w) => w.properties.title)).toEqual(expect.arrayContaining(['API 5xx rate (%)', 'API latency (p50, p99)']))
+    expect(metricWidgets().map((w) => w.properties.title)).toEqual(expect.arrayContaining(['API 5xx rate (%)', 'API 4xx rate (%)', 'API latency (p50, p99)']))
+    expect(titled('API 429 answers')).toContainEqual(expect.arrayContaining([`Gunsmith/${s.stacks.stage}`, API_TOO_MANY_REQUESTS_METRIC]))
+    const waf = s.stacks.web.wafMetrics
+    expect(metricWidgets().some((w) => w.properties.title === 'WAF blocked requests')).toBe(Boolean(waf))
+    if (waf) expect(titled('WAF blocked requests')).toContainEqual(expect.arrayContaining(['AWS/WAFV2', 'BlockedRequests', 'WebACL', waf.webAcl, 'Rule', waf.writeRateRule]))
   })
 
   it.each([...deployedGroups, 'post-confirmation'])('shows function %s: invocations, errors, throttles', (name) => {

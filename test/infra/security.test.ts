@@ -7,15 +7,16 @@ import { describe, expect, it } from 'vitest'
 import { STRIPE_SECRET_KEY_SECRET_ARN, STRIPE_WEBHOOK_SECRET_ARN } from '../../functions/lib/stripe-secrets.ts'
 import { FunctionEnv } from '../../infra/constructs/function-env.ts'
 import { webDistDir } from '../../infra/constructs/paths.ts'
-import { ADMIN_COGNITO_ACTIONS, ORIGIN_VERIFY_HEADER, ROUTE_THROTTLES, WEBHOOK_RESERVED_CONCURRENCY } from '../../infra/stacks/api-stack.ts'
-import { STACK_KEYS, actionsOf, exportedValue, logicalId, nagViolations, resourcesOf, statementsFor, synthStage, withoutOriginVerifyReferences, type StackKey, type Synth } from './helpers.ts'
+import { ADMIN_COGNITO_ACTIONS, ORIGIN_VERIFY_HEADER, PER_CLIENT_WRITE_ROUTES, ROUTE_THROTTLES, WEBHOOK_RESERVED_CONCURRENCY } from '../../infra/stacks/api-stack.ts'
+import { CONTEXT_DEFAULTS, ContextError, PROD_WITHOUT_CONTACTS_FLAG } from '../../infra/constructs/stage-config.ts'
+import { PROD, STACK_KEYS, actionsOf, exportedValue, logicalId, nagViolations, resourcesOf, statementsFor, synthStage, withoutOriginVerifyReferences, type StackKey, type Synth } from './helpers.ts'
 
 const CERT = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789'
 const dev = synthStage()
-const prod = synthStage({ stage: 'prod' })
+const prod = synthStage({ ...PROD })
 /** Every optional feature on: its own resources need their own cdk-nag review. */
 const full = synthStage({
-  stage: 'prod',
+  ...PROD,
   domainName: 'portal.example.com',
   certificateArn: CERT,
   alarmEmail: 'ops@example.com',
@@ -321,16 +322,21 @@ describe('rotating the origin-verify value (context originVerifyRotation)', () =
 describe.each(stages)('stage %s: throttles and reserved concurrency', (_name, s) => {
   const stage = () => resourcesOf(s.json.api, 'AWS::ApiGatewayV2::Stage')[0][1].Properties
 
-  it('gives the webhook its own route limit, and note and intent creation lower limits than the stage default (reads)', () => {
+  it('gives the webhook its own route limit, and note and intent creation a shop-wide ceiling (per-client limits are the WAF\'s)', () => {
     const settings = stage().RouteSettings
     const def = stage().DefaultRouteSettings
     expect(Object.keys(settings).sort()).toEqual(Object.keys(ROUTE_THROTTLES).sort())
     for (const [key, t] of Object.entries(ROUTE_THROTTLES)) {
       expect(settings[key], key).toEqual({ ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit })
     }
-    for (const key of ['POST /api/orders/{orderId}/notes', 'POST /api/payments/intents']) {
-      expect(settings[key].ThrottlingRateLimit, key).toBeLessThan(def.ThrottlingRateLimit)
-      expect(settings[key].ThrottlingBurstLimit, key).toBeLessThan(def.ThrottlingBurstLimit)
+    expect([...PER_CLIENT_WRITE_ROUTES].sort()).toEqual(['POST /api/orders/{orderId}/notes', 'POST /api/payments/intents'])
+    for (const key of PER_CLIENT_WRITE_ROUTES) {
+      // Not the 5/s all callers shared, which two clients could use up: far above what the shop's customers send
+      // together, and still under the stage default and what Stripe accepts.
+      expect(settings[key].ThrottlingRateLimit, key).toBeGreaterThanOrEqual(20)
+      expect(settings[key].ThrottlingBurstLimit, key).toBeGreaterThanOrEqual(2 * settings[key].ThrottlingRateLimit)
+      expect(settings[key].ThrottlingRateLimit, key).toBeLessThanOrEqual(def.ThrottlingRateLimit)
+      expect(settings[key].ThrottlingBurstLimit, key).toBeLessThanOrEqual(def.ThrottlingBurstLimit)
     }
     expect(settings['POST /api/webhooks/stripe']).toBeDefined()
     // Every throttled key is a deployed route, and the stage waits for the routes (RouteSettings name them).
@@ -347,6 +353,56 @@ describe.each(stages)('stage %s: throttles and reserved concurrency', (_name, s)
       const expected = stack === 'api' && id === logicalId(webhook.fn) ? WEBHOOK_RESERVED_CONCURRENCY : stack === 'notify' ? 5 : undefined
       expect(fn.Properties.ReservedConcurrentExecutions, `${stack}/${id}`).toBe(expected)
     }
+  })
+})
+
+describe.each(stages)('stage %s: per-client limits on note and payment creation', (_name, s) => {
+  const acl = () => resourcesOf(s.json.web, 'AWS::WAFv2::WebACL')[0]?.[1]?.Properties
+
+  it('counts each client IP\'s note and payment-intent creations in the WAF whenever the stage has WAF (prod by default)', () => {
+    expect(Boolean(acl())).toBe(s.stacks.config.waf !== null)
+    if (!acl()) return
+    const deployed = resourcesOf(s.json.api, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey)
+    for (const key of PER_CLIENT_WRITE_ROUTES) expect(deployed, key).toContain(key)
+    const rule = acl().Rules.find((r: any) => r.Name === 'RateLimitWritesPerIp')
+    expect(rule.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', EvaluationWindowSec: 300, Limit: s.stacks.config.waf!.writeRateLimit })
+    expect(rule.Action.Block.CustomResponse.ResponseCode).toBe(429)
+    const regex = new RegExp(rule.Statement.RateBasedStatement.ScopeDownStatement.AndStatement.Statements[1].RegexMatchStatement.RegexString)
+    for (const key of PER_CLIENT_WRITE_ROUTES) expect(regex.test(key.split(' ')[1].replace(/\{\w+\}/g, 'x1')), key).toBe(true)
+    // Before the managed groups (a rate rule must see every request it counts) and after the overall per-IP rule.
+    const managedPriorities = acl().Rules.filter((r: any) => r.Statement.ManagedRuleGroupStatement).map((r: any) => r.Priority)
+    expect(rule.Priority).toBeLessThan(Math.min(...managedPriorities))
+  })
+})
+
+describe('a prod deployment names where alarms go and who mail is from', () => {
+  const build = (context: Record<string, unknown>) => () => synthStage(context)
+
+  it('fails without alarmEmail and emailFrom, naming both', () => {
+    expect(build({ stage: 'prod' })).toThrow(/alarmEmail.*emailFrom.*-c alarmEmail=.*-c emailFrom=.*allowProdWithoutAlarmEmailOrSender=true/)
+    expect(build({ stage: 'prod' })).toThrow(ContextError)
+  })
+
+  it('fails with only one of them, naming the one missing', () => {
+    expect(build({ stage: 'prod', alarmEmail: 'ops@example.com' })).toThrow(/pass -c emailFrom=/)
+    expect(build({ stage: 'prod', alarmEmail: 'ops@example.com' })).not.toThrow(/pass -c alarmEmail=/)
+    expect(build({ stage: 'prod', emailFrom: 'notifications@example.org' })).toThrow(/pass -c alarmEmail=/)
+    // The dev placeholder sender is no sender, even given explicitly.
+    expect(build({ stage: 'prod', alarmEmail: 'ops@example.com', emailFrom: CONTEXT_DEFAULTS.emailFrom })).toThrow(/pass -c emailFrom=/)
+  })
+
+  it('passes with both (or a custom domain, whose notifications@ address is the sender)', () => {
+    expect(build({ ...PROD })).not.toThrow()
+    expect(build({ stage: 'prod', alarmEmail: 'ops@example.com', domainName: 'portal.example.com', certificateArn: CERT })).not.toThrow()
+  })
+
+  it(`passes without them only with -c ${PROD_WITHOUT_CONTACTS_FLAG}=true; other stages need neither`, () => {
+    const optedOut = synthStage({ stage: 'prod', [PROD_WITHOUT_CONTACTS_FLAG]: 'true' })
+    expect(nagViolations(optedOut.app)).toEqual([])
+    optedOut.t.monitoring.resourceCountIs('AWS::SNS::Subscription', 0)
+    expect(build({ stage: 'prod', [PROD_WITHOUT_CONTACTS_FLAG]: 'false' })).toThrow(/alarmEmail/)
+    expect(build({})).not.toThrow()
+    expect(build({ stage: 'staging' })).not.toThrow()
   })
 })
 
@@ -442,7 +498,7 @@ describe('acknowledgments that depend on the stage configuration', () => {
     expect(ids(dev)).toEqual(expect.arrayContaining(['AwsSolutions-CFR2', 'AwsSolutions-CFR4']))
     expect(ids(prod)).toContain('AwsSolutions-CFR4')
     expect(ids(prod)).not.toContain('AwsSolutions-CFR2')
-    expect(ids(synthStage({ stage: 'prod', enableWaf: 'false' }))).toContain('AwsSolutions-CFR2')
+    expect(ids(synthStage({ ...PROD, enableWaf: 'false' }))).toContain('AwsSolutions-CFR2')
     expect(ids(full)).toContain('AwsSolutions-CFR1')
     expect(ids(full)).not.toContain('AwsSolutions-CFR2')
     expect(ids(full)).not.toContain('AwsSolutions-CFR4')

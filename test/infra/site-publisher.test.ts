@@ -13,7 +13,7 @@ import { buildApp } from '../../infra/bin/build-app.ts'
 import { LocalLambdaBundling, SITE_PUBLISHER_ENTRY } from '../../infra/constructs/lambda-bundle.ts'
 import { SITE_PAGES_RESOURCE_TYPE, SITE_PUBLISHER, siteKitBuild } from '../../infra/constructs/site-publisher.ts'
 import { THRESHOLDS } from '../../infra/stacks/monitoring-stack.ts'
-import { SITE_BUILD, STACK_KEYS, actionsOf, exportedValue, fakeWebBuild, fastApp, logicalId, resourcesOf, statementsFor, synthStage, tmp, type Synth } from './helpers.ts'
+import { PROD, SITE_BUILD, STACK_KEYS, actionsOf, exportedValue, fakeWebBuild, fastApp, logicalId, resourcesOf, statementsFor, synthStage, tmp, type Synth } from './helpers.ts'
 
 const s = synthStage()
 const { stacks, t, json } = s
@@ -164,7 +164,7 @@ describe('the stream mapping', () => {
   })
 
   it('keeps the queue and the log in prod (retained with the stage)', () => {
-    const prod = synthStage({ stage: 'prod' })
+    const prod = synthStage({ ...PROD })
     const p = prod.stacks.web.sitePublisher!
     expect(prod.json.web.Resources[logicalId(p.deadLetterQueue)].DeletionPolicy).toBe('Retain')
     expect(prod.json.web.Resources[logicalId(p.publisher.logGroup)].DeletionPolicy).toBe('Retain')

@@ -2,8 +2,10 @@ import { Match } from 'aws-cdk-lib/assertions'
 import { describe, expect, it } from 'vitest'
 import { deployedRoutesFor } from '../../functions/routes.ts'
 import { buildApp } from '../../infra/bin/build-app.ts'
-import { CONTEXT_DEFAULTS } from '../../infra/constructs/stage-config.ts'
-import { STACK_KEYS, cdkJsonContext, fastApp, logicalId, resourcesOf, synthStage, webDist, type Synth } from './helpers.ts'
+import { CONTEXT_DEFAULTS, PROD_WITHOUT_CONTACTS_FLAG } from '../../infra/constructs/stage-config.ts'
+import { PER_CLIENT_WRITE_ROUTES } from '../../infra/stacks/api-stack.ts'
+import { WAF_TOO_MANY_REQUESTS, routePathsPattern } from '../../infra/stacks/web-stack.ts'
+import { PROD, STACK_KEYS, cdkJsonContext, fastApp, logicalId, resourcesOf, synthStage, webDist, type Synth } from './helpers.ts'
 
 const CERT = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789'
 
@@ -18,6 +20,7 @@ const prod = synthStage({
   throttleBurstLimit: '40',
   enableWaf: 'true',
   wafRateLimit: '500',
+  wafWriteRateLimit: '50',
   stripePublishableKey: 'pk_test_51Abc',
 })
 const both: [string, Synth][] = [
@@ -37,6 +40,9 @@ describe('cdk.json documents every context key with its default', () => {
     expect(CONTEXT_DEFAULTS.enableWaf('prod')).toBe(true)
     expect(CONTEXT_DEFAULTS.enableWaf('dev')).toBe(false)
     expect(cdkJsonContext.wafRateLimit).toBe(CONTEXT_DEFAULTS.wafRateLimit)
+    expect(cdkJsonContext.wafWriteRateLimit).toBe(CONTEXT_DEFAULTS.wafWriteRateLimit)
+    // Off unless given: prod without an alarm address or a real sender is refused (security.test.ts).
+    expect(cdkJsonContext[PROD_WITHOUT_CONTACTS_FLAG]).toBe(false)
     expect(cdkJsonContext.legacyCaseSensitivePool).toBe(CONTEXT_DEFAULTS.legacyCaseSensitivePool)
     for (const key of ['domainName', 'certificateArn', 'alarmEmail', 'stripePublishableKey', 'originVerifyRotation']) expect(cdkJsonContext[key]).toBe('')
   })
@@ -173,7 +179,7 @@ describe('WAF (context enableWaf / wafRateLimit)', () => {
     return acls[0]
   }
 
-  it('puts a CLOUDFRONT web ACL with a per-IP rate-based block rule and the three AWS managed rule groups on the distribution', () => {
+  it('puts a CLOUDFRONT web ACL with two per-IP rate-based block rules and the three AWS managed rule groups on the distribution', () => {
     const [aclId, acl] = webAcl(prod)
     expect(acl.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } })
     const rules = acl.Properties.Rules
@@ -184,12 +190,13 @@ describe('WAF (context enableWaf / wafRateLimit)', () => {
         Statement: { RateBasedStatement: { Limit: 500, AggregateKeyType: 'IP', EvaluationWindowSec: 300 } },
       }),
     )
-    const managed = rules.slice(1).map((r: any) => r.Statement.ManagedRuleGroupStatement)
+    expect(rules[1]).toMatchObject({ Name: 'RateLimitWritesPerIp', Statement: { RateBasedStatement: { Limit: 50, AggregateKeyType: 'IP', EvaluationWindowSec: 300 } } })
+    const managed = rules.slice(2).map((r: any) => r.Statement.ManagedRuleGroupStatement)
     expect(managed.map((m: any) => `${m.VendorName}/${m.Name}`).sort()).toEqual(
       ['AWS/AWSManagedRulesAmazonIpReputationList', 'AWS/AWSManagedRulesCommonRuleSet', 'AWS/AWSManagedRulesKnownBadInputsRuleSet'],
     )
     // Enforced (OverrideAction none), each with its own metric; only the common set's 8 KB body rule is counted.
-    for (const r of rules.slice(1)) {
+    for (const r of rules.slice(2)) {
       expect(r.OverrideAction, r.Name).toEqual({ None: {} })
       expect(r.VisibilityConfig.CloudWatchMetricsEnabled, r.Name).toBe(true)
     }
@@ -204,12 +211,32 @@ describe('WAF (context enableWaf / wafRateLimit)', () => {
   it('leaves the signed Stripe webhook out of the managed groups (not out of the rate rule)', () => {
     const [, acl] = webAcl(prod)
     const webhookPath = deployedRoutesFor('stripe-webhook').find((r) => r.method === 'POST')?.path
-    for (const r of acl.Properties.Rules.slice(1)) {
+    for (const r of acl.Properties.Rules.slice(2)) {
       const scope = r.Statement.ManagedRuleGroupStatement.ScopeDownStatement
       if (!webhookPath) expect(scope).toBeUndefined()
       else expect(scope.NotStatement.Statement.ByteMatchStatement).toMatchObject({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'EXACTLY', SearchString: webhookPath })
     }
     expect(acl.Properties.Rules[0].Statement.RateBasedStatement.ScopeDownStatement).toBeUndefined()
+  })
+
+  it('counts note and payment-intent creation per client IP and answers 429 in the API error shape over the limit', () => {
+    const [, acl] = webAcl(prod)
+    const rule = acl.Properties.Rules.find((r: any) => r.Name === 'RateLimitWritesPerIp')
+    expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: WAF_TOO_MANY_REQUESTS.key } } })
+    const body = acl.Properties.CustomResponseBodies[WAF_TOO_MANY_REQUESTS.key]
+    expect(body.ContentType).toBe('APPLICATION_JSON')
+    expect(JSON.parse(body.Content)).toEqual({ error: { code: 'too_many_requests', message: expect.stringMatching(/wait/) } })
+    const [method, path] = rule.Statement.RateBasedStatement.ScopeDownStatement.AndStatement.Statements
+    expect(method.ByteMatchStatement).toMatchObject({ FieldToMatch: { Method: {} }, PositionalConstraint: 'EXACTLY', SearchString: 'POST' })
+    expect(path.RegexMatchStatement.FieldToMatch).toEqual({ UriPath: {} })
+    expect(path.RegexMatchStatement.TextTransformations.map((t: any) => t.Type)).toEqual(['URL_DECODE', 'NORMALIZE_PATH', 'LOWERCASE'])
+    // The route table's paths of exactly these routes, each path parameter one segment.
+    const regex = new RegExp(path.RegexMatchStatement.RegexString)
+    expect(path.RegexMatchStatement.RegexString).toBe(routePathsPattern(PER_CLIENT_WRITE_ROUTES))
+    for (const p of ['/api/orders/01HXYZ/notes', '/api/payments/intents']) expect(regex.test(p), p).toBe(true)
+    for (const p of ['/api/orders', '/api/orders/01HXYZ', '/api/orders/a/b/notes', '/api/orders/01HXYZ/notes/x', '/api/payments/intents/pi_1', '/api/payments', '/api/admin/orders/01HXYZ/notes']) {
+      expect(regex.test(p), p).toBe(false)
+    }
   })
 
   it('logs the web ACL for a year and more, without the Authorization header or cookies', () => {
@@ -224,10 +251,12 @@ describe('WAF (context enableWaf / wafRateLimit)', () => {
   })
 
   it('is on by default in prod, and -c enableWaf=false turns it off', () => {
-    const prodDefault = synthStage({ stage: 'prod' })
+    const prodDefault = synthStage({ ...PROD })
     webAcl(prodDefault)
-    expect(resourcesOf(prodDefault.json.web, 'AWS::WAFv2::WebACL')[0][1].Properties.Rules[0].Statement.RateBasedStatement.Limit).toBe(CONTEXT_DEFAULTS.wafRateLimit)
-    const optedOut = synthStage({ stage: 'prod', enableWaf: 'false' })
+    const rules = resourcesOf(prodDefault.json.web, 'AWS::WAFv2::WebACL')[0][1].Properties.Rules
+    expect(rules[0].Statement.RateBasedStatement.Limit).toBe(CONTEXT_DEFAULTS.wafRateLimit)
+    expect(rules[1].Statement.RateBasedStatement.Limit).toBe(CONTEXT_DEFAULTS.wafWriteRateLimit)
+    const optedOut = synthStage({ ...PROD, enableWaf: 'false' })
     expect(resourcesOf(optedOut.json.web, 'AWS::WAFv2::WebACL')).toEqual([])
   })
 
@@ -255,6 +284,7 @@ describe('context checks: a wrong value fails synth with a message that says wha
     [{ domainName: 'portal.example.com', certificateArn: CERT.replace('us-east-1', 'eu-west-1') }, /us-east-1/],
     [{ throttleRateLimit: 'fast' }, /throttleRateLimit=fast: expected a whole number/],
     [{ enableWaf: 'maybe' }, /enableWaf=maybe: expected true or false/],
+    [{ enableWaf: 'true', wafWriteRateLimit: '5' }, /wafWriteRateLimit=5: expected a whole number from 10/],
     [{ originVerifyRotation: 'new value!' }, /originVerifyRotation=new value!: expected a short label/],
     [{ alarmEmail: 'ops' }, /alarmEmail=ops: expected an e-mail address/],
     [{ stripePublishableKey: ['sk', 'test', 'abc'].join('_') }, /publishable key.*secret keys go into Secrets Manager/],

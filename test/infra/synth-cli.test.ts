@@ -14,7 +14,7 @@ const PUBLISHABLE = 'pk_test_51SynthCheck'
 const SECRET_LOOKING = [/\b[sr]k_(live|test)/, /whsec_/, /\{\{resolve:secretsmanager:/]
 
 /** The real `cdk synth`: local esbuild bundling, asset staging, cdk-nag and the CloudFormation validator, offline. */
-function synth(stage: string, extra: string[] = []) {
+function runSynth(stage: string, extra: string[] = []) {
   const out = join(tmp, `cdk.out.${stage}`)
   const r = spawnSync('npx', ['--no-install', 'cdk', 'synth', '-q', '-o', out, '-c', `stage=${stage}`, ...extra], {
     cwd: repoRoot,
@@ -23,9 +23,17 @@ function synth(stage: string, extra: string[] = []) {
     encoding: 'utf8',
     timeout: 110_000,
   })
-  expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0)
-  return out
+  return { out, ...r }
 }
+
+function synth(stage: string, extra: string[] = []) {
+  const r = runSynth(stage, extra)
+  expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0)
+  return r.out
+}
+
+/** What prod must be given (docs/deploying.md, "Settings"). */
+const PROD_CONTACTS = ['-c', 'alarmEmail=ops@example.com', '-c', 'emailFrom=notifications@example.org']
 
 function configJson(out: string, stage: string) {
   const web = JSON.parse(readFileSync(join(out, `Gunsmith-${stage}-Web.template.json`), 'utf8'))
@@ -40,7 +48,7 @@ const templates = (out: string) => readdirSync(out).filter((f) => f.endsWith('.t
 // One real synth (prod, the stage that must not lose data); dev and the options are checked on the fast App (stages.test.ts).
 describe('`cdk synth` offline', () => {
   it('`cdk synth -q -c stage=prod` succeeds, keeps the data and writes /config.json with the publishable key and no secret', { timeout: 120_000 }, () => {
-    const out = synth('prod', ['-c', `stripePublishableKey=${PUBLISHABLE}`])
+    const out = synth('prod', [...PROD_CONTACTS, '-c', `stripePublishableKey=${PUBLISHABLE}`])
     expect(templates(out)).toEqual(['Api', 'Auth', 'Data', 'Monitoring', 'Notify', 'Web'].map((c) => `Gunsmith-prod-${c}.template.json`))
 
     const data = JSON.parse(readFileSync(join(out, 'Gunsmith-prod-Data.template.json'), 'utf8'))
@@ -103,5 +111,12 @@ describe('`cdk synth` offline', () => {
       const text = withoutOriginVerifyReferences(readFileSync(f, 'utf8'))
       expect(SECRET_LOOKING.filter((re) => re.test(text)).map(String), f).toEqual([])
     }
+  })
+
+  it('`cdk synth -c stage=prod` without alarmEmail and emailFrom fails, naming them (before anything is built)', { timeout: 120_000 }, () => {
+    const r = runSynth('prod')
+    expect(r.status).not.toBe(0)
+    expect(r.stderr).toMatch(/A prod deployment needs alarmEmail and emailFrom/)
+    expect(r.stderr).toMatch(/-c alarmEmail=.*-c emailFrom=.*allowProdWithoutAlarmEmailOrSender=true/)
   })
 })
