@@ -237,7 +237,7 @@ async function measure(): Promise<Results> {
   // The functions the local stack runs inherit this environment: keep their logs off stdout.
   process.env.LOG_LEVEL = 'silent'
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
-  delete process.env.ACCOUNT_GATE_TTL_SECONDS // the production cache of the caller's profile
+  delete process.env.STAFF_MFA_TTL_SECONDS // the production cache of a staff member's authenticator answer
   const skip = new Set((process.argv.find((a) => a.startsWith('--skip='))?.slice('--skip='.length) ?? '').split(','))
   const loadBefore = os.loadavg()[0]
 
@@ -310,7 +310,7 @@ const SCALE_FILE = path.join(REPO_ROOT, '.bench/scale-results.json')
 
 async function measureScale(factor: number): Promise<ScaleResults> {
   process.env.LOG_LEVEL = 'silent'
-  delete process.env.ACCOUNT_GATE_TTL_SECONDS
+  delete process.env.STAFF_MFA_TTL_SECONDS
   const loadBefore = os.loadavg()[0]
   const volume = Object.fromEntries(Object.entries(YEAR_THREE).map(([k, n]) => [k, Math.round(n * factor)])) as Volume
   return withLocalStack({ dynamoHeapMb: 4096 }, async (stack) => {

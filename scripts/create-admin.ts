@@ -9,10 +9,11 @@ import { randomInt } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation'
-import { AdminSetUserMFAPreferenceCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
+import { AdminGetUserCommand, AdminSetUserMFAPreferenceCommand, AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { newDocumentClient } from '../functions/db/client.ts'
 import { createUserDirectory } from '../functions/auth/users.ts'
 import { createProfileRepository } from '../functions/db/repositories/profiles.ts'
+import { endSessionsBefore } from '../functions/db/repositories/account-state.ts'
 import { ConflictError } from '../functions/lib/errors.ts'
 
 export const USAGE = `Usage: npm run create-admin -- --email <address> [--stage dev|prod] [--password <password>] [--first-name <name>] [--last-name <name>] [--region <aws region>]
@@ -120,8 +121,11 @@ export interface Deps {
   /** Builds the clients once the region and ids are known (tests pass fakes). */
   users: (userPoolId: string) => ReturnType<typeof createUserDirectory>
   profiles: (tableName: string, region: string) => Pick<ReturnType<typeof createProfileRepository>, 'ensureProfile'>
-  /** Turns off a user's authenticator app (AdminSetUserMFAPreference). */
-  resetMfa: (userPoolId: string, email: string) => Promise<void>
+  /**
+   * Turns off a user's authenticator app (AdminSetUserMFAPreference) and ends every session of theirs: the profile
+   * forgets the app and refuses the sign-ins from before, Cognito revokes their refresh tokens (functions/auth/sessions.ts).
+   */
+  resetMfa: (userPoolId: string, email: string, table: { tableName: string; region: string }) => Promise<void>
   region: () => Promise<string>
   log: (line: string) => void
 }
@@ -155,17 +159,17 @@ export async function createAdmin(opts: Options, deps: Deps): Promise<void> {
   const dataStack = `Gunsmith-${opts.stage}-Data`
   const auth = await stackOutputs(deps, authStack, where)
   const userPoolId = output(auth, 'UserPoolId', authStack, opts.stage)
+  const data = await stackOutputs(deps, dataStack, where)
+  const tableName = output(data, 'TableName', dataStack, opts.stage)
   if (opts.resetMfa) {
     try {
-      await deps.resetMfa(userPoolId, opts.email)
+      await deps.resetMfa(userPoolId, opts.email, { tableName, region })
     } catch (err) {
       throw new CliError(explainError(err, where))
     }
-    deps.log(`Two-step sign-in of ${opts.email} turned off in stage ${opts.stage} (${region}): they sign in with their password and set up a new authenticator app before any staff page.`)
+    deps.log(`Two-step sign-in of ${opts.email} turned off in stage ${opts.stage} (${region}) and every session of theirs ended: they sign in with their password and set up a new authenticator app before any staff page.`)
     return
   }
-  const data = await stackOutputs(deps, dataStack, where)
-  const tableName = output(data, 'TableName', dataStack, opts.stage)
 
   const generated = opts.password === undefined
   const password = opts.password ?? generatePassword()
@@ -194,9 +198,13 @@ export function awsDeps(region?: string): Deps {
     cloudFormation,
     region: () => cloudFormation.config.region(),
     users: (userPoolId) => createUserDirectory({ client: new CognitoIdentityProviderClient(region ? { region } : {}), userPoolId }),
-    resetMfa: async (userPoolId, email) => {
+    resetMfa: async (userPoolId, email, table) => {
       const client = new CognitoIdentityProviderClient(region ? { region } : {})
       await client.send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: userPoolId, Username: email, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }))
+      const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }))
+      const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value
+      if (sub) await endSessionsBefore({ table: table.tableName, client: newDocumentClient({ region: table.region }) }, sub, Math.floor(Date.now() / 1000), 'reset')
+      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: email }))
     },
     // The functions' client, with your credentials (the AWS SDK's default chain: environment, profile, SSO).
     profiles: (table, tableRegion) => createProfileRepository({ table, client: newDocumentClient({ region: tableRegion }) }),

@@ -1,58 +1,29 @@
-import { readAccountState, type AccountState } from '../db/repositories/account-state.ts'
+import { readAccountState } from '../db/repositories/account-state.ts'
 import { defaultTable } from '../db/table.ts'
-import { env } from '../lib/env.ts'
 import type { AccountGate } from '../lib/http.ts'
 
-type Answer = AccountState
-
-const cache = new Map<string, { answer: Answer; expires: number }>()
-const MAX_ENTRIES = 5_000
-
-/** How long a container trusts the profile it read for a user (env ACCOUNT_GATE_TTL_SECONDS; 0 turns the cache off). */
-const ttlMs = () => env().accountGateTtlSeconds * 1000
-
-/** Drops a user's cached answer in this container (their profile was archived or renamed here). */
-let staffMfaModule: Promise<typeof import('./staff-mfa.ts')> | undefined
-
-export function forgetAccount(userId: string) {
-  cache.delete(userId)
+/** A module of the staff path, imported on its first use and then kept (an import per request costs a loader round trip); a failed import is tried again. */
+function lazyImport<M>(load: () => Promise<M>): () => Promise<M> {
+  let loading: Promise<M> | undefined
+  return () =>
+    (loading ??= load().catch((err: unknown) => {
+      loading = undefined
+      throw err
+    }))
 }
-
-/** Empties the cache: a cold container. */
-export function clearAccountCache() {
-  cache.clear()
-}
+const staffMfaModule = lazyImport(() => import('./staff-mfa.ts'))
+const sessionsModule = lazyImport(() => import('./sessions.ts'))
 
 /**
- * Looks the caller's profile up: a JWT stays valid until it expires (and cognito-local does not enforce
- * AdminDisableUser), so the API itself refuses archived or inactive profiles. The answer is cached per container for
- * ACCOUNT_GATE_TTL_SECONDS, a missing profile never (docs/api.md, "Authentication and access").
+ * Looks the caller's profile up on every request: a JWT stays valid until it expires (and cognito-local does not
+ * enforce AdminDisableUser), so the API itself refuses archived or inactive profiles and sign-ins that have ended
+ * (docs/api.md, "Authentication and access" and "Sessions"). Read each time, so an archive or a password change
+ * handled by one container is seen by every other at the next request.
  */
 export function accountGate(): AccountGate {
   return {
-    async check(userId) {
-      const now = Date.now()
-      const hit = cache.get(userId)
-      if (hit && hit.expires > now) return hit.answer
-      const answer = await readAccountState(defaultTable(), userId)
-      if (!answer) {
-        cache.delete(userId)
-        return null
-      }
-      const ttl = ttlMs()
-      if (ttl > 0) {
-        if (cache.size >= MAX_ENTRIES) cache.clear()
-        cache.set(userId, { answer, expires: now + ttl })
-      }
-      return answer
-    },
-    async staffMfa(userId) {
-      // Its own chunk, loaded by the first staff request only (then kept: an import per request costs a loader round trip).
-      staffMfaModule ??= import('./staff-mfa.ts').catch((err: unknown) => {
-        staffMfaModule = undefined
-        throw err
-      })
-      return (await staffMfaModule).hasStaffMfa(userId)
-    },
+    check: (userId) => readAccountState(defaultTable(), userId),
+    staffMfa: async (userId, options) => (await staffMfaModule()).hasStaffMfa(userId, options),
+    changeStaffMfa: async (userId, accessToken, staffMfa) => (await sessionsModule()).endSessions({ userId, revoke: { accessToken }, staffMfa }),
   }
 }

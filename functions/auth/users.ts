@@ -7,6 +7,7 @@ import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   UserNotFoundException,
   UsernameExistsException,
   type CognitoIdentityProviderClient,
@@ -40,7 +41,10 @@ export interface UserDirectory {
   /** A confirmed user in the group, with a permanent password, or a temporary one and a welcome mail (`temporaryPassword`); returns its sub. */
   createConfirmedUser(u: NewUser): Promise<string>
   deleteUser(email: string): Promise<void>
-  /** Blocks sign-in (the API also refuses archived profiles: cognito-local does not enforce this). */
+  /**
+   * Blocks sign-in and revokes every refresh token the person holds (the API also refuses archived profiles and the
+   * sign-ins before the archive: cognito-local does not enforce a disabled user's tokens).
+   */
   disableUser(email: string): Promise<void>
   /** Lets a disabled user sign in again (a restored customer); a user that is not there is not an error. */
   enableUser(email: string): Promise<void>
@@ -101,6 +105,7 @@ export function createUserDirectory({ client, userPoolId }: { client: CognitoIde
     async disableUser(email) {
       try {
         await client.send(new AdminDisableUserCommand({ UserPoolId: userPoolId, Username: email }))
+        await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: email }))
       } catch (err) {
         if (!(err instanceof UserNotFoundException)) throw err
       }

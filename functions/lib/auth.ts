@@ -8,6 +8,11 @@ export interface AuthContext {
   email?: string
   role: Role
   groups: string[]
+  /**
+   * When the person signed in with their password (the token's `auth_time`, seconds since the epoch). Cognito keeps
+   * it across refreshes, so every token of one sign-in carries the same; 0 when the token has none.
+   */
+  authTime: number
 }
 
 /** `cognito:groups` arrives as an array, as "[admin customer]", or as a comma list, depending on the authorizer. */
@@ -26,7 +31,9 @@ export function authFromClaims(claims: Record<string, unknown> | undefined): Aut
   if (typeof sub !== 'string' || !sub) throw new UnauthorizedError()
   const groups = parseGroups(claims?.['cognito:groups'])
   const email = typeof claims?.email === 'string' ? claims.email : undefined
-  return { userId: sub, email, groups, role: groups.includes('admin') ? 'admin' : 'customer' }
+  // API Gateway hands every claim over as a string.
+  const authTime = Number(claims?.auth_time)
+  return { userId: sub, email, groups, role: groups.includes('admin') ? 'admin' : 'customer', authTime: Number.isSafeInteger(authTime) && authTime > 0 ? authTime : 0 }
 }
 
 type JwtEvent = Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'>

@@ -11,8 +11,8 @@ export const ENV_NAMES = {
   stage: 'STAGE',
   userPoolId: 'USER_POOL_ID',
   logLevel: 'LOG_LEVEL',
-  /** Seconds a container trusts the profile it read for a user (0 turns the cache off). */
-  accountGateTtlSeconds: 'ACCOUNT_GATE_TTL_SECONDS',
+  /** Seconds a container trusts Cognito's yes to "has this admin an authenticator app?" (0 turns the cache off). */
+  staffMfaTtlSeconds: 'STAFF_MFA_TTL_SECONDS',
   /** ARNs of the Stripe secrets in Secrets Manager (AWS; ARNs are not secrets: stripe-secrets.ts reads the values). */
   stripeSecretKeySecretArn: 'STRIPE_SECRET_KEY_SECRET_ARN',
   stripeWebhookSecretArn: 'STRIPE_WEBHOOK_SECRET_ARN',
@@ -43,7 +43,7 @@ export interface Env {
   stage: string
   userPoolId?: string
   logLevel: LogLevel
-  accountGateTtlSeconds: number
+  staffMfaTtlSeconds: number
   stripeSecretKeySecretArn?: string
   stripeWebhookSecretArn?: string
   dynamoEndpoint?: string
@@ -54,14 +54,14 @@ export interface Env {
   emailFrom?: string
 }
 
-/** Used when ACCOUNT_GATE_TTL_SECONDS is unset. */
-export const DEFAULT_ACCOUNT_GATE_TTL_SECONDS = 30
+/** Used when STAFF_MFA_TTL_SECONDS is unset. */
+export const DEFAULT_STAFF_MFA_TTL_SECONDS = 30
 
 const text = (name: string) => process.env[name]?.trim() || undefined
 
 function parse(): Env {
-  const ttl = text(ENV_NAMES.accountGateTtlSeconds)
-  const ttlSeconds = ttl === undefined ? DEFAULT_ACCOUNT_GATE_TTL_SECONDS : Number(ttl)
+  const ttl = text(ENV_NAMES.staffMfaTtlSeconds)
+  const ttlSeconds = ttl === undefined ? DEFAULT_STAFF_MFA_TTL_SECONDS : Number(ttl)
   const level = text(ENV_NAMES.logLevel)
   return {
     emailFrom: text(ENV_NAMES.emailFrom),
@@ -70,7 +70,7 @@ function parse(): Env {
     stage: text(ENV_NAMES.stage) ?? 'local',
     userPoolId: text(ENV_NAMES.userPoolId),
     logLevel: level === 'debug' || level === 'silent' ? level : 'info',
-    accountGateTtlSeconds: Number.isFinite(ttlSeconds) && ttlSeconds > 0 ? ttlSeconds : 0,
+    staffMfaTtlSeconds: Number.isFinite(ttlSeconds) && ttlSeconds > 0 ? ttlSeconds : 0,
     stripeSecretKeySecretArn: text(ENV_NAMES.stripeSecretKeySecretArn),
     stripeWebhookSecretArn: text(ENV_NAMES.stripeWebhookSecretArn),
     dynamoEndpoint: text(ENV_NAMES.dynamoEndpoint),

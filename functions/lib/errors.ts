@@ -1,5 +1,6 @@
 /** Named errors, mapped to the contract's error shape in one place (toErrorResponse). */
 import type { ErrorCode } from '@gs/shared/api-types'
+import { sessionMessages } from '@gs/shared/validation'
 
 export class ApiError extends Error {
   constructor(
@@ -32,6 +33,15 @@ export class ForbiddenError extends ApiError {
 export class MfaRequiredError extends ApiError {
   constructor() {
     super(403, 'mfa_required', 'Set up two-step sign-in to use the staff pages.')
+  }
+}
+/**
+ * A signed-in request from a session that has ended: the password was changed or reset, two-step sign-in was set
+ * up or reset, or the shop archived the account since this sign-in. The SPA signs out and shows the message.
+ */
+export class SessionEndedError extends ApiError {
+  constructor(message: string = sessionMessages.ended) {
+    super(401, 'session_ended', message)
   }
 }
 export class NotFoundError extends ApiError {

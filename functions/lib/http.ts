@@ -6,7 +6,9 @@ import type { ZodMiniType } from 'zod/mini'
 // The route table comes in through GroupOptions, so a bundle carries its own group's routes and not the whole table.
 import { routeKey, type Access, type FunctionGroup, type RouteDef } from '../routes.ts'
 import { authFromEvent, type AuthContext } from './auth.ts'
-import { ACCOUNT_INACTIVE, ForbiddenError, MfaRequiredError, NotFoundError, ValidationError, errorBody } from './errors.ts'
+import type { AccountState, StaffMfaChange } from '../db/repositories/account-state.ts'
+import { ACCOUNT_INACTIVE, ForbiddenError, MfaRequiredError, NotFoundError, SessionEndedError, ValidationError, errorBody } from './errors.ts'
+import { sessionMessages } from '@gs/shared/validation'
 import { ENV_NAMES } from './env.ts'
 import { errorFields, log, setLogContext } from './logger.ts'
 
@@ -42,11 +44,13 @@ export interface RouteModule {
   handler: RouteHandler
 }
 
-/** The gate every signed-in request passes: is this profile allowed in at all? */
+/** The gate every signed-in request passes: is this profile allowed in at all, and is this sign-in still current? */
 export interface AccountGate {
-  check(userId: string): Promise<{ active: boolean; firstName?: string; lastName?: string } | null>
-  /** Staff routes only: has this admin enrolled an authenticator app (two-step sign-in)? */
-  staffMfa(userId: string): Promise<boolean>
+  check(userId: string): Promise<AccountState | null>
+  /** Staff routes only: has this admin enrolled an authenticator app (two-step sign-in)? `fresh` asks Cognito, not the container's cache. */
+  staffMfa(userId: string, options?: { fresh?: boolean }): Promise<boolean>
+  /** Records the admin's authenticator app set up (or gone) and ends every sign-in from before (functions/auth/sessions.ts). */
+  changeStaffMfa(userId: string, accessToken: string, change: StaffMfaChange): Promise<void>
 }
 
 interface Schemas<B, Q> {
@@ -176,12 +180,34 @@ const authorize = (gate: () => AccountGate): middy.MiddlewareObj<ApiEvent, APIGa
     if (s.route.access === 'admin' && auth.role !== 'admin') throw new ForbiddenError()
     // No profile is refused as an inactive one: a sign-in whose profile was never written (or is gone) is no account.
     // Staff routes also need two-step sign-in (asked of Cognito beside the profile read, not after it).
-    const [account, staffMfa] = await Promise.all([gate().check(auth.userId), s.route.access === 'admin' ? gate().staffMfa(auth.userId) : true])
+    const staff = s.route.access === 'admin'
+    const [account, staffMfa] = await Promise.all([gate().check(auth.userId), staff ? gate().staffMfa(auth.userId) : true])
     if (!account || !account.active) throw new ForbiddenError(ACCOUNT_INACTIVE)
-    if (!staffMfa) throw new MfaRequiredError()
+    // A sign-in from before a password change or reset, an archive or two-step sign-in set up has ended (docs/api.md, "Sessions").
+    if (auth.authTime < account.sessionsValidFrom) throw new SessionEndedError()
+    const token = bearerToken(request.event)
+    if (!staffMfa) {
+      // The app was turned off: forgotten, so setting one up again ends the sign-ins from before it too.
+      if (account.staffMfaRecorded && token) await gate().changeStaffMfa(auth.userId, token, 'reset')
+      throw new MfaRequiredError()
+    }
+    if (staff && !account.staffMfaRecorded) {
+      // The app was set up during this sign-in, which was made with the password alone: it never reaches a staff
+      // route. The API records the app (asking Cognito again, not a cached yes) and ends this sign-in and every
+      // other; the next, with password and code, is let in.
+      if (token && (await gate().staffMfa(auth.userId, { fresh: true }))) await gate().changeStaffMfa(auth.userId, token, 'recorded')
+      throw new SessionEndedError(sessionMessages.twoStepOn)
+    }
     s.caller = { ...auth, firstName: account.firstName, lastName: account.lastName }
   },
 })
+
+/** The caller's access token as the authorizer checked it (headers are lower case after the normalizer). */
+export function bearerToken(event: ApiEvent): string | undefined {
+  const header = event.headers?.authorization
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null
+  return match?.[1]
+}
 
 /** Maps errors to the contract's shape; registered last, as middy documents for error handlers. */
 const errorHandler = (): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> => ({

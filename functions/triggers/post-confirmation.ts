@@ -3,10 +3,18 @@ import { log } from '../lib/logger.ts'
 import { addUserToGroup, profileRepository } from '../compose.ts'
 import { registerCustomer } from '../use-cases/register-customer.ts'
 
-/** Self-registered users join `customer` and get a profile. Safe to retry: both steps are idempotent. */
+/**
+ * Self-registered users join `customer` and get a profile. Safe to retry: both steps are idempotent.
+ * A password reset with the emailed code (ConfirmForgotPassword) ends every session of the person, as a change does.
+ */
 export const handler = async (event: PostConfirmationTriggerEvent) => {
-  if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event
   const a = event.request.userAttributes
+  if (event.triggerSource === 'PostConfirmation_ConfirmForgotPassword') {
+    const { endSessions } = await import('../auth/sessions.ts')
+    await endSessions({ userId: a.sub, revoke: { userPoolId: event.userPoolId, username: event.userName } })
+    return event
+  }
+  if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event
   await registerCustomer({
     profiles: await profileRepository(),
     addToGroup: (group) => addUserToGroup({ userPoolId: event.userPoolId, username: event.userName, group }),

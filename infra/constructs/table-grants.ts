@@ -29,8 +29,8 @@ export const TABLE_GRANTS = {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
     indexes: ['gsi1', 'gsi2'],
   },
-  /** Sign-up: creates the profile (conditional put) or reads the one a retry already created. */
-  'post-confirmation': { actions: ['GetItem', 'PutItem'], indexes: [] },
+  /** Sign-up: creates the profile (conditional put) or reads the one a retry already created; a password reset ends the sessions on it (update). */
+  'post-confirmation': { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [] },
   /** Reads the profile, settings and notification, claims and marks each channel (notify-stack.ts). */
   notifier: { actions: ['GetItem', 'UpdateItem'], indexes: [] },
   /** At a deploy, reads the settings item (the shop's identity) to publish the public pages with (site-publisher.ts). */

@@ -146,6 +146,31 @@ Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
   return { AuthenticationResult: { ...res.AuthenticationResult, RefreshToken: req.RefreshToken } }
 }
 
+// Sign out everywhere, which cognito-local lacks: as in AWS, every refresh token the user holds is revoked (a refresh
+// then answers NotAuthorizedException), by the user with their access token (GlobalSignOut) or by an admin on the pool
+// (AdminUserGlobalSignOut). Their access and ID tokens stay valid until they expire, as in AWS: the API refuses them
+// itself (functions/auth/sessions.ts).
+async function revokeRefreshTokens(userPool, ctx, user) {
+  await userPool.saveUser(ctx, { ...user, RefreshTokens: [] })
+}
+Targets.GlobalSignOut = (services) => async (ctx, req) => {
+  const decoded = req && typeof req.AccessToken === 'string' ? jwt.decode(req.AccessToken) : null
+  if (!decoded || !decoded.client_id || !decoded.sub) throw new NotAuthorizedError()
+  const userPool = await services.cognito.getUserPoolForClientId(ctx, decoded.client_id)
+  const user = await userPool.getUserByUsername(ctx, decoded.sub)
+  if (!user) throw new NotAuthorizedError()
+  await revokeRefreshTokens(userPool, ctx, user)
+  return {}
+}
+const { UserNotFoundError } = require('cognito-local/lib/errors')
+Targets.AdminUserGlobalSignOut = (services) => async (ctx, req) => {
+  const userPool = await services.cognito.getUserPool(ctx, req.UserPoolId)
+  const user = await userPool.getUserByUsername(ctx, normalizeName(req.Username))
+  if (!user) throw new UserNotFoundError()
+  await revokeRefreshTokens(userPool, ctx, user)
+  return {}
+}
+
 // cognito-local saves a pool by rewriting its JSON file in place (fs.writeFile, several saves at once): a stop in
 // the middle of a save (Ctrl-C during a sign-in, which stores a refresh token) or two overlapping saves left the
 // file empty or torn, and every user was gone at the next start. Each save now writes a temp file and renames it

@@ -9,9 +9,9 @@ export interface CommandRead {
 /**
  * Sees every DynamoDB request that went through the recorder ('GetItemCommand', 'QueryCommand', ...), once, in the
  * order sent, when its answer (and those of the ones sent before it) are in: with what it read (`read`: see
- * itemsRead), or without it when DynamoDB refused it.
+ * itemsRead), or without it when DynamoDB refused it, and the request as sent (its JSON body).
  */
-export type CommandObserver = (commandName: string, read?: CommandRead) => void
+export type CommandObserver = (commandName: string, read: CommandRead | undefined, request: Record<string, unknown>) => void
 
 export interface DynamoRecorder {
   /** Where to point a DynamoDB client (DYNAMODB_ENDPOINT) so that its requests are seen. */
@@ -31,13 +31,13 @@ export async function startDynamoRecorder(target: string): Promise<DynamoRecorde
   const to = new URL(target)
   const agent = new http.Agent({ keepAlive: true })
   let observer: CommandObserver | undefined
-  const pending: Array<{ name: string; read?: CommandRead; done: boolean }> = []
+  const pending: Array<{ name: string; read?: CommandRead; request: Record<string, unknown>; done: boolean }> = []
 
   const settle = () => {
     // Reported in the order sent (requests sent together may answer in any order).
     while (pending[0]?.done) {
       const e = pending.shift()!
-      observer?.(e.name, e.read)
+      observer?.(e.name, e.read, e.request)
     }
   }
 
@@ -46,7 +46,7 @@ export async function startDynamoRecorder(target: string): Promise<DynamoRecorde
     for await (const c of req) chunks.push(c as Buffer)
     const body = Buffer.concat(chunks)
     const target = String(req.headers['x-amz-target'] ?? '')
-    const entry = { name: `${target.slice(target.indexOf('.') + 1)}Command`, read: undefined as CommandRead | undefined, done: false }
+    const entry = { name: `${target.slice(target.indexOf('.') + 1)}Command`, read: undefined as CommandRead | undefined, request: requestOf(body), done: false }
     if (target) pending.push(entry)
     const upstream = http.request(
       { host: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers, agent },
@@ -89,6 +89,15 @@ export async function startDynamoRecorder(target: string): Promise<DynamoRecorde
       await new Promise<void>((resolve) => server.close(() => resolve()))
       agent.destroy()
     },
+  }
+}
+
+function requestOf(body: Buffer): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'))
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
+  } catch {
+    return {}
   }
 }
 

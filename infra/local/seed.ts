@@ -6,6 +6,7 @@ import { orderRefEntity } from '../../functions/db/entities/order-ref.ts'
 import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
 import { refreshLatestOrder } from '../../functions/db/repositories/latest-order-refresh.ts'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
+import { endSessionsBefore, readAccountState } from '../../functions/db/repositories/account-state.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { seedDemoData } from './demo-data.ts'
 import { cognitoLocalCall } from './sign-in.ts'
@@ -84,7 +85,17 @@ export async function enrollSeededAdminTotp(): Promise<boolean> {
   const user = await cognitoClient()
     .send(new AdminGetUserCommand({ UserPoolId: process.env.USER_POOL_ID, Username: admin.email }))
     .catch(() => null)
-  if (!user || (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA')) return false
+  if (!user) return false
+  const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value
+  // Recorded as the API records an app set up (functions/auth/sessions.ts), ending the sign-ins from before it (the
+  // seed's own below; a data folder from before the record: one more sign-in).
+  const record = async () => {
+    if (sub && !(await readAccountState(defaultTable(), sub))?.staffMfaRecorded) await endSessionsBefore(defaultTable(), sub, Math.floor(Date.now() / 1000), 'recorded')
+  }
+  if ((user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA')) {
+    await record()
+    return false
+  }
   const ClientId = process.env.USER_POOL_CLIENT_ID
   const cognitoLocal = cognitoLocalCall(process.env.COGNITO_ENDPOINT!)
   const signedIn = await cognitoLocal('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password } }).catch(() => null)
@@ -93,5 +104,7 @@ export async function enrollSeededAdminTotp(): Promise<boolean> {
   await cognitoLocal('AssociateSoftwareToken', { AccessToken, LocalSecretCode: LOCAL_ADMIN_TOTP_SECRET })
   await cognitoLocal('VerifySoftwareToken', { AccessToken, UserCode: totpCode(LOCAL_ADMIN_TOTP_SECRET), FriendlyDeviceName: 'Local authenticator' })
   await cognitoLocal('SetUserMFAPreference', { AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } })
+  await record()
+  await cognitoLocal('GlobalSignOut', { AccessToken })
   return true
 }

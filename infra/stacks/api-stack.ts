@@ -28,8 +28,10 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * The Cognito calls api-admin's code makes (functions/auth/users.ts: customer accounts; functions/auth/staff-mfa.ts:
- * AdminGetUser, the staff MFA check on every admin route), and nothing more; no other API function gets Cognito rights.
+ * The Cognito calls api-admin's code makes (functions/auth/users.ts: customer accounts, an archive revoking the
+ * customer's refresh tokens; functions/auth/staff-mfa.ts: AdminGetUser, the staff MFA check on every admin route), and
+ * nothing more; no other API function gets Cognito rights (a person's own password change and sign-out use their
+ * access token, which needs none).
  */
 export const ADMIN_COGNITO_ACTIONS = [
   'cognito-idp:AdminAddUserToGroup',
@@ -40,6 +42,7 @@ export const ADMIN_COGNITO_ACTIONS = [
   'cognito-idp:AdminGetUser',
   'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminUserGlobalSignOut',
 ] as const
 
 /**

@@ -102,13 +102,14 @@ export class AuthStack extends Stack {
       roles: [this.postConfirmation.role],
       statements: [
         new iam.PolicyStatement({
-          actions: ['cognito-idp:AdminAddUserToGroup'],
+          // A new customer joins their group; a password reset revokes every refresh token of the person.
+          actions: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminUserGlobalSignOut'],
           resources: [this.userPool.userPoolArn],
         }),
       ],
     })
     acknowledge(cognitoPolicy, ['PCI.DSS.321-IAMNoInlinePolicy'],
-      'One statement (cognito-idp:AdminAddUserToGroup on this pool) attached to the sign-up trigger\'s own role only; a separate policy rather than the role\'s default one to break the pool → trigger → policy cycle (above).')
+      'One statement (cognito-idp:AdminAddUserToGroup and AdminUserGlobalSignOut on this pool) attached to the sign-up trigger\'s own role only; a separate policy rather than the role\'s default one to break the pool → trigger → policy cycle (above).')
 
     for (const groupName of USER_GROUPS) {
       new cognito.UserPoolGroup(this, `Group-${groupName}`, {

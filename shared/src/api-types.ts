@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'forbidden'
   /** 403 on a staff route: the admin has not set up two-step sign-in (an authenticator app) yet. */
   | 'mfa_required'
+  /** 401: this sign-in has ended (a password change or reset, two-step sign-in set up or reset, an archived account): sign in again. */
+  | 'session_ended'
   | 'not_found'
   | 'conflict'
   | 'payment_failed'
@@ -109,6 +111,8 @@ export interface Order {
   intake: Intake | null
   /** Recorded when the firearm left the shop (with its A&D disposition entry); null before. */
   release: Release | null
+  /** The firearm came in (the status said so) without its intake: listed among the firearms missing from the A&D book. */
+  missingFromBook: boolean
   serviceType: string
   description: string
   estimatedCostCents: number
@@ -241,6 +245,27 @@ export interface BookEntry {
 export interface BookLineDetail {
   line: BookLine
   entries: BookEntry[]
+}
+
+/** An order whose firearm is missing from the A&D book: its status says the firearm came in, and no intake was recorded. */
+export interface MissingFirearm {
+  orderId: string
+  orderNumber: string
+  customerId: string
+  customerName: string
+  firearmMake: string
+  firearmModel: string
+  serialNumber: string
+  currentStatus: string
+  /** When the order was created: its firearm was received on that day or after. */
+  createdAt: string
+  isArchived: boolean
+  version: number
+}
+
+/** GET /api/admin/book/missing: a page of the orders missing from the book (the oldest order first) and how many there are. */
+export interface MissingFromBookPage extends Page<MissingFirearm> {
+  count: number
 }
 
 /** The Invoice Refresh Utility: the invoice as stored on the order and as the calculator makes it now. */

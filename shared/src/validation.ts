@@ -18,6 +18,21 @@ export const messages = {
 
 export const PASSWORD_MIN_LENGTH = 8
 
+/** What a person is told when a sign-in of theirs has ended (the API's `session_ended`, and the sign-in page after it). */
+export const sessionMessages = {
+  ended: 'Your session has ended. Please sign in again.',
+  passwordChanged: 'Your password was changed, so every session signed in with the old one has ended. Please sign in again with your new password.',
+  twoStepOn: 'Two-step sign-in is on. Please sign in again with your password and a code from your authenticator app.',
+} as const
+
+/** What the password-change request answers (the API's field messages and the form's). */
+export const passwordChangeMessages = {
+  currentRequired: 'Please enter your current password',
+  currentWrong: 'Your current password is not correct.',
+  samePassword: 'Choose a password different from your current one.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+} as const
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const isValidEmail = (email: string) => EMAIL.test(email.trim())

@@ -206,7 +206,7 @@ const EXPECTED_GRANTS: Record<string, string[]> = {
     'secretsmanager:GetSecretValue on stripe webhook secret',
   ],
   reconcile: [...LOGS, ...onTable(LEDGER_WRITER, ['gsi1', 'gsi2']), 'secretsmanager:GetSecretValue on stripe secret key'],
-  'post-confirmation': [...LOGS, ...onTable(['GetItem', 'PutItem']), 'cognito-idp:AdminAddUserToGroup on user pool'],
+  'post-confirmation': [...LOGS, ...onTable(['GetItem', 'PutItem', 'UpdateItem']), 'cognito-idp:AdminAddUserToGroup on user pool', 'cognito-idp:AdminUserGlobalSignOut on user pool'],
   notifier: [
     ...LOGS,
     ...onTable(['GetItem', 'UpdateItem']),

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { LOCAL_ADMIN_TOTP_SECRET, totpCode } from '../../infra/local/totp.ts'
-import { ADMIN, api, enrollTotp, signIn, signUp, stack, useStackTable } from './helpers.ts'
+import { ADMIN, api, enrollTotp, signIn, signUp, stack, useStackTable, nextSecond } from './helpers.ts'
 
 /** A raw Cognito call through the local stack's cognito-local: the answer, or the error's type and message. */
 async function cognitoRaw(target: string, body: unknown): Promise<{ ok: boolean; json: Record<string, any> }> {
@@ -73,6 +73,7 @@ describe('deactivated means out', () => {
     expect(created.status).toBe(201)
     const id = created.body.id as string
     const before = await signIn(email, 'Password123!')
+    await nextSecond()
 
     expect((await api(`/api/admin/customers/${id}`, { token: adminToken, method: 'DELETE' })).status).toBe(200)
     const refused = await passwordAuth(email, 'Password123!')
@@ -81,11 +82,12 @@ describe('deactivated means out', () => {
     expect(refused.json.message).toBe('User is disabled.')
     // A wrong password says nothing about the account.
     expect((await passwordAuth(email, 'Wrong-password1')).json.message).not.toBe('User is disabled.')
-    // Nor can the refresh token or the token already held get anything.
-    const refresh = await cognitoRaw('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack().clientId, AuthParameters: { REFRESH_TOKEN: before.RefreshToken } })
-    expect(refresh.json.message).toBe('User is disabled.')
-    const amplifyRefresh = await cognitoRaw('GetTokensFromRefreshToken', { ClientId: stack().clientId, RefreshToken: before.RefreshToken })
-    expect(amplifyRefresh.json.message).toBe('User is disabled.')
+    // Nor can the refresh token (revoked with the archive) or the token already held get anything.
+    const refreshWith = async (token: string) => [
+      await cognitoRaw('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack().clientId, AuthParameters: { REFRESH_TOKEN: token } }),
+      await cognitoRaw('GetTokensFromRefreshToken', { ClientId: stack().clientId, RefreshToken: token }),
+    ]
+    for (const r of await refreshWith(before.RefreshToken)) expect([r.ok, errorType(r.json)]).toEqual([false, 'NotAuthorizedException'])
     expect(await api('/api/me', { token: before.AccessToken })).toMatchObject({ status: 403, body: { error: { message: INACTIVE } } })
     const listed = await api(`/api/admin/customers?search=${encodeURIComponent(email)}`, { token: adminToken })
     expect(listed.body.items).toEqual([])
@@ -94,6 +96,9 @@ describe('deactivated means out', () => {
     expect(restored).toMatchObject({ status: 200, body: { id, email, isActive: true, orderCount: 0, latestOrder: null } })
     const after = await signIn(email, 'Password123!')
     expect(await api('/api/me', { token: after.AccessToken })).toMatchObject({ status: 200, body: { id, isActive: true } })
+    // The sessions from before the archive stay ended: the old token is refused, its refresh token mints nothing.
+    expect(await api('/api/me', { token: before.AccessToken })).toMatchObject({ status: 401, body: { error: { code: 'session_ended' } } })
+    for (const r of await refreshWith(before.RefreshToken)) expect(r.ok).toBe(false)
     expect((await api(`/api/admin/customers?search=${encodeURIComponent(email)}`, { token: adminToken })).body.items.map((c: { id: string }) => c.id)).toEqual([id])
 
     // Restoring an active customer changes nothing; an unknown one, or an admin, is 404.
@@ -172,10 +177,10 @@ describe('staff sign in with an authenticator app (TOTP)', () => {
     await cognitoRaw('AdminCreateUser', { UserPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }] })
     await cognitoRaw('AdminSetUserPassword', { UserPoolId, Username: email, Password: 'Password123!', Permanent: true })
     await cognitoRaw('AdminAddUserToGroup', { UserPoolId, Username: email, GroupName: 'admin' })
-    const token = (await signIn(email, 'Password123!')).AccessToken
+    const { AccessToken: token, RefreshToken: refreshToken } = await signIn(email, 'Password123!')
     const sub = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string
     await createProfileRepository(defaultTable()).createProfile({ id: sub, email, firstName: 'Tia', lastName: 'Totp', role: 'admin' })
-    return { email, token }
+    return { email, token, refreshToken }
   }
 
   it('the seeded admin is asked for a code after the password, and a wrong code is refused', async () => {
@@ -195,18 +200,37 @@ describe('staff sign in with an authenticator app (TOTP)', () => {
     expect(refused.body).toEqual({ error: { code: 'mfa_required', message: 'Set up two-step sign-in to use the staff pages.' } })
     expect((await api('/api/me', { token: staff.token })).status).toBe(200)
 
-    // Enrolled as the SPA does (a key from Cognito, a code from the app); the same session is let in at once.
+    // Enrolled as the SPA does (a key from Cognito, a code from the app). The session signed in with the password
+    // alone never reaches a staff route: the API records the app and ends it, and its refresh token mints nothing.
     const secret = await enrollTotp(staff.token)
-    expect((await api('/api/admin/customers', { token: staff.token })).status).toBe(200)
+    const twoStepOn = { status: 401, body: { error: { code: 'session_ended', message: 'Two-step sign-in is on. Please sign in again with your password and a code from your authenticator app.' } } }
+    expect(await api('/api/admin/customers', { token: staff.token })).toMatchObject(twoStepOn)
+    expect(await api('/api/admin/customers', { token: staff.token })).toMatchObject({ status: 401, body: { error: { code: 'session_ended' } } })
+    expect(await api('/api/me', { token: staff.token })).toMatchObject({ status: 401, body: { error: { code: 'session_ended' } } })
+    for (const r of [
+      await cognitoRaw('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack().clientId, AuthParameters: { REFRESH_TOKEN: staff.refreshToken } }),
+      await cognitoRaw('GetTokensFromRefreshToken', { ClientId: stack().clientId, RefreshToken: staff.refreshToken }),
+    ]) expect([r.ok, errorType(r.json)]).toEqual([false, 'NotAuthorizedException'])
 
+    // The next sign-in asks for the code, and is let in.
+    await nextSecond()
     const again = await passwordAuth(staff.email, 'Password123!')
     expect(again.json.ChallengeName).toBe('SOFTWARE_TOKEN_MFA')
     const tokens = await signIn(staff.email, 'Password123!', secret)
     expect((await api('/api/admin/customers', { token: tokens.AccessToken })).status).toBe(200)
 
-    // Turning the app off (with their own token) shuts the staff pages again.
+    // Turning the app off (with their own token) shuts the staff pages again and forgets the app: setting one up
+    // again ends that session too (it was refreshed, or signed in, without a code in between).
+    await nextSecond()
     await cognitoRaw('SetUserMFAPreference', { AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } })
     expect((await api('/api/admin/customers', { token: tokens.AccessToken })).body.error.code).toBe('mfa_required')
+    const plain = await signIn(staff.email, 'Password123!')
+    expect((await api('/api/admin/customers', { token: plain.AccessToken })).body.error.code).toBe('mfa_required')
+    const secret2 = await enrollTotp(plain.AccessToken)
+    expect(await api('/api/admin/customers', { token: plain.AccessToken })).toMatchObject(twoStepOn)
+    expect(await api('/api/admin/customers', { token: plain.AccessToken })).toMatchObject({ status: 401, body: { error: { code: 'session_ended' } } })
+    await nextSecond()
+    expect((await api('/api/admin/customers', { token: (await signIn(staff.email, 'Password123!', secret2)).AccessToken })).status).toBe(200)
   })
 
   it('a customer is never asked for a code', async () => {

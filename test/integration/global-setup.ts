@@ -21,9 +21,9 @@ const sent = { total: 0, scans: [] as string[] }
 export async function setup(project: TestProject) {
   process.env.LOG_LEVEL ??= 'silent'
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
-  // Tests here archive profiles straight in the table (another process): the stack's account gate reads the
-  // profile on every request. Its per-container cache (30 s in AWS) is tested in-process in read-budget.test.ts.
-  process.env.ACCOUNT_GATE_TTL_SECONDS = '0'
+  // Tests here turn staff members' authenticator apps off and expect the next staff request refused: no per-container
+  // trust of Cognito's earlier yes (30 s in AWS).
+  process.env.STAFF_MFA_TTL_SECONDS = '0'
   fs.mkdirSync(path.join(REPO_ROOT, '.cdk'), { recursive: true })
   bundlesDir = fs.mkdtempSync(path.join(REPO_ROOT, '.cdk', 'test-bundles-'))
   buildLocalBundles(bundlesDir)

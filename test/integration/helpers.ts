@@ -1,5 +1,6 @@
 import { afterAll, inject } from 'vitest'
-import { setCommandObserver, workerDynamoEndpoint, type CommandObserver } from './command-observer.ts'
+import { setCommandObserver, workerDynamoEndpoint, type CommandRead } from './command-observer.ts'
+import { ACCOUNT_STATE_ATTRIBUTES } from '../../functions/db/repositories/account-state.ts'
 import { resetDocumentClient } from '../../functions/db/client.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
 import { ensureTable, localDynamoClient } from '../../infra/local/table.ts'
@@ -92,26 +93,37 @@ export async function newCustomer(prefix = 'customer'): Promise<{ id: string; to
 }
 
 /**
- * For tests that count a route's own DynamoDB requests: the production account-gate cache (the
- * integration stack runs with it off, global-setup.ts; the environment changed, the functions' next events start
- * fresh containers) and an observer of every command the functions
- * send (with the items each request read, see CommandObserver). Call it in beforeAll; the settings are
- * put back after the file.
+ * The account gate's read of the caller's profile (functions/db/repositories/account-state.ts), which every signed-in
+ * request sends first: a consistent GetItem of exactly the gate's attributes.
  */
-export function countCommands(onCommand: CommandObserver) {
-  const savedTtl = process.env.ACCOUNT_GATE_TTL_SECONDS
-  delete process.env.ACCOUNT_GATE_TTL_SECONDS
-  resetEnv()
-  setCommandObserver(onCommand)
-  restore = () => {
-    setCommandObserver(undefined)
-    if (savedTtl === undefined) delete process.env.ACCOUNT_GATE_TTL_SECONDS
-    else process.env.ACCOUNT_GATE_TTL_SECONDS = savedTtl
-    resetEnv()
-  }
+export function isAccountGateRead(commandName: string, request: Record<string, unknown>): boolean {
+  if (commandName !== 'GetItemCommand' || request.ConsistentRead !== true) return false
+  const names = Object.values((request.ExpressionAttributeNames ?? {}) as Record<string, string>)
+  return names.length === ACCOUNT_STATE_ATTRIBUTES.length && ACCOUNT_STATE_ATTRIBUTES.every((a) => names.includes(a))
+}
+
+/**
+ * For tests that count a route's own DynamoDB requests: an observer of every command the functions send (with the
+ * items each request read, see CommandObserver), without the account gate's read of the caller that every signed-in
+ * request makes first (read-budget.test.ts counts that one); `gateReads` keeps it. Call it in beforeAll; the
+ * observer is removed after the file.
+ */
+export function countCommands(onCommand: (commandName: string, read?: CommandRead) => void, { gateReads = false }: { gateReads?: boolean } = {}) {
+  setCommandObserver((name, read, request) => {
+    if (gateReads || !isAccountGateRead(name, request)) onCommand(name, read)
+  })
+  restore = () => setCommandObserver(undefined)
 }
 let restore: (() => void) | undefined
 afterAll(() => {
   restore?.()
   restore = undefined
 })
+
+/**
+ * Waits for the next whole second: sign-ins carry their time in seconds (`auth_time`), and a session ended in the
+ * same second as a sign-in does not end that sign-in (functions/auth/sessions.ts). Under a second.
+ */
+export async function nextSecond(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5))
+}

@@ -25,6 +25,7 @@ import { createDevIntentRepository } from '../../functions/db/repositories/dev-i
 import { cognitoClient } from '../../functions/auth/cognito.ts'
 import { createUserDirectory } from '../../functions/auth/users.ts'
 import { enrollTotp, signIn, stack } from './helpers.ts'
+import { endSessionsBefore } from '../../functions/db/repositories/account-state.ts'
 
 export type Claims = Record<string, string>
 
@@ -118,13 +119,14 @@ export async function call(route: RouteDef, input: CallInput = {}): Promise<Call
   return { status: res.statusCode ?? 200, body, text }
 }
 
-/** Claims as API Gateway's JWT authorizer passes them for a Cognito access token (groups as "[a b]"). */
+/** Claims as API Gateway's JWT authorizer passes them for a Cognito access token (groups as "[a b]"), of a sign-in made now. */
 export const claimsFor = (userId: string, role: 'customer' | 'admin', email = `${userId}@example.com`): Claims => ({
   sub: userId,
   'cognito:groups': `[${role}]`,
   email,
   token_use: 'access',
   client_id: 'test-client',
+  auth_time: String(Math.floor(Date.now() / 1000)),
 })
 
 export interface TestUser {
@@ -141,6 +143,8 @@ export async function createTestUser(role: 'customer' | 'admin', firstName = rol
   // Staff routes ask Cognito whether the admin signs in with an authenticator app: a real one, enrolled as the SPA does.
   if (role === 'admin') userId = await cognitoAdmin(email, { staffMfa })
   const profile = await createProfileRepository(defaultTable()).createProfile({ id: userId, email, firstName, lastName: `Q${userId.slice(0, 4)}`, role })
+  // The app recorded as the API records it (functions/auth/sessions.ts): the claims below are of a sign-in after it.
+  if (role === 'admin' && staffMfa) await endSessionsBefore(defaultTable(), userId, Math.floor(Date.now() / 1000) - 1, 'recorded')
   return { userId, email, claims: claimsFor(userId, role, email), profile }
 }
 

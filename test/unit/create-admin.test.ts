@@ -78,7 +78,7 @@ describe('create-admin: one clear line per missing prerequisite', () => {
 
 describe('create-admin: the job, with fakes', () => {
   function fakes(outputs: Record<string, Record<string, string> | Error>) {
-    const calls: { users: unknown[]; profiles: unknown[]; lines: string[]; resets: string[][]; pool?: string; table?: string } = { users: [], profiles: [], lines: [], resets: [] }
+    const calls: { users: unknown[]; profiles: unknown[]; lines: string[]; resets: unknown[][]; pool?: string; table?: string } = { users: [], profiles: [], lines: [], resets: [] }
     const deps: Deps = {
       region: async () => 'eu-west-1',
       cloudFormation: {
@@ -107,9 +107,9 @@ describe('create-admin: the job, with fakes', () => {
           },
         }
       },
-      resetMfa: async (pool, email) => {
+      resetMfa: async (pool, email, table) => {
         if (email === 'nobody@example.com') throw named('UserNotFoundException', 'User does not exist.')
-        calls.resets.push([pool, email])
+        calls.resets.push([pool, email, table])
       },
       log: (line) => void calls.lines.push(line),
     }
@@ -142,10 +142,10 @@ describe('create-admin: the job, with fakes', () => {
     expect(parseOptions(['--email', 'Owner@Example.com', '--stage', 'prod', '--reset-mfa'])).toMatchObject({ email: 'owner@example.com', resetMfa: true })
     const { deps, calls } = fakes(deployed)
     await createAdmin({ email: 'owner@example.com', stage: 'prod', resetMfa: true }, deps)
-    expect(calls.resets).toEqual([['eu-west-1_abc', 'owner@example.com']])
+    expect(calls.resets).toEqual([['eu-west-1_abc', 'owner@example.com', { tableName: deployed['Gunsmith-prod-Data'].TableName, region: 'eu-west-1' }]])
     expect(calls.users).toEqual([])
     expect(calls.profiles).toEqual([])
-    expect(calls.lines.join('\n')).toContain('Two-step sign-in of owner@example.com turned off in stage prod (eu-west-1)')
+    expect(calls.lines.join('\n')).toContain('Two-step sign-in of owner@example.com turned off in stage prod (eu-west-1) and every session of theirs ended')
     await expect(createAdmin({ email: 'nobody@example.com', stage: 'prod', resetMfa: true }, deps)).rejects.toThrow('No user with this e-mail in the prod user pool')
   })
 

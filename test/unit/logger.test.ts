@@ -5,6 +5,7 @@ import { REDACTED, log, redact, redactText, setLogContext } from '../../function
 import { routes } from '../../functions/routes.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
 import { routesFor } from '../../functions/routes.ts'
+import { fakeGate } from '../support/fake-gate.ts'
 
 // Built at runtime so this file holds no secret-looking literal.
 const JWT = ['eyJhbGciOiJSUzI1NiJ9', 'eyJzdWIiOiJjMSJ9', 'c2lnbmF0dXJl'].join('.')
@@ -56,7 +57,7 @@ describe('structured logs through the middy stack', () => {
         throw new Error(`Stripe said no for ${STRIPE_KEY}`)
       }),
     }
-    const handler = createGroupHandler('api-customer', { routes: routeTable(routesFor('api-customer').filter((r) => modules[r.handler]), modules), gate: () => ({ check: async () => ({ active: true }), staffMfa: async () => true }) })
+    const handler = createGroupHandler('api-customer', { routes: routeTable(routesFor('api-customer').filter((r) => modules[r.handler]), modules), gate: () => fakeGate({ account: { active: true } }) })
     const res = (await handler(event(`${route.method} ${route.path}`), { awsRequestId: 'lambda-req-1' } as never)) as { statusCode: number }
     expect(res.statusCode).toBe(500)
 

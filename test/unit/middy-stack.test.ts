@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError } from '../../functions/lib/errors.ts'
 import { createGroupHandler, defineRoute, routeTable, type AccountGate, type ApiEvent } from '../../functions/lib/http.ts'
 import { routes } from '../../functions/routes.ts'
 import { routesFor } from '../../functions/routes.ts'
+import { fakeGate } from '../support/fake-gate.ts'
 
 process.env.LOG_LEVEL = 'silent'
 
@@ -11,7 +12,7 @@ const echo = defineRoute({ body: z.strictObject({ name: z.optional(z.string().ch
   body: { caller: caller?.userId ?? null, firstName: caller?.firstName ?? null, body: body && Object.keys(body).length ? body : null, params },
 }))
 
-function groupWith(handlerFor: Record<string, ReturnType<typeof defineRoute>>, gate: AccountGate = { check: async () => ({ active: true, firstName: 'Casey' }), staffMfa: async () => true }) {
+function groupWith(handlerFor: Record<string, ReturnType<typeof defineRoute>>, gate: AccountGate = fakeGate({ account: { active: true, firstName: 'Casey' } })) {
   const modules: Record<string, { handler: ReturnType<typeof defineRoute> }> = {}
   for (const r of routes) modules[r.handler] = { handler: handlerFor[r.handler] ?? echo }
   return {
@@ -20,13 +21,13 @@ function groupWith(handlerFor: Record<string, ReturnType<typeof defineRoute>>, g
   }
 }
 
-function event({ routeKey, claims, body, contentType = 'application/json', base64 = false }: { routeKey: string; claims?: Record<string, string>; body?: string; contentType?: string; base64?: boolean }): ApiEvent {
+function event({ routeKey, claims, body, contentType = 'application/json', base64 = false, token }: { routeKey: string; claims?: Record<string, string>; body?: string; contentType?: string; base64?: boolean; token?: string }): ApiEvent {
   return {
     version: '2.0',
     routeKey,
     rawPath: routeKey.split(' ')[1],
     rawQueryString: '',
-    headers: { 'Content-Type': contentType },
+    headers: { 'Content-Type': contentType, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: base64 && body ? Buffer.from(body).toString('base64') : body,
     isBase64Encoded: base64,
     requestContext: { requestId: 'r1', authorizer: claims ? { jwt: { claims, scopes: [] } } : undefined },
@@ -62,7 +63,7 @@ describe('the middy stack', () => {
   })
 
   it('refuses an inactive profile with the spec message', async () => {
-    const { customer } = groupWith({}, { check: async () => ({ active: false }), staffMfa: async () => true })
+    const { customer } = groupWith({}, fakeGate({ account: { active: false } }))
     expect(parse(await customer(event({ routeKey: 'GET /api/me', claims: CUSTOMER }), {} as never))).toEqual({
       status: 403,
       body: { error: { code: 'forbidden', message: 'Account Inactive - Please contact the shop for assistance.' } },
@@ -70,7 +71,7 @@ describe('the middy stack', () => {
   })
 
   it('refuses a signed-in user with no profile at all (an orphan login) as inactive, on customer and admin routes', async () => {
-    const { customer, admin } = groupWith({}, { check: async () => null, staffMfa: async () => true })
+    const { customer, admin } = groupWith({}, fakeGate({ account: null }))
     const inactive = { status: 403, body: { error: { code: 'forbidden', message: 'Account Inactive - Please contact the shop for assistance.' } } }
     expect(parse(await customer(event({ routeKey: 'GET /api/me', claims: CUSTOMER }), {} as never))).toEqual(inactive)
     expect(parse(await admin(event({ routeKey: 'GET /api/admin/customers', claims: ADMIN }), {} as never))).toEqual(inactive)
@@ -80,7 +81,7 @@ describe('the middy stack', () => {
 
   it('refuses an admin without two-step sign-in on staff routes only, and asks Cognito for nobody else', async () => {
     const asked: string[] = []
-    const { customer, admin } = groupWith({}, { check: async () => ({ active: true }), staffMfa: async (id) => (asked.push(id), false) })
+    const { customer, admin } = groupWith({}, fakeGate({ account: { active: true }, staffMfa: async (id) => (asked.push(id), false) }))
     expect(parse(await admin(event({ routeKey: 'GET /api/admin/customers', claims: ADMIN }), {} as never))).toEqual({
       status: 403,
       body: { error: { code: 'mfa_required', message: 'Set up two-step sign-in to use the staff pages.' } },
@@ -94,10 +95,47 @@ describe('the middy stack', () => {
   })
 
   it('says inactive before it says two-step sign-in', async () => {
-    const { admin } = groupWith({}, { check: async () => ({ active: false }), staffMfa: async () => false })
+    const { admin } = groupWith({}, fakeGate({ account: { active: false }, staffMfa: async () => false }))
     expect(parse(await admin(event({ routeKey: 'GET /api/admin/customers', claims: ADMIN }), {} as never)).body.error.message).toBe(
       'Account Inactive - Please contact the shop for assistance.',
     )
+  })
+
+  it('refuses a token from a sign-in before the sessions ended (auth_time), and lets a later sign-in in', async () => {
+    const { customer, admin } = groupWith({}, fakeGate({ account: { sessionsValidFrom: 1_800_000_000 } }))
+    const ended = { status: 401, body: { error: { code: 'session_ended', message: 'Your session has ended. Please sign in again.' } } }
+    for (const claims of [{ ...CUSTOMER, auth_time: '1799999999' }, CUSTOMER, { ...CUSTOMER, auth_time: 'soon' }]) {
+      expect(parse(await customer(event({ routeKey: 'GET /api/me', claims }), {} as never))).toEqual(ended)
+    }
+    expect(parse(await admin(event({ routeKey: 'GET /api/admin/customers', claims: { ...ADMIN, auth_time: '1799999999' } }), {} as never))).toEqual(ended)
+    for (const authTime of ['1800000000', '1800000001']) {
+      expect(parse(await customer(event({ routeKey: 'GET /api/me', claims: { ...CUSTOMER, auth_time: authTime } }), {} as never)).status).toBe(200)
+    }
+  })
+
+  it('an admin whose app the API has not recorded yet: recorded (asking Cognito afresh), sessions ended, sign in again', async () => {
+    const changes: unknown[][] = []
+    const asked: unknown[] = []
+    const gate = fakeGate({
+      account: { staffMfaRecorded: false },
+      staffMfa: async (_id, options) => (asked.push(options ?? {}), true),
+      changeStaffMfa: async (...args) => void changes.push(args),
+    })
+    const { admin, customer } = groupWith({}, gate)
+    const res = parse(await admin(event({ routeKey: 'GET /api/admin/customers', claims: { ...ADMIN, auth_time: '1800000000' }, token: 'tok' }), {} as never))
+    expect(res).toEqual({ status: 401, body: { error: { code: 'session_ended', message: 'Two-step sign-in is on. Please sign in again with your password and a code from your authenticator app.' } } })
+    expect(changes).toEqual([['a1', 'tok', 'recorded']])
+    expect(asked).toEqual([{}, { fresh: true }])
+    // Their own profile needs no second step.
+    expect(parse(await customer(event({ routeKey: 'GET /api/me', claims: ADMIN, token: 'tok' }), {} as never)).status).toBe(200)
+    expect(changes).toHaveLength(1)
+  })
+
+  it('an admin whose recorded app was turned off: the record is forgotten (a reset) and the staff routes ask for one again', async () => {
+    const changes: unknown[][] = []
+    const { admin } = groupWith({}, fakeGate({ staffMfa: async () => false, changeStaffMfa: async (...args) => void changes.push(args) }))
+    expect(parse(await admin(event({ routeKey: 'GET /api/admin/customers', claims: ADMIN, token: 'tok' }), {} as never)).body.error.code).toBe('mfa_required')
+    expect(changes).toEqual([['a1', 'tok', 'reset']])
   })
 
   it('passes the caller, with the profile first name, to the route', async () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createGroupHandler, defineRoute, routeTable, type ApiEvent } from '../../functions/lib/http.ts'
 import { ENV_NAMES } from '../../functions/lib/env.ts'
 import { routes, routesFor } from '../../functions/routes.ts'
+import { fakeGate } from '../support/fake-gate.ts'
 
 process.env.LOG_LEVEL = 'silent'
 
@@ -13,7 +14,7 @@ process.env.LOG_LEVEL = 'silent'
 const ok = defineRoute({}, async () => ({ body: { ok: true } }))
 const modules = Object.fromEntries(routes.map((r) => [r.handler, { handler: ok }]))
 const group = (g: 'api-customer' | 'stripe-webhook') =>
-  createGroupHandler(g, { routes: routeTable(routesFor(g), modules), gate: () => ({ check: async () => ({ active: true, firstName: 'C' }), staffMfa: async () => true }) })
+  createGroupHandler(g, { routes: routeTable(routesFor(g), modules), gate: () => fakeGate({ account: { active: true, firstName: 'C' } }) })
 
 const event = (routeKey: string, headers: Record<string, string>) =>
   ({ version: '2.0', routeKey, rawPath: routeKey.split(' ')[1], rawQueryString: '', headers, isBase64Encoded: false, requestContext: { requestId: 'r1' } }) as unknown as ApiEvent

@@ -38,7 +38,6 @@ export function resetFakeAuth(user: AuthUser | null = null): void {
   signOut.mockReset();
   requestPasswordReset.mockReset();
   confirmPasswordReset.mockReset();
-  changePassword.mockReset();
   getMfaStatus.mockReset();
   startTotpSetup.mockReset();
   confirmTotpSetup.mockReset();
@@ -77,7 +76,6 @@ export const confirmSignUpAndSignIn =
 export const signOut = vi.fn<() => Promise<void>>();
 export const requestPasswordReset = vi.fn<(input: { email: string }) => Promise<{ destination: string | null }>>();
 export const confirmPasswordReset = vi.fn<(input: { email: string; code: string; newPassword: string }) => Promise<void>>();
-export const changePassword = vi.fn<(input: { oldPassword: string; newPassword: string }) => Promise<void>>();
 /** Reads fakeAuth.totpEnabled. */
 export const getMfaStatus = vi.fn<() => Promise<{ totpEnabled: boolean }>>(fakeMfaStatus);
 /** Gives TOTP_SECRET and TOTP_URI. */

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { changePassword, confirmPasswordReset, customer, requestPasswordReset, resetFakeAuth } from './fake-auth-client';
-import { stubApi } from './api-stub';
+import { confirmPasswordReset, customer, fakeAuth, requestPasswordReset, resetFakeAuth, signIn } from './fake-auth-client';
+import { stubApi, stubApiRoutes, type ApiCall } from './api-stub';
 import { testProfile } from './fixtures';
 import { renderApp } from './render';
 
@@ -52,13 +52,14 @@ describe('forgot password', () => {
     requestPasswordReset.mockResolvedValue({ destination: null });
     renderApp('/forgot-password');
     await user.click(await screen.findByRole('button', { name: 'Email Me a Code' }));
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+    // The form validates asynchronously (react-hook-form): wait for the message, however busy the machine.
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required'));
     await user.type(screen.getByLabelText('Email'), 'jane.doe@example.com');
     await user.click(screen.getByRole('button', { name: 'Email Me a Code' }));
 
     await user.type(await screen.findByLabelText('New Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(screen.getByLabelText('Code from the email')).toHaveAccessibleDescription('Please enter the code from the email');
+    await waitFor(() => expect(screen.getByLabelText('Code from the email')).toHaveAccessibleDescription('Please enter the code from the email'));
     expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Password must be at least 8 characters long');
     expect(screen.getByLabelText('Confirm New Password')).toHaveAccessibleDescription('Passwords do not match');
     expect(confirmPasswordReset).not.toHaveBeenCalled();
@@ -89,42 +90,74 @@ describe('forgot password', () => {
 });
 
 describe('change password on the profile', () => {
+  let calls: ApiCall[] = [];
+  const answerPassword = (reply: [number, unknown]) => {
+    calls = stubApiRoutes((call) => (call.method === 'POST' && call.path === '/api/me/password' ? reply : undefined)).calls;
+  };
   beforeEach(() => {
     resetFakeAuth(customer);
-    stubApi({ '/api/me': [200, testProfile] });
+    signIn.mockImplementation(async () => ({ status: 'signedIn', user: customer }));
   });
 
-  it('changes it with the current one, and clears the fields', async () => {
+  it('changes it through the API with the current one, signs in again with the new one, and clears the fields', async () => {
     const user = userEvent.setup();
-    changePassword.mockResolvedValue();
+    answerPassword([204, null]);
     renderApp('/profile');
     const form = await screen.findByRole('form', { name: 'Change Password' });
     await user.type(within(form).getByLabelText('Current Password'), 'CustomerPass123!');
     await user.type(within(form).getByLabelText('New Password'), 'Another123!');
     await user.type(within(form).getByLabelText('Confirm New Password'), 'Another123!');
     await user.click(within(form).getByRole('button', { name: 'Change Password' }));
-    expect(await within(form).findByRole('status')).toHaveTextContent('Your password has been changed.');
-    expect(changePassword).toHaveBeenCalledWith({ oldPassword: 'CustomerPass123!', newPassword: 'Another123!' });
+    expect(await within(form).findByRole('status')).toHaveTextContent('Your password has been changed. You are still signed in here; every other session has ended.');
+    expect(calls.filter((c) => c.path === '/api/me/password').map((c) => c.body)).toEqual([{ currentPassword: 'CustomerPass123!', newPassword: 'Another123!' }]);
+    expect(signIn).toHaveBeenCalledWith({ email: customer.email, password: 'Another123!' });
     expect(within(form).getByLabelText('Current Password')).toHaveValue('');
+  });
+
+  it('sends the person to sign in, saying why, when signing in again with the new password does not go through', async () => {
+    const user = userEvent.setup();
+    answerPassword([204, null]);
+    signIn.mockImplementation(async () => ({ status: 'totpRequired' }));
+    renderApp('/profile');
+    const form = await screen.findByRole('form', { name: 'Change Password' });
+    await user.type(within(form).getByLabelText('Current Password'), 'CustomerPass123!');
+    await user.type(within(form).getByLabelText('New Password'), 'Another123!');
+    await user.type(within(form).getByLabelText('Confirm New Password'), 'Another123!');
+    await user.click(within(form).getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByText('Your password was changed, so every session signed in with the old one has ended. Please sign in again with your new password.')).toBeInTheDocument();
+    expect(fakeAuth.user).toBeNull();
   });
 
   it('says when the current password is wrong, and refuses the same password or a mismatch before asking', async () => {
     const user = userEvent.setup();
-    changePassword.mockRejectedValue(cognitoError('NotAuthorizedException', 'Incorrect username or password.'));
+    answerPassword([400, { error: { code: 'validation_failed', message: 'Your current password is not correct.', fields: { currentPassword: 'Your current password is not correct.' } } }]);
     renderApp('/profile');
     const form = await screen.findByRole('form', { name: 'Change Password' });
     await user.type(within(form).getByLabelText('Current Password'), 'Same1234!');
     await user.type(within(form).getByLabelText('New Password'), 'Same1234!');
     await user.type(within(form).getByLabelText('Confirm New Password'), 'Other1234!');
     await user.click(within(form).getByRole('button', { name: 'Change Password' }));
-    expect(within(form).getByLabelText('New Password')).toHaveAccessibleDescription('Choose a password different from your current one.');
+    await waitFor(() => expect(within(form).getByLabelText('New Password')).toHaveAccessibleDescription('Choose a password different from your current one.'));
     expect(within(form).getByLabelText('Confirm New Password')).toHaveAccessibleDescription('Passwords do not match');
-    expect(changePassword).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.path === '/api/me/password')).toEqual([]);
 
     await user.clear(within(form).getByLabelText('New Password'));
     await user.type(within(form).getByLabelText('New Password'), 'Other1234!');
     await user.click(within(form).getByRole('button', { name: 'Change Password' }));
     expect(await within(form).findByText('Your current password is not correct.')).toBeInTheDocument();
     expect(within(form).getByRole('alert')).toHaveTextContent('Could not change your password. Please try again.');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+});
+
+describe('a session the API ended', () => {
+  it('signs out and the sign-in page says why', async () => {
+    resetFakeAuth(customer);
+    stubApiRoutes((call) => (call.path === '/api/orders' ? [401, { error: { code: 'session_ended', message: 'Your session has ended. Please sign in again.' } }] : undefined));
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(fakeAuth.user).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ vi.mock('@/lib/auth/auth-client', () => import('./fake-auth-client'));
 const ME = makeProfile({ id: 'admin-1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', phone: null, role: 'admin', createdAt: '2026-01-01T00:00:00.000Z' });
 const NO_ORDERS: Reply = [200, { items: [], cursor: null }];
 const MFA_REQUIRED: Reply = [403, { error: { code: 'mfa_required', message: 'Set up two-step sign-in to use the staff pages.' } }];
-const ENABLED = 'Two-step sign-in is on. From now on, sign in with your password and a code from your app.';
+const SIGN_IN_AGAIN = 'Two-step sign-in is on. Please sign in again with your password and a code from your authenticator app.';
 const LOST_PHONE = "Lost your phone? Ask whoever runs the portal's AWS account to reset two-step sign-in for you; you then set up your new phone here.";
 
 /** The dark modules an SVG path of "M x y h n v1 h-n z" runs draws, as "row,col" (quiet zone removed). */
@@ -103,9 +103,9 @@ describe('staff two-step sign-in', () => {
     expect(startTotpSetup).toHaveBeenCalledTimes(1);
   });
 
-  it('the right code turns it on: the staff page appears with the news', async () => {
+  it('the right code turns it on: the API records it, and the admin signs in again with password and code', async () => {
     fakeAuth.totpEnabled = false;
-    stubAdminApi({ 'GET /api/me': [200, ME], 'GET /api/admin/orders': NO_ORDERS });
+    const { calls } = stubAdminApi({ 'GET /api/me': [200, ME], 'GET /api/admin/orders': NO_ORDERS, 'POST /api/me/two-step-sign-in': [204, null] });
     const user = userEvent.setup();
     renderApp('/admin/archived-orders');
     await enrollmentHeading();
@@ -113,28 +113,13 @@ describe('staff two-step sign-in', () => {
     await user.type(await screen.findByLabelText('Authentication code'), TOTP_CODE);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Archived Orders' })).toBeInTheDocument();
-    expect(screen.getByText(ENABLED)).toHaveAttribute('role', 'status');
-    expect(screen.queryByRole('heading', { name: 'Set Up Two-Step Sign-In' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByText(SIGN_IN_AGAIN)).toHaveAttribute('role', 'status');
     expect(confirmTotpSetup).toHaveBeenCalledWith(TOTP_CODE);
-    // The status was read again (not assumed).
-    expect(getMfaStatus.mock.calls.length).toBeGreaterThanOrEqual(2);
-    expect(await screen.findByText('No archived orders found')).toBeInTheDocument();
-  });
-
-  it('the news is for the page the admin landed on only', async () => {
-    fakeAuth.totpEnabled = false;
-    stubAdminApi({ 'GET /api/me': [200, ME], 'GET /api/admin/orders': NO_ORDERS });
-    const user = userEvent.setup();
-    const { router } = renderApp('/admin/archived-orders');
-    await enrollmentHeading();
-    await user.type(await screen.findByLabelText('Authentication code'), TOTP_CODE);
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText(ENABLED)).toBeInTheDocument();
-
-    await router.navigate('/admin/settings');
-    await waitFor(() => expect(screen.queryByText(ENABLED)).not.toBeInTheDocument());
-    expect(screen.queryByRole('heading', { name: 'Set Up Two-Step Sign-In' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/me/two-step-sign-in').map((c) => c.method)).toEqual(['POST']);
+    // The password-only session never reached a staff route, and this browser forgot it.
+    expect(calls.some((c) => c.path.startsWith('/api/admin/'))).toBe(false);
+    expect(fakeAuth.user).toBeNull();
   });
 
   it('an admin with an authenticator app sees the staff page directly', async () => {
@@ -143,7 +128,6 @@ describe('staff two-step sign-in', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Archived Orders' })).toBeInTheDocument();
     expect(await screen.findByText('No archived orders found')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Set Up Two-Step Sign-In' })).not.toBeInTheDocument();
-    expect(screen.queryByText(ENABLED)).not.toBeInTheDocument();
     expect(startTotpSetup).not.toHaveBeenCalled();
   });
 
@@ -190,11 +174,9 @@ describe('staff two-step sign-in', () => {
     expect(await enrollmentHeading()).toBeInTheDocument();
     expect(getMfaStatus).toHaveBeenCalledTimes(2);
 
-    // Enrolling brings the page back, and its list now loads.
+    // Enrolling ends this session: the admin signs in again.
     await user.type(await screen.findByLabelText('Authentication code'), TOTP_CODE);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Archived Orders' })).toBeInTheDocument();
-    expect(await screen.findByText('No archived orders found')).toBeInTheDocument();
-    expect(within(document.body).getByText(ENABLED)).toBeInTheDocument();
+    expect(await screen.findByText(SIGN_IN_AGAIN)).toBeInTheDocument();
   });
 });

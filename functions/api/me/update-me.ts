@@ -1,6 +1,5 @@
 import { updateMeSchema } from '@gs/shared/schemas/profile'
 import { normalizePhone } from '@gs/shared/validation'
-import { forgetAccount } from '#functions/auth/account-gate.ts'
 import { NotFoundError } from '#functions/lib/errors.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { presentProfile } from './present.ts'
@@ -10,6 +9,5 @@ export const handler = defineRoute({ body: updateMeSchema }, async ({ caller, bo
   const changes = { ...body, phone: body.phone === undefined ? undefined : normalizePhone(body.phone) }
   const profile = await (await profileRepository()).updateProfile(caller.userId, changes)
   if (!profile) throw new NotFoundError('Profile not found')
-  forgetAccount(caller.userId) // the gate's cached first name (note author label)
   return { body: presentProfile({ ...profile, role: caller.role }) }
 })

@@ -43,6 +43,13 @@ export const profileSchema = {
     emailOptionalNotifications: { type: 'boolean', default: true },
     role: { type: ['customer', 'admin'], required: true, default: 'customer' },
     isActive: { type: 'boolean', default: true },
+    /**
+     * Sign-ins before this moment (seconds since the epoch) have ended: the API refuses their tokens. Moved on a
+     * password change or reset, on two-step sign-in set up or reset, on archiving (functions/auth/sessions.ts).
+     */
+    sessionsValidFrom: { type: 'number' },
+    /** Staff: when the API recorded that this person's authenticator app was set up (seconds); absent until then and after a reset. */
+    staffMfaAt: { type: 'number' },
     isArchived: { type: 'boolean', default: false },
     archivedAt: { type: 'string' },
     /** Derived: 'customer' while archived, else absent, so only archived profiles are in the archived index (byArchived). */

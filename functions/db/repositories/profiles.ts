@@ -196,7 +196,9 @@ export function createProfileRepository({ table, client }: TableConfig): Profile
     },
     async archiveProfile(id, audit) {
       try {
-        const op = profiles.patch({ userId: id }).set({ isArchived: true, isActive: false, archivedAt: new Date().toISOString() })
+        // Archived ends every sign-in: restored later, the customer signs in again (functions/auth/sessions.ts).
+        const now = new Date()
+        const op = profiles.patch({ userId: id }).set({ isArchived: true, isActive: false, archivedAt: now.toISOString(), sessionsValidFrom: Math.floor(now.getTime() / 1000) })
         if (audit) {
           const before = await readBack(id)
           if (!before) return null

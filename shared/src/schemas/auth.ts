@@ -1,4 +1,4 @@
-import { isValidEmail, isValidPhone, messages, PASSWORD_MIN_LENGTH } from '../validation.ts'
+import { isValidEmail, isValidPhone, messages, PASSWORD_MIN_LENGTH, passwordChangeMessages } from '../validation.ts'
 import * as z from './zod.ts'
 
 /**
@@ -49,3 +49,21 @@ export const registrationSchema = z
   })
   .check(confirmed('password', 'confirmPassword'))
 export type RegistrationValues = z.input<typeof registrationSchema>
+
+/**
+ * Change Password (POST /api/me/password, and the profile form before its confirmation field): the current password,
+ * then a new one by the shared rules that differs from it.
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().check(z.refine((v) => v !== '', passwordChangeMessages.currentRequired)),
+    newPassword: newPasswordField,
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.currentPassword && isNewPasswordValid(v.newPassword) && v.newPassword === v.currentPassword) {
+        ctx.addIssue({ code: 'custom', path: ['newPassword'], message: passwordChangeMessages.samePassword })
+      }
+    }),
+  )
+export type ChangePasswordValues = z.input<typeof changePasswordSchema>

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@gs/shared/api-types';
 import { getConfig } from '@/config/env';
 import { currentAccessToken } from './access-token';
+import { sessionEnded } from './session-end';
 
 // Contract error shape (docs/api.md, "Errors"): { error: { code, message, fields } }. `network_error` is the
 // client's own (no answer); an unknown code from a newer server is kept as it came.
@@ -97,7 +98,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
 
-  if (!response.ok) throw toApiError(response.status, parsed);
+  if (!response.ok) {
+    const error = toApiError(response.status, parsed);
+    if (error.status === 401 && error.code === 'session_ended') sessionEnded(error.message);
+    throw error;
+  }
   return parsed as T;
 }
 

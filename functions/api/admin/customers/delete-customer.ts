@@ -1,4 +1,3 @@
-import { forgetAccount } from '#functions/auth/account-gate.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { actorOf } from '#functions/domain/audit-actor.ts'
 import { deleteCustomer } from '#functions/use-cases/delete-customer.ts'
@@ -8,6 +7,5 @@ import { profileRepository, userDirectory } from '#functions/compose.ts'
 /** DELETE /api/admin/customers/{id}: archives the profile and disables the sign-in; 200 with the archived Profile. */
 export const handler = defineRoute({}, async ({ caller, params }) => {
   const profile = await deleteCustomer({ profiles: await profileRepository(), directory: await userDirectory(), id: params.id, actor: actorOf(caller) })
-  forgetAccount(params.id) // this container refuses them at once; other warm ones within the gate's TTL
   return { body: presentProfile(profile) }
 })

@@ -1,5 +1,4 @@
 import { updateCustomerSchema } from '@gs/shared/schemas/customers'
-import { forgetAccount } from '#functions/auth/account-gate.ts'
 import { defineRoute } from '#functions/lib/http.ts'
 import { actorOf } from '#functions/domain/audit-actor.ts'
 import { updateCustomer } from '#functions/use-cases/update-customer.ts'
@@ -9,6 +8,5 @@ import { profileRepository } from '#functions/compose.ts'
 /** PATCH /api/admin/customers/{id}: names, phone, mailing address, SMS flag (never email or password). */
 export const handler = defineRoute({ body: updateCustomerSchema }, async ({ caller, params, body }) => {
   const profile = await updateCustomer({ profiles: await profileRepository(), id: params.id, changes: body, actor: actorOf(caller) })
-  forgetAccount(params.id) // the gate's cached first name (note author label)
   return { body: presentProfile(profile) }
 })

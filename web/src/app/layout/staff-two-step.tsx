@@ -1,13 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Outlet, useLocation } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { sessionMessages } from '@gs/shared/validation';
 import { PageTitle } from '@/components/seo/page-title';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useMfaStatus } from '@/features/auth/api/mfa';
+import { recordTwoStepSignIn, useMfaStatus } from '@/features/auth/api/mfa';
 import { signInStepMessages as m } from '@/features/auth/messages';
-import { mfaQueryKey } from '@/lib/query-keys';
+import { sessionEnded } from '@/lib/session-end';
 
 // The QR code generator comes with the enrollment, for the admin who must enroll only.
 const TotpEnrollment = lazy(() => import('@/features/auth/components/totp-enrollment'));
@@ -18,29 +18,14 @@ const frame = 'mx-auto max-w-xl px-4 py-10 sm:px-6';
  * Every staff page: the API refuses an admin without two-step sign-in (`mfa_required`), so until the
  * admin has set up an authenticator app this page asks for it in place of the staff page. The status is
  * read from Cognito once per visit; an API answer `mfa_required` makes it be read again
- * (lib/query-client.ts). Right after enrolling, the page the admin is on says that sign-in has changed.
+ * (lib/query-client.ts). Once the app is set up, the API records it and ends this session, which was signed in with
+ * the password alone: the admin signs in again with password and code (the sign-in page says so).
  */
 export function StaffTwoStepOnly() {
   const mfa = useMfaStatus();
-  const queryClient = useQueryClient();
-  const { pathname } = useLocation();
-  const [enrolledOn, setEnrolledOn] = useState<string | null>(null);
 
   if (mfa.isPending) return <PageSpinner />;
-  if (mfa.data?.totpEnabled) {
-    return (
-      <>
-        {enrolledOn === pathname ? (
-          <div className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 lg:px-8">
-            <Alert tone="success">
-              <span role="status">{m.totpEnabled}</span>
-            </Alert>
-          </div>
-        ) : null}
-        <Outlet />
-      </>
-    );
-  }
+  if (mfa.data?.totpEnabled) return <Outlet />;
   return (
     <>
       <PageTitle title={m.totpSetupTitle} />
@@ -48,9 +33,10 @@ export function StaffTwoStepOnly() {
         {mfa.data ? (
           <Suspense fallback={<PageSpinner />}>
             <TotpEnrollment
-              onEnrolled={() => {
-                setEnrolledOn(pathname);
-                void queryClient.invalidateQueries({ queryKey: mfaQueryKey });
+              onEnrolled={async () => {
+                // Should this fail, the first staff request of the next sign-in records the app instead.
+                await recordTwoStepSignIn().catch(() => undefined);
+                sessionEnded(sessionMessages.twoStepOn);
               }}
             />
           </Suspense>

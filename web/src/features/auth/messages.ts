@@ -21,7 +21,6 @@ export const signInStepMessages = {
   codeRequired: 'Please enter the 6-digit code',
   codeWrong: 'That code is not right. Enter the code your app shows now.',
   sessionExpired: 'Your sign-in took too long. Please sign in again.',
-  totpEnabled: 'Two-step sign-in is on. From now on, sign in with your password and a code from your app.',
   lostPhone: "Lost your phone? Ask whoever runs the portal's AWS account to reset two-step sign-in for you; you then set up your new phone here.",
   setupLoading: 'Preparing your key…',
   setupFailed: 'We could not create a key for your authenticator app. Please try again.',

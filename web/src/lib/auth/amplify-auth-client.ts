@@ -7,7 +7,6 @@ import {
   fetchMFAPreference,
   resetPassword as amplifyResetPassword,
   setUpTOTP,
-  updatePassword as amplifyUpdatePassword,
   fetchAuthSession,
   signIn as amplifySignIn,
   signOut as amplifySignOut,
@@ -207,12 +206,6 @@ export async function requestPasswordReset({ email }: { email: string }): Promis
 export async function confirmPasswordReset({ email, code, newPassword }: { email: string; code: string; newPassword: string }): Promise<void> {
   await ensureConfigured();
   await amplifyConfirmResetPassword({ username: normalizeEmail(email), confirmationCode: code.trim(), newPassword });
-}
-
-/** The signed-in user's own password (the profile page). */
-export async function changePassword({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }): Promise<void> {
-  await ensureConfigured();
-  await amplifyUpdatePassword({ oldPassword, newPassword });
 }
 
 /** Whether the signed-in user has an authenticator app (TOTP) set up for two-step sign-in. */

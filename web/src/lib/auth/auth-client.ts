@@ -120,10 +120,6 @@ export async function confirmPasswordReset(input: { email: string; code: string;
   return (await load()).confirmPasswordReset(input);
 }
 
-export async function changePassword(input: { oldPassword: string; newPassword: string }): Promise<void> {
-  return (await load()).changePassword(input);
-}
-
 /** Whether the signed-in user has set up two-step sign-in with an authenticator app. */
 export async function getMfaStatus(): Promise<{ totpEnabled: boolean }> {
   return (await load()).getMfaStatus();

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from '@/lib/hydration';
 import { useSessionQueryCache } from '@/lib/query-client-holder';
+import { onSessionEnded, rememberSignInNotice } from '@/lib/session-end';
 import * as authClient from './auth-client';
 import type { AuthUser, SignInResult, SignUpInput, SignUpResult } from './types';
 
@@ -123,6 +124,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       queryClient.clear();
     }
   }, [queryClient]);
+
+  // The API ended this sign-in (a password change elsewhere, two-step sign-in set up, an archive): forget it here
+  // too, and the sign-in page says why.
+  useEffect(
+    () =>
+      onSessionEnded((message) => {
+        rememberSignInNotice(message);
+        void signOut();
+      }),
+    [signOut],
+  );
 
   // A pre-rendered page was rendered without a session: while it hydrates, the session is 'loading' (the state the
   // server rendered, with the header's session slot empty), and the real state follows in the next render.

@@ -1,6 +1,6 @@
 // What the forgot-password and change-password forms say. The field rules are the shared ones
 // (shared/src/schemas/auth.ts: at least 8 characters, the confirmation equal), with the spec's messages.
-import { messages, PASSWORD_MIN_LENGTH } from '@gs/shared/validation';
+import { messages, PASSWORD_MIN_LENGTH, passwordChangeMessages } from '@gs/shared/validation';
 
 export const passwordMessages = {
   forgotLink: 'Forgot password?',
@@ -19,17 +19,17 @@ export const passwordMessages = {
   codeRequired: 'Please enter the code from the email',
   codeMismatch: 'That code is not right. Check the email and try again.',
   codeExpired: 'That code has expired. Send a new code and try again.',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  tooManyAttempts: passwordChangeMessages.tooManyAttempts,
   resetFailed: 'Could not reset your password. Please try again.',
   resetDone: 'Your password has been reset. Sign in with your new password.',
   changeTitle: 'Change Password',
   currentPasswordLabel: 'Current Password',
   changeButton: 'Change Password',
   changing: 'Changing...',
-  currentWrong: 'Your current password is not correct.',
+  currentWrong: passwordChangeMessages.currentWrong,
   changeFailed: 'Could not change your password. Please try again.',
-  changed: 'Your password has been changed.',
-  samePassword: 'Choose a password different from your current one.',
+  changed: 'Your password has been changed. You are still signed in here; every other session has ended.',
+  samePassword: passwordChangeMessages.samePassword,
   hint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
 } as const;
 

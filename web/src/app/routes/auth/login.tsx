@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { AuthCard } from '@/components/layout/auth-card';
@@ -5,11 +6,19 @@ import { PageTitle } from '@/components/seo/page-title';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { AccessNotice, SecurityNotice } from '@/features/auth/components/notices';
+import { takeSignInNotice } from '@/lib/session-end';
 
 export default function LoginRoute() {
   const navigate = useNavigate();
-  // After a password reset: say so above the form.
-  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
+  // After a password reset, or a session the API ended (session-end.ts): say so above the form.
+  const stated = (useLocation().state as { notice?: unknown } | null)?.notice;
+  // Read after the first render: the page is pre-rendered without one, and hydration must match it.
+  const [kept, setKept] = useState<string | null>(null);
+  useEffect(() => {
+    const message = takeSignInNotice();
+    if (message) setKept(message);
+  }, []);
+  const notice = typeof stated === 'string' ? stated : kept;
   return (
     <>
       <PageTitle title="Sign In" />

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { confirmTotpSetup, getMfaStatus, startTotpSetup } from '@/lib/auth/auth-client';
+import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { mfaQueryKey } from '@/lib/query-keys';
 
@@ -55,4 +56,12 @@ export function useStartTotpSetup() {
 /** The first code from the app: on success two-step sign-in is on. */
 export function useConfirmTotpSetup() {
   return useMutation({ mutationFn: (code: string) => confirmTotpSetup(code) });
+}
+
+/**
+ * POST /api/me/two-step-sign-in, right after the app is set up: the API records it and ends every session of the
+ * person, this one included (it was signed in with the password alone).
+ */
+export function recordTwoStepSignIn(): Promise<void> {
+  return api.post<void>('/me/two-step-sign-in');
 }

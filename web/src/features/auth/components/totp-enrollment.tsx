@@ -20,7 +20,7 @@ const enrollmentSchema = z.object({ code: totpCodeField });
  * password, with the access token; from the next sign-in on Cognito asks for a code. `onEnrolled`
  * runs once two-step sign-in is on.
  */
-export default function TotpEnrollment({ onEnrolled }: { onEnrolled: () => void }) {
+export default function TotpEnrollment({ onEnrolled }: { onEnrolled: () => void | Promise<void> }) {
   const setup = useStartTotpSetup();
   const confirm = useConfirmTotpSetup();
   const {
@@ -49,10 +49,10 @@ export default function TotpEnrollment({ onEnrolled }: { onEnrolled: () => void 
       else setFormError(m.failed);
       return;
     }
-    onEnrolled();
+    await onEnrolled();
   };
 
-  // Still "Verifying..." after success, until the staff page replaces this one.
+  // Still "Verifying..." after success, until the sign-in page replaces this one.
   const busy = confirm.isPending || confirm.isSuccess;
   return (
     <div className="space-y-4">

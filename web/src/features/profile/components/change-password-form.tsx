@@ -1,34 +1,30 @@
 import { useState } from 'react';
 import * as z from '@gs/shared/schemas/zod';
-import { confirmed, isNewPasswordValid, newPasswordField } from '@gs/shared/schemas/auth';
+import { changePasswordSchema, confirmed } from '@gs/shared/schemas/auth';
+import { sessionMessages } from '@gs/shared/validation';
 import { Button } from '@/components/ui/button';
 import { FormResult, type FormResultValue } from '@/components/ui/form-result';
 import { FormField } from '@/components/ui/form-field';
-import * as authClient from '@/lib/auth/auth-client';
-import { passwordErrorMessage, passwordMessages as m } from '@/lib/auth/password-messages';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-provider';
+import { passwordMessages as m } from '@/lib/auth/password-messages';
+import { sessionEnded, whileSigningInAgain } from '@/lib/session-end';
+import { changeMyPassword } from '../api/change-password';
 import { schemaResolver, useSchemaForm } from '@/lib/form';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirm';
 const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirm: '' };
 
-/** The new password by the shared rules, after the current one (this form's own field); a good new password must differ from it. */
-const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().check(z.refine((v) => v !== '', 'Please enter your current password')),
-    newPassword: newPasswordField,
-    confirm: z.string(),
-  })
-  .check(
-    confirmed('newPassword', 'confirm'),
-    z.superRefine((v, ctx) => {
-      if (v.currentPassword && isNewPasswordValid(v.newPassword) && v.newPassword === v.currentPassword) {
-        ctx.addIssue({ code: 'custom', path: ['newPassword'], message: m.samePassword });
-      }
-    }),
-  );
+/** The API's rules (shared/src/schemas/auth.ts), then the confirmation equal to the new password. */
+const changePasswordFormSchema = z.intersection(changePasswordSchema, z.object({ confirm: z.string() })).check(confirmed('newPassword', 'confirm'));
 
-/** The signed-in person's own password (Cognito ChangePassword): the current one, then the new one twice. */
+/**
+ * The signed-in person's own password: the current one, then the new one twice. The API changes it and ends every
+ * session of the person (this one too); this page signs in again at once with the new password, so the person stays
+ * signed in here and nowhere else.
+ */
 export function ChangePasswordForm() {
+  const { user, signIn } = useAuth();
   const [result, setResult] = useState<FormResultValue>(null);
   const {
     register,
@@ -36,7 +32,7 @@ export function ChangePasswordForm() {
     reset,
     setError,
     formState: { errors },
-  } = useSchemaForm<Record<Field, string>>({ resolver: schemaResolver(changePasswordSchema), defaultValues: EMPTY });
+  } = useSchemaForm<Record<Field, string>>({ resolver: schemaResolver(changePasswordFormSchema), defaultValues: EMPTY });
   const [busy, setBusy] = useState(false);
   // Typing takes the last outcome away (the messages under the fields stay until the next try).
   const field = (name: Field) => ({ ...register(name, { onChange: () => setResult(null) }), error: errors[name]?.message });
@@ -44,13 +40,22 @@ export function ChangePasswordForm() {
   const change = async (values: Record<Field, string>) => {
     setBusy(true);
     try {
-      await authClient.changePassword({ oldPassword: values.currentPassword, newPassword: values.newPassword });
+      const signedInAgain = await whileSigningInAgain(async () => {
+        await changeMyPassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+        try {
+          return (await signIn({ email: user?.email ?? '', password: values.newPassword })).status === 'signedIn';
+        } catch {
+          return false;
+        }
+      });
+      if (!signedInAgain) return sessionEnded(sessionMessages.passwordChanged);
       reset(EMPTY);
       setResult({ tone: 'success', text: m.changed });
     } catch (error) {
-      const { field, message } = passwordErrorMessage(error, m.changeFailed);
-      if (field === 'currentPassword' || field === 'newPassword') setError(field, { message });
-      setResult({ tone: 'error', text: field ? m.changeFailed : message });
+      const fields = error instanceof ApiError ? error.fields : {};
+      for (const name of ['currentPassword', 'newPassword'] as const) if (fields[name]) setError(name, { message: fields[name] });
+      const message = error instanceof ApiError && error.status !== 400 && error.status < 500 ? error.message : m.changeFailed;
+      setResult({ tone: 'error', text: message });
     } finally {
       setBusy(false);
     }
