@@ -8,10 +8,28 @@ import { checkoutRepository, orderRepository, paymentGateway } from './compose.t
 export const INVALID_SIGNATURE = 'Invalid signature'
 
 /**
+ * How far ahead of this function's clock a signature's time may be, in seconds. The SDK refuses a signature more than
+ * 300 s old and none from the future: a header dated ahead would be good for as long as it is ahead. Stripe signs at
+ * delivery, so only clock skew puts a real one ahead, far less than this.
+ */
+export const SIGNATURE_FUTURE_TOLERANCE_SECONDS = 300
+
+/** The signed time (`t=`) of a Stripe-Signature header, in epoch seconds, read as the SDK reads it (the last `t=` wins). */
+function signedAt(signature: string): number | null {
+  let t: number | null = null
+  for (const item of signature.split(',')) {
+    const [key, value] = item.split('=')
+    if (key === 't') t = Number.parseInt(value ?? '', 10)
+  }
+  return t !== null && Number.isFinite(t) ? t : null
+}
+
+/**
  * What a Stripe delivery does, whoever delivers it (Stripe to the webhook route; the dev payments
  * route on the local stack, signed the same way): verify the Stripe-Signature header over the exact
- * raw body before anything is read or written (a bad one is a 400 and writes nothing), then apply
- * the event. A failure to record a charged payment throws (a 500, so Stripe retries).
+ * raw body, and that it was signed within 5 minutes of now either way, before anything is read or
+ * written (a bad or mistimed one is a 400 and writes nothing), then apply the event. A failure to
+ * record a charged payment throws (a 500, so Stripe retries).
  */
 export async function receiveStripeEvent(rawBody: string, signature: string | undefined): Promise<EventOutcome> {
   const { webhookSecret } = await stripeSecrets()
@@ -20,6 +38,13 @@ export async function receiveStripeEvent(rawBody: string, signature: string | un
     event = await verifyStripeEvent(rawBody, signature, webhookSecret)
   } catch {
     log.warn('stripe webhook rejected: bad signature')
+    throw new ValidationError(INVALID_SIGNATURE)
+  }
+  // Verified: the header's time is the one that was signed. The SDK bounded the past; this bounds the future.
+  const t = signedAt(signature ?? '')
+  const aheadSeconds = t === null ? Number.POSITIVE_INFINITY : t - Date.now() / 1000
+  if (aheadSeconds > SIGNATURE_FUTURE_TOLERANCE_SECONDS) {
+    log.warn('stripe webhook rejected: signed in the future', { aheadSeconds: Math.round(aheadSeconds) })
     throw new ValidationError(INVALID_SIGNATURE)
   }
   return applyStripeEvent(event)
