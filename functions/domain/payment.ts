@@ -60,6 +60,8 @@ export const paymentIdFor = (paymentIntentId: string, orderId: string) => `pay_$
 
 /** Checkout statuses the customer can still pay (a declined card may be retried on the same intent). */
 export const OPEN_CHECKOUT_STATUSES: readonly CheckoutStatus[] = ['pending', 'failed']
+/** Checkout statuses whose intent may still take the customer's money: open, or settling at the provider. */
+export const LIVE_CHECKOUT_STATUSES: readonly CheckoutStatus[] = [...OPEN_CHECKOUT_STATUSES, 'processing']
 
 /**
  * True when the order's open checkout no longer matches it: the order was deleted or archived, its

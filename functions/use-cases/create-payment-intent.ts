@@ -7,11 +7,11 @@ import type { CreateIntentInput } from '@gs/shared/schemas/payments'
 import { ContendedTransaction, VersionConflict, type OrderRepository } from '../db/repositories/orders.ts'
 import type { PaymentRepository } from '../db/repositories/payments.ts'
 import { invoiceOf, type Order } from '../domain/order.ts'
-import { OPEN_CHECKOUT_STATUSES, type Allocation, type Checkout, type PaymentsMode } from '../domain/payment.ts'
+import { LIVE_CHECKOUT_STATUSES, type Allocation, type Checkout, type PaymentsMode } from '../domain/payment.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts'
-import { log } from '../lib/logger.ts'
 import { retryOnConflict } from '../lib/retry.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
+import { cancelOpenIntent } from './cancel-open-intent.ts'
 
 interface CreatePaymentIntent {
   orders: Pick<OrderRepository, 'getOrders'>
@@ -218,7 +218,7 @@ function chargeFor(loaded: Order[], input: CreateIntentInput) {
 async function openCheckoutsOf(loaded: Order[], payments: Pick<PaymentRepository, 'getCheckout'>): Promise<Checkout[]> {
   const ids = [...new Set(loaded.map((o) => o.openCheckout?.paymentIntentId).filter((id): id is string => !!id))]
   const found = await Promise.all(ids.map((id) => payments.getCheckout(id)))
-  return found.filter((c): c is Checkout => !!c && (OPEN_CHECKOUT_STATUSES.includes(c.status) || c.status === 'processing'))
+  return found.filter((c): c is Checkout => !!c && LIVE_CHECKOUT_STATUSES.includes(c.status))
 }
 
 /** The open checkout that is exactly this payment (same orders, amounts and shipping), if any. */
@@ -230,21 +230,8 @@ function reusable(open: Checkout[], loaded: Order[], amountCents: number, alloca
   return sameOrders && sameSplit && c.amountCents === amountCents && c.includeShipping === includeShipping ? c : null
 }
 
-/**
- * Cancels an intent at the provider; one that is paid or settling stops this payment. A paid one
- * is recorded first when the caller can (the webhook would record it too, later); a failure to
- * record it is logged and left to the webhook and reconciliation, and the refusal stands.
- */
+/** Cancels an intent at the provider (cancelOpenIntent); one that is paid or settling stops this payment. */
 async function cancelAtProvider(gateway: Pick<PaymentGateway, 'cancelIntent'>, paymentIntentId: string, recordPaid?: (paymentIntentId: string) => Promise<unknown>) {
-  const after = await gateway.cancelIntent(paymentIntentId)
-  if (!after || after.status === 'canceled') return
-  log.warn('an open payment intent could not be canceled', { paymentIntentId, status: after.status })
-  if (after.status === 'succeeded' && recordPaid) {
-    try {
-      await recordPaid(paymentIntentId)
-    } catch (err) {
-      log.error('a paid open intent could not be recorded before its webhook', { paymentIntentId, error: String(err) })
-    }
-  }
-  throw new ConflictError(after.status === 'succeeded' ? m.alreadyPaid : m.paymentProcessing)
+  const status = await cancelOpenIntent({ gateway, paymentIntentId, recordPaid })
+  if (status !== 'canceled') throw new ConflictError(status === 'succeeded' ? m.alreadyPaid : m.paymentProcessing)
 }

@@ -86,4 +86,9 @@ export const ledgerMessages = {
   refundNote: (amount: string, label: string, reason: string) => `${label}: ${amount} refunded. ${reason}`,
   refundRefused: (status: string) => `Refund failed: the card provider reports the refund ${status}`,
   refundFailedNote: (amount: string, message: string) => `A refund of ${amount} was refused by the card provider: ${message}`,
+  /** A payment in the shop refused while the customer's card payment of the order is paid or settling at the provider (`status`). */
+  cardPaymentInProgress: (status: string) =>
+    status === 'succeeded'
+      ? "A card payment is in progress for this order: the customer's card has just been charged. Reload the order to see what is still owed before taking a payment in the shop."
+      : 'A card payment is in progress for this order: the card provider is still processing it. Wait until it shows under Payments and Refunds (reload the order), then record what is still owed.',
 }

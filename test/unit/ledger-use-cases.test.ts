@@ -1,10 +1,13 @@
 // The staff ledger use cases tell the customer, in the transaction of the entry: one notification
 // per payment (paid in full or not) and per refund (in the shop at once, to a card once the
-// provider took it, once however often the request is retried).
+// provider took it, once however often the request is retried). A payment in the shop closes the
+// customer's open card checkout first, or is refused while the card payment is paid or settling.
 import { describe, expect, it, vi } from 'vitest'
+import { ledgerMessages } from '../../shared/src/payment-rules.ts'
 import type { LedgerWrite } from '../../functions/db/repositories/ledger.ts'
 import type { Notification, Order, Payment } from '../../functions/domain/order.ts'
-import { ledgerFields } from '../../functions/domain/payment.ts'
+import { ledgerFields, type Checkout } from '../../functions/domain/payment.ts'
+import { ConflictError } from '../../functions/lib/errors.ts'
 import { recordAdjustment } from '../../functions/use-cases/record-adjustment.ts'
 import { recordShopPayment } from '../../functions/use-cases/record-shop-payment.ts'
 import { refundEntry } from '../../functions/use-cases/refund-entry.ts'
@@ -14,17 +17,23 @@ const NOW = '2026-03-01T12:00:00.000Z'
 const now = () => new Date(NOW)
 const REQ = (n: number) => `00000000-0000-4000-8000-00000000000${n}`
 
-/** One order and its ledger entries in memory; each write is kept (what the transaction would hold). */
-function fakes(initial: Order, entries: Payment[] = []) {
+/** One order (and others it shares a checkout with), its ledger entries and checkouts in memory; each write is kept (what the transaction would hold). */
+function fakes(initial: Order, entries: Payment[] = [], { checkouts = [], others = [] }: { checkouts?: Checkout[]; others?: Order[] } = {}) {
   let stored = initial
   const ledgerEntries = new Map(entries.map((p) => [p.paymentId, p]))
   const writes: LedgerWrite[] = []
   return {
     writes,
     notifications: () => writes.flatMap((w) => w.notifications ?? []) as Notification[],
-    orders: { getOrder: async (id: string) => (id === stored.orderId ? { ...stored } : null) },
+    orders: {
+      getOrder: async (id: string) => (id === stored.orderId ? { ...stored } : null),
+      getOrders: async (ids: string[]) => others.filter((o) => ids.includes(o.orderId)),
+    },
+    // No card checkout unless the test opens one: the provider is never asked then.
+    gateway: async () => ({ cancelIntent: vi.fn(async () => ({ status: 'canceled' })) }),
     ledger: {
       getEntry: async (_orderId: string, paymentId: string) => ledgerEntries.get(paymentId) ?? null,
+      getCheckout: async (id: string) => checkouts.find((c) => c.paymentIntentId === id) ?? null,
       write: async (w: LedgerWrite) => {
         writes.push(w)
         stored = w.order.order
@@ -103,5 +112,89 @@ describe('a refund', () => {
     const gateway = async () => ({ refund: vi.fn(async () => ({ refundId: 're_1', status: 'failed', amountCents: 2500 })) })
     await expect(refundEntry({ ...f, gateway, orderId: 'o1', paymentId: 'pay_pi_1', adminId: 'a', now, input: { requestId: REQ(1), method: 'card', amountCents: 2500, reason: 'x' } })).rejects.toThrow()
     expect(f.notifications()).toEqual([])
+  })
+})
+
+describe('a payment in the shop while the customer pays the order by card (one payment path at a time)', () => {
+  const actor = { id: 'a', name: 'Sam Staff' }
+  const checkout = (over: Partial<Checkout> = {}): Checkout => ({
+    paymentIntentId: 'pi_open',
+    customerId: 'c1',
+    orderIds: ['o1'],
+    allocations: [{ orderId: 'o1', amountCents: 12_500 }],
+    amountCents: 12_500,
+    includeShipping: true,
+    status: 'pending',
+    mode: 'dev',
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...over,
+  })
+  const paying = () => testOrder({ openCheckout: { paymentIntentId: 'pi_open', amountCents: 12_500, includeShipping: true, totalCents: 12_500 } })
+  const cash = (amountCents = 5_000, n = 1) => ({ requestId: REQ(n), method: 'cash' as const, amountCents })
+  const provider = (status: string | null) => {
+    const cancelIntent = vi.fn(async () => (status === null ? null : { status }))
+    return { cancelIntent, gateway: async () => ({ cancelIntent }) }
+  }
+
+  it('cancels the open card checkout at the provider first, then records the payment with the checkout closed, in the audit record', async () => {
+    const f = fakes(paying(), [], { checkouts: [checkout()] })
+    const p = provider('canceled')
+    const { order } = await recordShopPayment({ ...f, gateway: p.gateway, actor, orderId: 'o1', adminId: 'a', now, input: cash() })
+    expect(p.cancelIntent).toHaveBeenCalledWith('pi_open')
+    expect(f.writes).toHaveLength(1)
+    expect(f.writes[0]).toMatchObject({ closeCheckout: 'pi_open', order: { order: { amountPaidCents: 5_000 } } })
+    expect(order.openCheckout).toBeUndefined()
+    const [record] = f.writes[0].audit!
+    expect(record.summary).toBe("Recorded a Cash payment of $50.00; canceled the customer's open card payment of $125.00")
+    expect(record.changes).toContainEqual({ field: 'Card checkout', before: 'Open (pi_open)', after: 'Canceled at the card provider' })
+  })
+
+  it('a batch checkout is canceled whole: the audit record names the other orders it covered', async () => {
+    const other = testOrder({ orderId: 'o2', orderNumber: 'GS-000002' })
+    const f = fakes(paying(), [], { checkouts: [checkout({ orderIds: ['o1', 'o2'], amountCents: 20_000 })], others: [other] })
+    await recordShopPayment({ ...f, gateway: provider('canceled').gateway, actor, orderId: 'o1', adminId: 'a', now, input: cash() })
+    expect(f.writes[0].audit![0].summary).toBe("Recorded a Cash payment of $50.00; canceled the customer's open card payment of $200.00 (it also covered GS-000002: the customer pays that order again)")
+  })
+
+  it.each([
+    ['succeeded', ledgerMessages.cardPaymentInProgress('succeeded')],
+    ['processing', ledgerMessages.cardPaymentInProgress('processing')],
+  ])('the provider reports the card payment %s: refused with a 409 that says so, nothing written', async (status, message) => {
+    const f = fakes(paying(), [], { checkouts: [checkout()] })
+    const recordPaid = vi.fn(async () => 'recorded')
+    const attempt = recordShopPayment({ ...f, gateway: provider(status).gateway, recordPaid, actor, orderId: 'o1', adminId: 'a', now, input: cash() })
+    await expect(attempt).rejects.toBeInstanceOf(ConflictError)
+    await expect(attempt).rejects.toThrow(message)
+    expect(message).toMatch(/^A card payment is in progress for this order/)
+    expect(f.writes).toEqual([])
+    // A charged card is recorded at once, through the webhook's path; a settling one is left to its webhook.
+    expect(recordPaid).toHaveBeenCalledTimes(status === 'succeeded' ? 1 : 0)
+  })
+
+  it.each(['canceled', 'succeeded', 'needs_review'] as const)('a pointer to a %s checkout is dropped without asking the provider', async (status) => {
+    const f = fakes(paying(), [], { checkouts: [checkout({ status })] })
+    const p = provider('succeeded')
+    const { order } = await recordShopPayment({ ...f, gateway: p.gateway, orderId: 'o1', adminId: 'a', now, input: cash() })
+    expect(p.cancelIntent).not.toHaveBeenCalled()
+    expect(f.writes[0].closeCheckout).toBeUndefined()
+    expect(order.openCheckout).toBeUndefined()
+  })
+
+  it('an intent the provider does not have is closed like a canceled one', async () => {
+    const f = fakes(paying(), [], { checkouts: [checkout()] })
+    await recordShopPayment({ ...f, gateway: provider(null).gateway, orderId: 'o1', adminId: 'a', now, input: cash() })
+    expect(f.writes[0].closeCheckout).toBe('pi_open')
+  })
+
+  it('a payment refused anyway (above the balance) or already recorded (a retry) leaves the card checkout alone', async () => {
+    const f = fakes(paying(), [], { checkouts: [checkout()] })
+    const p = provider('canceled')
+    await expect(recordShopPayment({ ...f, gateway: p.gateway, orderId: 'o1', adminId: 'a', now, input: cash(12_501) })).rejects.toThrow(ledgerMessages.aboveBalance(12_500))
+    expect(p.cancelIntent).not.toHaveBeenCalled()
+    await recordShopPayment({ ...f, gateway: p.gateway, orderId: 'o1', adminId: 'a', now, input: cash(5_000, 2) })
+    await recordShopPayment({ ...f, gateway: p.gateway, orderId: 'o1', adminId: 'a', now, input: cash(5_000, 2) })
+    expect(p.cancelIntent).toHaveBeenCalledTimes(1)
+    expect(f.writes).toHaveLength(1)
   })
 })

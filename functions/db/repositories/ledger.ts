@@ -1,4 +1,5 @@
 import type { Notification, Order, Payment, StatusUpdate } from '#functions/domain/order.ts'
+import type { Checkout } from '#functions/domain/payment.ts'
 import { cancellationCodes, CONDITION_FAILED, TRANSACTION_CONFLICT } from '../conditions.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
@@ -21,6 +22,11 @@ export interface LedgerWrite {
   notifications?: Notification[]
   /** The staff audit records of this write (domain/audit.ts), appended in the same transaction. */
   audit?: AuditEvent[]
+  /**
+   * The order's open card checkout this write closes (its intent already canceled at the provider: a payment taken
+   * in the shop), marked canceled unless it has succeeded; the order is written without it.
+   */
+  closeCheckout?: string
 }
 
 /**
@@ -35,6 +41,8 @@ export interface LedgerRepository {
   listSince(since: string, limit: number): Promise<Payment[]>
   /** One entry of an order, strongly consistent (a write is planned on it). */
   getEntry(orderId: string, paymentId: string): Promise<Payment | null>
+  /** The card checkout an order points at, strongly consistent (a payment in the shop closes it first). */
+  getCheckout(paymentIntentId: string): Promise<Checkout | null>
   /**
    * One attempt (commitChange): throws VersionConflict when the order moved, ItemConditionFailed when an entry exists or
    * its refunded amount moved, ContendedTransaction when another transaction held an item; the use case reads again and retries.
@@ -46,7 +54,7 @@ export interface LedgerRepository {
 
 export function createLedgerRepository({ table, client }: TableConfig, hooks: OrderRepositoryHooks = {}): LedgerRepository {
   const service = createService({ table, client })
-  const { payment } = service.entities
+  const { payment, checkout } = service.entities
   const orders = createOrderRepository({ table, client }, hooks)
   return {
     async listForCustomer(customerId, { limit = 20, cursor = null } = {}) {
@@ -60,6 +68,10 @@ export function createLedgerRepository({ table, client }: TableConfig, hooks: Or
     async getEntry(orderId, paymentId) {
       const { data } = await payment.get({ orderId, paymentId }).go({ consistent: true })
       return (data as Payment | null) ?? null
+    },
+    async getCheckout(paymentIntentId) {
+      const { data } = await checkout.get({ paymentIntentId }).go({ consistent: true })
+      return (data as Checkout | null) ?? null
     },
     async write(w) {
       const orderId = w.order.order.orderId
@@ -80,7 +92,7 @@ export function createLedgerRepository({ table, client }: TableConfig, hooks: Or
         putNotifications: w.notifications,
         audit: w.audit,
         ledgerChanges: changes,
-        items: ({ payment: entries }) => [
+        items: ({ payment: entries, checkout: checkouts }) => [
           ...(w.create ?? []).map((p) => entries.create(p).commit()),
           ...(w.refunded
             ? [
@@ -95,6 +107,16 @@ export function createLedgerRepository({ table, client }: TableConfig, hooks: Or
             : []),
           // The status is part of the ledger indexes' keys, so the partition attribute goes with it.
           ...(w.settle ? [entries.patch({ orderId, paymentId: w.settle.paymentId }).set({ ...w.settle.set, ledger: 'all' }).where(stillAs(settleBefore)).commit()] : []),
+          // Canceled at the provider, so it cannot have succeeded since: the condition only guards the record.
+          ...(w.closeCheckout
+            ? [
+                checkouts
+                  .patch({ paymentIntentId: w.closeCheckout })
+                  .set({ status: 'canceled', updatedAt: w.order.order.updatedAt })
+                  .where(({ status }, { ne }) => ne(status, 'succeeded'))
+                  .commit(),
+              ]
+            : []),
         ],
       })
       return written
