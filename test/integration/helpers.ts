@@ -98,7 +98,8 @@ export async function newCustomer(prefix = 'customer'): Promise<{ id: string; to
  */
 export function isAccountGateRead(commandName: string, request: Record<string, unknown>): boolean {
   if (commandName !== 'GetItemCommand' || request.ConsistentRead !== true) return false
-  const names = Object.values((request.ExpressionAttributeNames ?? {}) as Record<string, string>)
+  // ElectroDB projects the table's keys and its own entity and version markers too.
+  const names = Object.values((request.ExpressionAttributeNames ?? {}) as Record<string, string>).filter((n) => !['pk', 'sk', '__edb_e__', '__edb_v__'].includes(n))
   return names.length === ACCOUNT_STATE_ATTRIBUTES.length && ACCOUNT_STATE_ATTRIBUTES.every((a) => names.includes(a))
 }
 

@@ -23,6 +23,9 @@ import { line, requestedExtra } from '../support/extra-work.ts'
 import { createLedgerRepository } from '../../functions/db/repositories/ledger.ts'
 import { createDevIntentRepository } from '../../functions/db/repositories/dev-intents.ts'
 import { cognitoClient } from '../../functions/auth/cognito.ts'
+import { createBookLines } from '../../functions/db/repositories/book-writes.ts'
+import { receiveFirearm } from '../../functions/use-cases/receive-firearm.ts'
+import { receiveFirearmSchema } from '../../shared/src/schemas/book-receive.ts'
 import { createUserDirectory } from '../../functions/auth/users.ts'
 import { enrollTotp, signIn, stack } from './helpers.ts'
 import { endSessionsBefore } from '../../functions/db/repositories/account-state.ts'
@@ -173,9 +176,11 @@ export interface World {
 /**
  * An order (payable balance, a billed part line and a pending approval request, so
  * the approval routes have something to decide), a staff status update, a notification
- * and a pending dev payment intent, all belonging to `customerId`.
+ * and a pending dev payment intent, all belonging to `customerId`. Its firearm is received (Receive
+ * Firearm: the intake and its A&D line) and the work complete, unless `received` is false: then the order
+ * waits for its firearm.
  */
-export async function seedWorld(customerId: string, email = 'owner@example.com'): Promise<World> {
+export async function seedWorld(customerId: string, email = 'owner@example.com', { received = true }: { received?: boolean } = {}): Promise<World> {
   const orders = createOrderRepository(defaultTable())
   const orderNumber = await orders.nextOrderNumber()
   const at = new Date().toISOString()
@@ -198,14 +203,18 @@ export async function seedWorld(customerId: string, email = 'owner@example.com')
     description: 'Timing work',
     estimatedCostCents: 12_000,
     ...pendingWork,
-    currentStatus: 'work_complete',
   }, { invoiceId: uuid(), at })
-  const created = await orders.createOrder(base, {
-    putUpdates: [
-      { orderId, updateId, status: 'work_complete', notes: 'Work complete', createdBy: 'admin', authorLabel: 'Admin', isCustomerNote: false, createdAt: at, updatedAt: at },
-    ],
+  const status = received ? 'work_complete' : 'order_created'
+  const staffUpdate = { orderId, updateId, status, notes: received ? 'Work complete' : 'Order created', createdBy: 'admin', authorLabel: 'Admin', isCustomerNote: false, createdAt: at, updatedAt: at }
+  let created = await orders.createOrder(base, {
+    putUpdates: received ? [] : [staffUpdate],
     putNotifications: [{ userId: customerId, notificationId, orderId, title: 'Work complete', message: 'Your order is ready', read: false, createdAt: at }],
   })
+  if (received) {
+    const input = receiveFirearmSchema.parse({ ...SAMPLE_BODIES['POST /api/admin/orders/{orderId}/receive']({ order: created } as World), firearmMake: 'Colt', firearmModel: 'Python', serialNumber: base.serialNumber })
+    const intake = await receiveFirearm({ orders, book: createBookLines(defaultTable()), orderId, input, adminId: 'admin', actor: { id: 'admin', name: 'Quality Admin' } })
+    created = await orders.saveOrder({ ...intake, currentStatus: status }, intake.version, { putUpdates: [staffUpdate] })
+  }
   const withLine = await orders.saveOrder({ ...created, lines: [...created.lines, line(1_500, { lineId: partId, name: 'Hand' })] }, created.version)
   // A $5.00 cash payment, as staff record it (so the refund route has an entry to refund).
   const paymentId = `shop_${randomUUID()}`
@@ -238,7 +247,10 @@ export async function snapshot(w: World) {
   const notifications = await createNotificationRepository(table).listForUser(w.customerId)
   const profile = await createProfileRepository(table).getProfile(w.customerId)
   const settings = await createSettingsRepository(table).getSettings()
+  // The order's A&D line and entries: a book write that slipped through shows here too.
+  const book = await createBookLines(table).lineWithEntries(w.order.orderId)
   return {
+    book,
     order: detail?.order,
     updates: detail?.updates,
     payments: detail?.payments,
@@ -298,6 +310,8 @@ export function realParams(route: Pick<RouteDef, 'path' | 'method'>, w: World): 
  * schema and no sample here fails the suites with a message.
  */
 export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
+  // A wrong current password: the route answers 400 and changes nothing (sessions.test.ts changes one for real).
+  'POST /api/me/password': () => ({ currentPassword: 'Not-the-password-1', newPassword: 'Another-password-2' }),
   'PATCH /api/me': () => ({ firstName: 'Quinta', lastName: 'Quinn', phone: '+15551234567', address: { line1: '12 Main St', line2: 'Apt 4', city: 'Austin', state: 'TX', postalCode: '78701' }, enableSmsNotifications: false }),
   'POST /api/orders/{orderId}/notes': () => ({ text: 'A question about my order' }),
   'POST /api/orders/{orderId}/approval': () => ({ decision: 'reject', reason: 'Too expensive' }),
@@ -320,7 +334,7 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
   'POST /api/admin/orders/{orderId}/restore': (w) => ({ version: w.order.version }),
   'POST /api/admin/orders/{orderId}/receive': (w) => ({
     version: w.order.version,
-    receivedOn: '2026-01-05',
+    receivedOn: today(),
     from: 'customer',
     fromAddress: { line1: '12 Main St', city: 'Austin', state: 'TX', postalCode: '78701' },
     firearmType: 'pistol',
@@ -331,9 +345,14 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
     conditionNotes: 'Worn finish',
     itemsReceived: 'Case',
   }),
-  'POST /api/admin/orders/{orderId}/release': (w) => ({ version: w.order.version, releasedOn: '2026-01-06', method: 'ship', to: 'customer', toAddress: { line1: '12 Main St', city: 'Austin', state: 'TX', postalCode: '78701' }, carrier: 'UPS', trackingNumber: '1Z999AA10123456784', releaseOverrideReason: 'Paid by phone' }),
+  'POST /api/admin/orders/{orderId}/release': (w) => ({ version: w.order.version, releasedOn: today(), method: 'ship', to: 'customer', toAddress: { line1: '12 Main St', city: 'Austin', state: 'TX', postalCode: '78701' }, carrier: 'UPS', trackingNumber: '1Z999AA10123456784', releaseOverrideReason: 'Paid by phone' }),
   'POST /api/admin/book/{orderId}/corrections': (w) => ({ version: w.order.version, entry: 'acquisition', reason: 'Serial misread', fields: { serialNumber: 'ABC124', receivedOn: '2026-01-04' } }),
   'POST /api/webhooks/stripe': () => ({ id: 'evt_x', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } }),
+}
+
+/** The dates of the A&D book's samples: a firearm received today (not before its order was created). */
+function today() {
+  return new Date().toISOString().slice(0, 10)
 }
 
 /** Routes that write and take no body: calling them with real ids and no body is a legitimate write. */

@@ -50,20 +50,19 @@ export const registrationSchema = z
   .check(confirmed('password', 'confirmPassword'))
 export type RegistrationValues = z.input<typeof registrationSchema>
 
-/**
- * Change Password (POST /api/me/password, and the profile form before its confirmation field): the current password,
- * then a new one by the shared rules that differs from it.
- */
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().check(z.refine((v) => v !== '', passwordChangeMessages.currentRequired)),
-    newPassword: newPasswordField,
-  })
-  .check(
-    z.superRefine((v, ctx) => {
-      if (v.currentPassword && isNewPasswordValid(v.newPassword) && v.newPassword === v.currentPassword) {
-        ctx.addIssue({ code: 'custom', path: ['newPassword'], message: passwordChangeMessages.samePassword })
-      }
-    }),
-  )
+/** Change Password's fields: the current password, then a new one by the shared rules. */
+export const changePasswordFields = {
+  currentPassword: z.string().check(z.refine((v) => v !== '', passwordChangeMessages.currentRequired)),
+  newPassword: newPasswordField,
+}
+
+/** A good new password differs from the current one (samePassword under the new one otherwise). */
+export const differsFromCurrent = z.superRefine((v: { currentPassword: string; newPassword: string }, ctx) => {
+  if (v.currentPassword && isNewPasswordValid(v.newPassword) && v.newPassword === v.currentPassword) {
+    ctx.addIssue({ code: 'custom', path: ['newPassword'], message: passwordChangeMessages.samePassword })
+  }
+})
+
+/** POST /api/me/password: exactly the two fields, the new password different from the current one. */
+export const changePasswordSchema = z.strictObject(changePasswordFields).check(differsFromCurrent)
 export type ChangePasswordValues = z.input<typeof changePasswordSchema>

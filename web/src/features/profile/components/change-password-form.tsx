@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import * as z from '@gs/shared/schemas/zod';
-import { changePasswordSchema, confirmed } from '@gs/shared/schemas/auth';
+import { changePasswordFields, confirmed, differsFromCurrent } from '@gs/shared/schemas/auth';
 import { sessionMessages } from '@gs/shared/validation';
 import { Button } from '@/components/ui/button';
 import { FormResult, type FormResultValue } from '@/components/ui/form-result';
@@ -15,8 +15,10 @@ import { schemaResolver, useSchemaForm } from '@/lib/form';
 type Field = 'currentPassword' | 'newPassword' | 'confirm';
 const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirm: '' };
 
-/** The API's rules (shared/src/schemas/auth.ts), then the confirmation equal to the new password. */
-const changePasswordFormSchema = z.intersection(changePasswordSchema, z.object({ confirm: z.string() })).check(confirmed('newPassword', 'confirm'));
+/** The API's rules (shared/src/schemas/auth.ts), and the confirmation equal to the new password. */
+const changePasswordFormSchema = z
+  .object({ ...changePasswordFields, confirm: z.string() })
+  .check(differsFromCurrent, confirmed('newPassword', 'confirm'));
 
 /**
  * The signed-in person's own password: the current one, then the new one twice. The API changes it and ends every
