@@ -1,5 +1,6 @@
 import { App, Validations } from 'aws-cdk-lib'
 import { AwsSolutionsChecks, PCIDSS321Checks, ServerlessChecks } from 'cdk-nag'
+import { bookVaultName } from '../constructs/book-backup.ts'
 import { readStageConfig, type StageConfig } from '../constructs/stage-config.ts'
 import { INDEX_NAMES } from '../../functions/db/table-schema.ts'
 import { ApiStack } from '../stacks/api-stack.ts'
@@ -84,6 +85,7 @@ export function buildApp(app: App, options: { webDist?: string } = {}): Gunsmith
     notifier: { fn: notify.notifier.fn, deadLetterQueue: notify.deadLetterQueue },
     sitePublisher: web.sitePublisher && { deadLetterQueue: web.sitePublisher.deadLetterQueue },
     waf: web.wafMetrics,
+    bookBackup: config.backup ? { vaultName: bookVaultName(stage) } : undefined,
     hasWebhook: api.webhookRouteKeys.length > 0,
     tags,
   })

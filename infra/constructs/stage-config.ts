@@ -26,6 +26,12 @@ export interface StageConfig {
    * `-c enableWaf=false` turns it off in prod (docs/deploying.md).
    */
   waf: { rateLimit: number; writeRateLimit: number } | null
+  /**
+   * The table's AWS Backup plan (daily, monthly and yearly recovery points in a locked, encrypted vault: the A&D book
+   * outlives point-in-time recovery's 35 days; infra/constructs/book-backup.ts). On by default in prod, off
+   * elsewhere (a locked vault outlives its stack); `-c enableBackup=…` decides.
+   */
+  backup: boolean
   /** Goes into /config.json for Stripe.js; a publishable key (pk_…) is public by design. */
   stripePublishableKey: string | null
   /**
@@ -62,6 +68,8 @@ export const CONTEXT_DEFAULTS = {
   /** enableWaf when not given: on for prod (the edge of a business taking card payments), off for disposable stages. */
   enableWaf: (stage: string) => stage === 'prod',
   wafRateLimit: 1000,
+  /** enableBackup when not given: on for prod (the book must be kept), off for disposable stages. */
+  enableBackup: (stage: string) => stage === 'prod',
   /** Note and payment-intent creations one client IP may send in 5 minutes (a customer sends a handful). */
   wafWriteRateLimit: 100,
   tableIndexes: tableKeys.indexes.length,
@@ -176,6 +184,7 @@ export function readStageConfig(node: Node): StageConfig {
     alarmEmail,
     throttle: { rateLimit, burstLimit },
     waf,
+    backup: bool(node, 'enableBackup', CONTEXT_DEFAULTS.enableBackup(stage)),
     stripePublishableKey,
     tableIndexes,
     notifications: { emailFrom, sesIdentity, sesConfigurationSet },

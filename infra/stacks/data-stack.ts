@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib'
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb'
 import type { Construct } from 'constructs'
 import { tableKeys } from '../../functions/db/table-schema.ts'
+import { BookBackup } from '../constructs/book-backup.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
 
 export interface DataStackProps extends StackProps {
@@ -11,6 +12,8 @@ export interface DataStackProps extends StackProps {
 /** The single ElectroDB table: keys and index names must match functions/db/table.ts. */
 export class DataStack extends Stack {
   readonly table: dynamodb.Table
+  /** The table's AWS Backup plan and vault (config.backup: prod by default). */
+  readonly backup?: BookBackup
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props)
@@ -21,6 +24,7 @@ export class DataStack extends Stack {
       sortKey: { name: 'sk', type: dynamodb.AttributeType.STRING },
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       // On in every stage (cheap at this size): a dev table can be restored too. docs/deploying.md has the restore steps.
+      // It reaches back 35 days; the backup plan below keeps the book for years.
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // prod keeps its data: the table survives a stack delete or a replacement and cannot be deleted by accident.
       // Any other stage is disposable: `cdk destroy` removes the table.
@@ -38,6 +42,11 @@ export class DataStack extends Stack {
         sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
         projectionType: dynamodb.ProjectionType.ALL,
       })
+    }
+    if (props.config.backup) {
+      this.backup = new BookBackup(this, 'BookBackup', { stage: props.config.stage, table: this.table })
+      new CfnOutput(this, 'BackupVaultName', { value: this.backup.vault.backupVaultName, description: "The table's recovery points (docs/deploying.md, \"Restore the book from a backup\")" })
+      new CfnOutput(this, 'BackupRestoreRoleArn', { value: this.backup.restoreRole.roleArn, description: 'The role to pass to aws backup start-restore-job' })
     }
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' })
     new CfnOutput(this, 'TableArn', { value: this.table.tableArn })

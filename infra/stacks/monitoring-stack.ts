@@ -31,6 +31,8 @@ export interface MonitoringStackProps extends StackProps {
   sitePublisher?: { deadLetterQueue: sqs.IQueue }
   /** The web ACL's metric names, when the stage has WAF (web-stack.ts). */
   waf?: WafMetricNames
+  /** The table's backup vault, when the stage backs the table up (book-backup.ts). */
+  bookBackup?: { vaultName: string }
 }
 
 const FIVE_MINUTES = Duration.minutes(5)
@@ -51,6 +53,8 @@ export const THRESHOLDS = {
   wafBlocked: 100,
   /** Requests of a client over its note and payment limit, in 5 minutes: a real customer may be stuck, or a script is at it. */
   wafWriteLimitBlocked: 1,
+  /** Any backup job of the table that failed or was aborted. */
+  bookBackupFailed: 1,
   /** Lambda errors (crashes, timeouts: handled errors are 4xx/5xx answers, not Lambda errors) in 5 minutes. */
   lambdaErrors: 1,
   lambdaThrottles: 1,
@@ -91,7 +95,7 @@ export class MonitoringStack extends Stack {
 
   constructor(scope: Construct, id: string, props: MonitoringStackProps) {
     super(scope, id, props)
-    const { config, httpApi, table, tableIndexes, functions, hasWebhook, notifier, sitePublisher, waf } = props
+    const { config, httpApi, table, tableIndexes, functions, hasWebhook, notifier, sitePublisher, waf, bookBackup } = props
     const { stage } = config
     const prefix = `gunsmith-${stage}`
 
@@ -288,6 +292,22 @@ export class MonitoringStack extends Stack {
     throttleGroups.forEach((expr, g) =>
       alarm(g === 0 ? 'DynamoDbThrottles' : `DynamoDbThrottles${g + 1}`, `DynamoDB throttled reads or writes on ${expr.label?.replace(/^Throttle events \((.*)\)$/, '$1')} in the last 5 minutes.`, expr, THRESHOLDS.dynamoThrottles),
     )
+    // --- Backups -----------------------------------------------------------
+    const backupJobs = (metricName: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/Backup', metricName, dimensionsMap: { BackupVaultName: bookBackup!.vaultName }, statistic: 'Sum', period: FIVE_MINUTES })
+    const bookBackupFailed = bookBackup
+      ? new cloudwatch.MathExpression({
+          expression: 'FILL(failed, 0) + FILL(aborted, 0)',
+          usingMetrics: { failed: backupJobs('NumberOfBackupJobsFailed'), aborted: backupJobs('NumberOfBackupJobsAborted') },
+          label: 'Table backup jobs failed or aborted',
+          period: FIVE_MINUTES,
+        })
+      : null
+    if (bookBackupFailed) {
+      alarm('BookBackupFailed', "A backup job of the table (the A&D book's copy beyond point-in-time recovery) failed or was aborted. AWS Backup console, Jobs, the vault's failed job: its status message names the cause.",
+        bookBackupFailed, THRESHOLDS.bookBackupFailed)
+    }
+
     // --- Dashboard ---------------------------------------------------------
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
       dashboardName: `Gunsmith-${stage}`,
@@ -349,6 +369,9 @@ export class MonitoringStack extends Stack {
         graph('Site page publishes failed', [sitePublishFailed], 12),
         graph('Site publisher dead-letter queue', [sitePublisherDlq], 12),
       )
+    }
+    if (bookBackupFailed) {
+      this.dashboard.addWidgets(graph('Table backup jobs', [backupJobs('NumberOfBackupJobsCompleted'), bookBackupFailed], 24))
     }
     this.dashboard.addWidgets(
       graph('Table consumed capacity', [tableMetric('ConsumedReadCapacityUnits'), tableMetric('ConsumedWriteCapacityUnits')]),

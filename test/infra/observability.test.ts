@@ -8,6 +8,7 @@ import { PROD, STACK_KEYS, logicalId, resourcesOf, synthStage, type StackKey, ty
 import { Stack } from 'aws-cdk-lib'
 import { AppFunction, LOG_RETENTION } from '../../infra/constructs/app-function.ts'
 import { PAYMENT_REVIEW_ALERT_VALUE } from '../../infra/constructs/metrics.ts'
+import { bookVaultName } from '../../infra/constructs/book-backup.ts'
 
 const dev = synthStage()
 const prod = synthStage({ ...PROD })
@@ -254,6 +255,21 @@ describe.each([
       expect(statOf(a)).toMatchObject({ Stat: 'Sum', Period: 300 })
       expect(a).toMatchObject({ Threshold: threshold, ComparisonOperator: 'GreaterThanOrEqualToThreshold' })
     }
+  })
+
+  it('alarms on a backup job of the table that failed or was aborted, when the stage backs the table up (prod)', () => {
+    const found = alarms(s).filter((a) => a.AlarmName === `gunsmith-${s.stacks.stage}-BookBackupFailed`)
+    expect(found).toHaveLength(s.stacks.data.backup ? 1 : 0)
+    if (!s.stacks.data.backup) return
+    const a = found[0]
+    expect(a.Metrics.find((m: any) => m.Expression).Expression).toBe('FILL(failed, 0) + FILL(aborted, 0)')
+    const vault = bookVaultName(s.stacks.stage)
+    expect(metricsOf(s, a).sort((x, y) => x.name.localeCompare(y.name))).toEqual([
+      { namespace: 'AWS/Backup', name: 'NumberOfBackupJobsAborted', dims: { BackupVaultName: vault } },
+      { namespace: 'AWS/Backup', name: 'NumberOfBackupJobsFailed', dims: { BackupVaultName: vault } },
+    ])
+    expect(s.json.data.Resources[logicalId(s.stacks.data.backup.vault)].Properties.BackupVaultName).toBe(vault)
+    expect(a).toMatchObject({ Threshold: THRESHOLDS.bookBackupFailed, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' })
   })
 
   it.each([...deployedGroups, 'post-confirmation'])('alarms on errors and throttles of %s', (name) => {

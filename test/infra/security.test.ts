@@ -9,6 +9,7 @@ import { FunctionEnv } from '../../infra/constructs/function-env.ts'
 import { webDistDir } from '../../infra/constructs/paths.ts'
 import { ADMIN_COGNITO_ACTIONS, ORIGIN_VERIFY_HEADER, PER_CLIENT_WRITE_ROUTES, ROUTE_THROTTLES, WEBHOOK_RESERVED_CONCURRENCY } from '../../infra/stacks/api-stack.ts'
 import { CONTEXT_DEFAULTS, ContextError, PROD_WITHOUT_CONTACTS_FLAG } from '../../infra/constructs/stage-config.ts'
+import { BOOK_BACKUP, bookVaultName } from '../../infra/constructs/book-backup.ts'
 import { PROD, STACK_KEYS, actionsOf, exportedValue, logicalId, nagViolations, resourcesOf, statementsFor, synthStage, withoutOriginVerifyReferences, type StackKey, type Synth } from './helpers.ts'
 
 const CERT = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789'
@@ -257,10 +258,13 @@ describe.each(stages)('stage %s: exact grants per function role', (_name, s) => 
   })
 
   it('grants Scan, BatchWriteItem, an index wildcard or a whole-table read to no one', () => {
+    // AWS Backup's role describes the table it backs up (and nothing else: the backup tests below).
+    const backupPolicy = s.stacks.data.backup && logicalId(s.stacks.data.backup.backupRole.node.findChild('DefaultPolicy') as iam.Policy)
     for (const k of STACK_KEYS) {
       for (const [id, policy] of resourcesOf(s.json[k], 'AWS::IAM::Policy')) {
         const text = JSON.stringify(policy.Properties.PolicyDocument)
-        expect(text, `${k}/${id}`).not.toMatch(/dynamodb:(Scan|BatchWriteItem|DescribeTable|\*)"|\/index\/\*/)
+        const refused = k === 'data' && id === backupPolicy ? /dynamodb:(Scan|BatchWriteItem|\*)"|\/index\/\*/ : /dynamodb:(Scan|BatchWriteItem|DescribeTable|\*)"|\/index\/\*/
+        expect(text, `${k}/${id}`).not.toMatch(refused)
       }
     }
   })
@@ -403,6 +407,97 @@ describe('a prod deployment names where alarms go and who mail is from', () => {
     expect(build({ stage: 'prod', [PROD_WITHOUT_CONTACTS_FLAG]: 'false' })).toThrow(/alarmEmail/)
     expect(build({})).not.toThrow()
     expect(build({ stage: 'staging' })).not.toThrow()
+  })
+})
+
+describe.each(stages.filter(([, s]) => s.stacks.stage === 'prod'))('stage %s: the book outlives point-in-time recovery (AWS Backup)', (_name, s) => {
+  const one = (type: string) => {
+    const found = resourcesOf(s.json.data, type)
+    expect(found, type).toHaveLength(1)
+    return found[0]
+  }
+  const tableArn = () => ({ 'Fn::GetAtt': [logicalId(s.stacks.data.table), 'Arn'] })
+  const backupOf = () => s.stacks.data.backup!
+
+  it('backs the prod table up (on by default in prod only)', () => {
+    expect(s.stacks.config.backup).toBe(true)
+    expect(Boolean(s.stacks.data.backup)).toBe(true)
+  })
+
+  it('keeps the recovery points in a vault encrypted with a rotated key of its own, locked, that refuses every deletion; both retained', () => {
+    const [keyId, key] = one('AWS::KMS::Key')
+    expect(key.Properties).toMatchObject({ EnableKeyRotation: true, PendingWindowInDays: 30 })
+    expect(key.DeletionPolicy).toBe('Retain')
+    const [, vault] = one('AWS::Backup::BackupVault')
+    expect(vault.DeletionPolicy).toBe('Retain')
+    expect(vault.Properties.BackupVaultName).toBe(bookVaultName(s.stacks.stage))
+    expect(vault.Properties.EncryptionKeyArn).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] })
+    // Governance mode (no ChangeableForDays): a recovery point lives at least the shortest rule's retention.
+    expect(vault.Properties.LockConfiguration).toEqual({ MinRetentionDays: BOOK_BACKUP.lockMinRetention.toDays() })
+    expect(BOOK_BACKUP.lockMinRetention.toDays()).toBeLessThanOrEqual(BOOK_BACKUP.daily.deleteAfter.toDays())
+    expect(vault.Properties.AccessPolicy.Statement).toEqual([
+      { Effect: 'Deny', Principal: { AWS: '*' }, Action: ['backup:DeleteRecoveryPoint', 'backup:UpdateRecoveryPointLifecycle'], Resource: '*' },
+    ])
+  })
+
+  it('takes a daily recovery point kept 90 days, a monthly one kept ten years and a yearly one kept until deleted by hand, of the table only', () => {
+    const [planId, plan] = one('AWS::Backup::BackupPlan')
+    const rules = Object.fromEntries(plan.Properties.BackupPlan.BackupPlanRule.map((r: any) => [r.RuleName, r]))
+    const vault = { 'Fn::GetAtt': [logicalId(backupOf().vault), 'BackupVaultName'] }
+    expect(rules.Daily).toMatchObject({ ScheduleExpression: 'cron(0 5 * * ? *)', Lifecycle: { DeleteAfterDays: 90 }, TargetBackupVault: vault })
+    expect(rules.Monthly).toMatchObject({ ScheduleExpression: 'cron(0 6 1 * ? *)', Lifecycle: { MoveToColdStorageAfterDays: 90, DeleteAfterDays: 3653 }, TargetBackupVault: vault })
+    expect(rules.Yearly).toMatchObject({ ScheduleExpression: 'cron(0 7 1 1 ? *)', Lifecycle: { MoveToColdStorageAfterDays: 90 }, TargetBackupVault: vault })
+    expect(rules.Yearly.Lifecycle.DeleteAfterDays).toBeUndefined()
+    expect(Object.keys(rules).sort()).toEqual(['Daily', 'Monthly', 'Yearly'])
+    // Beyond point-in-time recovery's 35 days, every rule.
+    for (const r of Object.values<any>(rules)) expect(r.Lifecycle.DeleteAfterDays ?? Infinity, r.RuleName).toBeGreaterThan(35)
+    const [, selection] = one('AWS::Backup::BackupSelection')
+    expect(selection.Properties.BackupPlanId).toEqual({ 'Fn::GetAtt': [planId, 'BackupPlanId'] })
+    expect(selection.Properties.BackupSelection).toMatchObject({ Resources: [tableArn()], IamRoleArn: { 'Fn::GetAtt': [logicalId(backupOf().backupRole), 'Arn'] } })
+    expect(selection.Properties.BackupSelection.ListOfTags).toBeUndefined()
+  })
+
+  it('backs up with a role that can back up this table into this vault and nothing else (no AWS managed policy)', () => {
+    const role = s.json.data.Resources[logicalId(backupOf().backupRole)]
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([{ Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'backup.amazonaws.com' } }])
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined()
+    expect(role.Properties.Policies).toBeUndefined()
+    const keyArn = { 'Fn::GetAtt': [logicalId(backupOf().key), 'Arn'] }
+    const statements = statementsFor(s.json.data, logicalId(backupOf().backupRole))
+    const lines = statements.flatMap((st) => actionsOf([st]).map((a) => `${a} on ${JSON.stringify(st.Resource)}${st.Condition ? ` if ${JSON.stringify(st.Condition)}` : ''}`)).sort()
+    const recoveryPoints = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':backup:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':recovery-point:*']] }
+    expect(lines).toEqual([
+      `backup:TagResource on ${JSON.stringify(recoveryPoints)}`,
+      `dynamodb:DescribeTable on ${JSON.stringify(tableArn())}`,
+      `dynamodb:ListTagsOfResource on ${JSON.stringify(tableArn())}`,
+      `dynamodb:StartAwsBackupJob on ${JSON.stringify(tableArn())}`,
+      `kms:CreateGrant on ${JSON.stringify(keyArn)} if {"Bool":{"kms:GrantIsForAWSResource":"true"}}`,
+      `kms:Decrypt on ${JSON.stringify(keyArn)}`,
+      `kms:DescribeKey on ${JSON.stringify(keyArn)}`,
+      `kms:GenerateDataKey on ${JSON.stringify(keyArn)}`,
+    ])
+  })
+
+  it('restores with a role only AWS Backup can assume: AWS\'s restore policy and the vault\'s key; its ARN and the vault\'s name are outputs for the runbook', () => {
+    const role = s.json.data.Resources[logicalId(backupOf().restoreRole)]
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([{ Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'backup.amazonaws.com' } }])
+    expect(JSON.stringify(role.Properties.ManagedPolicyArns)).toMatch(/:iam::aws:policy\/service-role\/AWSBackupServiceRolePolicyForRestores"/)
+    expect(role.Properties.ManagedPolicyArns).toHaveLength(1)
+    const keyArn = JSON.stringify({ 'Fn::GetAtt': [logicalId(backupOf().key), 'Arn'] })
+    for (const st of statementsFor(s.json.data, logicalId(backupOf().restoreRole))) expect(JSON.stringify(st.Resource)).toBe(keyArn)
+    expect(s.json.data.Outputs.BackupRestoreRoleArn.Value).toEqual({ 'Fn::GetAtt': [logicalId(backupOf().restoreRole), 'Arn'] })
+    expect(s.json.data.Outputs.BackupVaultName.Value).toEqual({ 'Fn::GetAtt': [logicalId(backupOf().vault), 'BackupVaultName'] })
+  })
+})
+
+describe('backups by stage (context enableBackup)', () => {
+  it('has none in a disposable stage unless asked (a locked vault outlives its stack), and -c enableBackup=false turns them off in prod', () => {
+    expect(resourcesOf(dev.json.data, 'AWS::Backup::BackupPlan')).toEqual([])
+    expect(resourcesOf(dev.json.data, 'AWS::Backup::BackupVault')).toEqual([])
+    const asked = synthStage({ enableBackup: 'true' })
+    expect(resourcesOf(asked.json.data, 'AWS::Backup::BackupPlan')).toHaveLength(1)
+    expect(nagViolations(asked.app)).toEqual([])
+    expect(resourcesOf(synthStage({ ...PROD, enableBackup: 'false' }).json.data, 'AWS::Backup::BackupPlan')).toEqual([])
   })
 })
 

@@ -39,6 +39,10 @@ describe('cdk.json documents every context key with its default', () => {
     expect(cdkJsonContext).not.toHaveProperty('enableWaf')
     expect(CONTEXT_DEFAULTS.enableWaf('prod')).toBe(true)
     expect(CONTEXT_DEFAULTS.enableWaf('dev')).toBe(false)
+    // enableBackup likewise: on for prod, off elsewhere.
+    expect(cdkJsonContext).not.toHaveProperty('enableBackup')
+    expect(CONTEXT_DEFAULTS.enableBackup('prod')).toBe(true)
+    expect(CONTEXT_DEFAULTS.enableBackup('dev')).toBe(false)
     expect(cdkJsonContext.wafRateLimit).toBe(CONTEXT_DEFAULTS.wafRateLimit)
     expect(cdkJsonContext.wafWriteRateLimit).toBe(CONTEXT_DEFAULTS.wafWriteRateLimit)
     // Off unless given: prod without an alarm address or a real sender is refused (security.test.ts).
@@ -81,6 +85,14 @@ describe('prod keeps its data', () => {
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       }),
     })
+  })
+
+  it('retains the backup vault of the table and its key (the recovery points outlive the stack)', () => {
+    for (const type of ['AWS::Backup::BackupVault', 'AWS::KMS::Key']) {
+      const found = resourcesOf(prod.json.data, type)
+      expect(found, type).toHaveLength(1)
+      expect(found[0][1].DeletionPolicy, type).toBe('Retain')
+    }
   })
 
   it('retains the user pool, with deletion protection', () => {
