@@ -13,14 +13,14 @@ import { createCheckoutReviewRepository } from '../../functions/db/repositories/
 import { createLedgerRepository } from '../../functions/db/repositories/ledger.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { invoiceOf, type Order, type OrderDetail } from '../../functions/domain/order.ts'
-import { ledgerTotals } from '../../functions/domain/payment.ts'
+import { ledgerTotals, unrefundedCents } from '../../functions/domain/payment.ts'
 import { ConflictError } from '../../functions/lib/errors.ts'
 import { createStripeGateway } from '../../functions/payments/stripe-gateway.ts'
 import { createPaymentIntent } from '../../functions/use-cases/create-payment-intent.ts'
 import { handleStripeEvent } from '../../functions/use-cases/handle-stripe-event.ts'
 import { recordShopPayment } from '../../functions/use-cases/record-shop-payment.ts'
 import { ADMIN, api, newCustomer, signIn, useStackTable } from './helpers.ts'
-import { confirm, createIntent, deliver, devIntentRepo, intentEvent, orderRepo, paymentRepo, seedOrder } from './payments-fixtures.ts'
+import { confirm, createIntent, deliver, devIntentRepo, intentEvent, orderRepo, paymentRepo, seedCheckout, seedOrder } from './payments-fixtures.ts'
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>
 
@@ -30,12 +30,12 @@ const admin = (path: string, method = 'GET', body?: unknown) => api(path, { toke
 const shopPayment = (orderId: string, amountCents: number, method = 'cash') => admin(`/api/admin/orders/${orderId}/payments`, 'POST', { requestId: randomUUID(), method, amountCents })
 const detail = async (orderId: string) => (await orderRepo().getOrderDetail(orderId))!
 
-/** Paid never above the bill, nothing held as a credit to refund, and the order's sums exactly its ledger's. */
-function reconciles({ order, payments }: OrderDetail) {
+/** Paid never above the bill, nothing held as a credit to refund (unless told), and the order's sums exactly its ledger's. */
+function reconciles({ order, payments }: OrderDetail, { credit = false } = {}) {
   const invoice = invoiceOf(order)
   expect(invoice.amountPaidCents).toBeLessThanOrEqual(invoice.totalCents)
-  expect(order.creditCents ?? 0).toBe(0)
-  expect(payments.filter((p) => p.kind === 'credit')).toEqual([])
+  if (!credit) expect(order.creditCents ?? 0).toBe(0)
+  if (!credit) expect(payments.filter((p) => p.kind === 'credit' && unrefundedCents(p) > 0)).toEqual([])
   expect(ledgerTotals(payments)).toEqual({ amountPaidCents: order.amountPaidCents, adjustmentsCents: order.adjustmentsCents ?? 0, creditCents: order.creditCents ?? 0 })
 }
 
@@ -136,6 +136,29 @@ describe('dev gateway: a shop payment while the customer pays by card', () => {
     }
   })
 
+  it('a success the provider confirms for a checkout already closed (its cancel never reached the provider): applied up to the balance, the rest a credit the customer and staff see, refunded in one call', async () => {
+    const me = await newCustomer('shopcard')
+    const o = await seedOrder(me.id)
+    expect((await shopPayment(o.orderId, 12_500)).status).toBe(201)
+    const late = await seedCheckout(me.id, [{ orderId: o.orderId, amountCents: 12_500 }], { status: 'canceled', includeShipping: true })
+    expect((await deliver(intentEvent('payment_intent.succeeded', late.paymentIntentId, 12_500))).body.outcome).toBe('recorded')
+    const after = await detail(o.orderId)
+    expect(invoiceOf(after.order)).toMatchObject({ amountPaidCents: 12_500, balanceDueCents: 0 })
+    expect(after.order.creditCents).toBe(12_500)
+    reconciles(after, { credit: true })
+    const credit = after.payments.find((p) => p.kind === 'credit')!
+    expect(credit).toMatchObject({ amountCents: 12_500, flag: 'overpayment', paymentStatus: 'successful', paymentIntentId: late.paymentIntentId })
+    expect(after.updates.map((u) => u.status)).toContain('payment_flagged')
+    // Never hidden: the customer's payment history lists it as money received.
+    const history = await api('/api/payments', { token: me.token })
+    expect(history.body.items).toContainEqual(expect.objectContaining({ paymentId: credit.paymentId, kind: 'credit', amountCents: 12_500 }))
+    // Staff give it back to the card.
+    const back = await admin(`/api/admin/orders/${o.orderId}/payments/${credit.paymentId}/refunds`, 'POST', { requestId: randomUUID(), method: 'card', amountCents: 12_500, reason: 'Paid twice' })
+    expect(back.status, JSON.stringify(back.body)).toBe(201)
+    expect(back.body.order.invoice).toMatchObject({ amountPaidCents: 12_500, creditCents: 0, balanceDueCents: 0 })
+    reconciles(await detail(o.orderId))
+  })
+
   it('the race, 5 rounds: the card confirmed and the cash recorded at the same moment; one of them takes the money, never both', async () => {
     for (let round = 0; round < 5; round++) {
       const o = await seedOrder(c.id)
@@ -159,9 +182,12 @@ describe('dev gateway: a shop payment while the customer pays by card', () => {
 const intents = new Map<string, { id: string; status: string; amount: number; currency: string; amount_received: number; client_secret: string; created: number; metadata: Record<string, string> }>()
 let server: Server
 let stripe: ReturnType<typeof createStripeGateway>
+/** The fake provider unreachable: every request a 500. */
+let down = false
 
 /** What Stripe answers: its PaymentIntent object, and its error for a cancel in a state that does not allow one. */
 function fakeStripe(method: string, url: string, form: URLSearchParams): { status: number; body: unknown } {
+  if (down) return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } }
   const [, , , id, action] = url.split('?')[0].split('/')
   if (method === 'POST' && url === '/v1/payment_intents') {
     const pi = { id: `pi_fake_${randomUUID().replace(/-/g, '').slice(0, 16)}`, object: 'payment_intent', status: 'requires_payment_method', amount: Number(form.get('amount')), currency: 'usd', amount_received: 0, created: Math.floor(Date.now() / 1000), metadata: {} }
@@ -247,6 +273,20 @@ describe('Stripe mode (the official SDK against a local fake of /v1/payment_inte
     expect(invoiceOf(after.order)).toMatchObject({ amountPaidCents: 12_500, balanceDueCents: 0 })
     expect(after.payments.filter((p) => p.paymentStatus === 'successful')).toHaveLength(1)
     reconciles(after)
+  })
+
+  it('Stripe cannot be reached: the shop payment is refused (502) and nothing is written, the card checkout stays open', async () => {
+    const o = await seedOrder(c.id)
+    const intent = await openCheckout(o)
+    const before = await detail(o.orderId)
+    down = true
+    try {
+      await expect(payInShop(o, 1_000)).rejects.toMatchObject({ statusCode: 502, message: expect.stringMatching(/^Payment processing error: /) })
+    } finally {
+      down = false
+    }
+    expect(await detail(o.orderId)).toEqual(before)
+    expect(intents.get(intent.paymentIntentId)?.status).toBe('requires_payment_method')
   })
 
   it('still processing at Stripe: refused, nothing written', async () => {
