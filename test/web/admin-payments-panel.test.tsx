@@ -221,6 +221,27 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     expect(ids[1]).not.toBe(ids[0]);
   });
 
+  it('a card payment in progress: the 409 says so in the dialog, and the order read again shows the card payment and what is still owed', async () => {
+    const user = userEvent.setup();
+    const inProgress = ledgerMessages.cardPaymentInProgress('succeeded');
+    const card = ledgerEntry({ paymentId: 'pay_pi_1_o', paymentMethod: 'Credit Card', paymentIntentId: 'pi_1', amountCents: 14500 });
+    const api = serve({ order: baseOrder, payments: [] }, {
+      // The server recorded the customer's card payment on the spot and refused the shop's.
+      [`POST ${ORDER}/payments`]: () => {
+        api.set({ order: withInvoice({ amountPaidCents: 14500, balanceDueCents: 0, paymentStatus: 'paid' }), payments: [card] });
+        return [409, { error: { code: 'conflict', message: inProgress } }];
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
+    expect((await within(dialog).findByText(inProgress)).closest('[role="alert"]')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('ledger-balance')).toHaveTextContent('$0.00'));
+    expect(screen.getByTestId('ledger-paid')).toHaveTextContent('$145.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Record payment' })).toBeDisabled();
+  });
+
   it('keeps the save button disabled while saving, so a double click records once', async () => {
     const user = userEvent.setup();
     let release: ((reply: [number, unknown]) => void) | undefined;
