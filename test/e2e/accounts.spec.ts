@@ -105,7 +105,7 @@ test('a customer changes their password on their profile: this device stays sign
   await phonePage.reload()
   await expect(phonePage).toHaveURL(/\/login/)
   await expect(phonePage.getByRole('status').filter({ hasText: 'Your session has ended. Please sign in again.' })).toBeVisible()
-  await shoot(phonePage, () => phonePage.locator('main'), 'session-ended-390')
+  await shoot(phonePage, () => phonePage.locator('main'), 'session-ended')
   await phone.close()
   await signOut(page)
   await signIn(page, email, 'Changed789!')

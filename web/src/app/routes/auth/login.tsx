@@ -24,7 +24,8 @@ export default function LoginRoute() {
       <PageTitle title="Sign In" />
       <div className="mx-auto max-w-md space-y-4 px-4 py-10 sm:px-6">
         {typeof notice === 'string' ? (
-          <Alert tone="success">
+          // A reset done is good news; a session that ended is information.
+          <Alert tone={typeof stated === 'string' ? 'success' : 'info'}>
             <span role="status">{notice}</span>
           </Alert>
         ) : null}
