@@ -5,12 +5,15 @@
  * corrections index) or the Get of the entry-number counter, each followed to its last page: never a Scan.
  */
 import { createHash } from 'node:crypto'
+import { createConversions } from 'electrodb'
 import type { BookEntry, BookLine } from '../../functions/domain/book.ts'
 import { BOOK_LINE_COUNTER, bookEntities } from '../../functions/db/repositories/book-writes.ts'
 import type { TableConfig } from '../../functions/db/table.ts'
 
 export interface Book {
   table: string
+  /** Where it was read from (its entities also give an item's table keys). */
+  config: TableConfig
   /** Every line, in line-number order. */
   lines: BookLine[]
   /** Every entry of every line (acquisitions, dispositions, corrections), by line number then entry id. */
@@ -51,7 +54,7 @@ export async function readBook(config: TableConfig): Promise<Book> {
   }
   const corrections = ((await entryQueries.byCorrection({ correctionList: 'book' }).go({ pages: 'all' })).data as BookEntry[]).sort(byEntryId)
   const { data } = await counter.get({ name: BOOK_LINE_COUNTER }).go({ consistent: true })
-  return { table: config.table, lines, entries, corrections, lastLineNumber: data?.value ?? 0 }
+  return { table: config.table, config, lines, entries, corrections, lastLineNumber: data?.value ?? 0 }
 }
 
 const byEntryId = (a: BookEntry, b: BookEntry) => (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0)
@@ -108,8 +111,14 @@ export function compareBooks(live: Book, restored: Book): string[] {
   same('digest of the entries', a.digests.entries, b.digests.entries)
   same('digest of the corrections view', a.digests.corrections, b.digests.corrections)
 
-  const lineKey = (l: BookLine) => `line ${l.lineNumber} (order ${l.orderId})`
-  const entryKey = (e: BookEntry) => `${e.kind} entry ${e.entryId} of line ${e.lineNumber} (order ${e.orderId})`
+  // Each named with its table keys too, for copying an item back (docs/deploying.md, "Restore the book from a backup").
+  const { bookLine, bookEntry } = bookEntities(live.config)
+  const keys = (entity: unknown, composite: Record<string, string>) => {
+    const { pk, sk } = (createConversions(entity as never) as unknown as { fromComposite: { toKeys(c: object): { pk: string; sk: string } } }).fromComposite.toKeys(composite)
+    return `[pk ${pk}, sk ${sk}]`
+  }
+  const lineKey = (l: BookLine) => `line ${l.lineNumber} (order ${l.orderId}) ${keys(bookLine, { orderId: l.orderId })}`
+  const entryKey = (e: BookEntry) => `${e.kind} entry ${e.entryId} of line ${e.lineNumber} (order ${e.orderId}) ${keys(bookEntry, { orderId: e.orderId, entryId: e.entryId })}`
   out.push(...recordDifferences(live.lines, restored.lines, lineKey, restored.table), ...recordDifferences(live.entries, restored.entries, entryKey, restored.table))
   return out
 }

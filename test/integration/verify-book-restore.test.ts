@@ -146,7 +146,7 @@ describe('npm run verify-book-restore', () => {
     const { code, text } = await verify(restored)
     expect(code, text).toBe(1)
     expect(text).toMatch(/digest of the entries/)
-    expect(text).toContain(`correction entry ${correction.entryId} of line 3 (order ${third.line.orderId}): differs in ${restored} (columns.serialNumber)`)
+    expect(text).toContain(`correction entry ${correction.entryId} of line 3 (order ${third.line.orderId}) [pk ${item.pk}, sk ${item.sk}]: differs in ${restored} (columns.serialNumber)`)
   })
 
   it('fails a copy missing one entry, a copy missing a line, and a copy whose counter moved', async () => {
@@ -158,7 +158,7 @@ describe('npm run verify-book-restore', () => {
     const dropped = await verify(withoutEntry)
     expect(dropped.code, dropped.text).toBe(1)
     expect(dropped.text).toMatch(/entries by kind: .*"disposition":2.* in .*"disposition":1/)
-    expect(dropped.text).toContain(`disposition entry ${disposition.entryId} of line 1 (order ${first.line.orderId}): missing from ${withoutEntry}`)
+    expect(dropped.text).toContain(`disposition entry ${disposition.entryId} of line 1 (order ${first.line.orderId}) [pk ${entryItem.pk}, sk ${entryItem.sk}]: missing from ${withoutEntry}`)
 
     const withoutLine = await restoredCopy()
     const lineItem = await rawItem(withoutLine, second.line.orderId, 'bookLine')
@@ -166,7 +166,7 @@ describe('npm run verify-book-restore', () => {
     const noLine = await verify(withoutLine)
     expect(noLine.code, noLine.text).toBe(1)
     expect(noLine.text).toContain(`lines: 4 in ${source}, 3 in ${withoutLine}`)
-    expect(noLine.text).toContain(`line 2 (order ${second.line.orderId}): missing from ${withoutLine}`)
+    expect(noLine.text).toContain(`line 2 (order ${second.line.orderId}) [pk ${lineItem.pk}, sk ${lineItem.sk}]: missing from ${withoutLine}`)
 
     const counterMoved = await restoredCopy()
     await bookEntities({ table: counterMoved, client: client() }).counter.put({ name: BOOK_LINE_COUNTER, value: 3 }).go()
@@ -184,7 +184,7 @@ describe('npm run verify-book-restore', () => {
       spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify-book-restore.ts', ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' }, timeout: 60_000 })
     const differs = run(['--source', source, '--restored', restored, '--endpoint', endpoint()])
     expect(differs.status, differs.stdout + differs.stderr).toBe(1)
-    expect(differs.stdout).toContain(`line 1 (order ${first.line.orderId}): differs in ${restored} (version)`)
+    expect(differs.stdout).toContain(`line 1 (order ${first.line.orderId}) [pk ${lineItem.pk}, sk ${lineItem.sk}]: differs in ${restored} (version)`)
 
     const missing = run(['--source', source, '--restored', `no-such-table-${suffix()}`, '--endpoint', endpoint()])
     expect(missing.status, missing.stdout + missing.stderr).toBe(2)
