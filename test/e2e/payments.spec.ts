@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { seedCustomerWithOrders, shoot, signIn as signInAs } from './steps.ts'
 
 // The seeded customer (infra/local/demo-data.ts) owes on two orders: the Remington 870 Express
 // (work_complete, with parts) and the Ruger 10/22 (payment_needed). The local stack runs the dev
@@ -116,4 +117,49 @@ test('a customer pays an order in part, then two orders at once; a declined card
   await page.goto(`/orders/${firstId}`)
   await expect(page.getByText('Payment Received', { exact: true }).first()).toBeVisible()
   await expect(page.getByText('Nothing is due on this order.')).toBeVisible()
+})
+
+test("staff take cash at the counter while the customer's card payment is open: the card checkout is canceled first, the money is taken once", async ({ page, browser }) => {
+  test.setTimeout(180_000)
+  const suffix = Date.now().toString(36)
+  const customer = { email: `counter-${suffix}@example.com`, password: 'Password123!', firstName: 'Cass', lastName: 'Counter' }
+  const model = `Counter ${suffix}`
+  // $100.00 of work + $25.00 return shipping.
+  const [order] = await seedCustomerWithOrders(page, customer, [{ make: 'Colt', model, estimatedCostCents: 10_000, currentStatus: 'work_complete' }])
+
+  // The customer's card is declined: the checkout stays open, the card form still on screen.
+  await signInAs(page, customer.email, customer.password)
+  await page.goto(`/orders/${order.id}/payment`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Make a Payment' })).toBeVisible()
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002')
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: 'Pay $125.00' }).click()
+  await expect(page.getByText('Your card was declined.')).toBeVisible()
+
+  // Meanwhile the customer pays cash at the counter: staff record it in the order editor.
+  const counter = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage()
+  await signInAs(counter, 'admin@example.com', 'AdminPass123!')
+  await counter.goto('/admin/manage-orders')
+  await counter.getByRole('list', { name: 'Active orders' }).getByRole('listitem').filter({ hasText: model }).getByRole('button', { name: /^Edit/ }).click()
+  const editor = counter.getByRole('dialog', { name: /^Edit Order GS-/ })
+  const panel = () => editor.getByRole('region', { name: 'Payments and Refunds' })
+  await panel().getByRole('button', { name: 'Record payment' }).click()
+  const dialog = counter.getByRole('dialog', { name: 'Record payment' })
+  await expect(dialog.getByLabel('Amount ($)')).toHaveValue('125.00')
+  await dialog.getByRole('button', { name: 'Save payment' }).click()
+  await expect(panel().getByTestId('ledger-notice')).toHaveText('Cash payment of $125.00 recorded.')
+  await expect(panel().getByTestId('ledger-balance')).toHaveText('$0.00')
+  // The audit log says the customer's card payment was canceled.
+  await expect(editor.getByRole('region', { name: 'Activity' }).getByRole('listitem').first()).toContainText("Recorded a Cash payment of $125.00; canceled the customer's open card payment of $125.00")
+  await shoot(counter, panel, 'shop-payment-over-open-card-checkout')
+  await counter.context().close()
+
+  // Back at home, the good card in the same form: nothing is owed any more, nothing is charged.
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay $125.00' }).click()
+  await expect(page.getByText('This order has no balance due')).toBeVisible()
+  const history = await historyCounts(page)
+  expect(history).toEqual({ rows: 2, successful: 1, failed: 1 })
+  await expect(page.getByRole('table')).toContainText('Cash')
 })
