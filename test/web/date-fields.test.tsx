@@ -25,41 +25,33 @@ async function messagesOf<V extends object>(resolver: Resolver<V, unknown, unkno
 
 describe('the date fields of the staff forms: the shared calendar-date schema, as the server checks it', () => {
   const order = { ...baseOrder, firearmType: 'pistol' as const };
+  const intakeResolver = () => schemaResolver(bodySchema((v: ReturnType<typeof intakeDefaults>) => intakeInput(v, order.version), receiveFirearmSchema));
 
   it.each(IMPOSSIBLE)('Receive and Release refuse %j with the date message, and only it', async (day) => {
-    const intake = schemaResolver(bodySchema((v: ReturnType<typeof intakeDefaults>) => intakeInput(v, order.version), receiveFirearmSchema));
-    expect(await messagesOf(intake, { ...intakeDefaults(order, HOME), receivedOn: day })).toEqual({ receivedOn: dateMessages.invalid });
+    expect(await messagesOf(intakeResolver(), { ...intakeDefaults(order, HOME), receivedOn: day })).toEqual({ receivedOn: dateMessages.invalid });
     const release = schemaResolver(bodySchema((v: ReturnType<typeof releaseDefaults>) => releaseInput(v, order), releaseFirearmSchema));
     const values = { ...releaseDefaults(order, HOME), method: 'pickup' as const, releasedOn: day };
     expect((await messagesOf(release, values)).releasedOn).toBe(dateMessages.invalid);
   });
 
   it('a leap day that exists passes', async () => {
-    const intake = schemaResolver(bodySchema((v: ReturnType<typeof intakeDefaults>) => intakeInput(v, order.version), receiveFirearmSchema));
-    expect(await messagesOf(intake, { ...intakeDefaults(order, HOME), receivedOn: '2024-02-29' })).toEqual({});
+    expect(await messagesOf(intakeResolver(), { ...intakeDefaults(order, HOME), receivedOn: '2024-02-29' })).toEqual({});
   });
 
-  it('Receive Firearm: an impossible date typed in is refused at the field, and nothing is recorded', async () => {
-    const user = userEvent.setup();
-    const receive = vi.fn(() => [200, baseOrder] as [number, unknown]);
-    stubAdminApi({ [`POST /api/admin/orders/${baseOrder.id}/receive`]: receive });
-    renderWithClient(<IntakeForm order={order} customerAddress={HOME} onDone={vi.fn()} onCancel={vi.fn()} />);
-    const date = screen.getByLabelText('Date Received');
-    fireEvent.change(date, { target: { value: '2026-02-30' } });
-    await user.click(screen.getByRole('button', { name: 'Record Intake' }));
-    expect(date).toHaveAccessibleDescription(dateMessages.invalid);
-    await waitFor(() => expect(receive).not.toHaveBeenCalled());
-  });
+  const forms = {
+    'Receive Firearm': { path: 'receive', label: 'Date Received', submit: 'Record Intake', typed: '2026-02-30', form: () => <IntakeForm order={order} customerAddress={HOME} onDone={vi.fn()} onCancel={vi.fn()} /> },
+    'Release Firearm': { path: 'release', label: 'Date Released', submit: /Release/, typed: '2025-02-29', form: () => <ReleaseForm order={order} customerAddress={HOME} onDone={vi.fn()} onCancel={vi.fn()} /> },
+  };
 
-  it('Release Firearm: the same message, and nothing is released', async () => {
+  it.each(Object.entries(forms))('%s: an impossible date typed in is refused at the field, and nothing is sent', async (_, { path, label, submit, typed, form }) => {
     const user = userEvent.setup();
-    const release = vi.fn(() => [200, baseOrder] as [number, unknown]);
-    stubAdminApi({ [`POST /api/admin/orders/${baseOrder.id}/release`]: release });
-    renderWithClient(<ReleaseForm order={order} customerAddress={HOME} onDone={vi.fn()} onCancel={vi.fn()} />);
-    const date = screen.getByLabelText('Date Released');
-    fireEvent.change(date, { target: { value: '2025-02-29' } });
-    await user.click(screen.getByRole('button', { name: /Release/ }));
+    const send = vi.fn(() => [200, baseOrder] as [number, unknown]);
+    stubAdminApi({ [`POST /api/admin/orders/${baseOrder.id}/${path}`]: send });
+    renderWithClient(form());
+    const date = screen.getByLabelText(label);
+    fireEvent.change(date, { target: { value: typed } });
+    await user.click(screen.getByRole('button', { name: submit }));
     expect(date).toHaveAccessibleDescription(dateMessages.invalid);
-    await waitFor(() => expect(release).not.toHaveBeenCalled());
+    await waitFor(() => expect(send).not.toHaveBeenCalled());
   });
 });
