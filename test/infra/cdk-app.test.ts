@@ -389,7 +389,7 @@ describe('web stack: S3 + CloudFront', () => {
     expect(text).toContain('https://cognito-idp.')
     expect(text).toContain('https://js.stripe.com')
     expect(text).toContain('https://api.stripe.com')
-    expect(text).toContain('frame-src https://js.stripe.com https://hooks.stripe.com')
+    expect(text).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com')
   })
 
   it('writes /config.json from the stack outputs next to the SPA', () => {
