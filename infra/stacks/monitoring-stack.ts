@@ -131,6 +131,10 @@ export class MonitoringStack extends Stack {
       return a
     }
 
+    // A count the stage's own metric filters write (namespace Gunsmith/<stage>), summed over 5 minutes.
+    const stageMetric = (metricName: string, label: string) =>
+      new cloudwatch.Metric({ namespace: metricNamespace(stage), metricName, statistic: 'Sum', period: FIVE_MINUTES, label })
+
     // --- API ---------------------------------------------------------------
     const apiMetric = (metricName: string, statistic = 'Sum') =>
       new cloudwatch.Metric({
@@ -158,7 +162,7 @@ export class MonitoringStack extends Stack {
     })
     alarm('Api4xxRate', `At least ${THRESHOLDS.api4xxRatePercent}% of ${THRESHOLDS.api4xxMinRequests} or more API requests were answered 4xx in 5 minutes: a client probing or hammering the API, a broken SPA release, or expired sessions en masse.`,
       api4xxRate, THRESHOLDS.api4xxRatePercent)
-    const api429 = new cloudwatch.Metric({ namespace: metricNamespace(stage), metricName: API_TOO_MANY_REQUESTS_METRIC, statistic: 'Sum', period: FIVE_MINUTES, label: 'API 429 answers' })
+    const api429 = stageMetric(API_TOO_MANY_REQUESTS_METRIC, 'API 429 answers')
     alarm('ApiTooManyRequests', `The API answered 429 at least ${THRESHOLDS.api429} times in 5 minutes: a route or stage throttle ceiling (every caller of that route is turned away) or an app limit was reached. See the access log, status 429, by routeKey and ip.`,
       api429, THRESHOLDS.api429)
 
@@ -184,25 +188,17 @@ export class MonitoringStack extends Stack {
     }
 
     // --- Webhook -----------------------------------------------------------
-    const webhookFailures = new cloudwatch.Metric({
-      namespace: metricNamespace(stage),
-      metricName: WEBHOOK_FAILURES_METRIC,
-      statistic: 'Sum',
-      period: FIVE_MINUTES,
-      label: 'Stripe webhook non-2xx',
-    })
+    const webhookFailures = stageMetric(WEBHOOK_FAILURES_METRIC, 'Stripe webhook non-2xx')
     if (hasWebhook) {
       alarm('StripeWebhookFailures', 'The Stripe webhook answered something other than 2xx: a 400 on every delivery means a wrong or rolled signing secret (customers are charged, nothing is recorded); a 5xx is retried by Stripe for up to 3 days; a 429 is the route throttle. Payments stay unrecorded until it succeeds.',
         webhookFailures, THRESHOLDS.webhookFailures)
     }
 
     // --- Reconciliation ----------------------------------------------------
-    const reconcileMetric = (metricName: string, label: string) =>
-      new cloudwatch.Metric({ namespace: metricNamespace(stage), metricName, statistic: 'Sum', period: FIVE_MINUTES, label })
-    const reconciliationDifferences = reconcileMetric(RECONCILE_DIFFERENCES_METRIC, 'Reconciliation differences')
+    const reconciliationDifferences = stageMetric(RECONCILE_DIFFERENCES_METRIC, 'Reconciliation differences')
     alarm('ReconciliationDifferences', 'The payment reconciliation found differences between Stripe and the ledger (amount, order or status). See the reconcile log, "payment reconciliation found differences".',
       reconciliationDifferences, THRESHOLDS.reconciliationDifferences)
-    const paymentsMissed = reconcileMetric(RECONCILE_RECOVERED_METRIC, 'Payments the webhook missed')
+    const paymentsMissed = stageMetric(RECONCILE_RECOVERED_METRIC, 'Payments the webhook missed')
     alarm('PaymentsMissedByWebhook', 'The reconciliation recorded Stripe payments the webhook had not: the webhook is failing or not registered. See the reconcile log ("reconciliation run", recorded) and the StripeWebhookFailures alarm.',
       paymentsMissed, THRESHOLDS.paymentsMissedByWebhook)
     const reconcileFn = functions.reconcile
@@ -223,13 +219,7 @@ export class MonitoringStack extends Stack {
     }
 
     // --- Payments ----------------------------------------------------------
-    const paymentsNeedReview = new cloudwatch.Metric({
-      namespace: metricNamespace(stage),
-      metricName: PAYMENTS_REVIEW_METRIC,
-      statistic: 'Sum',
-      period: FIVE_MINUTES,
-      label: 'Payments needing review',
-    })
+    const paymentsNeedReview = stageMetric(PAYMENTS_REVIEW_METRIC, 'Payments needing review')
     alarm('PaymentsNeedReview', 'A payment needs staff review: money above the bill (a credit to refund), a payment on a deleted order, a success the provider did not confirm, or a reconciliation difference. See the order ledger and the function logs (alert=payment_review).',
       paymentsNeedReview, THRESHOLDS.paymentsNeedReview)
 
@@ -240,25 +230,13 @@ export class MonitoringStack extends Stack {
     const notifierIteratorAge = notifier.fn.metric('IteratorAge', { period: FIVE_MINUTES, statistic: 'Maximum', label: 'Notifier iterator age (ms)' })
     alarm('NotifierIteratorAge', 'The notifier is more than 10 minutes behind the table stream: emails and SMS go out late (failing batches being retried, or throttling).',
       notifierIteratorAge, THRESHOLDS.notifierIteratorAgeMs)
-    const notificationsFailed = new cloudwatch.Metric({
-      namespace: metricNamespace(stage),
-      metricName: NOTIFICATIONS_FAILED_METRIC,
-      statistic: 'Sum',
-      period: FIVE_MINUTES,
-      label: 'Notification deliveries failed',
-    })
+    const notificationsFailed = stageMetric(NOTIFICATIONS_FAILED_METRIC, 'Notification deliveries failed')
     alarm('NotificationsFailed', 'A notification email or SMS could not be sent (the stream retries it; after an hour it goes to the dead-letter queue). See the notifier log, alert=notification_failed.',
       notificationsFailed, THRESHOLDS.notificationsFailed)
 
     // --- Site pages --------------------------------------------------------
     const sitePublisherDlq = sitePublisher?.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum', label: 'Site publisher dead-letter queue' })
-    const sitePublishFailed = new cloudwatch.Metric({
-      namespace: metricNamespace(stage),
-      metricName: SITE_PUBLISH_FAILED_METRIC,
-      statistic: 'Sum',
-      period: FIVE_MINUTES,
-      label: 'Site page publishes failed',
-    })
+    const sitePublishFailed = stageMetric(SITE_PUBLISH_FAILED_METRIC, 'Site page publishes failed')
     if (sitePublisherDlq) {
       alarm('SitePublisherDeadLetters', "The site publisher gave up on a settings write (retries or the 1-hour record age ran out): the public pages still show the shop's previous name, phone or address. Saving Settings → General again publishes them.",
         sitePublisherDlq, THRESHOLDS.sitePublisherDlqMessages)
