@@ -36,9 +36,10 @@ export const notificationDeliveryRepository = async (table: TableConfig = defaul
 export const auditRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/audit.ts')).createAuditRepository(table)
 export const receivablesRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/receivables.ts')).createReceivablesRepository(table)
 
-// The A&D book: its lists, and one firearm's line and entries as its writes need them.
+// The A&D book: its lists, one firearm's line and entries as its writes need them, the firearms missing from it.
 export const bookRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/book.ts')).createBookRepository(table)
 export const bookLines = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/book-writes.ts')).createBookLines(table)
+export const missingFromBookList = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/missing-from-book.ts')).createMissingFromBookList(table)
 
 // Customers, staff and the shop.
 export const profileRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/profiles.ts')).createProfileRepository(table)

@@ -1,6 +1,7 @@
 import type * as Api from '@gs/shared/api-types'
 import { additionalCostFields, adminInvoiceStatus, requestAmounts, type ApprovalRequest, type BilledLine } from '@gs/shared/invoice'
 import { invoiceOf, type Order, type StatusUpdate } from '#functions/domain/order.ts'
+import { missingFromBook } from '@gs/shared/book'
 
 /**
  * The contract's shapes (docs/api.md, Entities); the only place they are built, but for the staff list's row
@@ -73,6 +74,7 @@ export function presentOrder(o: Order): Api.Order {
     release: o.release
       ? { releasedOn: o.release.releasedOn, method: o.release.method, to: o.release.to, toName: o.release.toName, toLicense: o.release.toLicense ?? null, toAddress: o.release.toAddress ?? null, carrier: o.release.carrier ?? null, trackingNumber: o.release.trackingNumber ?? null, recordedAt: o.release.recordedAt }
       : null,
+    missingFromBook: o.missingFromBook ?? missingFromBook(o),
     serviceType: o.serviceType,
     description: o.description,
     estimatedCostCents: o.estimatedCostCents,

@@ -13,6 +13,7 @@ import { profileEntity } from './entities/profile.ts'
 import { statusUpdateEntity } from './entities/status-update.ts'
 import { webhookEventEntity } from './entities/webhook-event.ts'
 import { auditEventEntity } from './entities/audit-event.ts'
+import { missingFirearmEntity } from './entities/missing-firearm.ts'
 import type { EntityItem, Service } from 'electrodb'
 import type { TableConfig } from './table.ts'
 import { createConversions, createWriteTransaction } from 'electrodb'
@@ -45,13 +46,14 @@ const ENTITY_FACTORIES = {
   ledgerCounter: ledgerCounterEntity,
   receivableCounter: receivableCounterEntity,
   auditEvent: auditEventEntity,
+  missingFirearm: missingFirearmEntity,
 }
 
 type Entities = { [K in keyof typeof ENTITY_FACTORIES]: ReturnType<(typeof ENTITY_FACTORIES)[K]> }
 
 /**
  * The table's entities, each built when first read: building one checks its whole model (ElectroDB validates it
- * against its JSON schemas), so a request builds the few it uses, not all fourteen. `onRead` sees each one read.
+ * against its JSON schemas), so a request builds the few it uses, not all fifteen. `onRead` sees each one read.
  */
 function lazyEntities(config: TableConfig, onRead?: (name: keyof Entities, entity: Entities[keyof Entities]) => void): Entities {
   const out = {} as Entities

@@ -90,6 +90,9 @@ const NOT_AUDITED = new Set<string>([
   'approvalRequests',
   // What the receivables counters counted the stored order with: derived, never edited.
   'receivableCents',
+  // The status as read and the A&D book's missing list: derived from the status and the intake, which are recorded.
+  'storedStatus',
+  'missingFromBook',
 ])
 
 /** "returnAddress" → "Return address"; a `…Cents` field is money. */

@@ -1,12 +1,14 @@
+import { bookCheckedWrite } from './custody.ts'
 import { invoiceOf, type Order } from './order.ts'
 import { checkoutIsStale } from './payment.ts'
 import { countedCents } from './receivables.ts'
 
 /**
  * What an order write stores besides the order, decided here before the transaction: the open checkout a
- * write makes stale is closed, the invoice summary the lists read is the invoice as the order now stands, and the
- * receivables count the order with its balance due (OrderRepository.commit stores what it is given:
- * db/repositories/orders.ts).
+ * write makes stale is closed, the invoice summary the lists read is the invoice as the order now stands, the
+ * receivables count the order with its balance due, and the A&D book's rules hold (a status needs its book
+ * entries; the order is listed among the firearms missing from the book or not: domain/custody.ts)
+ * (OrderRepository.commit stores what it is given: db/repositories/orders.ts).
  */
 
 /** One order of a transaction: created (it must not exist), or written whole over the stored version `expected`. */
@@ -34,6 +36,12 @@ export interface DecidedOrderWrite extends OrderWrite {
    * stored before the receivables, not counted yet), 0 for a created one; `after` is stored on the order.
    */
   receivable: { invoicedAt: string; before: number | undefined; after: number }
+  /**
+   * Whether the order is listed among the firearms missing from the A&D book: `before` as read (the write is
+   * conditioned on it; undefined: an order stored before the list, not listed yet), false for a created one; `after`
+   * is stored on the order. The list's item and count move when they differ.
+   */
+  missing: { before: boolean | undefined; after: boolean }
 }
 
 /** The order as a save over `version` stores it: the next version, stamped with the time of the change. */
@@ -49,10 +57,14 @@ export function invoiceSummaryOf(o: Order): InvoiceSummary {
  * The writes as they are stored, and the checkouts they close: an order whose open checkout no longer matches
  * it (checkoutIsStale: deleted, archived, repriced, or paid meanwhile) is written without it and its checkout is
  * closed in the same transaction (the provider is told afterwards). A created order has no checkout to close.
+ * A write the A&D book refuses (bookCheckedWrite: a status without its entries) throws its 400 before anything
+ * is written, whichever route made it.
  */
 export function decideOrderWrites(writes: readonly OrderWrite[]): { orders: DecidedOrderWrite[]; closeCheckouts: string[] } {
   const closed = new Set<string>()
   const orders = writes.map((w): DecidedOrderWrite => {
+    const created = w.expected === 'create'
+    const missing = { before: created ? false : w.order.missingFromBook, after: bookCheckedWrite(w.order, { created, softDelete: w.softDelete }) }
     let order = w.order
     if (w.expected !== 'create' && checkoutIsStale(order)) {
       closed.add(order.openCheckout!.paymentIntentId)
@@ -61,7 +73,7 @@ export function decideOrderWrites(writes: readonly OrderWrite[]): { orders: Deci
     const invoice = invoiceSummaryOf(order)
     // What the receivables count: the balance due while not deleted, else 0 (domain/receivables.ts).
     const after = countedCents({ isDeleted: order.isDeleted, balanceDueCents: invoice.balanceDueCents })
-    return { ...w, order, invoice, receivable: { invoicedAt: order.createdAt, before: w.expected === 'create' ? 0 : order.receivableCents, after } }
+    return { ...w, order, invoice, receivable: { invoicedAt: order.createdAt, before: created ? 0 : order.receivableCents, after }, missing }
   })
   return { orders, closeCheckouts: [...closed] }
 }

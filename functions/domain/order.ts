@@ -32,6 +32,14 @@ export interface Order {
   /** The sales tax rate the order was created with (ppm); changing the setting never changes an existing invoice. */
   taxRatePpm: number
   currentStatus: string
+  /** The status as last stored (read only: set when the order is read, never stored): a write is held to the A&D book's rules against it (domain/custody.ts). */
+  storedStatus?: string
+  /**
+   * The firearm came in (its status said so) without its acquisition entry: the order is listed among the firearms
+   * missing from the A&D book. Stored by every write (domain/order-commit.ts decides it); as read it is what the
+   * order was listed as (absent on an order stored before the list, which its next write or the migration lists).
+   */
+  missingFromBook?: boolean
   inboundTrackingNumber?: string
   outboundTrackingNumber?: string
   shippingSelected: boolean

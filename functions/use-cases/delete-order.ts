@@ -2,8 +2,7 @@ import type { OrderRepository } from '../db/repositories/orders.ts'
 import type { Order } from '../domain/order.ts'
 import { changeOrder } from './admin-order-write.ts'
 import type { Actor } from '../domain/audit-actor.ts'
-import { bookMessages } from '@gs/shared/book'
-import { inCustody } from '../domain/custody.ts'
+import { deleteRefusal } from '../domain/custody.ts'
 import { ValidationError } from '../lib/errors.ts'
 
 interface DeleteOrder {
@@ -26,8 +25,9 @@ export async function deleteOrder({ orders, orderId, actor, now }: DeleteOrder):
     now,
     audit: actor && { actor, action: 'order.delete', summary: 'Deleted the order' },
     change: (current, at) => {
-      // The book's line of a firearm in custody must stay answerable to its order: release it first.
-      if (inCustody(current)) throw new ValidationError(bookMessages.deleteInCustody)
+      // The book's line of a firearm in custody, or a firearm missing from the book, must stay answerable to its order.
+      const refusal = deleteRefusal(current)
+      if (refusal) throw new ValidationError(refusal)
       return { order: { ...current, isDeleted: true, deletedAt: at }, result: null }
     },
   })

@@ -1,4 +1,4 @@
-import { bookMessages as m } from '@gs/shared/book'
+import { bookMessages as m, receivedOnRefusal } from '@gs/shared/book'
 import { firearmTypeLabel } from '@gs/shared/firearms'
 import { orderMessages } from '@gs/shared/order-messages'
 import type { ReceiveFirearmInput } from '@gs/shared/schemas/book-receive'
@@ -28,8 +28,10 @@ interface ReceiveFirearm extends BookDeps {
  * "Receive firearm" (docs/business-rules.md "The A&D book"): records the intake on the order (date, received
  * from, the firearm's type, manufacturer, importer, model, serial, caliber or gauge, condition and what came
  * with it) and writes the book's acquisition entry and line in the SAME transaction, over the version the admin
- * loaded. An order waiting for its firearm moves to Firearm Received (the customer is told); a firearm already
- * in the book is refused (a correction changes it). The received-from address of the customer is the one the
+ * loaded. The date received is the real one (not in the future, not before the order was created): an order whose
+ * firearm came in before its intake was recorded (missing from the book) is received on the day it came. An order
+ * waiting for its firearm moves to Firearm Received (the customer is told); a firearm already in the book is refused
+ * (a correction changes it). The received-from address of the customer is the one the
  * admin confirmed; a licensee is named with its FFL number.
  */
 export async function receiveFirearm({ orders, book, orderId, input, adminId, actor, now = () => new Date() }: ReceiveFirearm): Promise<Order> {
@@ -38,6 +40,9 @@ export async function receiveFirearm({ orders, book, orderId, input, adminId, ac
   if (current.intake) throw new ValidationError(m.alreadyReceived)
   const when = now()
   assertNotFuture(input.receivedOn, 'receivedOn', when)
+  // The form checks the same (receiveFirearmSchemaFor); the route's schema cannot, not knowing the order.
+  const early = receivedOnRefusal(input.receivedOn, current.createdAt)
+  if (early) throw new ValidationError(early, { receivedOn: early })
   const at = when.toISOString()
   const fromCustomer = input.from === 'customer'
   const intake: StoredIntake = {

@@ -1,23 +1,37 @@
 import { sortableId, uuid } from '../../functions/db/ids.ts'
 import { createNotificationRepository } from '../../functions/db/repositories/notifications.ts'
-import { createOrderRepository } from '../../functions/db/repositories/orders.ts'
-import type { Profile } from '../../functions/db/repositories/profiles.ts'
+import { commitChange, createOrderRepository, type OrderRepository } from '../../functions/db/repositories/orders.ts'
+import { createProfileRepository, type Profile } from '../../functions/db/repositories/profiles.ts'
 import { createLedgerRepository } from '../../functions/db/repositories/ledger.ts'
+import { createBookLines } from '../../functions/db/repositories/book-writes.ts'
 import { defaultTable } from '../../functions/db/table.ts'
+import { actorOf, type Actor } from '../../functions/domain/audit-actor.ts'
+import { acquire, addressLine, dispose } from '../../functions/domain/book.ts'
+import { saved } from '../../functions/domain/order-commit.ts'
 import { addLine, requestApproval } from '../../functions/domain/extra-work.ts'
+import { commitWithBook } from '../../functions/use-cases/book-order-write.ts'
 import { approvalRequestedNotification } from '../../functions/domain/order-notifications.ts'
 import { paymentReceivedNotification } from '../../functions/domain/payment-notifications.ts'
 import { staffMessageNotification } from '../../functions/domain/staff-message-notification.ts'
-import { newOrder, invoiceOf, type Notification, type Order, type StatusUpdate } from '../../functions/domain/order.ts'
+import { newOrder, invoiceOf, type Notification, type Order, type StatusUpdate, type StoredIntake, type StoredRelease } from '../../functions/domain/order.ts'
 import type { AddLineInput } from '@gs/shared/schemas/admin-orders'
+import type { FirearmType } from '@gs/shared/firearms'
+import { STATUS_AFTER_RELEASE } from '@gs/shared/book'
 import { statusLabel } from '@gs/shared/statuses'
 
 const DAY = 86_400_000
 
+/** Where the seeded customer (who has no mailing address of their own) shipped their firearms from, as the A&D book records it. */
+const DEMO_SENDER_ADDRESS = { line1: '2218 Cedar Ridge Rd', city: 'Springfield', state: 'IL', postalCode: '62704' } as const
+
 interface DemoOrder {
   daysAgo: number
-  order: Partial<Order> & Pick<Order, 'firearmMake' | 'firearmModel' | 'serialNumber' | 'serviceType' | 'description' | 'estimatedCostCents' | 'currentStatus'>
-  /** Staff status changes after "Order created", oldest first. */
+  order: Partial<Order> & Pick<Order, 'firearmMake' | 'firearmModel' | 'serialNumber' | 'serviceType' | 'description' | 'estimatedCostCents' | 'firearmType'>
+  /**
+   * Staff status changes after "Order created", oldest first, the last being the order's status: the first,
+   * Firearm Received, is the intake (the acquisition entry of the A&D book); Shipped is the release (its
+   * disposition entry). None: the order waits for its firearm.
+   */
   steps?: string[]
   customerNote?: string
   /** Extra work billed at once. */
@@ -30,14 +44,14 @@ interface DemoOrder {
 const DEMO_ORDERS: DemoOrder[] = [
   {
     daysAgo: 40,
-    order: { firearmMake: 'Smith & Wesson', firearmModel: 'Model 686', serialNumber: 'CYD4417', firearmCaliber: '.357 Magnum', serviceType: 'Trigger Job', description: 'Smooth double-action pull and polish internals.', estimatedCostCents: 18500, currentStatus: 'shipped', inboundTrackingNumber: '9400111899223856925830', outboundTrackingNumber: '9400111899223856931442' },
+    order: { firearmType: 'revolver', firearmMake: 'Smith & Wesson', firearmModel: 'Model 686', serialNumber: 'CYD4417', firearmCaliber: '.357 Magnum', serviceType: 'Trigger Job', description: 'Smooth double-action pull and polish internals.', estimatedCostCents: 18500, inboundTrackingNumber: '9400111899223856925830', outboundTrackingNumber: '9400111899223856931442' },
     steps: ['firearm_received', 'in_progress', 'work_complete', 'payment_needed', 'shipped'],
     customerNote: 'Thanks, the trigger feels great!',
     paidInFull: true,
   },
   {
     daysAgo: 25,
-    order: { firearmMake: 'Remington', firearmModel: '870 Express', serialNumber: 'RS81239U', firearmCaliber: '12 Gauge', serviceType: 'Repair', description: 'Action binds when cycling; inspect and repair.', estimatedCostCents: 15000, currentStatus: 'work_complete', inboundTrackingNumber: '9400111899223856907712' },
+    order: { firearmType: 'shotgun', firearmMake: 'Remington', firearmModel: '870 Express', serialNumber: 'RS81239U', firearmCaliber: '12 Gauge', serviceType: 'Repair', description: 'Action binds when cycling; inspect and repair.', estimatedCostCents: 15000, inboundTrackingNumber: '9400111899223856907712' },
     steps: ['firearm_received', 'evaluating', 'in_progress', 'work_complete'],
     lines: [
       { kind: 'part', name: 'Action bar assembly', description: 'OEM replacement', unitCents: 4200, quantity: 1, needsApproval: false },
@@ -47,13 +61,13 @@ const DEMO_ORDERS: DemoOrder[] = [
   },
   {
     daysAgo: 18,
-    order: { firearmMake: 'Ruger', firearmModel: '10/22', serialNumber: '0012-45678', firearmCaliber: '.22 LR', serviceType: 'Cleaning', description: 'Full detail strip and cleaning.', estimatedCostCents: 7500, currentStatus: 'payment_needed' },
+    order: { firearmType: 'rifle', firearmMake: 'Ruger', firearmModel: '10/22', serialNumber: '0012-45678', firearmCaliber: '.22 LR', serviceType: 'Cleaning', description: 'Full detail strip and cleaning.', estimatedCostCents: 7500 },
     steps: ['firearm_received', 'in_progress', 'work_complete', 'payment_needed'],
   },
   {
     daysAgo: 10,
     order: {
-      firearmMake: 'Glock', firearmModel: '19 Gen 5', serialNumber: 'BXKL552', firearmCaliber: '9mm', serviceType: 'Repair', description: 'Intermittent failure to extract.', estimatedCostCents: 12000, currentStatus: 'parts_needed',
+      firearmType: 'pistol', firearmMake: 'Glock', firearmModel: '19 Gen 5', serialNumber: 'BXKL552', firearmCaliber: '9mm', serviceType: 'Repair', description: 'Intermittent failure to extract.', estimatedCostCents: 12000,
       inboundTrackingNumber: '9400111899223856918854',
     },
     approval: {
@@ -69,12 +83,12 @@ const DEMO_ORDERS: DemoOrder[] = [
   },
   {
     daysAgo: 4,
-    order: { firearmMake: 'Springfield Armory', firearmModel: '1911 Mil-Spec', serialNumber: 'NM214587', firearmCaliber: '.45 ACP', serviceType: 'Cerakote', description: 'Cerakote slide and frame in Burnt Bronze.', estimatedCostCents: 32500, currentStatus: 'in_progress' },
+    order: { firearmType: 'pistol', firearmMake: 'Springfield Armory', firearmModel: '1911 Mil-Spec', serialNumber: 'NM214587', firearmCaliber: '.45 ACP', serviceType: 'Cerakote', description: 'Cerakote slide and frame in Burnt Bronze.', estimatedCostCents: 32500 },
     steps: ['firearm_received', 'in_progress'],
   },
   {
     daysAgo: 1,
-    order: { firearmMake: 'Sig Sauer', firearmModel: 'P365', serialNumber: '66A123456', firearmCaliber: '9mm', serviceType: 'Inspection', description: 'Safety inspection before carry.', estimatedCostCents: 6000, currentStatus: 'order_created' },
+    order: { firearmType: 'pistol', firearmMake: 'Sig Sauer', firearmModel: 'P365', serialNumber: '66A123456', firearmCaliber: '9mm', serviceType: 'Inspection', description: 'Safety inspection before carry.', estimatedCostCents: 6000 },
   },
 ]
 
@@ -82,12 +96,18 @@ const DEMO_ORDERS: DemoOrder[] = [
  * Local demo orders for the seeded customer, written through the repositories,
  * so a new user sees every state: created, in progress, a pending additional
  * cost, work complete with parts, payment needed and shipped (paid) — plus notifications.
+ * The A&D book is kept as the portal keeps it: every demo firearm that came in has its intake and
+ * acquisition entry, and the one shipped its release and disposition entry, each written by the
+ * transaction Receive Firearm and Release Firearm use (commitWithBook), dated when the demo order got there.
  */
 export async function seedDemoData({ customer, adminId = 'admin', now = Date.now() }: { customer: Profile; adminId?: string; now?: number }) {
   const table = defaultTable()
   const orders = createOrderRepository(table)
+  const book = createBookLines(table)
   const notifications = createNotificationRepository(table)
   const ledger = createLedgerRepository(table)
+  const admin = await createProfileRepository(table).getProfile(adminId)
+  const actor = actorOf({ userId: adminId, firstName: admin?.firstName, lastName: admin?.lastName, email: admin?.email })
   const customerName = `${customer.firstName} ${customer.lastName}`.trim() || customer.email
   const created: Order[] = []
 
@@ -100,14 +120,11 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
       const t = at(hoursAfter)
       return { orderId, updateId: sortableId(t.getTime()), createdBy: adminId, authorLabel: 'Admin', isCustomerNote: false, createdAt: t.toISOString(), updatedAt: t.toISOString(), ...u }
     }
-    const updates = [
-      update(0, { status: 'order_created', notes: 'Order created' }),
-      ...(demo.steps ?? []).map((s, i) => update(12 * (i + 1), { status: s, notes: `Status updated to ${statusLabel(s)} - Admin` })),
-    ]
+    const steps = (demo.steps ?? []).map((status, i) => ({ status, hoursAfter: 12 * (i + 1), update: update(12 * (i + 1), { status, notes: `Status updated to ${statusLabel(status)} - Admin` }) }))
+    const later: StatusUpdate[] = []
     if (demo.customerNote) {
-      updates.push(update(12 * (demo.steps?.length ?? 0) + 6, { status: 'customer_note', notes: demo.customerNote, createdBy: customer.id, authorLabel: customer.firstName || 'Customer', isCustomerNote: true }))
+      later.push(update(12 * steps.length + 6, { status: 'customer_note', notes: demo.customerNote, createdBy: customer.id, authorLabel: customer.firstName || 'Customer', isCustomerNote: true }))
     }
-    const last = updates[updates.length - 1].createdAt
     let order: Order = newOrder({
       orderId,
       orderNumber,
@@ -115,9 +132,9 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
       customerName,
       customerEmail: customer.email,
       customerPhone: customer.phone,
-      createdAt: at(0).toISOString(),
       ...demo.order,
-    }, { invoiceId: uuid(), at: last })
+      createdAt: at(0).toISOString(),
+    }, { invoiceId: uuid(), at: at(0).toISOString() })
     for (const [i, line] of (demo.lines ?? []).entries()) order = addLine(order, line, sortableId(at(30 + i).getTime()), { at: at(30 + i).toISOString(), by: adminId })
     if (demo.approval) {
       const t = at(30)
@@ -131,7 +148,20 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
       await ledger.importEntry({ orderId, paymentId: sortableId(Date.parse(paidAt)), customerId: customer.id, orderNumber, amountCents, paymentDate: paidAt, paymentMethod: 'Credit Card', paymentStatus: 'successful', paymentIntentId: `pi_demo_${orderNumber.replace('GS-', '')}`, customerName, customerEmail: customer.email, firearmMake: order.firearmMake, firearmModel: order.firearmModel, serialNumber: order.serialNumber, description: order.description })
     }
     // Oldest first: each becomes the customer's latest order, with its status, in its own create transaction.
-    created.push(await orders.createOrder(order, { putUpdates: updates }))
+    order = await orders.createOrder(order, { putUpdates: [update(0, { status: 'order_created', notes: 'Order created' }), ...(steps.length ? [] : later)] })
+    const [received, ...work] = steps
+    if (received) {
+      order = await receiveDemo({ orders, book, actor, order, at: at(received.hoursAfter), history: received.update, sender: addressLine(customer.address) ?? addressLine(DEMO_SENDER_ADDRESS)! })
+      const shipped = work.at(-1)?.status === 'shipped' ? work.pop() : undefined
+      const last = work.at(-1)
+      if (last) {
+        // The work between the intake and the release, as the status changes staff made.
+        const t = at(last.hoursAfter).toISOString()
+        ;[order] = await commitChange(orders, { orders: [{ order: saved({ ...order, currentStatus: last.status }, order.version, t), expected: order.version }], putUpdates: [...work.map((w) => w.update), ...(shipped ? [] : later)] })
+      }
+      if (shipped) order = await releaseDemo({ orders, book, actor, order, at: at(shipped.hoursAfter), history: [shipped.update, ...later] })
+    }
+    created.push(order)
   }
 
   const pending = created.find((o) => o.approvalRequests.some((r) => r.status === 'pending'))
@@ -152,4 +182,60 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
   ]
   for (const n of demoNotifications) await notifications.add(n)
   return { orders: created, notifications: demoNotifications }
+}
+
+interface DemoWrite {
+  orders: OrderRepository
+  book: ReturnType<typeof createBookLines>
+  actor: Actor
+  order: Order
+  at: Date
+}
+
+/** A demo firearm received from the customer on the day `at`: its intake and acquisition entry, in Receive Firearm's transaction. */
+async function receiveDemo({ orders, book, actor, order, at, history, sender }: DemoWrite & { history: StatusUpdate; sender: string }): Promise<Order> {
+  const t = at.toISOString()
+  const intake: StoredIntake = {
+    receivedOn: t.slice(0, 10),
+    from: 'customer',
+    fromName: order.customerName,
+    fromAddress: sender,
+    conditionNotes: 'Light holster and handling wear; bore clean.',
+    itemsReceived: 'Soft case',
+    recordedAt: t,
+    recordedBy: actor.id,
+    entryId: sortableId(at.getTime()),
+  }
+  const next: Order = { ...order, firearmType: (order.firearmType ?? 'other') as FirearmType, firearmCaliber: order.firearmCaliber ?? '', currentStatus: 'firearm_received', intake, updatedAt: t }
+  return commitWithBook(
+    { orders, book },
+    order,
+    (lineNumber) => {
+      const { entry, line } = acquire(next, intake, { lineNumber, actor, at: t })
+      return { order: next, entries: [entry], line, expectedLine: 'create', extras: { putUpdates: [history] } }
+    },
+    { newLine: true },
+  )
+}
+
+/** The demo firearm shipped back to the customer on the day `at`: its release and disposition entry, in Release Firearm's transaction. */
+async function releaseDemo({ orders, book, actor, order, at, history }: DemoWrite & { history: StatusUpdate[] }): Promise<Order> {
+  const t = at.toISOString()
+  const line = await book.getLine(order.orderId, { consistent: true })
+  if (!line || !order.intake) throw new Error(`Demo order ${order.orderNumber}: shipped before it was received`)
+  const release: StoredRelease = {
+    releasedOn: t.slice(0, 10),
+    method: 'ship',
+    to: 'customer',
+    toName: order.customerName,
+    toAddress: order.intake.fromAddress,
+    carrier: 'USPS',
+    trackingNumber: order.outboundTrackingNumber,
+    recordedAt: t,
+    recordedBy: actor.id,
+    entryId: sortableId(at.getTime()),
+  }
+  const next: Order = { ...order, release, currentStatus: STATUS_AFTER_RELEASE.ship, updatedAt: t }
+  const { entry, line: closed } = dispose(line, release, { actor, at: t })
+  return commitWithBook({ orders, book }, order, () => ({ order: next, entries: [entry], line: closed, expectedLine: line.version, extras: { putUpdates: history } }))
 }

@@ -5,7 +5,7 @@
  */
 import type { ReleaseMethod } from './api-types.ts'
 import { firearmTypeLabel } from './firearms.ts'
-import type { OrderStatus } from './statuses.ts'
+import { ORDER_STATUSES, statusCustody, type OrderStatus } from './statuses.ts'
 
 /** An FFL number as printed on the license: 1-23-456-07-8A-12345 (region, district, county, type, expiry, sequence). */
 export const FFL_NUMBER = /^\d-\d{2}-\d{3}-\d{2}-[0-9A-Z]{2}-\d{5}$/
@@ -32,7 +32,11 @@ export const bookMessages = {
   alreadyReleased: 'This firearm has already left the shop (its disposition is in the A&D book).',
   receiveFirst: 'Record the intake with Receive Firearm: it writes the acquisition entry of the A&D book.',
   releaseFirst: 'The firearm is still in the shop\u2019s custody: record its disposition with Release Firearm first.',
+  receiveAndRelease: 'The firearm was never received: record its intake with Receive Firearm, then its disposition with Release Firearm.',
+  backAfterRelease: 'This firearm has left the shop (Release Firearm recorded its disposition): a firearm sent back in is received on a new order.',
   deleteInCustody: 'The firearm of this order is in the shop\u2019s custody (A&D book): release it before deleting the order.',
+  deleteMissing: 'The firearm of this order is missing from the A&D book: record its intake with Receive Firearm before deleting the order.',
+  receivedBeforeOrder: (earliest: string) => `The date received cannot be before the order was created (${earliest}).`,
   bookFieldsLocked: 'This firearm is in the A&D book: correct its description there, with a reason (Correct Book Entry).',
   noDisposition: 'This firearm has no disposition entry to correct yet.',
   tooManyCorrections: 'This book entry has reached the limit of 20 corrections.',
@@ -40,21 +44,59 @@ export const bookMessages = {
 } as const
 
 /** Statuses that mean the firearm left (or the order is done): never set while it is in custody without a disposition. */
-export const LEFT_STATUSES: readonly string[] = ['shipped', 'delivered', 'order_closed']
+export const LEFT_STATUSES: readonly string[] = ORDER_STATUSES.filter((s) => ['left', 'closed'].includes(statusCustody(s)))
 
 /** Where Release Firearm leaves the order, by the way the firearm leaves: shipped, or closed once the customer has it in hand. */
 export const STATUS_AFTER_RELEASE: Readonly<Record<ReleaseMethod, OrderStatus>> = { ship: 'shipped', pickup: 'order_closed' }
 
+/** What the book rules read of an order: its status, its intake and release (present or not), and whether it is missing from the book as stored. */
+export interface CustodyState {
+  currentStatus?: string | null
+  intake?: unknown
+  release?: unknown
+  /** As stored on the order: it was listed among the firearms missing from the A&D book (absent: not known yet). */
+  missingFromBook?: boolean | null
+}
+
 /**
- * Why a status change may not happen to the order's firearm, or null: Firearm Received needs the intake
- * (Receive Firearm writes the acquisition), and a status of LEFT_STATUSES needs the release of a firearm in
- * the shop's custody (Release Firearm writes the disposition first). Keeping the status is always allowed.
+ * Whether the order's firearm came into the shop without its acquisition entry: its status says the firearm is
+ * in the shop or left it (STATUS_CUSTODY) and there is no intake. A status that says nothing of the firearm
+ * (unsaid, and Order Closed) keeps what the order was before (`missingFromBook` as stored), so a payment that
+ * makes the order Payment Received does not take it off the list of firearms missing from the book.
  */
-export function custodyRefusal(order: { currentStatus: string; intake?: unknown; release?: unknown }, nextStatus: string): string | null {
+export function missingFromBook(o: CustodyState): boolean {
+  if (o.intake) return false
+  const custody = statusCustody(o.currentStatus)
+  if (custody === 'in_shop' || custody === 'left') return true
+  if (custody === 'awaiting') return false
+  return !!o.missingFromBook
+}
+
+/**
+ * Why the order may not move from its status to `nextStatus`, or null (docs/business-rules.md, "The A&D book";
+ * what each status says: STATUS_CUSTODY). `order` is the order with the entries it has (or gets in the same write):
+ * a status that says the firearm is in the shop needs the intake (Receive Firearm writes the acquisition) and the
+ * firearm not released; one that says it left needs the release (Release Firearm writes the disposition, after the
+ * intake); Order Closed needs the release once the firearm came in. Statuses before receipt, and those that say
+ * nothing of the firearm, need nothing. Keeping the status is always allowed (an order stored before these rules is
+ * not held up in an unrelated edit).
+ */
+export function custodyRefusal(order: CustodyState, nextStatus: string): string | null {
   if (nextStatus === order.currentStatus) return null
-  if (nextStatus === 'firearm_received' && !order.intake) return bookMessages.receiveFirst
-  if (LEFT_STATUSES.includes(nextStatus) && order.intake && !order.release) return bookMessages.releaseFirst
-  return null
+  const { intake, release } = order
+  switch (statusCustody(nextStatus)) {
+    case 'in_shop':
+      if (release) return bookMessages.backAfterRelease
+      return intake ? null : bookMessages.receiveFirst
+    case 'left':
+      if (!intake) return bookMessages.receiveAndRelease
+      return release ? null : bookMessages.releaseFirst
+    case 'closed':
+      if (intake) return release ? null : bookMessages.releaseFirst
+      return missingFromBook(order) ? bookMessages.receiveFirst : null
+    default:
+      return null
+  }
 }
 
 /** Corrections a book line may carry (each is its own entry; the line lists them). */
@@ -116,11 +158,54 @@ export interface BookCsvRow extends BookColumns {
   corrected: boolean
 }
 
+/** A line's cells, in the order of BOOK_COLUMNS. */
+const lineCells = (r: BookCsvRow) => BOOK_COLUMNS.map((c) => (c.key === 'corrected' ? (r.corrected ? 'Yes' : '') : c.key === 'firearmType' ? firearmTypeLabel(r.firearmType) || r.firearmType : r[c.key]))
+
+const csv = (rows: ReadonlyArray<ReadonlyArray<string | number>>) => `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`
+
 /** The book as CSV (RFC 4180, CRLF), one line per firearm, the columns of BOOK_COLUMNS. */
 export function bookCsv(rows: readonly BookCsvRow[]): string {
-  const out = [BOOK_COLUMNS.map((c) => csvCell(c.header)).join(',')]
-  for (const r of rows) out.push(BOOK_COLUMNS.map((c) => csvCell(c.key === 'corrected' ? (r.corrected ? 'Yes' : '') : c.key === 'firearmType' ? firearmTypeLabel(r.firearmType) || r.firearmType : r[c.key])).join(','))
-  return `${out.join('\r\n')}\r\n`
+  return csv([BOOK_COLUMNS.map((c) => c.header), ...rows.map(lineCells)])
+}
+
+/** The columns the whole book adds after BOOK_COLUMNS: what a row is, and for a correction what it changed, why, when and by whom. */
+export const CORRECTION_COLUMNS: ReadonlyArray<{ key: 'record' | 'corrects' | 'changes' | 'reason' | 'recordedAt' | 'recordedBy'; header: string }> = [
+  { key: 'record', header: 'Record' },
+  { key: 'corrects', header: 'Corrects' },
+  { key: 'changes', header: 'Changes' },
+  { key: 'reason', header: 'Reason' },
+  { key: 'recordedAt', header: 'Recorded At' },
+  { key: 'recordedBy', header: 'Recorded By' },
+]
+
+/** A correction of a line as the whole book lists it. */
+export interface BookCorrectionCsvRow {
+  corrects: 'acquisition' | 'disposition'
+  changes: ReadonlyArray<{ field: string; before: string; after: string }>
+  reason: string
+  recordedAt: string
+  recordedBy: string
+}
+
+const changeText = ({ field, before, after }: BookCorrectionCsvRow['changes'][number]) => `${field} was ${before || '(blank)'}, now ${after || '(blank)'}`
+
+/**
+ * The whole book as CSV (RFC 4180, CRLF): every line, in the order given, as it reads now (BOOK_COLUMNS, the
+ * corrected columns; Record "Entry"), followed by each of its corrections, oldest first (Record "Correction": the
+ * line's entry and order number, the entry it corrects, each change as "Field was X, now Y", the reason, when and
+ * by whom), so the corrected columns and what they were first are both in the file.
+ */
+export function wholeBookCsv(lines: ReadonlyArray<BookCsvRow & { corrections: readonly BookCorrectionCsvRow[] }>): string {
+  const blank = CORRECTION_COLUMNS.map(() => '')
+  const rows: Array<ReadonlyArray<string | number>> = [[...BOOK_COLUMNS.map((c) => c.header), ...CORRECTION_COLUMNS.map((c) => c.header)]]
+  for (const line of lines) {
+    rows.push([...lineCells(line), 'Entry', ...blank.slice(1)])
+    for (const c of line.corrections) {
+      const cells = BOOK_COLUMNS.map((col) => (col.key === 'lineNumber' ? line.lineNumber : col.key === 'orderNumber' ? line.orderNumber : ''))
+      rows.push([...cells, 'Correction', c.corrects === 'acquisition' ? 'Acquisition' : 'Disposition', c.changes.map(changeText).join('; '), c.reason, c.recordedAt, c.recordedBy])
+    }
+  }
+  return csv(rows)
 }
 
 /** Whole days a firearm received on `acquiredOn` (YYYY-MM-DD) has been held on `today` (YYYY-MM-DD). */
@@ -130,3 +215,15 @@ export function daysHeld(acquiredOn: string, today: string): number {
 
 /** Today's date (YYYY-MM-DD) in the shop's books: the UTC date (the same day the server writes). */
 export const bookToday = (now = new Date()) => now.toISOString().slice(0, 10)
+
+/**
+ * The earliest date of receipt of an order created at `createdAt` (ISO time): the UTC date of its creation less one
+ * day, since the shop's day (US time zones) may still be the day before UTC's when the order is created.
+ */
+export const earliestReceipt = (createdAt: string) => bookToday(new Date(Date.parse(createdAt) - 86_400_000))
+
+/** Why `receivedOn` cannot be the date of receipt of an order created at `createdAt`, or null: before the order was created. */
+export function receivedOnRefusal(receivedOn: string, createdAt: string): string | null {
+  const earliest = earliestReceipt(createdAt)
+  return receivedOn < earliest ? bookMessages.receivedBeforeOrder(earliest) : null
+}

@@ -67,6 +67,61 @@ export type OrderStatus = AdminStatus | (typeof OTHER_STATUSES)[number]
 
 export const ORDER_STATUSES: readonly OrderStatus[] = [...ADMIN_STATUSES, ...OTHER_STATUSES]
 
+/**
+ * What a status says of where the order's firearm is, which the A&D book holds the order to
+ * (shared/src/book.ts custodyRefusal; docs/business-rules.md, "The A&D book"):
+ *
+ * - `awaiting`: the firearm has not come in yet (the order is open, a shipping label is made). No book entry needed.
+ * - `in_shop`: the firearm is in the shop, from Firearm Received through the work, the quality check, waiting for
+ *   payment and waiting to be picked up or shipped (the customer timeline's "Arrived" to "Quality Check"). Needs
+ *   the intake (the acquisition entry), and the firearm not released.
+ * - `left`: the firearm went back to the customer (Shipped, Delivered). Needs the release (the disposition entry,
+ *   which needs the intake).
+ * - `closed`: the order is done (Order Closed). When the firearm came in, it left first: the release is needed
+ *   once the order has the intake or its status said the firearm was in the shop; an order whose firearm never
+ *   came is closed without entries.
+ * - `unsaid`: says nothing of the firearm. Payment Received is set by a payment whatever the work's state (a
+ *   customer may pay before the firearm arrives); Cancelled and Problem Reported may come at any time. Allowed
+ *   without entries, and an order keeps what its status said before (still missing from the book, or not).
+ */
+export type StatusCustody = 'awaiting' | 'in_shop' | 'left' | 'closed' | 'unsaid'
+
+/** Each status's custody (StatusCustody); a status added to the lists above must be classified here. */
+export const STATUS_CUSTODY: Readonly<Record<OrderStatus, StatusCustody>> = {
+  order_created: 'awaiting',
+  label_created: 'awaiting',
+  firearm_received: 'in_shop',
+  arrived: 'in_shop',
+  parts_received: 'in_shop',
+  evaluating: 'in_shop',
+  gunsmith_evaluating: 'in_shop',
+  review: 'in_shop',
+  in_progress: 'in_shop',
+  gunsmith_working: 'in_shop',
+  work_in_progress: 'in_shop',
+  parts_needed: 'in_shop',
+  pending_parts: 'in_shop',
+  approval_needed: 'in_shop',
+  pending_approval: 'in_shop',
+  work_complete: 'in_shop',
+  quality_check: 'in_shop',
+  completed: 'in_shop',
+  ready_for_pickup: 'in_shop',
+  awaiting_pickup: 'in_shop',
+  ready_for_shipping: 'in_shop',
+  payment_needed: 'in_shop',
+  awaiting_payment: 'in_shop',
+  shipped: 'left',
+  delivered: 'left',
+  order_closed: 'closed',
+  payment_received: 'unsaid',
+  cancelled: 'unsaid',
+  problem_reported: 'unsaid',
+}
+
+/** The custody a status says (STATUS_CUSTODY); a value not in the catalogue (or none) says nothing. */
+export const statusCustody = (status: string | null | undefined): StatusCustody => (status && STATUS_CUSTODY[status as OrderStatus]) || 'unsaid'
+
 const LABELS: Record<string, string> = {
   evaluating: 'Evaluating Firearm',
   in_progress: 'Work In Progress',

@@ -2,6 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { routes } from '../../functions/routes.ts'
 import { ADMIN, CUSTOMER, api, signIn, useStackTable } from './helpers.ts'
+import { intakeBody } from './book-fixtures.ts'
+import { bookMessages } from '../../shared/src/book.ts'
 
 const INACTIVE = 'Account Inactive - Please contact the shop for assistance.'
 
@@ -82,7 +84,8 @@ describe('admin customers', () => {
     expect(await find(input.email)).toMatchObject({ orderCount: 0, latestOrder: null })
     await newOrder(profile.id, { firearmMake: 'Ruger', firearmModel: 'GP100' })
     const latest = await newOrder(profile.id, { firearmMake: 'Smith & Wesson', firearmModel: '686' })
-    await admin(`/api/admin/orders/${latest.id}/updates`, { method: 'POST', body: { status: 'evaluating' } })
+    expect((await admin(`/api/admin/orders/${latest.id}/receive`, { method: 'POST', body: intakeBody(latest.version, latest) })).status).toBe(200)
+    expect((await admin(`/api/admin/orders/${latest.id}/updates`, { method: 'POST', body: { status: 'evaluating' } })).status).toBe(201)
     const row = await find(`nia ${input.lastName}`)
     expect(row).toMatchObject({ orderCount: 2, latestOrder: { id: latest.id, firearmMake: 'Smith & Wesson', firearmModel: '686', currentStatus: 'evaluating', createdAt: latest.createdAt } })
     expect(await find(input.phone.slice(3))).toMatchObject({ id: profile.id })
@@ -172,14 +175,14 @@ describe('admin orders', () => {
     const order = await newOrder(customerId)
     const edited = await admin(`/api/admin/orders/${order.id}`, {
       method: 'PATCH',
-      body: { version: 1, currentStatus: 'work_complete', firearmModel: 'King Cobra', outboundTrackingNumber: '9400', estimatedCostCents: 20000 },
+      body: { version: 1, currentStatus: 'label_created', firearmModel: 'King Cobra', outboundTrackingNumber: '9400', estimatedCostCents: 20000 },
     })
-    expect(edited).toMatchObject({ status: 200, body: { currentStatus: 'work_complete', firearmModel: 'King Cobra', outboundTrackingNumber: '9400', version: 2, invoice: { serviceCents: 20000 } } })
+    expect(edited).toMatchObject({ status: 200, body: { currentStatus: 'label_created', firearmModel: 'King Cobra', outboundTrackingNumber: '9400', version: 2, invoice: { serviceCents: 20000 } } })
     const stale = await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { version: 1, description: 'lost update' } })
     expect(stale).toMatchObject({ status: 409, body: { error: { code: 'conflict', message: 'This order was changed by someone else. Reload it and apply your changes again.' } } })
     const detail = (await admin(`/api/admin/orders/${order.id}`)).body
     expect(detail.description).toBe('Timing is off')
-    expect(detail.updates[0]).toMatchObject({ status: 'work_complete', notes: 'Status updated to work complete - Admin', authorLabel: 'Admin', isCustomerNote: false })
+    expect(detail.updates[0]).toMatchObject({ status: 'label_created', notes: 'Status updated to label created - Admin', authorLabel: 'Admin', isCustomerNote: false })
     expect((await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { version: 2, firearmMake: '' } })).body.error.message).toBe('Firearm make is required')
     expect((await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { version: 2, currentStatus: 'teleported' } })).status).toBe(400)
     expect((await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { description: 'no version' } })).status).toBe(400)
@@ -222,21 +225,25 @@ describe('admin orders', () => {
 
   it('refuses to release the firearm while a balance is due, naming the balance, unless an override reason is given (recorded)', async () => {
     const order = await newOrder(customerId)
-    for (const status of ['ready_for_pickup', 'shipped', 'delivered', 'order_closed']) {
-      const res = await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { version: 1, currentStatus: status } })
-      expect(res.status).toBe(400)
-      expect(res.body.error.message).toContain('balance due of $175.00')
-      expect(res.body.error.fields).toHaveProperty('currentStatus')
-      const byMessage = await admin(`/api/admin/orders/${order.id}/updates`, { method: 'POST', body: { status } })
-      expect(byMessage.status).toBe(400)
+    const received = await admin(`/api/admin/orders/${order.id}/receive`, { method: 'POST', body: intakeBody(order.version, order) })
+    expect(received.status).toBe(200)
+    const v = received.body.version
+    const res = await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { version: v, currentStatus: 'ready_for_pickup' } })
+    expect(res.status).toBe(400)
+    expect(res.body.error.message).toContain('balance due of $175.00')
+    expect(res.body.error.fields).toHaveProperty('currentStatus')
+    expect((await admin(`/api/admin/orders/${order.id}/updates`, { method: 'POST', body: { status: 'ready_for_pickup' } })).status).toBe(400)
+    // Leaving is Release Firearm's (with the same rule and its disposition entry), never a status change.
+    for (const status of ['shipped', 'delivered', 'order_closed']) {
+      expect(await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { version: v, currentStatus: status, releaseOverrideReason: 'x' } })).toMatchObject({ status: 400, body: { error: { message: bookMessages.releaseFirst } } })
     }
-    expect((await admin(`/api/admin/orders/${order.id}`)).body).toMatchObject({ version: 1, currentStatus: 'order_created' })
-    const res = await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { version: 1, currentStatus: 'shipped', releaseOverrideReason: 'Customer pays cash on pickup' } })
-    expect(res).toMatchObject({ status: 200, body: { currentStatus: 'shipped' } })
+    expect((await admin(`/api/admin/orders/${order.id}`)).body).toMatchObject({ version: v, currentStatus: 'firearm_received' })
+    const ok = await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { version: v, currentStatus: 'ready_for_pickup', releaseOverrideReason: 'Customer pays cash on pickup' } })
+    expect(ok).toMatchObject({ status: 200, body: { currentStatus: 'ready_for_pickup' } })
     const updates = (await admin(`/api/admin/orders/${order.id}`)).body.updates
     expect(updates.map((u: { status: string; notes: string }) => [u.status, u.notes]).slice(0, 2)).toEqual([
       ['release_override', 'Released with a balance due of $175.00: Customer pays cash on pickup'],
-      ['shipped', 'Status updated to shipped - Admin'],
+      ['ready_for_pickup', 'Status updated to ready for pickup - Admin'],
     ])
   })
 
@@ -324,6 +331,7 @@ describe('status messages', () => {
   it('posts, edits and deletes staff messages; customer notes cannot be edited or deleted', async () => {
     const { customerId, token: ownerToken } = await signedInCustomer()
     const order = await newOrder(customerId)
+    expect((await admin(`/api/admin/orders/${order.id}/receive`, { method: 'POST', body: intakeBody(order.version, order) })).status).toBe(200)
     const posted = await admin(`/api/admin/orders/${order.id}/updates`, { method: 'POST', body: { status: 'in_progress' } })
     expect(posted).toMatchObject({ status: 201, body: { status: 'in_progress', notes: 'Status updated to in progress - Admin', authorLabel: 'Admin', isCustomerNote: false } })
     expect((await admin(`/api/admin/orders/${order.id}`)).body.currentStatus).toBe('in_progress')
@@ -343,7 +351,7 @@ describe('status messages', () => {
 
     expect((await admin(`/api/admin/orders/${order.id}/updates/${posted.body.id}`, { method: 'DELETE' })).status).toBe(204)
     const updates = (await admin(`/api/admin/orders/${order.id}`)).body.updates.map((u: { id: string; notes: string }) => u.notes)
-    expect(updates).toEqual(['Please call me', 'Order created'])
+    expect(updates).toEqual(['Please call me', 'Status updated to firearm received - Admin', 'Order created'])
     expect((await admin(`/api/admin/orders/${order.id}/updates/${posted.body.id}`, { method: 'DELETE' })).status).toBe(404)
   })
 })

@@ -13,6 +13,7 @@ import { defaultTable } from '../../functions/db/table.ts'
 import { newOrder, type Order } from '../../functions/domain/order.ts'
 import { routeKey, routes } from '../../functions/routes.ts'
 import { countCommands, useOwnTable, isAccountGateRead } from './helpers.ts'
+import { bookEntriesFor } from '../support/orders.ts'
 import { call, createTestUser, type TestUser } from './quality-helpers.ts'
 
 const route = routes.find((r) => routeKey(r) === 'GET /api/admin/orders')!
@@ -100,6 +101,7 @@ async function createOrders(n: number, from: number) {
         { invoiceId: randomUUID(), at: created },
       ),
       currentStatus: STATUSES[i % 5],
+      ...bookEntriesFor(STATUSES[i % 5]),
       isArchived: i % 4 === 3,
       archivedAt: i % 4 === 3 ? updated : undefined,
       updatedAt: updated,

@@ -6,6 +6,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, CUSTOMER, api, signIn, useStackTable } from './helpers.ts'
+import { intakeBody } from './book-fixtures.ts'
 import { createAuditRepository } from '../../functions/db/repositories/audit.ts'
 import { createService } from '../../functions/db/service.ts'
 import { defaultTable } from '../../functions/db/table.ts'
@@ -62,7 +63,7 @@ describe('staff actions are recorded, one record each, with who and before → a
     expect(created.items).toEqual([expect.objectContaining({ ...byStaff, action: 'order.create', orderId: order.id, customerId })])
     expect(created.items[0].actorId).toBe(adminId)
 
-    const edit = await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { version: order.version, estimatedCostCents: 17_500, currentStatus: 'in_progress' } })
+    const edit = await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { version: order.version, estimatedCostCents: 17_500, currentStatus: 'label_created' } })
     expect(edit.status, JSON.stringify(edit.body)).toBe(200)
     const after = await orderActivity(order.id)
     expect(after.items).toHaveLength(2)
@@ -70,7 +71,7 @@ describe('staff actions are recorded, one record each, with who and before → a
     expect(after.items[0].changes).toEqual(
       expect.arrayContaining([
         { field: 'Estimated cost', before: '$150.00', after: '$175.00' },
-        { field: 'Status', before: 'Order Created', after: 'Work In Progress' },
+        { field: 'Status', before: 'Order Created', after: 'Label Created' },
       ]),
     )
 
@@ -145,6 +146,7 @@ describe('the log is append-only and paged', () => {
   it('per order and per customer: newest first, a page at a time with the cursor, every record once', async () => {
     const { id: customerId } = await newCustomer()
     const order = await newOrder(customerId)
+    expect((await admin(`/api/admin/orders/${order.id}/receive`, { method: 'POST', body: intakeBody(order.version) })).status).toBe(200)
     for (const status of ['evaluating', 'in_progress', 'work_complete']) {
       expect((await admin(`/api/admin/orders/${order.id}/updates`, { method: 'POST', body: { status, notes: `Now ${status}` } })).status).toBe(201)
     }
@@ -156,9 +158,9 @@ describe('the log is append-only and paged', () => {
       seen.push(...page.items)
       cursor = page.cursor
     } while (cursor)
-    expect(seen.map((e) => e.action)).toEqual(['order.message_post', 'order.message_post', 'order.message_post', 'order.create'])
+    expect(seen.map((e) => e.action)).toEqual(['order.message_post', 'order.message_post', 'order.message_post', 'order.receive_firearm', 'order.create'])
     expect(seen[0].changes).toEqual(expect.arrayContaining([{ field: 'Status', before: 'Work In Progress', after: 'Work Complete' }, { field: 'Message', before: '', after: 'Now work_complete' }]))
-    expect(new Set(seen.map((e) => e.id)).size).toBe(4)
+    expect(new Set(seen.map((e) => e.id)).size).toBe(5)
 
     // The customer's log has their own record and their order's.
     const all: Entry[] = []
@@ -183,6 +185,7 @@ describe('the customer never sees it', () => {
     const customer = await signIn(CUSTOMER.email, CUSTOMER.password)
     const me = (await api('/api/me', { token: customer.AccessToken })).body
     const order = await newOrder(me.id)
+    expect((await admin(`/api/admin/orders/${order.id}/receive`, { method: 'POST', body: intakeBody(order.version) })).status).toBe(200)
     expect((await admin(`/api/admin/orders/${order.id}/updates`, { method: 'POST', body: { status: 'in_progress', notes: 'Started' } })).status).toBe(201)
     const seen = await api(`/api/orders/${order.id}`, { token: customer.AccessToken })
     expect(seen.status).toBe(200)

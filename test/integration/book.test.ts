@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { BOOK_COLUMNS, bookCsv, bookMessages } from '../../shared/src/book.ts'
 import { routes, type RouteDef } from '../../functions/routes.ts'
 import { countCommands, useStackTable } from './helpers.ts'
+import { seedOrder } from './payments-fixtures.ts'
 import { call, createTestUser, type TestUser } from './quality-helpers.ts'
 
 let staff: TestUser
@@ -265,7 +266,8 @@ describe('corrections', () => {
 describe('the book', () => {
   it('lists the open inventory with days held, searches, takes date ranges, and its CSV holds the 478.125(e) columns', async () => {
     const make = `Zeta${tag()}`
-    const o = await newOrder()
+    // An order of the new year's first day, its firearm received the day after (a date is never before its order).
+    const o = await seedOrder(customer.userId, { createdAt: '2026-01-01T16:00:00.000Z', currentStatus: 'order_created', customerName: `Cole ${tag()}` }).then((x) => ({ id: x.orderId, version: x.version }))
     const r = await receive(o.id, intake(o.version, { firearmMake: make, receivedOn: '2026-01-02' }))
     expect(r.status, r.text).toBe(200)
 

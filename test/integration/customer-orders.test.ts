@@ -7,6 +7,7 @@ import { defaultTable } from '../../functions/db/table.ts'
 import { newOrder, type Notification, type Order, type StatusUpdate } from '../../functions/domain/order.ts'
 import { ADMIN, CUSTOMER, api, signIn, signUp, useStackTable } from './helpers.ts'
 import { line, requestedExtra } from '../support/extra-work.ts'
+import { bookEntriesFor } from '../support/orders.ts'
 
 interface Customer {
   id: string
@@ -44,6 +45,7 @@ async function createOrder(customerId: string, over: Partial<Order> = {}, extras
     estimatedCostCents: 10000,
     lines: (extras.parts ?? []).map((p) => line(p.unitCents, { name: p.name, quantity: p.quantity })),
     createdAt,
+    ...bookEntriesFor(over.currentStatus ?? 'order_created'),
     ...over,
   }, { invoiceId: uuid(), at: createdAt })
   const updates = (extras.updates ?? [{ status: 'order_created', notes: 'Order created' }]).map((u, i) => {

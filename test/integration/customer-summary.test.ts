@@ -22,6 +22,8 @@ import { ADMIN, CUSTOMER, api, signIn, useStackTable } from './helpers.ts'
 import { balanceOf, deliver, intentEvent, orderRepo, seedCheckout, seedOrder } from './payments-fixtures.ts'
 import { providerIntent } from '../support/provider.ts'
 import { createTestUser } from './quality-helpers.ts'
+import { bookEntriesFor } from '../support/orders.ts'
+import { bookToday, intakeBody } from './book-fixtures.ts'
 
 let adminToken: string
 
@@ -97,13 +99,17 @@ describe('GET /api/admin/customers shows the latest order with its current statu
     const o = await newOrder(c.id)
     expect(await row(c.email)).toMatchObject({ orderCount: 1, latestOrder: { id: o.id, currentStatus: 'order_created', createdAt: o.createdAt } })
 
-    expect((await admin(`/api/admin/orders/${o.id}`, { method: 'PATCH', body: { version: 1, currentStatus: 'in_progress' } })).status).toBe(200)
+    // The make and model, edited before the intake (the A&D book's afterwards: a correction).
+    expect((await admin(`/api/admin/orders/${o.id}`, { method: 'PATCH', body: { version: 1, firearmMake: 'Ruger', firearmModel: 'GP100' } })).status).toBe(200)
+    expect((await row(c.email)).latestOrder).toMatchObject({ id: o.id, firearmMake: 'Ruger', firearmModel: 'GP100', currentStatus: 'order_created' })
+
+    expect((await admin(`/api/admin/orders/${o.id}/receive`, { method: 'POST', body: intakeBody(2, { firearmMake: 'Ruger', firearmModel: 'GP100' }) })).status).toBe(200)
+    expect((await row(c.email)).latestOrder).toMatchObject({ id: o.id, currentStatus: 'firearm_received' })
+
+    expect((await admin(`/api/admin/orders/${o.id}`, { method: 'PATCH', body: { version: 3, currentStatus: 'in_progress' } })).status).toBe(200)
     expect((await row(c.email)).latestOrder).toMatchObject({ id: o.id, currentStatus: 'in_progress' })
 
     expect((await admin(`/api/admin/orders/${o.id}/updates`, { method: 'POST', body: { status: 'work_complete' } })).status).toBe(201)
-    expect((await row(c.email)).latestOrder).toMatchObject({ id: o.id, currentStatus: 'work_complete' })
-
-    expect((await admin(`/api/admin/orders/${o.id}`, { method: 'PATCH', body: { version: 3, firearmMake: 'Ruger', firearmModel: 'GP100' } })).status).toBe(200)
     expect((await row(c.email)).latestOrder).toMatchObject({ id: o.id, firearmMake: 'Ruger', firearmModel: 'GP100', currentStatus: 'work_complete' })
 
     // Archived orders still count and can be the latest (as before): archiving changes nothing shown.
@@ -118,7 +124,14 @@ describe('GET /api/admin/customers shows the latest order with its current statu
     const older = await newOrder(c.id, { firearmModel: 'Older' })
     const newer = await newOrder(c.id, { firearmModel: 'Newer' })
     expect(await row(c.email)).toMatchObject({ orderCount: 2, latestOrder: { id: newer.id, firearmModel: 'Newer', currentStatus: 'order_created' } })
-    expect((await admin(`/api/admin/orders/${older.id}`, { method: 'PATCH', body: { version: 1, currentStatus: 'shipped', releaseOverrideReason: 'Paid at the counter' } })).status).toBe(200)
+    // The older one's firearm received and shipped (Release Firearm).
+    const received = await admin(`/api/admin/orders/${older.id}/receive`, { method: 'POST', body: intakeBody(1, { firearmModel: 'Older' }) })
+    expect(received.status).toBe(200)
+    const shipped = await admin(`/api/admin/orders/${older.id}/release`, {
+      method: 'POST',
+      body: { version: received.body.version, releasedOn: bookToday(), method: 'ship', to: 'customer', toAddress: { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' }, carrier: 'UPS', trackingNumber: '1Z999AA10123456784', releaseOverrideReason: 'Paid at the counter' },
+    })
+    expect(shipped.status).toBe(200)
     expect(await row(c.email)).toMatchObject({ orderCount: 2, latestOrder: { id: newer.id, currentStatus: 'order_created' } })
     // Deleting the latest shows the previous one with ITS current status (not the one it had when created).
     expect((await admin(`/api/admin/orders/${newer.id}`, { method: 'DELETE' })).status).toBe(200)
@@ -130,7 +143,8 @@ describe('GET /api/admin/customers shows the latest order with its current statu
   it('after the webhook records a payment in full (payment_received), and not after a partial one', async () => {
     const c = await newCustomer()
     const o = await newOrder(c.id)
-    expect((await admin(`/api/admin/orders/${o.id}`, { method: 'PATCH', body: { version: 1, currentStatus: 'work_complete' } })).status).toBe(200)
+    expect((await admin(`/api/admin/orders/${o.id}/receive`, { method: 'POST', body: intakeBody(1) })).status).toBe(200)
+    expect((await admin(`/api/admin/orders/${o.id}`, { method: 'PATCH', body: { version: 2, currentStatus: 'work_complete' } })).status).toBe(200)
     const partial = await seedCheckout(c.id, [{ orderId: o.id, amountCents: 1_000 }])
     expect((await deliver(intentEvent('payment_intent.succeeded', partial.paymentIntentId, 1_000))).body).toMatchObject({ outcome: 'recorded' })
     expect((await row(c.email)).latestOrder).toMatchObject({ id: o.id, currentStatus: 'work_complete' })
@@ -180,10 +194,14 @@ describe('GET /api/admin/customers shows the latest order with its current statu
 })
 
 describe('races: the profile never shows an order that is not the latest, nor a stale status of the latest', () => {
+  /** A customer's orders, their firearms received (in the shop), or `left` (received and released): the statuses the races set need it. */
   async function customerWith(...createdAts: string[]) {
+    return ordersOf(createdAts, bookEntriesFor('in_progress'))
+  }
+  async function ordersOf(createdAts: string[], entries: Partial<Order>) {
     const u = await createTestUser('customer')
     const orders: Order[] = []
-    for (const createdAt of createdAts) orders.push(await seedOrder(u.userId, { createdAt, currentStatus: 'order_created' }))
+    for (const createdAt of createdAts) orders.push(await seedOrder(u.userId, { createdAt, currentStatus: 'order_created', ...entries }))
     return { customerId: u.userId, orders }
   }
 
@@ -200,7 +218,7 @@ describe('races: the profile never shows an order that is not the latest, nor a 
   })
 
   it('the latest is deleted while the order it promotes changes status', async () => {
-    const { customerId, orders: [a, b] } = await customerWith(at(1), at(2))
+    const { customerId, orders: [a, b] } = await ordersOf([at(1), at(2)], bookEntriesFor('shipped'))
     const race = interleaved(() => orderRepo().saveOrder({ ...a, currentStatus: 'shipped' }, a.version))
     // Planned as "b leaves, a (read at version 1, order_created) is the latest"; a's change commits first.
     await deleteOrder({ orders: createOrderRepository(race.table), orderId: b.orderId })
@@ -210,7 +228,9 @@ describe('races: the profile never shows an order that is not the latest, nor a 
   })
 
   it('an older order changes status while the latest is deleted (it becomes the latest first)', async () => {
-    const { customerId, orders: [a, b] } = await customerWith(at(1), at(2))
+    const { customerId, orders: [a] } = await customerWith(at(1))
+    // The latest waits for its firearm (an order whose firearm is in custody is not deleted).
+    const b = await seedOrder(customerId, { createdAt: at(2), currentStatus: 'order_created' })
     const race = interleaved(() => deleteOrder({ orders: orderRepo(), orderId: b.orderId }))
     // Planned as "b is the latest, a only checks that"; the delete commits first and shows a at version 1.
     await createOrderRepository(race.table).saveOrder({ ...a, currentStatus: 'ready_for_pickup' }, a.version)

@@ -27,6 +27,7 @@ import { TEXT_SEARCH_READ_BUDGET as ORDERS_TEXT_BUDGET } from '../../functions/u
 import { EXACT_MATCH_LIMIT, TEXT_SEARCH_READ_BUDGET as PAYMENTS_TEXT_BUDGET } from '../../functions/use-cases/list-admin-payments.ts'
 import { TEXT_SEARCH_READ_BUDGET as CUSTOMERS_TEXT_BUDGET } from '../../functions/use-cases/list-customers.ts'
 import { countCommands, useOwnTable } from './helpers.ts'
+import { bookEntriesFor } from '../support/orders.ts'
 import { call, createTestUser, type TestUser } from './quality-helpers.ts'
 
 // ---- the bounds, from the repository code ----
@@ -343,7 +344,7 @@ beforeAll(async () => {
   const mine = async (over: Partial<Order>) => {
     const orderNumber = await repo.nextOrderNumber()
     const o = newOrder({ orderId: uuid(), orderNumber, customerId: customer.userId, customerName: 'Bea Bounds', customerEmail: customer.email, firearmMake: 'Colt', firearmModel: 'Python', serialNumber: `LB-${orderNumber}`, serviceType: 'Repair', description: 'Timing and lockup', estimatedCostCents: 10_000, ...over }, { invoiceId: uuid() })
-    return repo.createOrder({ ...o, currentStatus: 'in_progress' })
+    return repo.createOrder({ ...o, currentStatus: 'in_progress', ...bookEntriesFor('in_progress') })
   }
   history = await mine({})
   paid = await mine({})

@@ -222,7 +222,7 @@ describe('customer notes are limited', { timeout: 240_000 }, () => {
     // The customer's other orders still take notes (the limit is the order's), and staff updates are not limited.
     const other = await createOrder(customer.userId)
     expect((await call(ADD_NOTE, { params: { orderId: other.orderId }, body: { text: 'On this one' }, claims: customer.claims })).status).toBe(201)
-    const staff = await call(route('POST /api/admin/orders/{orderId}/updates'), { params: { orderId: order.orderId }, body: { status: 'in_progress', notes: 'Called the customer' }, claims: admin.claims })
+    const staff = await call(route('POST /api/admin/orders/{orderId}/updates'), { params: { orderId: order.orderId }, body: { status: 'order_created', notes: 'Called the customer' }, claims: admin.claims })
     expect(staff.status, staff.text).toBe(201)
   })
 

@@ -8,12 +8,13 @@ import { defaultTable } from '../../functions/db/table.ts'
 import { newOrder, invoiceOf, type Order } from '../../functions/domain/order.ts'
 import type { Allocation, Checkout } from '../../functions/domain/payment.ts'
 import { LOCAL_WEBHOOK_SECRET } from '../../functions/lib/stripe-secrets.ts'
+import { bookEntriesFor } from '../support/orders.ts'
 import { api } from './helpers.ts'
 
 export const orderRepo = () => createOrderRepository(defaultTable())
 export const paymentRepo = () => createPaymentRepository(defaultTable())
 
-/** An order straight into the table (version 1, invoice summary computed by the repository). */
+/** An order straight into the table (version 1, invoice summary computed by the repository; the intake and release its status needs). */
 export async function seedOrder(customerId: string, over: Partial<Order> = {}): Promise<Order> {
   const orders = orderRepo()
   const orderNumber = await orders.nextOrderNumber()
@@ -31,6 +32,7 @@ export async function seedOrder(customerId: string, over: Partial<Order> = {}): 
     description: 'Trigger work',
     estimatedCostCents: 10_000,
     currentStatus: 'work_complete',
+    ...bookEntriesFor(over.currentStatus ?? 'work_complete'),
     ...over,
   }, { invoiceId: uuid(), at })
   return orders.createOrder(o, { putUpdates: [{ orderId: o.orderId, updateId: sortableId(), status: 'order_created', notes: 'Order created', createdBy: 'admin', authorLabel: 'Admin', isCustomerNote: false, createdAt: at, updatedAt: at }] })

@@ -219,3 +219,35 @@ describe('mass assignment: a customer cannot set what the contract does not let 
     expect(await snapshot(world)).toEqual(before)
   })
 })
+
+describe('the A&D book cannot be skipped: every staff route that sets a status refuses one without its book entry, changing nothing', () => {
+  /** Routes whose body sets the order's status (their sample carries it): a new one is checked here by itself. */
+  const shapeWorld = { customerId: '', order: { orderId: '', version: 1, invoiceId: '' } } as unknown as World
+  const statusRoutes = adminRoutes.filter((r) => r.method !== 'GET' && ['status', 'currentStatus'].some((k) => k in (SAMPLE_BODIES[routeKey(r)]?.(shapeWorld) ?? {})))
+  let waiting: World
+  let staffClaims: Record<string, string>
+
+  beforeAll(async () => {
+    // An order of A's whose firearm has not come in: no intake, no entry in the book.
+    waiting = await seedWorld(a.id, a.email, { received: false })
+    staffClaims = (await createTestUser('admin')).claims
+  })
+
+  it('has routes to check (the edit form and the staff message)', () => {
+    expect(statusRoutes.map(routeKey)).toEqual(expect.arrayContaining(['PATCH /api/admin/orders/{orderId}', 'POST /api/admin/orders/{orderId}/updates']))
+  })
+
+  it.each(statusRoutes.map((r) => [routeKey(r), r] as const))('%s: a status in the shop names Receive Firearm, one that left Release Firearm too', async (_k, route) => {
+    const before = await snapshot(waiting)
+    const sample = SAMPLE_BODIES[routeKey(route)](waiting)
+    const key = 'currentStatus' in sample ? 'currentStatus' : 'status'
+    for (const [status, message] of [['in_progress', /Receive Firearm/], ['work_complete', /Receive Firearm/], ['shipped', /Receive Firearm.*Release Firearm/], ['delivered', /Release Firearm/]] as const) {
+      const res = await call(route, { params: realParams(route, waiting), body: { ...sample, [key]: status, releaseOverrideReason: 'Paid by phone' }, claims: staffClaims })
+      expect(res.status, `${routeKey(route)} → ${status}: ${res.text}`).toBe(400)
+      expect(res.body.error.message).toMatch(message)
+      expect(res.body.error.fields?.[key]).toBe(res.body.error.message)
+      expect(errorShapeProblem(res.body)).toBeNull()
+    }
+    expect(await snapshot(waiting)).toEqual(before)
+  })
+})

@@ -19,7 +19,7 @@ import { withdrawApprovalRequest } from '../../functions/use-cases/withdraw-appr
 import { addLineSchema, approvalRequestSchema } from '../../shared/src/schemas/admin-orders.ts'
 import { billedExtra, requestedExtra } from '../support/extra-work.ts'
 import { requestAdditionalCostApproval } from '../../functions/use-cases/request-additional-cost-approval.ts'
-import { testOrder } from '../support/orders.ts'
+import { asRead, testIntake, testOrder, testRelease } from '../support/orders.ts'
 import { caliberChange, updateAdminOrder } from '../../functions/use-cases/update-admin-order.ts'
 import { restoreOrder } from '../../functions/use-cases/restore-order.ts'
 import type { OrderCommit } from '../../functions/db/repositories/orders.ts'
@@ -50,7 +50,7 @@ function fakeOrders(initial: Order, { conflicts = 0 } = {}) {
     },
     writes,
     async getOrder(id: string) {
-      return id === stored.orderId ? { ...stored } : null
+      return id === stored.orderId ? asRead(stored) : null
     },
     async getOrderDetail(id: string) {
       return id === stored.orderId ? { order: { ...stored }, updates: [], payments: [] } : null
@@ -346,7 +346,7 @@ describe('createAdminOrder', () => {
 
 describe('updateAdminOrder', () => {
   it('adds "Status updated to work complete - Admin" when the status changes without a note', async () => {
-    const orders = fakeOrders(baseOrder())
+    const orders = fakeOrders(baseOrder({ intake: testIntake() }))
     const saved = await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, currentStatus: 'work_complete' }, adminId: 'admin-1', now: () => new Date(NOW) })
     expect(saved).toMatchObject({ currentStatus: 'work_complete', version: 2 })
     const [update] = orders.writes[0].putUpdates as StatusUpdate[]
@@ -367,8 +367,8 @@ describe('updateAdminOrder', () => {
     await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, firearmCaliber: ' 9mm ' } as never, adminId: 'admin-1', now: () => new Date(NOW) })
     expect(orders.stored.firearmCaliber).toBe(' 9mm ')
     expect(orders.writes[0].putUpdates?.map((u) => [u.status, u.notes, u.createdBy, u.authorLabel])).toEqual([['caliber_changed', 'Caliber changed from .45 ACP to 9mm.', 'admin-1', 'Admin']])
-    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 2, firearmCaliber: '9mm', currentStatus: 'in_progress' } as never, adminId: 'a' })
-    expect(orders.writes[1].putUpdates?.map((u) => u.status)).toEqual(['in_progress'])
+    await updateAdminOrder({ orders, orderId: 'o1', input: { version: 2, firearmCaliber: '9mm', currentStatus: 'label_created' } as never, adminId: 'a' })
+    expect(orders.writes[1].putUpdates?.map((u) => u.status)).toEqual(['label_created'])
     await updateAdminOrder({ orders, orderId: 'o1', input: { version: 3, firearmCaliber: null } as never, adminId: 'a' })
     expect(orders.writes[2].putUpdates?.map((u) => u.notes)).toEqual(['Caliber removed (was 9mm).'])
     await updateAdminOrder({ orders, orderId: 'o1', input: { version: 4, firearmCaliber: '12 gauge' } as never, adminId: 'a' })
@@ -386,21 +386,23 @@ describe('updateAdminOrder', () => {
   })
 
   it('refuses a release status while a balance is due, naming the balance, and records an override reason', async () => {
-    const orders = fakeOrders(baseOrder({ currentStatus: 'work_complete', ...billedExtra(4000) }))
-    for (const status of ['ready_for_pickup', 'shipped', 'delivered', 'order_closed']) {
-      const err = await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, currentStatus: status }, adminId: 'a' }).catch((e) => e)
+    // Received, then released (Release Firearm, with its own override): the statuses that say it left are the book's to allow.
+    const received = fakeOrders(baseOrder({ currentStatus: 'work_complete', intake: testIntake(), ...billedExtra(4000) }))
+    const orders = fakeOrders(baseOrder({ currentStatus: 'payment_received', intake: testIntake(), release: testRelease(), ...billedExtra(4000) }))
+    for (const [repo, status] of [[received, 'ready_for_pickup'], [orders, 'shipped'], [orders, 'delivered'], [orders, 'order_closed']] as const) {
+      const err = await updateAdminOrder({ orders: repo, orderId: 'o1', input: { version: 1, currentStatus: status }, adminId: 'a' }).catch((e) => e)
       expect(err).toBeInstanceOf(ValidationError)
       // 100.00 + 40.00 + 3.10 tax + 25.00 shipping
       expect(err.message).toContain('balance due of $168.10')
       expect(err.fields).toHaveProperty('currentStatus')
     }
-    expect(orders.writes).toEqual([])
+    expect([...received.writes, ...orders.writes]).toEqual([])
     await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, currentStatus: 'shipped', releaseOverrideReason: 'Pays cash on delivery' }, adminId: 'a' })
     expect(orders.writes[0].putUpdates?.map((u) => [u.status, u.notes])).toEqual([
       ['shipped', 'Status updated to shipped - Admin'],
       ['release_override', 'Released with a balance due of $168.10: Pays cash on delivery'],
     ])
-    const paid = fakeOrders(baseOrder({ currentStatus: 'work_complete', amountPaidCents: 12_500 }))
+    const paid = fakeOrders(baseOrder({ currentStatus: 'work_complete', intake: testIntake(), release: testRelease(), amountPaidCents: 12_500 }))
     expect((await updateAdminOrder({ orders: paid, orderId: 'o1', input: { version: 1, currentStatus: 'order_closed' }, adminId: 'a' })).currentStatus).toBe('order_closed')
   })
 
@@ -417,7 +419,7 @@ describe('the customer is notified of staff changes: exactly one notification pe
   const kinds = (w: OrderWriteExtras) => (w.putNotifications ?? []).map((n) => [n.kind, n.title, n.message])
 
   it('the edit form: a status change, a status note, both at once (one), neither (none)', async () => {
-    const orders = fakeOrders(baseOrder())
+    const orders = fakeOrders(baseOrder({ intake: testIntake() }))
     await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, currentStatus: 'evaluating' }, adminId: 'a', now: () => new Date(NOW) })
     await updateAdminOrder({ orders, orderId: 'o1', input: { version: 2, statusNote: 'Cleaned and oiled' }, adminId: 'a' })
     await updateAdminOrder({ orders, orderId: 'o1', input: { version: 3, currentStatus: 'in_progress', statusNote: 'Starting today' }, adminId: 'a' })
@@ -432,7 +434,7 @@ describe('the customer is notified of staff changes: exactly one notification pe
   })
 
   it('shipped in the edit form with a UPS number: essential, with the UPS page (never USPS)', async () => {
-    const orders = fakeOrders(baseOrder({ currentStatus: 'ready_for_shipping', amountPaidCents: 12_500 }))
+    const orders = fakeOrders(baseOrder({ currentStatus: 'ready_for_shipping', intake: testIntake(), release: testRelease(), amountPaidCents: 12_500 }))
     await updateAdminOrder({ orders, orderId: 'o1', input: { version: 1, currentStatus: 'shipped', outboundTrackingNumber: '1Z999AA10123456784' }, adminId: 'a' })
     expect(orders.writes[0].putNotifications).toEqual([
       expect.objectContaining({
@@ -447,7 +449,7 @@ describe('the customer is notified of staff changes: exactly one notification pe
   })
 
   it('a staff message: a new status (with its note, one notification), a note on the same status, the same status again without a note (none)', async () => {
-    const orders = fakeOrders(baseOrder({ currentStatus: 'in_progress' }))
+    const orders = fakeOrders(baseOrder({ currentStatus: 'in_progress', intake: testIntake() }))
     await addStaffUpdate({ orders, orderId: 'o1', status: 'work_complete', notes: 'All done', adminId: 'a' })
     await addStaffUpdate({ orders, orderId: 'o1', status: 'work_complete', notes: 'Test fired, groups well', adminId: 'a' })
     await addStaffUpdate({ orders, orderId: 'o1', status: 'work_complete', adminId: 'a' })
@@ -459,7 +461,7 @@ describe('the customer is notified of staff changes: exactly one notification pe
   })
 
   it('shipped by a staff message uses the tracking number on the order', async () => {
-    const orders = fakeOrders(baseOrder({ currentStatus: 'ready_for_shipping', amountPaidCents: 12_500, outboundTrackingNumber: '123456789012' }))
+    const orders = fakeOrders(baseOrder({ currentStatus: 'ready_for_shipping', intake: testIntake(), release: testRelease(), amountPaidCents: 12_500, outboundTrackingNumber: '123456789012' }))
     await addStaffUpdate({ orders, orderId: 'o1', status: 'shipped', adminId: 'a' })
     expect(orders.writes[0].putNotifications).toEqual([expect.objectContaining({ kind: 'status_changed', essential: true, carrier: 'FedEx', trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr=123456789012' })])
   })
@@ -561,14 +563,14 @@ describe('staff messages', () => {
   })
 
   it('posting a message sets the order status, with the default text when there are no notes', async () => {
-    const orders = fakeOrders(baseOrder({ amountPaidCents: 12_500 }))
+    const orders = fakeOrders(baseOrder({ amountPaidCents: 12_500, intake: testIntake() }))
     const u = await addStaffUpdate({ orders, orderId: 'o1', status: 'ready_for_pickup', adminId: 'a' })
     expect(u.notes).toBe('Status updated to ready for pickup - Admin')
     expect(orders.stored.currentStatus).toBe('ready_for_pickup')
   })
 
   it('a release status by message is refused while a balance is due, unless overridden', async () => {
-    const orders = fakeOrders(baseOrder())
+    const orders = fakeOrders(baseOrder({ currentStatus: 'payment_received', intake: testIntake(), release: testRelease() }))
     await expect(addStaffUpdate({ orders, orderId: 'o1', status: 'shipped', adminId: 'a' })).rejects.toThrow('balance due of $125.00')
     expect(orders.writes).toEqual([])
     await addStaffUpdate({ orders, orderId: 'o1', status: 'shipped', releaseOverrideReason: 'Owner approved', adminId: 'a' })

@@ -12,7 +12,7 @@ import { getCustomerOrder, loadOwnedOrder } from '../../functions/use-cases/get-
 import { listCustomerOrders } from '../../functions/use-cases/list-customer-orders.ts'
 import { addNoteSchema, approvalDecisionSchema, invoiceQuerySchema } from '../../shared/src/schemas/orders.ts'
 import { additionalCostFields } from '../../shared/src/invoice.ts'
-import { testOrder } from '../support/orders.ts'
+import { asRead, testOrder } from '../support/orders.ts'
 import { requestedExtra } from '../support/extra-work.ts'
 
 const OWNER = 'user-a'
@@ -41,11 +41,12 @@ function fakeOrders(initial: Order[] = [order()]) {
   let conflictsToThrow = 0
   const repo: Pick<OrderRepository, 'getOrder' | 'getOrderDetail' | 'saveOrder' | 'listOrdersForCustomer' | 'summaries' | 'commit'> = {
     async getOrder(id) {
-      return store.get(id) ?? null
+      const o = store.get(id)
+      return o ? asRead(o) : null
     },
     async getOrderDetail(id): Promise<OrderDetail | null> {
       const o = store.get(id)
-      return o ? { order: o, updates: [], payments: [] } : null
+      return o ? { order: asRead(o), updates: [], payments: [] } : null
     },
     async listOrdersForCustomer(customerId) {
       return [...store.values()].filter((o) => o.customerId === customerId && !o.isDeleted).sort((a, b) => b.createdAt.localeCompare(a.createdAt))

@@ -92,6 +92,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     customerAddress: null,
     intake: null,
     release: null,
+    missingFromBook: false,
     serviceType: 'Repair',
     description: 'Intermittent failure to extract.',
     estimatedCostCents: 15000,

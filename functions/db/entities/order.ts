@@ -173,6 +173,12 @@ export const orderSchema = {
      * receivables migration), which the next write or the migration counts.
      */
     receivableCents: { type: 'number' },
+    /**
+     * The order is listed among the firearms missing from the A&D book (domain/custody.ts bookCheckedWrite), written by
+     * every commit with the list's item and count when it changes (repositories/missing-from-book.ts); absent on an
+     * order not yet looked at (before the list), which the next write or the migration decides.
+     */
+    missingFromBook: { type: 'boolean' },
     invoiceLastUpdated: { type: 'string', default: now },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', default: now },

@@ -6,6 +6,7 @@ import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { backfillUnreadNotifications } from './unread-notifications.ts'
 import { countReceivables } from './receivables.ts'
+import { listMissingFromBook } from './missing-from-book.ts'
 
 /**
  * Changes to stored data that a new version needs, each run once per table, in order: `npm start`
@@ -67,6 +68,14 @@ export const MIGRATIONS: readonly Migration[] = [
     async run(config) {
       const { orders, counted } = await countReceivables(config)
       return `${orders} orders read, ${counted} with a balance due counted`
+    },
+  },
+  {
+    id: '2026-12-missing-from-book',
+    description: 'orders whose status says the firearm came in, with no intake recorded, are listed as missing from the A&D book (staff record their intake there)',
+    async run(config) {
+      const { orders, listed } = await listMissingFromBook(config)
+      return `${orders} orders read, ${listed} listed as missing from the A&D book`
     },
   },
 ]

@@ -15,6 +15,7 @@ import { ConcurrentChange, retryOnConflict } from '#functions/lib/retry.ts'
 import type { EntryChange } from '#functions/domain/ledger-stats.ts'
 import { counterItems } from './ledger-counters.ts'
 import { receivableCounterItems } from './receivable-counters.ts'
+import { missingFromBookItems } from './missing-from-book.ts'
 import { serialKeyOf } from '#functions/domain/search.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -183,6 +184,7 @@ export function toOrder(i: OrderItem, legacyParts: readonly LegacyPart[] | null 
     approvalRequests: extra.approvalRequests.map((r) => ({ ...r, lines: r.lines.map((l) => ({ ...l })) })) as Order['approvalRequests'],
     taxRatePpm: i.taxRatePpm ?? DEFAULT_TAX_RATE_PPM,
     currentStatus: i.currentStatus ?? 'order_created',
+    storedStatus: i.currentStatus ?? 'order_created',
     shippingSelected: i.shippingSelected ?? true,
     isArchived: i.isArchived ?? false,
     isDeleted: i.isDeleted ?? false,
@@ -195,7 +197,7 @@ export function toOrder(i: OrderItem, legacyParts: readonly LegacyPart[] | null 
 }
 
 /** The stored item: the order plus the projections the lists read (state partition, the invoice summary given, else the order's own). */
-export function orderItem({ storedInvoice: _stored, ...o }: Order, inv: InvoiceSummary = invoiceSummaryOf(o)): OrderItem {
+export function orderItem({ storedInvoice: _stored, storedStatus: _status, ...o }: Order, inv: InvoiceSummary = invoiceSummaryOf(o)): OrderItem {
   return {
     ...o,
     listState: o.isDeleted ? 'deleted' : o.isArchived ? 'archived' : 'active',
@@ -295,16 +297,19 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
       .write((entities) => {
         const { order: orders, orderRef, statusUpdate, checkout } = entities
         const own = [
-          ...writes.map(({ order: o, expected, softDelete, invoice, receivable: { before, after } }) => {
-            const item = { ...orderItem(o, invoice), receivableCents: after }
+          ...writes.map(({ order: o, expected, softDelete, invoice, receivable: { before, after }, missing }) => {
+            const item = { ...orderItem(o, invoice), receivableCents: after, missingFromBook: missing.after }
             return expected === 'create'
               ? orders.create(item).commit()
               : orders
                   .put(item)
-                  // A soft delete counts once: the order must not be deleted already. The receivables move from the amount read.
-                  .where(({ version, isDeleted, receivableCents }, { eq, notExists }) => {
+                  // A soft delete counts once: the order must not be deleted already. The receivables and the list of
+                  // firearms missing from the book move from what was read.
+                  .where(({ version, isDeleted, receivableCents, missingFromBook }, { eq, notExists }) => {
                     const counts = before === undefined ? notExists(receivableCents) : eq(receivableCents, before)
-                    return softDelete ? `${eq(version, expected)} AND ${counts} AND (${notExists(isDeleted)} OR ${eq(isDeleted, false)})` : `${eq(version, expected)} AND ${counts}`
+                    const listed = missing.before === undefined ? notExists(missingFromBook) : eq(missingFromBook, missing.before)
+                    const kept = `${eq(version, expected)} AND ${counts} AND ${listed}`
+                    return softDelete ? `${kept} AND (${notExists(isDeleted)} OR ${eq(isDeleted, false)})` : kept
                   })
                   .commit()
           }),
@@ -325,6 +330,7 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
           ...(items?.(entities) ?? []),
           ...counterItems(entities, extras.ledgerChanges ?? []),
           ...receivableCounterItems(entities, writes.map(({ receivable: { invoicedAt, before, after } }) => ({ invoicedAt, before: before ?? 0, after }))),
+          ...missingFromBookItems(entities, writes),
           ...auditWrites(entities, extras.audit),
         ]
         ownItems = own.length
@@ -334,7 +340,8 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
     // ElectroDB reports a cancelled transaction instead of throwing.
     if (!result.canceled) {
       if (closeCheckouts.length) await hooks.onCheckoutsClosed?.(closeCheckouts)
-      return writes.map((w) => ({ ...w.order, receivableCents: w.receivable.after }))
+      // As a read of them would give them: what they are counted and listed with, the status stored.
+      return writes.map((w) => ({ ...w.order, receivableCents: w.receivable.after, missingFromBook: w.missing.after, storedStatus: w.order.currentStatus }))
     }
     const codes = cancellationCodes(result.data)
     if (codes.slice(0, writes.length).includes(CONDITION_FAILED)) throw new VersionConflict()

@@ -1,4 +1,5 @@
 import { ADMIN_TEXT_MAX_LENGTH, ITEMS_RECEIVED_MAX_LENGTH } from '../admin-messages.ts'
+import { receivedOnRefusal } from '../book.ts'
 import { checkParty, description, fflField, optionalText, party, text, version } from './book-fields.ts'
 import { addressSchema } from './address.ts'
 import { calendarDate } from './dates.ts'
@@ -22,3 +23,15 @@ export const receiveFirearmSchema = z
   .check(z.superRefine((v, ctx) => checkParty('from', v, ctx)))
 export type ReceiveFirearmInput = z.infer<typeof receiveFirearmSchema>
 
+
+/**
+ * receiveFirearmSchema for one order (the Receive Firearm form): the date received is not before the order was
+ * created (receivedOnRefusal; the route reads the order after parsing, and its use case applies the same rule).
+ */
+export const receiveFirearmSchemaFor = (order: { createdAt: string }) =>
+  receiveFirearmSchema.check(
+    z.superRefine((v, ctx) => {
+      const refusal = receivedOnRefusal(v.receivedOn, order.createdAt)
+      if (refusal) ctx.addIssue({ code: 'custom', path: ['receivedOn'], message: refusal })
+    }),
+  )

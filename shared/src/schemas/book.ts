@@ -31,3 +31,14 @@ export const bookCorrectionsQuerySchema = z.object({
   cursor: cursorParam,
 })
 export type BookCorrectionsQuery = z.infer<typeof bookCorrectionsQuerySchema>
+
+/** The page size of the list of firearms missing from the A&D book (GET /api/admin/book/missing). */
+export const MISSING_PAGE_SIZE = 25
+export const MISSING_MAX_PAGE_SIZE = 100
+
+/** GET /api/admin/book/missing: the orders whose firearm came in without its acquisition entry, the oldest order first, and their count. */
+export const missingFromBookQuerySchema = z.object({
+  limit: limitParam(MISSING_PAGE_SIZE, MISSING_MAX_PAGE_SIZE),
+  cursor: cursorParam,
+})
+export type MissingFromBookQuery = z.infer<typeof missingFromBookQuerySchema>

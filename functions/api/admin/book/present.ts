@@ -1,6 +1,7 @@
 import type * as Api from '@gs/shared/api-types'
 import { daysHeld } from '@gs/shared/book'
 import type { BookEntry, BookLine, BookLineColumns, EntryColumns } from '#functions/domain/book.ts'
+import type { Order } from '#functions/domain/order.ts'
 
 const columns = (c: BookLineColumns): Api.BookLineColumns => ({
   acquiredOn: c.acquiredOn,
@@ -55,4 +56,19 @@ export const presentBookEntry = (e: BookEntry): Api.BookEntry => ({
   changes: e.changes ?? [],
   recordedAt: e.recordedAt,
   recordedBy: e.recordedByName,
+})
+
+/** An order of the list of firearms missing from the book, as staff read it (the order editor reads the rest). */
+export const presentMissingFirearm = (o: Order): Api.MissingFirearm => ({
+  orderId: o.orderId,
+  orderNumber: o.orderNumber,
+  customerId: o.customerId,
+  customerName: o.customerName,
+  firearmMake: o.firearmMake,
+  firearmModel: o.firearmModel,
+  serialNumber: o.serialNumber,
+  currentStatus: o.currentStatus,
+  createdAt: o.createdAt,
+  isArchived: o.isArchived,
+  version: o.version,
 })
