@@ -6,7 +6,6 @@ import type { ZodMiniType } from 'zod/mini'
 // The route table comes in through GroupOptions, so a bundle carries its own group's routes and not the whole table.
 import { routeKey, type Access, type FunctionGroup, type RouteDef } from '../routes.ts'
 import { authFromEvent, type AuthContext } from './auth.ts'
-import type { AccountState, StaffMfaChange } from '../db/repositories/account-state.ts'
 import { ACCOUNT_INACTIVE, ForbiddenError, MfaRequiredError, NotFoundError, SessionEndedError, ValidationError, errorBody } from './errors.ts'
 import { sessionMessages } from '@gs/shared/validation'
 import { ENV_NAMES } from './env.ts'
@@ -43,6 +42,21 @@ export type RouteHandler = (req: ApiRequest<any, any>) => Promise<ApiResult>
 export interface RouteModule {
   handler: RouteHandler
 }
+
+/** What the account gate needs of a caller's profile (functions/db/repositories/account-state.ts reads it). */
+export interface AccountState {
+  active: boolean
+  firstName?: string
+  /** With firstName: the name a staff member's actions are recorded under (the audit log). */
+  lastName?: string
+  /** Tokens from a sign-in before this (seconds since the epoch) are refused; 0 when no session was ever ended. */
+  sessionsValidFrom: number
+  /** Staff: the API has recorded the authenticator app (and ended every sign-in from before it). */
+  staffMfaRecorded: boolean
+}
+
+/** What ending a person's sessions does to their record of two-step sign-in: the app set up, or gone. */
+export type StaffMfaChange = 'recorded' | 'reset'
 
 /** The gate every signed-in request passes: is this profile allowed in at all, and is this sign-in still current? */
 export interface AccountGate {

@@ -105,7 +105,7 @@ describe('auth stack: Cognito', () => {
     expect(client.Properties.UserPoolId).toEqual(userPoolRef())
   })
 
-  it('runs the post-confirmation trigger, which may add users to groups in this pool only and write the table', () => {
+  it('runs the post-confirmation trigger, which may add users to groups and sign them out everywhere in this pool only, and write the table', () => {
     const trigger = stacks.auth.postConfirmation
     t.auth.hasResourceProperties('AWS::Cognito::UserPool', {
       LambdaConfig: { PostConfirmation: { 'Fn::GetAtt': [logicalId(trigger.fn), 'Arn'] } },
@@ -116,9 +116,9 @@ describe('auth stack: Cognito', () => {
     const statements = statementsFor(json.auth, logicalId(trigger.role))
     const cognito = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('cognito-idp:')))
     expect(cognito).toHaveLength(1)
-    expect(cognito[0].Action).toBe('cognito-idp:AdminAddUserToGroup')
+    expect(cognito[0].Action).toEqual(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminUserGlobalSignOut'])
     expect(cognito[0].Resource).toEqual(userPoolArn())
-    expect(actionsOf(statements)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:GetItem']))
+    expect(actionsOf(statements)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']))
   })
 })
 
@@ -226,6 +226,7 @@ describe('api stack: HTTP API from functions/routes.ts', () => {
         'AdminEnableUser',
         'AdminGetUser',
         'AdminUpdateUserAttributes',
+        'AdminUserGlobalSignOut',
       ]
         .map((a) => `cognito-idp:${a}`)
         .sort(),

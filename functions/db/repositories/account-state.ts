@@ -1,18 +1,9 @@
 import { isConditionalFailure } from '../conditions.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
+import type { AccountState, StaffMfaChange } from '../../lib/http.ts'
 
-/** What the account gate needs of a caller's profile: whether it may use the API, which sign-ins still count, and the name notes are signed with. */
-export interface AccountState {
-  active: boolean
-  firstName?: string
-  /** With firstName: the name a staff member's actions are recorded under (the audit log). */
-  lastName?: string
-  /** Tokens from a sign-in before this (seconds since the epoch) are refused; 0 when no session was ever ended. */
-  sessionsValidFrom: number
-  /** Staff: the API has recorded the authenticator app (and ended every sign-in from before it). */
-  staffMfaRecorded: boolean
-}
+export type { AccountState, StaffMfaChange }
 
 /** The profile attributes the gate reads. */
 export const ACCOUNT_STATE_ATTRIBUTES = ['isActive', 'isArchived', 'firstName', 'lastName', 'sessionsValidFrom', 'staffMfaAt'] as const
@@ -35,9 +26,6 @@ export async function readAccountState({ table, client }: TableConfig, userId: s
     staffMfaRecorded: data.staffMfaAt !== undefined,
   }
 }
-
-/** What ending a person's sessions does to their record of two-step sign-in. */
-export type StaffMfaChange = 'recorded' | 'reset'
 
 /**
  * Ends every sign-in of this person made before `at` (seconds since the epoch): the gate refuses their tokens from
