@@ -195,6 +195,18 @@ const ROUTE_REQUESTS: Record<string, (ctx: ColdContext, route: RouteDef) => Prom
     },
   }),
 
+  // A customer changes their password: the route loads the Cognito client and asks Cognito. With a wrong current
+  // password, so the bench customer's sessions go on (a change would end them): the same code and round trip, a 400.
+  'api/me/change-password': async (ctx, route) => ({
+    request: `${route.method} ${route.path} (a wrong current password)`,
+    event: async () =>
+      apiEvent(route, { path: route.path, claims: ctx.customer.claims, headers: { authorization: `Bearer ${ctx.customer.token}` }, body: { currentPassword: 'Not-the-password-1', newPassword: 'Another-password-2' } }),
+    check: (answer) => {
+      const body = expectStatus(answer, [400], route.path)
+      if (!body?.error?.fields?.currentPassword) throw new Error(`${route.path}: not the wrong-password answer: ${JSON.stringify(body)}`)
+    },
+  }),
+
   // A customer writes a note on an open order of theirs (at most 20 an hour per customer: a run makes 12).
   'api/orders/add-order-note': async (ctx, route) => {
     const orderId = ctx.payableOrder()
