@@ -19,11 +19,12 @@ export async function runReconciliation(now?: () => Date) {
 requireEnv('tableName')
 
 /**
- * The scheduled function (an EventBridge rule in the CDK app): compares the provider's succeeded
- * payments of the last week with the ledger. A failure throws, so the function's error alarm fires.
+ * The scheduled function (an EventBridge rule in the CDK app): compares the provider's payments of the
+ * last week with the ledger. A failure throws, so the function's error alarm fires; a run out of time is
+ * stored and logged unfinished (the ReconcileUnfinished alarm), not thrown: a retry would stop there too.
  */
-export async function handler(): Promise<{ checked: number; recorded: number; differences: number }> {
+export async function handler(): Promise<{ complete: boolean; checked: number; recorded: number; differences: number }> {
   const run = await runReconciliation()
-  log.info('reconciliation run', { checked: run.checked, recorded: run.recorded, receiptsFilled: run.receiptsFilled, differences: run.differences.length })
-  return { checked: run.checked, recorded: run.recorded, differences: run.differences.length }
+  log.info('reconciliation run', { complete: run.complete, checked: run.checked, recorded: run.recorded, receiptsFilled: run.receiptsFilled, differences: run.differences.length })
+  return { complete: run.complete, checked: run.checked, recorded: run.recorded, differences: run.differences.length }
 }

@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { DevIntent, DevIntentRepository, DevRefund } from '../db/repositories/dev-intents.ts'
 import type { PaymentIntentEvent } from './stripe-events.ts'
-import type { PaymentGateway, ProviderIntent, ProviderRefund, RefundRequest } from './gateway.ts'
+import type { PaymentGateway, ProviderCharge, ProviderIntent, ProviderRefund, RefundRequest } from './gateway.ts'
 import { formatCents } from '@gs/shared/money'
 import { paymentMessages } from '@gs/shared/payment-messages'
 import { MIN_CHARGE_CENTS } from '@gs/shared/payment-rules'
 import { PaymentProviderError, ValidationError } from '../lib/errors.ts'
 import { ConcurrentChange, retryOnConflict } from '../lib/retry.ts'
 
-type DevIntents = Pick<DevIntentRepository, 'createIfAbsent' | 'get' | 'markCanceled' | 'addRefund' | 'listSucceededSince'>
+type DevIntents = Pick<DevIntentRepository, 'createIfAbsent' | 'get' | 'markCanceled' | 'addRefund' | 'listCharged'>
 
 // A cancel or refund is a conditional write on the intent as read: a lost race means another write won, and the
 // call reads again on the one retry policy (lib/retry.ts), so as many concurrent calls on one intent as it has
@@ -38,6 +38,20 @@ function toProviderIntent(intent: DevIntent): ProviderIntent {
     lastPaymentError: intent.last_payment_error?.message ?? null,
     created: intent.created,
     metadata: { ...(intent.metadata ?? {}) },
+  }
+}
+
+/** A paid dev intent's charge, as Stripe's Charge reports one: captured, refunded, disputed. */
+function toProviderCharge(intent: DevIntent): ProviderCharge {
+  return {
+    id: intent.latest_charge ?? `ch_dev_${intent.id}`,
+    paymentIntentId: intent.id,
+    created: intent.charge_created ?? 0,
+    amountCents: amountReceived(intent),
+    amountRefundedCents: intent.amount_refunded ?? 0,
+    currency: intent.currency,
+    receiptUrl: null,
+    disputeStatus: intent.dispute_status ?? null,
   }
 }
 
@@ -123,12 +137,15 @@ export function createDevGateway({ intents, now = () => new Date() }: { intents:
         { exhausted: busy },
       )
     },
-    async listSucceededIntents({ since, limit }) {
-      const wanted = Math.floor(limit)
-      if (!(wanted > 0)) return []
-      // Floor, as the Stripe adapter: an intent of the same second as `since` is included.
-      const found = await intents.listSucceededSince(unixSeconds(since), wanted)
-      return found.slice(0, wanted).map(toProviderIntent)
+    async *listSucceededCharges({ since, until, pageSize }) {
+      const limit = Math.max(1, Math.floor(pageSize))
+      let cursor: string | null = null
+      // One Query a page, the next only when the caller asks for more, as the Stripe SDK pages the charges list.
+      do {
+        const page = await intents.listCharged({ since: unixSeconds(since), until: unixSeconds(until) }, { limit, cursor })
+        for (const intent of page.items) if (intent.status === 'succeeded') yield toProviderCharge(intent)
+        cursor = page.cursor
+      } while (cursor)
     },
   }
 }

@@ -35,8 +35,29 @@ export interface PaymentGateway {
    * (a retried request refunds once). Throws the contract's errors as createIntent does.
    */
   refund(req: RefundRequest): Promise<ProviderRefund>
-  /** The provider's succeeded intents created at or after `since` (reconciliation; at most `limit`, newest first). */
-  listSucceededIntents(opts: { since: Date; limit: number }): Promise<ProviderIntent[]>
+  /**
+   * The provider's succeeded charges made from `since` to `until` (both included, to the second), newest first
+   * (reconciliation): a payment is listed by when it was paid, whenever its intent was created. Reads `pageSize`
+   * charges a request, the next page only when the caller asks for more, so a caller that stops early reads no further.
+   */
+  listSucceededCharges(opts: { since: Date; until: Date; pageSize: number }): AsyncIterable<ProviderCharge>
+}
+
+/** A succeeded charge as the provider holds it now (Stripe's Charge): what it received, gave back, and any dispute. */
+export interface ProviderCharge {
+  id: string
+  /** The intent that made it; null for a charge made without one (not this portal's). */
+  paymentIntentId: string | null
+  /** Unix seconds: when the charge was made. A card charge succeeds at once, so this is when the payment was made. */
+  created: number
+  /** What it captured, in cents. */
+  amountCents: number
+  /** What was refunded of it, in cents (from anywhere: this portal or the provider's dashboard). */
+  amountRefundedCents: number
+  currency: string
+  receiptUrl: string | null
+  /** The status of its dispute ('needs_response', 'under_review', 'won', 'lost', …); null when it has none. */
+  disputeStatus: string | null
 }
 
 export interface RefundRequest {

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
 import { paymentMessages as m } from '@gs/shared/payment-messages'
 import { PaymentFailedError, PaymentProviderError, ValidationError } from '../lib/errors.ts'
-import type { CreateIntentRequest, PaymentGateway, ProviderIntent } from './gateway.ts'
+import type { CreateIntentRequest, PaymentGateway, ProviderCharge, ProviderIntent } from './gateway.ts'
 import { loadStripeSdk } from './stripe-sdk.ts'
 import type { Env } from '../lib/env.ts'
 
@@ -99,12 +99,26 @@ function refusedForState(err: unknown): boolean {
 
 /** Largest page Stripe's list endpoints serve. */
 const STRIPE_MAX_PAGE = 100
-/**
- * Pages read beyond the ones `limit` needs, to step over intents that did not succeed (abandoned,
- * canceled). A bound so one call never walks a whole account: with more than this many pages of
- * failures in the window the answer is short of `limit`, and reconciliation picks up the rest next run.
- */
-export const LIST_EXTRA_PAGES = 4
+
+/** A listed charge as the port has it; a disputed one costs one more request, for its dispute's status. */
+async function toProviderCharge(stripe: Stripe, charge: Stripe.Charge): Promise<ProviderCharge> {
+  let disputeStatus: string | null = null
+  if (charge.disputed) {
+    const { data } = await stripe.disputes.list({ charge: charge.id, limit: 1 })
+    disputeStatus = data[0]?.status ?? 'disputed'
+  }
+  const intent = charge.payment_intent
+  return {
+    id: charge.id,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    created: charge.created,
+    amountCents: charge.amount_captured,
+    amountRefundedCents: charge.amount_refunded,
+    currency: charge.currency,
+    receiptUrl: charge.receipt_url ?? null,
+    disputeStatus,
+  }
+}
 
 /**
  * The Stripe adapter: PaymentIntents with automatic payment methods, an idempotency key on every create.
@@ -183,34 +197,19 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
         throw mapped(err)
       }
     },
-    async listSucceededIntents({ since, limit }) {
-      const wanted = Math.floor(limit)
-      if (!(wanted > 0)) return []
-      const pageSize = Math.min(STRIPE_MAX_PAGE, wanted)
-      const maxPages = Math.ceil(wanted / STRIPE_MAX_PAGE) + LIST_EXTRA_PAGES
-      // Floor: an intent created in the same second as `since` is included (Stripe's created is in whole seconds).
-      const gte = Math.floor(since.getTime() / 1000)
-      const found: ProviderIntent[] = []
+    async *listSucceededCharges({ since, until, pageSize }) {
+      const limit = Math.min(STRIPE_MAX_PAGE, Math.max(1, Math.floor(pageSize)))
+      // Floor: charges made in the same second as `since` or `until` are included (Stripe's created is in whole seconds).
+      const created = { gte: Math.floor(since.getTime() / 1000), lte: Math.floor(until.getTime() / 1000) }
       try {
         const stripe = await stripeClient()
-        let startingAfter: string | undefined
-        for (let page = 0; page < maxPages && found.length < wanted; page++) {
-          const res = await stripe.paymentIntents.list({
-            created: { gte },
-            limit: pageSize,
-            // The receipt URL lives on the charge.
-            expand: ['data.latest_charge'],
-            ...(startingAfter ? { starting_after: startingAfter } : {}),
-          })
-          // Stripe lists newest first, so the collected ones stay newest first.
-          for (const pi of res.data) if (pi.status === 'succeeded' && found.length < wanted) found.push(toProviderIntent(pi))
-          if (!res.has_more || !res.data.length) break
-          startingAfter = res.data[res.data.length - 1].id
+        // The SDK's auto-pagination: the next page (starting_after the last charge) only when the loop asks for more.
+        for await (const charge of stripe.charges.list({ created, limit })) {
+          if (charge.status === 'succeeded') yield await toProviderCharge(stripe, charge)
         }
       } catch (err) {
         throw mapped(err)
       }
-      return found
     },
   }
 }

@@ -37,7 +37,7 @@ export async function confirmDevPayment({ intents, payments, deliver, paymentInt
   if (intent.status === 'canceled') throw new ValidationError(m.intentCanceled)
   const card = cardNumber.replace(/[\s-]/g, '')
   if (card === DEV_SUCCESS_CARD) {
-    const done: DevIntent = { ...intent, status: 'succeeded', latest_charge: `ch_dev_${randomBytes(12).toString('hex')}`, last_payment_error: null }
+    const done: DevIntent = { ...intent, status: 'succeeded', latest_charge: `ch_dev_${randomBytes(12).toString('hex')}`, charge_created: Math.floor(now().getTime() / 1000), last_payment_error: null }
     if (!(await intents.transition(intent, done))) throw new ValidationError(m.intentCanceled)
     await deliver(devIntentEvent('payment_intent.succeeded', done, now()))
     return { paymentIntentId, status: 'succeeded' }

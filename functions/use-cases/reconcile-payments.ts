@@ -3,55 +3,114 @@ import type { OrderRepository } from '../db/repositories/orders.ts'
 import type { CheckoutReviewRepository } from '../db/repositories/checkout-review.ts'
 import type { PaymentRepository } from '../db/repositories/payments.ts'
 import type { ReconciliationRepository, ReconciliationRun } from '../db/repositories/reconciliations.ts'
+import type { Payment } from '../domain/order.ts'
 import { log } from '../lib/logger.ts'
-import type { PaymentGateway } from '../payments/gateway.ts'
+import type { PaymentGateway, ProviderCharge } from '../payments/gateway.ts'
 import { handleStripeEvent, PAYMENT_REVIEW_ALERT } from './handle-stripe-event.ts'
 
-/** How far back each run looks (Stripe retries a webhook for 3 days; a week covers a long outage). */
+/** How far back each run looks, by when a payment was made (Stripe retries a webhook for 3 days; a week covers a long outage). */
 export const RECONCILE_DAYS = 7
-/** At most this many provider intents per run (bounded work; a busier week is reported, not silently cut). */
-export const RECONCILE_LIMIT = 2_000
+/**
+ * How long a run may compare before it stops and reports itself unfinished. The function's timeout is 5 minutes
+ * (infra/stacks/api-stack.ts): the last minute is left to store the run and log it.
+ */
+export const RECONCILE_BUDGET_MS = 4 * 60 * 1000
+/** Charges a provider request lists, and ledger entries a Query reads (Stripe's largest page). */
+export const RECONCILE_PAGE_SIZE = 100
+/**
+ * The ledger is read from this long before the window: an entry is dated by this portal's clock when the webhook
+ * records it, the charge by the provider's when it was made, and the two may straddle the window's start.
+ */
+const LEDGER_MARGIN_MS = 60 * 60 * 1000
+/** The `alert` of the line a run that did not finish logs (the ReconcileUnfinished alarm counts it). */
+export const RECONCILE_UNFINISHED_ALERT = 'reconcile_unfinished'
 
-export type DifferenceKind = 'unknown_intent' | 'recorded_late' | 'not_confirmed' | 'amount_mismatch' | 'not_succeeded_at_provider' | 'window_truncated'
+export type DifferenceKind = 'unknown_intent' | 'recorded_late' | 'not_confirmed' | 'amount_mismatch' | 'refund_mismatch' | 'dispute_mismatch' | 'not_succeeded_at_provider'
 
 interface Reconcile {
-  gateway: Pick<PaymentGateway, 'mode' | 'listSucceededIntents' | 'retrieveIntent'>
+  gateway: Pick<PaymentGateway, 'mode' | 'listSucceededCharges' | 'retrieveIntent'>
   orders: Pick<OrderRepository, 'getOrders'>
   payments: Pick<PaymentRepository, 'getCheckout' | 'recordSucceededCheckout' | 'applyCheckoutEvent' | 'setReceiptUrl'> & Pick<CheckoutReviewRepository, 'recordUnconfirmed'>
   runs: Pick<ReconciliationRepository, 'save'>
   ledger: Pick<LedgerRepository, 'listSince'>
   now?: () => Date
+  /** Charges and ledger entries read a request (tests: small pages). */
+  pageSize?: number
+  /** Time the run may take before it stops unfinished (tests: a short one). */
+  budgetMs?: number
 }
 
+/** What the ledger holds of one card charge: card money recorded for it, refunds to the card, and its dispute. */
+interface LedgerCard {
+  paidCents: number
+  refundedCents: number
+  /**
+   * The ledger records no disputes yet, so this stays null and every dispute the provider reports is a difference.
+   * When dispute events are recorded, the entry's dispute status is what goes here (addLedgerEntry).
+   */
+  disputeStatus: string | null
+}
+
+const isCardMoney = (e: Payment) => e.paymentIntentId !== '' && e.paymentStatus === 'successful' && ['payment', 'credit'].includes(e.kind ?? 'payment')
+/** A refund to the card: settled, or recorded and not yet settled by the provider (which then should have it too). */
+const isCardRefund = (e: Payment) => e.kind === 'refund' && e.paymentIntentId !== '' && (e.paymentStatus === 'successful' || e.paymentStatus === 'pending')
+
+function addLedgerEntry(cards: Map<string, LedgerCard>, e: Payment) {
+  if (!isCardMoney(e) && !isCardRefund(e)) return
+  const card = cards.get(e.paymentIntentId) ?? { paidCents: 0, refundedCents: 0, disputeStatus: null }
+  if (isCardMoney(e)) card.paidCents += e.amountCents
+  else card.refundedCents += e.amountCents
+  cards.set(e.paymentIntentId, card)
+}
+
+const isoSeconds = (unix: number) => new Date(unix * 1000).toISOString()
+
 /**
- * Compares the provider's succeeded intents of the last 7 days with what is recorded, both ways:
- * a success the webhook never recorded is recorded now (through the webhook's own path, so the
- * provider confirms it and it lands once); a recorded card payment the provider does not list as
- * succeeded, an amount that differs, or an intent that is not ours is reported. A receipt that was
- * not ready when the payment was recorded is filled in. Every run is stored; any difference is
- * logged for the alarm (alert: payment_review).
+ * Compares the provider's charges paid in the last 7 days (by when they were paid, however old their intent) with
+ * what is recorded, both ways. A success the webhook never recorded is recorded now (through the webhook's own path,
+ * so the provider confirms it and it lands once); an amount, a refunded amount or a dispute that differs, a charge
+ * that is not ours, or a recorded card payment the provider does not report as succeeded is reported. A receipt that
+ * was not ready when the payment was recorded is filled in. It reads everything in its window page by page; out of
+ * time (`budgetMs`) it stops, stores the run as unfinished and logs it for its alarm. Every run is stored; any
+ * difference is logged for the alarm (alert: payment_review).
  */
-export async function reconcilePayments({ gateway, orders, payments, ledger, runs, now = () => new Date() }: Reconcile): Promise<ReconciliationRun> {
+export async function reconcilePayments({ gateway, orders, payments, ledger, runs, now = () => new Date(), pageSize = RECONCILE_PAGE_SIZE, budgetMs = RECONCILE_BUDGET_MS }: Reconcile): Promise<ReconciliationRun> {
   const at = now()
   const since = new Date(at.getTime() - RECONCILE_DAYS * 24 * 60 * 60 * 1000)
+  const outOfTime = () => now().getTime() - at.getTime() >= budgetMs
+  const budget = `its ${Math.round(budgetMs / 1000)}-second budget`
   const differences: ReconciliationRun['differences'] = []
   const differ = (paymentIntentId: string, kind: DifferenceKind, detail: string) => differences.push({ paymentIntentId, kind, detail })
+  let unfinished: string | undefined
+  let checked = 0
   let recorded = 0
   let receiptsFilled = 0
 
-  const succeeded = await gateway.listSucceededIntents({ since, limit: RECONCILE_LIMIT })
-  const truncated = succeeded.length >= RECONCILE_LIMIT
-  if (truncated) differ('', 'window_truncated', `More than ${RECONCILE_LIMIT} succeeded intents in ${RECONCILE_DAYS} days: only the newest were compared`)
-  for (const intent of succeeded) {
-    const checkout = await payments.getCheckout(intent.id)
+  // The provider's side: every charge paid in the window, newest first.
+  const listed = new Set<string>()
+  const compared = new Map<string, ProviderCharge>()
+  // Up to the run's start: a payment made while it runs is the next run's (its webhook is on its way).
+  for await (const charge of gateway.listSucceededCharges({ since, until: at, pageSize })) {
+    if (outOfTime()) {
+      unfinished = `Stopped at ${budget} after ${checked} charges: those paid at or before ${isoSeconds(charge.created)} were not compared, nor was the ledger`
+      break
+    }
+    checked++
+    const intentId = charge.paymentIntentId
+    if (!intentId) {
+      differ('', 'unknown_intent', `The provider has a ${charge.amountCents}-cent charge (${charge.id}) made without a payment intent: not this portal's`)
+      continue
+    }
+    listed.add(intentId)
+    const checkout = await payments.getCheckout(intentId)
     if (!checkout) {
-      differ(intent.id, 'unknown_intent', `The provider has a ${intent.amountReceivedCents}-cent payment with no checkout here`)
+      differ(intentId, 'unknown_intent', `The provider has a ${charge.amountCents}-cent payment with no checkout here`)
       continue
     }
     if (checkout.status !== 'succeeded') {
       // The webhook's own path: the provider is asked again, and the payment lands exactly once.
       const outcome = await handleStripeEvent({
-        event: { id: `reconcile_${intent.id}`, type: 'payment_intent.succeeded', created: intent.created, data: { object: { id: intent.id } } },
+        event: { id: `reconcile_${intentId}`, type: 'payment_intent.succeeded', created: charge.created, data: { object: { id: intentId } } },
         orders,
         payments,
         gateway,
@@ -59,34 +118,60 @@ export async function reconcilePayments({ gateway, orders, payments, ledger, run
       })
       if (outcome === 'recorded') {
         recorded++
-        differ(intent.id, 'recorded_late', `Succeeded at the provider but was ${checkout.status} here: recorded now`)
-      } else if (outcome !== 'duplicate') differ(intent.id, 'not_confirmed', `Succeeded at the provider but could not be recorded (${outcome})`)
+        differ(intentId, 'recorded_late', `Succeeded at the provider but was ${checkout.status} here: recorded now`)
+      } else if (outcome !== 'duplicate') differ(intentId, 'not_confirmed', `Succeeded at the provider but could not be recorded (${outcome})`)
       continue
     }
-    if (checkout.amountCents !== intent.amountReceivedCents) differ(intent.id, 'amount_mismatch', `Recorded ${checkout.amountCents} cents, the provider received ${intent.amountReceivedCents}`)
-    if (!checkout.receiptUrl && intent.receiptUrl) {
-      await payments.setReceiptUrl(checkout, intent.receiptUrl)
+    if (checkout.amountCents !== charge.amountCents) differ(intentId, 'amount_mismatch', `Recorded ${checkout.amountCents} cents, the provider received ${charge.amountCents}`)
+    else compared.set(intentId, charge)
+    if (!checkout.receiptUrl && charge.receiptUrl) {
+      await payments.setReceiptUrl(checkout, charge.receiptUrl)
       receiptsFilled++
     }
   }
 
-  // The other way: card money recorded in the window that the provider does not list as succeeded.
-  if (!truncated) {
-    const listed = new Set(succeeded.map((i) => i.id))
-    const cards = (await ledger.listSince(since.toISOString(), RECONCILE_LIMIT * 2)).filter(
-      (p) => p.paymentIntentId && p.paymentStatus === 'successful' && (p.kind ?? 'payment') !== 'refund' && (p.kind ?? 'payment') !== 'adjustment',
-    )
-    for (const id of new Set(cards.map((p) => p.paymentIntentId))) {
-      if (listed.has(id)) continue
-      // Listed by creation time: an intent created before the window may have been paid inside it.
-      const provider = await gateway.retrieveIntent(id)
-      if (provider?.status !== 'succeeded') differ(id, 'not_succeeded_at_provider', `Recorded as paid, but the provider reports ${provider ? provider.status : 'no such intent'}`)
+  // The ledger's side: card money, card refunds (and, once recorded, disputes) of the window, page by page.
+  const cards = new Map<string, LedgerCard>()
+  if (!unfinished) {
+    const ledgerSince = new Date(since.getTime() - LEDGER_MARGIN_MS).toISOString()
+    let cursor: string | null = null
+    do {
+      if (outOfTime()) {
+        unfinished = `Stopped at ${budget} while reading the ledger: the ${checked} charges were compared with their checkouts, not with the ledger's entries`
+        break
+      }
+      const page = await ledger.listSince(ledgerSince, { limit: pageSize, cursor })
+      for (const entry of page.items) addLedgerEntry(cards, entry)
+      cursor = page.cursor
+    } while (cursor)
+  }
+
+  if (!unfinished) {
+    for (const [intentId, charge] of compared) {
+      const card = cards.get(intentId) ?? { paidCents: 0, refundedCents: 0, disputeStatus: null }
+      if (card.paidCents !== charge.amountCents) differ(intentId, 'amount_mismatch', `The ledger holds ${card.paidCents} cents of card payments for it, the provider received ${charge.amountCents}`)
+      if (card.refundedCents !== charge.amountRefundedCents) differ(intentId, 'refund_mismatch', `The ledger has ${card.refundedCents} cents refunded to the card, the provider ${charge.amountRefundedCents}`)
+      if (card.disputeStatus !== charge.disputeStatus) {
+        differ(intentId, 'dispute_mismatch', charge.disputeStatus ? `The provider reports a dispute (${charge.disputeStatus}); the ledger ${card.disputeStatus ? `has it as ${card.disputeStatus}` : 'records none'}` : `The ledger has a dispute (${card.disputeStatus}) the provider does not report`)
+      }
+    }
+    // The other way: card money recorded in the window whose charge the provider did not list as paid in it.
+    for (const [intentId, card] of cards) {
+      if (listed.has(intentId) || card.paidCents === 0) continue
+      if (outOfTime()) {
+        unfinished = `Stopped at ${budget} while asking the provider about card payments recorded here that it did not list`
+        break
+      }
+      // Paid just before the window and recorded inside it, or not paid at all: the provider says which.
+      const provider = await gateway.retrieveIntent(intentId)
+      if (provider?.status !== 'succeeded') differ(intentId, 'not_succeeded_at_provider', `Recorded as paid, but the provider reports ${provider ? provider.status : 'no such intent'}`)
     }
   }
 
-  const run: ReconciliationRun = { ranAt: at.toISOString(), since: since.toISOString(), mode: gateway.mode, checked: succeeded.length, recorded, receiptsFilled, differences }
+  const run: ReconciliationRun = { ranAt: at.toISOString(), since: since.toISOString(), mode: gateway.mode, complete: !unfinished, ...(unfinished ? { unfinished } : {}), checked, recorded, receiptsFilled, differences }
   await runs.save(run)
+  if (unfinished) log.error('payment reconciliation did not finish', { alert: RECONCILE_UNFINISHED_ALERT, since: run.since, checked, unfinished })
   if (differences.length) log.error('payment reconciliation found differences', { alert: PAYMENT_REVIEW_ALERT, count: differences.length, differences })
-  else log.info('payment reconciliation: provider and ledger agree', { checked: succeeded.length, receiptsFilled })
+  else if (!unfinished) log.info('payment reconciliation: provider and ledger agree', { checked, receiptsFilled })
   return run
 }

@@ -72,7 +72,7 @@ function createAnswers() {
       // As created: nothing paid yet.
       return json(call, { ...intentJson(id), status: 'requires_payment_method', amount_received: 0, latest_charge: null })
     }
-    if (url.pathname === '/v1/payment_intents' && method === 'GET') return json(call, { object: 'list', data: [], has_more: false, url: '/v1/payment_intents' })
+    if (url.pathname === '/v1/charges' && method === 'GET') return json(call, { object: 'list', data: [], has_more: false, url: '/v1/charges' })
     const one = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname)
     if (one && intents.has(one[1])) {
       if (one[2] && method === 'POST') intents.get(one[1])!.canceled = true

@@ -5,7 +5,7 @@ import { createDevIntentRepository, type DevIntent, type DevIntentRepository } f
 import { defaultTable } from '../../functions/db/table.ts'
 import { PaymentProviderError, ValidationError } from '../../functions/lib/errors.ts'
 import { createDevGateway, devIntentEvent } from '../../functions/payments/dev-gateway.ts'
-import type { PaymentGateway } from '../../functions/payments/gateway.ts'
+import type { PaymentGateway, ProviderCharge } from '../../functions/payments/gateway.ts'
 
 /**
  * The dev gateway against DynamoDB Local (the integration stack's table): the rules it shares with
@@ -35,7 +35,7 @@ async function openIntent(amountCents: number, metadata: Record<string, string> 
 /** Sets the provider's status as the dev confirm route does (a put of the whole intent). */
 async function setStatus(id: string, status: DevIntent['status']): Promise<DevIntent> {
   const stored = (await repo.get(id))!
-  return repo.save({ ...stored, status, ...(status === 'succeeded' ? { latest_charge: `ch_dev_${id.slice(-8)}` } : {}) })
+  return repo.save({ ...stored, status, ...(status === 'succeeded' ? { latest_charge: `ch_dev_${id.slice(-8)}`, charge_created: unix(clock) } : {}) })
 }
 
 async function paidIntent(amountCents: number) {
@@ -244,36 +244,58 @@ describe('dev gateway: refund', () => {
   })
 })
 
-describe('dev gateway: listSucceededIntents', () => {
-  it('lists only succeeded intents created since the date, newest first, at most limit', async () => {
+describe('dev gateway: listSucceededCharges', () => {
+  const all = async (since: Date, pageSize: number, until = new Date(since.getTime() + 3600_000)) => {
+    const out: ProviderCharge[] = []
+    for await (const c of gateway.listSucceededCharges({ since, until, pageSize })) out.push(c)
+    return out
+  }
+
+  it('lists the charges paid since the date, newest first, by when they were paid however old the intent, page after page', async () => {
     // Seconds of its own, far from what other files create, so the shared table's other intents stay out.
     const base = unix(new Date('2090-01-01T00:00:00Z')) + Math.floor(Math.random() * 1_000_000) * 100
-    const at = async (offset: number, status: DevIntent['status']) => {
-      clock = new Date((base + offset) * 1000)
-      const id = await openIntent(1_000 + offset)
+    /** An intent opened at `opened` and brought to `status` at `at` (seconds from base). */
+    const intent = async (opened: number, at: number, status: DevIntent['status']) => {
+      clock = new Date((base + opened) * 1000)
+      const id = await openIntent(1_000 + at)
+      clock = new Date((base + at) * 1000)
       if (status !== 'requires_payment_method') await setStatus(id, status)
       return id
     }
-    const before = await at(-1, 'succeeded')
-    const s0 = await at(0, 'succeeded')
-    const p5 = await at(5, 'processing')
-    const s10 = await at(10, 'succeeded')
-    const c15 = await at(15, 'canceled')
-    const s20 = await at(20, 'succeeded')
-    const r25 = await at(25, 'requires_payment_method')
-    const s30 = await at(30, 'succeeded')
+    const paidBefore = await intent(-20, -1, 'succeeded')
+    const s0 = await intent(0, 0, 'succeeded')
+    const p5 = await intent(5, 5, 'processing')
+    // Opened ten days before the window's start, paid inside it: listed by its payment.
+    const old10 = await intent(-10 * 24 * 3600, 10, 'succeeded')
+    const c15 = await intent(15, 15, 'canceled')
+    const s20 = await intent(20, 20, 'succeeded')
+    const r25 = await intent(25, 25, 'requires_payment_method')
+    const s30 = await intent(30, 30, 'succeeded')
+    await repo.save({ ...(await repo.get(s20))!, amount_refunded: 300, dispute_status: 'needs_response' })
 
     const since = new Date(base * 1000)
-    const all = await gateway.listSucceededIntents({ since, limit: 10 })
-    expect(all.map((i) => i.id)).toEqual([s30, s20, s10, s0])
-    expect(all.map((i) => i.created)).toEqual([base + 30, base + 20, base + 10, base])
-    expect(all[0]).toMatchObject({ status: 'succeeded', amountCents: 1_030, amountReceivedCents: 1_030, receiptUrl: null })
-    for (const other of [before, p5, c15, r25]) expect(all.map((i) => i.id)).not.toContain(other)
+    const listed = await all(since, 2)
+    expect(listed.map((c) => c.paymentIntentId)).toEqual([s30, s20, old10, s0])
+    expect(listed.map((c) => c.created)).toEqual([base + 30, base + 20, base + 10, base])
+    for (const other of [paidBefore, p5, c15, r25]) expect(listed.map((c) => c.paymentIntentId)).not.toContain(other)
+    expect(listed[0]).toEqual({ id: `ch_dev_${s30.slice(-8)}`, paymentIntentId: s30, created: base + 30, amountCents: 1_030, amountRefundedCents: 0, currency: 'usd', receiptUrl: null, disputeStatus: null })
+    expect(listed[1]).toMatchObject({ amountCents: 1_020, amountRefundedCents: 300, disputeStatus: 'needs_response' })
+    // Any page size lists the same; Stripe's created is in whole seconds: a charge of the same second as `since` is in.
+    expect((await all(since, 100)).map((c) => c.paymentIntentId)).toEqual([s30, s20, old10, s0])
+    expect((await all(new Date(base * 1000 + 500), 1)).map((c) => c.paymentIntentId)).toEqual([s30, s20, old10, s0])
+    expect((await all(new Date((base + 11) * 1000), 3)).map((c) => c.paymentIntentId)).toEqual([s30, s20])
+    // Up to `until`, its second included.
+    expect((await all(since, 2, new Date((base + 20) * 1000 + 999))).map((c) => c.paymentIntentId)).toEqual([s20, old10, s0])
+    expect((await all(since, 2, new Date((base + 19) * 1000))).map((c) => c.paymentIntentId)).toEqual([old10, s0])
+  })
 
-    expect((await gateway.listSucceededIntents({ since, limit: 2 })).map((i) => i.id)).toEqual([s30, s20])
-    // Stripe's created is in whole seconds: an intent of the same second as `since` is in.
-    expect((await gateway.listSucceededIntents({ since: new Date(base * 1000 + 500), limit: 10 })).map((i) => i.id)).toEqual([s30, s20, s10, s0])
-    expect((await gateway.listSucceededIntents({ since: new Date((base + 11) * 1000), limit: 10 })).map((i) => i.id)).toEqual([s30, s20])
-    expect(await gateway.listSucceededIntents({ since, limit: 0 })).toEqual([])
+  it('reads one page a request, and no further once the caller stops', async () => {
+    const pages: number[] = []
+    const counting = createDevGateway({ intents: { ...repo, listCharged: async (range, page) => (pages.push(page.limit), repo.listCharged(range, page)) }, now: () => clock })
+    for await (const c of counting.listSucceededCharges({ since: new Date(0), until: new Date('2100-01-01T00:00:00Z'), pageSize: 1 })) {
+      expect(c.created).toBeGreaterThan(0)
+      break
+    }
+    expect(pages).toEqual([1])
   })
 })

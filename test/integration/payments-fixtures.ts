@@ -56,8 +56,10 @@ export async function seedCheckout(customerId: string, allocations: Allocation[]
     ...over,
   }
   await paymentRepo().saveCheckout(c)
-  // The dev provider's side (the webhook asks it): the customer has paid the checkout's amount, unless told otherwise.
-  if (c.mode === 'dev') await devIntentRepo().save({ id: c.paymentIntentId, client_secret: `${c.paymentIntentId}_secret`, amount: c.amountCents, currency: 'usd', status: provider, created: Math.floor(Date.now() / 1000) })
+  // The dev provider's side (the webhook asks it): the customer has paid the checkout's amount (its charge made now), unless told otherwise.
+  const nowSeconds = Math.floor(Date.now() / 1000)
+  const charge = provider === 'succeeded' ? { latest_charge: `ch_${c.paymentIntentId.slice(3)}`, charge_created: nowSeconds } : {}
+  if (c.mode === 'dev') await devIntentRepo().save({ id: c.paymentIntentId, client_secret: `${c.paymentIntentId}_secret`, amount: c.amountCents, currency: 'usd', status: provider, created: nowSeconds, ...charge })
   return c
 }
 

@@ -3,22 +3,60 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createCheckoutReviewRepository } from '../../functions/db/repositories/checkout-review.ts'
 import { createLedgerRepository } from '../../functions/db/repositories/ledger.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { createDevGateway } from '../../functions/payments/dev-gateway.ts'
-import type { PaymentGateway } from '../../functions/payments/gateway.ts'
+import type { PaymentGateway, ProviderCharge } from '../../functions/payments/gateway.ts'
+import { resetEnv } from '../../functions/lib/env.ts'
 import { createReconciliationRepository } from '../../functions/db/repositories/reconciliations.ts'
-import { reconcilePayments } from '../../functions/use-cases/reconcile-payments.ts'
+import { RECONCILE_UNFINISHED_ALERT, reconcilePayments } from '../../functions/use-cases/reconcile-payments.ts'
 import { stack, useStackTable } from './helpers.ts'
 import { deliver, devIntentRepo, intentEvent, orderRepo, paymentRepo, seedCheckout, seedOrder } from './payments-fixtures.ts'
 
 beforeAll(() => useStackTable())
 
 const customerId = () => `recon-${randomUUID().slice(0, 8)}`
-const run = (gateway: PaymentGateway = createDevGateway({ intents: devIntentRepo() })) =>
-  reconcilePayments({ gateway, orders: orderRepo(), payments: { ...paymentRepo(), ...createCheckoutReviewRepository(defaultTable()) }, ledger: createLedgerRepository(defaultTable()), runs: createReconciliationRepository(defaultTable()) })
+const unix = (ms: number) => Math.floor(ms / 1000)
+
+interface RunOptions {
+  gateway?: PaymentGateway
+  ledger?: ReturnType<typeof createLedgerRepository>
+  now?: () => Date
+  pageSize?: number
+  budgetMs?: number
+}
+const run = ({ gateway = createDevGateway({ intents: devIntentRepo() }), ledger = createLedgerRepository(defaultTable()), ...rest }: RunOptions = {}) =>
+  reconcilePayments({ gateway, orders: orderRepo(), payments: { ...paymentRepo(), ...createCheckoutReviewRepository(defaultTable()) }, ledger, runs: createReconciliationRepository(defaultTable()), ...rest })
+
+/** The dev provider's intent of a checkout: opened at `createdMs`, its charge made at `chargedMs`. */
+async function providerTimes(paymentIntentId: string, { createdMs, chargedMs }: { createdMs: number; chargedMs: number }) {
+  const intent = (await devIntentRepo().get(paymentIntentId))!
+  await devIntentRepo().save({ ...intent, created: unix(createdMs), charge_created: unix(chargedMs) })
+}
+
+/**
+ * `count` orders of one customer, each paid at the provider (opened at `createdMs`, charged a minute apart before
+ * `base`), and the webhook never came: their intents, newest charge first.
+ */
+async function paidWithoutWebhook({ base, count, amountCents, createdMs }: { base: number; count: number; amountCents: (i: number) => number; createdMs: number }) {
+  const c = customerId()
+  const ids: string[] = []
+  for (let i = 0; i < count; i++) {
+    const o = await seedOrder(c)
+    const k = await seedCheckout(c, [{ orderId: o.orderId, amountCents: amountCents(i) }])
+    await providerTimes(k.paymentIntentId, { createdMs, chargedMs: base - (i + 1) * 60_000 })
+    ids.push(k.paymentIntentId)
+  }
+  return ids
+}
+
+/**
+ * A clock of its own, years ahead and apart from every other test's: a run at that time looks at a window that
+ * holds only what the test put in it (charges made then, ledger entries the run itself records then).
+ */
+const futureClock = () => Date.parse('2100-01-01T00:00:00Z') + Math.floor(Math.random() * 1_000_000) * 100_000
 
 describe('payment reconciliation against the (dev) provider', () => {
   it('records a success the webhook never delivered, once, and says so', async () => {
@@ -42,7 +80,7 @@ describe('payment reconciliation against the (dev) provider', () => {
   it('reports an intent that is not ours and a recorded payment the provider does not list as succeeded', async () => {
     const c = customerId()
     const stray = `pi_stray_${randomUUID().slice(0, 12)}`
-    await devIntentRepo().save({ id: stray, client_secret: `${stray}_secret_x`, amount: 777, currency: 'usd', status: 'succeeded', created: Math.floor(Date.now() / 1000) })
+    await devIntentRepo().save({ id: stray, client_secret: `${stray}_secret_x`, amount: 777, currency: 'usd', status: 'succeeded', created: unix(Date.now()), charge_created: unix(Date.now()) })
     const o = await seedOrder(c)
     const paid = await seedCheckout(c, [{ orderId: o.orderId, amountCents: 2_000 }])
     expect((await deliver(intentEvent('payment_intent.succeeded', paid.paymentIntentId, 2_000))).body.outcome).toBe('recorded')
@@ -62,14 +100,102 @@ describe('payment reconciliation against the (dev) provider', () => {
     // Later the provider has the charge's receipt (the dev gateway has none: this wrapper adds one).
     const dev = createDevGateway({ intents: devIntentRepo() })
     const receiptUrl = `https://pay.stripe.com/receipts/${k.paymentIntentId}`
-    const withReceipts: PaymentGateway = { ...dev, listSucceededIntents: async (o2) => (await dev.listSucceededIntents(o2)).map((i) => (i.id === k.paymentIntentId ? { ...i, receiptUrl } : i)) }
-    const report = await run(withReceipts)
+    async function* receipts(charges: AsyncIterable<ProviderCharge>) {
+      for await (const c of charges) yield c.paymentIntentId === k.paymentIntentId ? { ...c, receiptUrl } : c
+    }
+    const withReceipts: PaymentGateway = { ...dev, listSucceededCharges: (o2) => receipts(dev.listSucceededCharges(o2)) }
+    const report = await run({ gateway: withReceipts })
     expect(report.receiptsFilled).toBeGreaterThanOrEqual(1)
     const checkout = await paymentRepo().getCheckout(k.paymentIntentId)
     expect(checkout?.receiptUrl).toBe(receiptUrl)
     expect(checkout?.payments?.[0].receiptUrl).toBe(receiptUrl)
     const detail = await orderRepo().getOrderDetail(o.orderId)
     expect(detail?.payments.find((p) => p.paymentIntentId === k.paymentIntentId)?.receiptUrl).toBe(receiptUrl)
+  })
+})
+
+describe('payment reconciliation: by when a payment was made, every page of its window, within its budget', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+    process.env.LOG_LEVEL = 'silent'
+    resetEnv()
+  })
+
+  it('finds a payment whose intent was created 10 days before it was paid', async () => {
+    const c = customerId()
+    const o = await seedOrder(c)
+    const late = await seedCheckout(c, [{ orderId: o.orderId, amountCents: 8_200 }])
+    // The customer opened the checkout 10 days ago and paid it an hour ago; the webhook never came.
+    await providerTimes(late.paymentIntentId, { createdMs: Date.now() - 10 * 24 * 3600_000, chargedMs: Date.now() - 3600_000 })
+    const report = await run()
+    expect(report.complete).toBe(true)
+    expect(report.differences).toContainEqual({ paymentIntentId: late.paymentIntentId, kind: 'recorded_late', detail: 'Succeeded at the provider but was pending here: recorded now' })
+    expect((await orderRepo().getOrder(o.orderId))?.amountPaidCents).toBe(8_200)
+  })
+
+  it('reads the provider and the ledger page after page and compares every payment: amounts, refunds, disputes', async () => {
+    const base = futureClock()
+    const paid = await paidWithoutWebhook({ base, count: 5, amountCents: (i) => 1_000 + i, createdMs: base - 30 * 24 * 3600_000 })
+    const ledgerPages: number[] = []
+    const chargePages: number[] = []
+    const intents = devIntentRepo()
+    const gateway = createDevGateway({ intents: { ...intents, listCharged: (range, page) => (chargePages.push(page.limit), intents.listCharged(range, page)) } })
+    const real = createLedgerRepository(defaultTable())
+    const ledger = { ...real, listSince: (since: string, page: { limit: number; cursor: string | null }) => (ledgerPages.push(page.limit), real.listSince(since, page)) }
+
+    // The webhook missed all five: the first run records each (pages of 2 charges: 3 pages).
+    const first = await run({ gateway, ledger, now: () => new Date(base), pageSize: 2 })
+    expect(first).toMatchObject({ complete: true, checked: 5, recorded: 5 })
+    expect(first.differences.map((d) => [d.paymentIntentId, d.kind])).toEqual(paid.map((id) => [id, 'recorded_late']))
+    expect(chargePages).toEqual([2, 2, 2])
+
+    // Then the provider refunds 300 cents of one (say, from its dashboard) and a customer disputes another.
+    await devIntentRepo().save({ ...(await devIntentRepo().get(paid[1]))!, amount_refunded: 300 })
+    await devIntentRepo().save({ ...(await devIntentRepo().get(paid[3]))!, dispute_status: 'needs_response' })
+    chargePages.length = 0
+    ledgerPages.length = 0
+    const second = await run({ gateway, ledger, now: () => new Date(base + 1_000), pageSize: 2 })
+    expect(second).toMatchObject({ complete: true, checked: 5, recorded: 0 })
+    // Every payment compared with its checkout and its ledger entries (5 entries: 3 pages of 2); only these differ.
+    expect(second.differences).toEqual([
+      { paymentIntentId: paid[1], kind: 'refund_mismatch', detail: 'The ledger has 0 cents refunded to the card, the provider 300' },
+      { paymentIntentId: paid[3], kind: 'dispute_mismatch', detail: 'The provider reports a dispute (needs_response); the ledger records none' },
+    ])
+    expect(chargePages).toEqual([2, 2, 2])
+    // The ledger is read to the present: later entries of other tests may add pages, never shorter ones.
+    expect(ledgerPages.length).toBeGreaterThanOrEqual(3)
+    expect(new Set(ledgerPages)).toEqual(new Set([2]))
+  })
+
+  it('stops at its budget, stores the run unfinished and logs it for the alarm', async () => {
+    const base = futureClock()
+    const missed = await paidWithoutWebhook({ base, count: 3, amountCents: () => 2_000, createdMs: base - 3600_000 })
+    // Each charge takes the run a minute; it may take 90 seconds: it compares two and stops at the third.
+    let t = base
+    const dev = createDevGateway({ intents: devIntentRepo() })
+    async function* slow(charges: AsyncIterable<ProviderCharge>) {
+      for await (const ch of charges) {
+        yield ch
+        t += 60_000
+      }
+    }
+    const gateway: PaymentGateway = { ...dev, listSucceededCharges: (o) => slow(dev.listSucceededCharges(o)) }
+    process.env.LOG_LEVEL = 'info'
+    resetEnv()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+
+    const report = await run({ gateway, now: () => new Date(t), budgetMs: 90_000 })
+    expect(report).toMatchObject({ complete: false, checked: 2, recorded: 2 })
+    expect(report.unfinished).toBe(`Stopped at its 90-second budget after 2 charges: those paid at or before ${new Date(unix(base - 3 * 60_000) * 1000).toISOString()} were not compared, nor was the ledger`)
+    expect(report.differences.map((d) => d.paymentIntentId)).toEqual(missed.slice(0, 2))
+    expect((await paymentRepo().getCheckout(missed[2]))?.status).toBe('pending')
+    // Kept with the others (newest first by when they ran; other tests' clocks may run later than this one's).
+    const stored = (await createReconciliationRepository(defaultTable()).list(20)).find((r) => r.ranAt === report.ranAt)
+    expect(stored).toMatchObject({ complete: false, unfinished: report.unfinished, checked: 2 })
+    // The line the ReconcileUnfinished alarm counts (test/infra/observability.test.ts matches its filter to it).
+    const lines = errors.mock.calls.map(([line]) => JSON.parse(String(line)))
+    expect(lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'payment reconciliation did not finish', alert: RECONCILE_UNFINISHED_ALERT, checked: 2, unfinished: report.unfinished }))
   })
 })
 
@@ -98,7 +224,7 @@ describe('npm run reconcile', () => {
       // What `npm start` writes while it runs (this process stands in for it).
       writeFileSync(path.join(dir, 'stack.json'), JSON.stringify({ url: s.url, dynamoEndpoint: s.dynamoEndpoint, tableName: s.tableName, pid: process.pid }))
       const r = script(dir)
-      expect(r.stdout).toMatch(/^Reconciled dev payments since \S+: \d+ succeeded at the provider, \d+ recorded now, \d+ receipts filled in\./m)
+      expect(r.stdout).toMatch(/^Reconciled dev payments since \S+: \d+ paid at the provider, \d+ recorded now, \d+ receipts filled in\./m)
       expect(r.stdout).toContain(`recorded_late              ${missed.paymentIntentId}`)
       // Differences make the exit code 2 (a script or cron job can act on it).
       expect(r.status).toBe(2)

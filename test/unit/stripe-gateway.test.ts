@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError, PaymentFailedError, PaymentProviderError, ValidationError } from '../../functions/lib/errors.ts'
-import { LIST_EXTRA_PAGES, STRIPE_API_VERSION, createStripeGateway, stripeClientOptionsFromEnv } from '../../functions/payments/stripe-gateway.ts'
+import { STRIPE_API_VERSION, createStripeGateway, stripeClientOptionsFromEnv } from '../../functions/payments/stripe-gateway.ts'
 import { paymentGateway } from '../../functions/payments/index.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
-import type { PaymentGateway } from '../../functions/payments/gateway.ts'
+import type { PaymentGateway, ProviderCharge } from '../../functions/payments/gateway.ts'
 
 interface Seen {
   method: string
@@ -258,70 +258,95 @@ describe('Stripe adapter: refund', () => {
   })
 })
 
-describe('Stripe adapter: listSucceededIntents', () => {
+describe('Stripe adapter: listSucceededCharges', () => {
   const since = new Date('2026-01-01T00:00:00.750Z')
   const sinceSeconds = String(Math.floor(since.getTime() / 1000))
+  const until = new Date('2026-01-08T00:00:00.250Z')
+  const untilSeconds = String(Math.floor(until.getTime() / 1000))
 
-  /** Pages of the fake's list, chosen by starting_after (the first page has none). */
-  const pages = (byCursor: Record<string, { data: unknown[]; has_more: boolean }>) => (r: Seen) => {
-    const page = byCursor[query(r).get('starting_after') ?? '']
-    return page ? { status: 200, body: { object: 'list', url: '/v1/payment_intents', ...page } } : { status: 400, body: { error: { type: 'invalid_request_error', message: 'unexpected page' } } }
-  }
-
-  it('lists created[gte]=since with the charges expanded, pages with starting_after, keeps only succeeded, stops at limit', async () => {
-    reply = pages({
-      '': { data: [intent('pi_s1', 'succeeded', 1_767_300_000), intent('pi_c1', 'canceled', 1_767_290_000), intent('pi_s2', 'succeeded', 1_767_280_000)], has_more: true },
-      pi_s2: { data: [intent('pi_r1', 'requires_payment_method', 1_767_270_000), intent('pi_s3', 'succeeded', 1_767_260_000), intent('pi_s4', 'succeeded', 1_767_250_000)], has_more: true },
-      pi_s4: { data: [intent('pi_s5', 'succeeded', 1_767_240_000)], has_more: false },
-    })
-    const found = await gateway().listSucceededIntents({ since, limit: 3 })
-    expect(found.map((i) => i.id)).toEqual(['pi_s1', 'pi_s2', 'pi_s3'])
-    expect(found[0]).toEqual({
-      id: 'pi_s1',
-      status: 'succeeded',
-      amountCents: 5_000,
-      amountReceivedCents: 5_000,
-      currency: 'usd',
-      receiptUrl: 'https://pay.stripe.com/receipts/pi_s1',
-      clientSecret: 'pi_s1_secret',
-      lastPaymentError: null,
-      created: 1_767_300_000,
-      metadata: { orderId: 'order-pi_s1' },
-    })
-    // The limit was reached on the second page: no third request.
-    expect(seen).toHaveLength(2)
-    for (const r of seen) {
-      expect(`${r.method} ${r.url.split('?')[0]}`).toBe('GET /v1/payment_intents')
-      const q = query(r)
-      expect(q.get('created[gte]')).toBe(sinceSeconds)
-      expect(q.get('limit')).toBe('3')
-      expect(q.get('expand[0]')).toBe('data.latest_charge')
-    }
-    expect(query(seen[0]).has('starting_after')).toBe(false)
-    expect(query(seen[1]).get('starting_after')).toBe('pi_s2')
+  /** A Charge as Stripe lists it (its intent unexpanded). */
+  const charge = (id: string, status: string, created: number, over: Record<string, unknown> = {}) => ({
+    id,
+    object: 'charge',
+    status,
+    paid: status === 'succeeded',
+    amount: 5_000,
+    amount_captured: status === 'succeeded' ? 5_000 : 0,
+    amount_refunded: 0,
+    currency: 'usd',
+    created,
+    disputed: false,
+    payment_intent: `pi_${id.slice(3)}`,
+    receipt_url: status === 'succeeded' ? `https://pay.stripe.com/receipts/${id}` : null,
+    ...over,
   })
 
-  it('stops when Stripe has no more pages, with what it found', async () => {
-    reply = pages({ '': { data: [intent('pi_c1', 'canceled', 1_767_290_000), intent('pi_s1', 'succeeded', 1_767_280_000)], has_more: false } })
-    expect((await gateway().listSucceededIntents({ since, limit: 250 })).map((i) => i.id)).toEqual(['pi_s1'])
+  /** Pages of the fake's /v1/charges, chosen by starting_after (the first page has none); disputes by charge. */
+  const pages = (byCursor: Record<string, { data: unknown[]; has_more: boolean }>, disputes: Record<string, string> = {}) => (r: Seen) => {
+    const q = query(r)
+    if (r.url.startsWith('/v1/disputes')) {
+      const status = disputes[q.get('charge') ?? '']
+      return { status: 200, body: { object: 'list', url: '/v1/disputes', has_more: false, data: status ? [{ id: `dp_${q.get('charge')}`, object: 'dispute', status, charge: q.get('charge') }] : [] } }
+    }
+    const page = byCursor[q.get('starting_after') ?? '']
+    return page ? { status: 200, body: { object: 'list', url: '/v1/charges', ...page } } : { status: 400, body: { error: { type: 'invalid_request_error', message: 'unexpected page' } } }
+  }
+  const all = async (it: AsyncIterable<ProviderCharge>) => {
+    const out: ProviderCharge[] = []
+    for await (const c of it) out.push(c)
+    return out
+  }
+
+  it('lists GET /v1/charges created[gte]=since&created[lte]=until, page after page (starting_after) to the last, and keeps the succeeded ones', async () => {
+    reply = pages({
+      '': { data: [charge('ch_s1', 'succeeded', 1_767_300_000), charge('ch_f1', 'failed', 1_767_290_000), charge('ch_s2', 'succeeded', 1_767_280_000)], has_more: true },
+      ch_s2: { data: [charge('ch_p1', 'pending', 1_767_270_000), charge('ch_s3', 'succeeded', 1_767_260_000, { amount_refunded: 1_200 })], has_more: true },
+      ch_s3: { data: [charge('ch_s4', 'succeeded', 1_767_250_000)], has_more: false },
+    })
+    const found = await all(gateway().listSucceededCharges({ since, until, pageSize: 3 }))
+    expect(found.map((c) => c.id)).toEqual(['ch_s1', 'ch_s2', 'ch_s3', 'ch_s4'])
+    expect(found[0]).toEqual({
+      id: 'ch_s1',
+      paymentIntentId: 'pi_s1',
+      created: 1_767_300_000,
+      amountCents: 5_000,
+      amountRefundedCents: 0,
+      currency: 'usd',
+      receiptUrl: 'https://pay.stripe.com/receipts/ch_s1',
+      disputeStatus: null,
+    })
+    expect(found[2].amountRefundedCents).toBe(1_200)
+    expect(seen).toHaveLength(3)
+    for (const r of seen) {
+      expect(`${r.method} ${r.url.split('?')[0]}`).toBe('GET /v1/charges')
+      expect(query(r).get('created[gte]')).toBe(sinceSeconds)
+      expect(query(r).get('created[lte]')).toBe(untilSeconds)
+      expect(query(r).get('limit')).toBe('3')
+    }
+    expect(seen.map((r) => query(r).get('starting_after'))).toEqual([null, 'ch_s2', 'ch_s3'])
+  })
+
+  it("asks a disputed charge's dispute for its status", async () => {
+    reply = pages({ '': { data: [charge('ch_d1', 'succeeded', 1_767_300_000, { disputed: true }), charge('ch_s1', 'succeeded', 1_767_290_000)], has_more: false } }, { ch_d1: 'needs_response' })
+    const found = await all(gateway().listSucceededCharges({ since, until, pageSize: 100 }))
+    expect(found.map((c) => [c.id, c.disputeStatus])).toEqual([['ch_d1', 'needs_response'], ['ch_s1', null]])
+    expect(seen.map((r) => r.url.split('?')[0])).toEqual(['/v1/charges', '/v1/disputes'])
+    expect(Object.fromEntries(query(seen[1]))).toEqual({ charge: 'ch_d1', limit: '1' })
+  })
+
+  it('reads no further page once the caller stops, and pages are at most 100', async () => {
+    reply = pages({ '': { data: [charge('ch_s1', 'succeeded', 1_767_300_000), charge('ch_s2', 'succeeded', 1_767_290_000)], has_more: true } })
+    for await (const c of gateway().listSucceededCharges({ since, until, pageSize: 250 })) {
+      expect(c.id).toBe('ch_s1')
+      break
+    }
     expect(seen).toHaveLength(1)
-    // Pages are at most Stripe's maximum of 100.
     expect(query(seen[0]).get('limit')).toBe('100')
   })
 
-  it(`reads at most ceil(limit/100) + ${LIST_EXTRA_PAGES} pages when nothing succeeded`, async () => {
-    let n = 0
-    reply = () => ({ status: 200, body: { object: 'list', url: '/v1/payment_intents', data: [intent(`pi_open${++n}`, 'requires_payment_method', 1_767_290_000 - n)], has_more: true } })
-    expect(await gateway().listSucceededIntents({ since, limit: 1 })).toEqual([])
-    expect(seen).toHaveLength(1 + LIST_EXTRA_PAGES)
-    expect(query(seen.at(-1)!).get('starting_after')).toBe(`pi_open${LIST_EXTRA_PAGES}`)
-  })
-
-  it('asks nothing for a limit under 1, and maps a failure', async () => {
-    expect(await gateway().listSucceededIntents({ since, limit: 0 })).toEqual([])
-    expect(seen).toHaveLength(0)
+  it('maps a failure to the contract errors', async () => {
     reply = stripeError(500, 'api_error', 'Something went wrong on Stripe.')
-    await expect(gateway().listSucceededIntents({ since, limit: 5 })).rejects.toBeInstanceOf(PaymentProviderError)
+    await expect(all(gateway().listSucceededCharges({ since, until, pageSize: 10 }))).rejects.toBeInstanceOf(PaymentProviderError)
   })
 })
 

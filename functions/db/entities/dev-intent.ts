@@ -44,7 +44,14 @@ export const devIntentSchema = {
         },
       },
     },
-    /** Constant partition of the listing index (reconciliation lists intents by creation time without a Scan). */
+    /**
+     * Unix seconds when its charge was made (Stripe's Charge `created`): the listing's order. 0 until it is paid, so
+     * the listing, which starts at a date, never holds an unpaid intent. Zero-padded as `created` is.
+     */
+    charge_created: { type: 'number', default: 0, padding: { length: 12, char: '0' } },
+    /** The status of its charge's dispute, as Stripe names it ('needs_response', 'won', …); set by tests only. */
+    dispute_status: { type: 'string' },
+    /** Constant partition of the listing index (reconciliation lists charges by when they were made without a Scan). */
     listing: { type: 'string', default: 'devIntents', hidden: true },
   },
   indexes: {
@@ -52,11 +59,11 @@ export const devIntentSchema = {
       pk: { field: 'pk', composite: ['id'] },
       sk: { field: 'sk', composite: [] },
     },
-    /** Every dev intent, by creation time (gsi2, one constant partition: dev volumes only). */
-    byCreated: {
-      index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['listing'] },
-      sk: { field: 'gsi2sk', composite: ['created', 'id'] },
+    /** Every dev intent, by when its charge was made (gsi3, one constant partition: dev volumes only). */
+    byCharge: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['listing'] },
+      sk: { field: 'gsi3sk', composite: ['charge_created', 'id'] },
     },
   },
 } as const

@@ -9,6 +9,10 @@ export const reconciliationSchema = {
     ranAt: { type: 'string', required: true },
     since: { type: 'string', required: true },
     mode: { type: 'string', required: true },
+    /** Absent on runs stored before runs had a time budget. */
+    complete: { type: 'boolean' },
+    /** Where a run that did not finish stopped. */
+    unfinished: { type: 'string' },
     checked: { type: 'number', required: true },
     recorded: { type: 'number', required: true },
     receiptsFilled: { type: 'number', required: true },

@@ -31,6 +31,10 @@ export interface DevIntent {
   /** Absent until the first refund: read as 0. */
   amount_refunded?: number
   refunds?: DevRefund[]
+  /** Unix seconds when its charge was made (when it was paid); absent or 0 before. */
+  charge_created?: number
+  /** The status of its charge's dispute, when a test gave it one. */
+  dispute_status?: string
 }
 
 export interface DevIntentRepository {
@@ -51,8 +55,11 @@ export interface DevIntentRepository {
    * false when another refund got there first (the caller reads again and re-checks the amount left).
    */
   addRefund(intent: DevIntent, refund: DevRefund): Promise<boolean>
-  /** Succeeded intents created at or after `since` (unix seconds), newest first, at most `limit`: one Query on gsi2. */
-  listSucceededSince(since: number, limit: number): Promise<DevIntent[]>
+  /**
+   * Intents whose charge was made from `since` to `until` (unix seconds, both included), newest first: one Query on
+   * gsi3 of at most `limit`, and the cursor of the next page (null after the last).
+   */
+  listCharged(range: { since: number; until: number }, page: { limit: number; cursor: string | null }): Promise<{ items: DevIntent[]; cursor: string | null }>
 }
 
 const clean = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T
@@ -120,14 +127,13 @@ export function createDevIntentRepository({ table, client }: TableConfig): DevIn
           .go(),
       )
     },
-    async listSucceededSince(since, limit) {
-      const { data } = await intents.query
-        .byCreated({ listing: 'devIntents' })
-        .gte({ created: since })
-        .where((a, op) => op.eq(a.status, 'succeeded'))
-        // count: ElectroDB pages on until that many items pass the filter (or the range ends).
-        .go({ order: 'desc', count: limit })
-      return data as DevIntent[]
+    async listCharged({ since, until }, { limit, cursor }) {
+      const res = await intents.query
+        .byCharge({ listing: 'devIntents' })
+        // The key is `charge_created#id`: a bare `until + 1` sorts before every key of that second and after `until`'s.
+        .between({ charge_created: since }, { charge_created: until + 1 })
+        .go({ order: 'desc', limit, cursor })
+      return { items: res.data as DevIntent[], cursor: res.cursor ?? null }
     },
   }
 }

@@ -37,8 +37,8 @@ export interface LedgerWrite {
 export interface LedgerRepository {
   /** The customer's entries, newest first (gsi1). */
   listForCustomer(customerId: string, opts?: { limit?: number; cursor?: string | null }): Promise<Page<Payment>>
-  /** Entries dated at or after `since`, newest first, at most `limit` (reconciliation: a bounded window of the ledger index). */
-  listSince(since: string, limit: number): Promise<Payment[]>
+  /** Entries dated at or after `since`, newest first: one page of at most `limit` (reconciliation reads its window page by page). */
+  listSince(since: string, page: { limit: number; cursor: string | null }): Promise<Page<Payment>>
   /** One entry of an order, strongly consistent (a write is planned on it). */
   getEntry(orderId: string, paymentId: string): Promise<Payment | null>
   /** The card checkout an order points at, strongly consistent (a payment in the shop closes it first). */
@@ -61,9 +61,9 @@ export function createLedgerRepository({ table, client }: TableConfig, hooks: Or
       const res = await payment.query.byCustomer({ customerId }).go({ order: 'desc', limit, cursor })
       return { items: res.data as Payment[], cursor: res.cursor ?? null }
     },
-    async listSince(since, limit) {
-      const { data } = await payment.query.byLedger({ ledger: 'all' }).gte({ paymentDate: since }).go({ order: 'desc', count: limit })
-      return data as Payment[]
+    async listSince(since, { limit, cursor }) {
+      const res = await payment.query.byLedger({ ledger: 'all' }).gte({ paymentDate: since }).go({ order: 'desc', limit, cursor })
+      return { items: res.data as Payment[], cursor: res.cursor ?? null }
     },
     async getEntry(orderId, paymentId) {
       const { data } = await payment.get({ orderId, paymentId }).go({ consistent: true })

@@ -6,6 +6,10 @@ export interface ReconciliationRun {
   ranAt: string
   since: string
   mode: string
+  /** False when the run stopped at its time budget before it had compared its whole window (`unfinished` says where). */
+  complete: boolean
+  unfinished?: string
+  /** The provider's charges it compared. */
   checked: number
   recorded: number
   receiptsFilled: number
@@ -28,7 +32,8 @@ export function createReconciliationRepository({ table, client }: TableConfig): 
     },
     async list(limit) {
       const { data } = await reconciliation.query.byRun({ kind: 'run' }).go({ order: 'desc', limit })
-      return data.map(({ kind: _k, ...r }) => ({ ...r, differences: r.differences ?? [] })) as ReconciliationRun[]
+      // Runs stored before `complete` existed read as complete: they had no budget to stop at.
+      return data.map(({ kind: _k, ...r }) => ({ ...r, complete: r.complete ?? true, differences: r.differences ?? [] })) as ReconciliationRun[]
     },
   }
 }
