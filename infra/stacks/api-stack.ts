@@ -95,6 +95,13 @@ export const WEBHOOK_FAILURES_METRIC = 'StripeWebhookNon2xx'
 export const RECONCILE_DIFFERENCES_METRIC = 'ReconciliationDifferences'
 /** Payments the reconciliation had to record because the webhook had not (its `reconciliation run` line, `recorded`). */
 export const RECONCILE_RECOVERED_METRIC = 'PaymentsMissedByWebhook'
+/** Reconciliation runs that stopped at their time budget before comparing their whole window (their `did not finish` line). */
+export const RECONCILE_UNFINISHED_METRIC = 'ReconcileUnfinished'
+/**
+ * The `alert` of that line (RECONCILE_UNFINISHED_ALERT in functions/use-cases/reconcile-payments.ts; the observability
+ * test holds the two equal and matches the filter to the line the use case logs).
+ */
+export const RECONCILE_UNFINISHED_ALERT_VALUE = 'reconcile_unfinished'
 /** Requests the API answered 429 (a route or stage throttle, or an app limit such as a customer's notes), from the access log. */
 export const API_TOO_MANY_REQUESTS_METRIC = 'Api429'
 /** How often the reconciliation runs (the local stack runs it as often: infra/local/main.ts). */
@@ -291,6 +298,14 @@ export class ApiStack extends Stack {
       metricNamespace: metricNamespace(stage),
       metricName: RECONCILE_RECOVERED_METRIC,
       metricValue: '$.recorded',
+      defaultValue: 0,
+    })
+    // A run out of time is stored and logged, not thrown: without this, the payments it did not reach go unchecked quietly.
+    this.reconcile.logGroup.addMetricFilter('ReconcileUnfinished', {
+      filterPattern: logs.FilterPattern.stringValue('$.alert', '=', RECONCILE_UNFINISHED_ALERT_VALUE),
+      metricNamespace: metricNamespace(stage),
+      metricName: RECONCILE_UNFINISHED_METRIC,
+      metricValue: '1',
       defaultValue: 0,
     })
 

@@ -11,7 +11,7 @@ import type { Construct } from 'constructs'
 import { acknowledge } from '../constructs/app-function.ts'
 import { SITE_PUBLISH_FAILED_METRIC } from '../constructs/site-publisher.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
-import { API_TOO_MANY_REQUESTS_METRIC, PAYMENTS_REVIEW_METRIC, RECONCILE_DIFFERENCES_METRIC, RECONCILE_RECOVERED_METRIC, WEBHOOK_FAILURES_METRIC, metricNamespace } from './api-stack.ts'
+import { API_TOO_MANY_REQUESTS_METRIC, PAYMENTS_REVIEW_METRIC, RECONCILE_DIFFERENCES_METRIC, RECONCILE_RECOVERED_METRIC, RECONCILE_UNFINISHED_METRIC, WEBHOOK_FAILURES_METRIC, metricNamespace } from './api-stack.ts'
 import type { WafMetricNames } from './web-stack.ts'
 import { NOTIFICATIONS_FAILED_METRIC } from './notify-stack.ts'
 
@@ -66,6 +66,8 @@ export const THRESHOLDS = {
   paymentsMissedByWebhook: 1,
   /** Fewer reconciliation runs than this in 12 hours (it runs every 6). */
   reconcileRunsPer12Hours: 1,
+  /** Any reconciliation run that stopped at its time budget before comparing its whole window. */
+  reconcileUnfinished: 1,
   /** Any payment flagged for staff (overpayment credit, payment on a deleted order, unconfirmed, reconciliation difference). */
   paymentsNeedReview: 1,
   /** Read + write throttle events on the table and its indexes in 5 minutes. */
@@ -201,6 +203,9 @@ export class MonitoringStack extends Stack {
     const paymentsMissed = stageMetric(RECONCILE_RECOVERED_METRIC, 'Payments the webhook missed')
     alarm('PaymentsMissedByWebhook', 'The reconciliation recorded Stripe payments the webhook had not: the webhook is failing or not registered. See the reconcile log ("reconciliation run", recorded) and the StripeWebhookFailures alarm.',
       paymentsMissed, THRESHOLDS.paymentsMissedByWebhook)
+    const reconcileUnfinished = stageMetric(RECONCILE_UNFINISHED_METRIC, 'Reconciliation runs unfinished')
+    alarm('ReconcileUnfinished', 'A payment reconciliation run stopped at its time budget before comparing its whole window: the payments it did not reach were not checked. See the reconcile log, "payment reconciliation did not finish" (unfinished says where it stopped).',
+      reconcileUnfinished, THRESHOLDS.reconcileUnfinished)
     const reconcileFn = functions.reconcile
     if (reconcileFn) {
       const runs = reconcileFn.metricInvocations({ period: Duration.hours(12), statistic: 'Sum', label: 'Reconciliation runs' })
@@ -334,7 +339,7 @@ export class MonitoringStack extends Stack {
     }
     this.dashboard.addWidgets(
       graph('Payments needing review', [paymentsNeedReview]),
-      graph('Reconciliation differences', [reconciliationDifferences]),
+      graph('Reconciliation differences, unfinished runs', [reconciliationDifferences, reconcileUnfinished]),
       graph('Payments the webhook missed', [paymentsMissed]),
     )
     this.dashboard.addWidgets(

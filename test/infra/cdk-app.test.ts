@@ -13,6 +13,7 @@ const deployed = routes.filter((r) => !r.devOnly)
 import { buildApp } from '../../infra/bin/build-app.ts'
 import { prerenderedPaths, spaFallbackCode } from '../../infra/stacks/web-stack.ts'
 import { ENV_NAMES } from '../../functions/lib/env.ts'
+import { RECONCILE_BUDGET_MS } from '../../functions/use-cases/reconcile-payments.ts'
 import {
   actionsOf,
   exportedValue,
@@ -174,6 +175,8 @@ describe('api stack: HTTP API from functions/routes.ts', () => {
   it('runs the payment reconciliation on a schedule, with the Stripe secret key only, and a 5 minute timeout', () => {
     const fnId = logicalId(stacks.api.reconcile.fn)
     expect(json.api.Resources[fnId].Properties.Timeout).toBe(300)
+    // A minute past the run's budget, to store the run and log it when it stops there.
+    expect(RECONCILE_BUDGET_MS + 60_000).toBeLessThanOrEqual(300 * 1000)
     const rules = Object.values<any>(json.api.Resources).filter((r) => r.Type === 'AWS::Events::Rule')
     expect(rules).toHaveLength(1)
     expect(rules[0].Properties.ScheduleExpression).toBe('rate(6 hours)')

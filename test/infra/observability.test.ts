@@ -1,7 +1,7 @@
 import { INDEX_NAMES } from '../../functions/db/table-schema.ts'
 import { describe, expect, it } from 'vitest'
 import { deployedRoutesFor, functionGroups, routeKey } from '../../functions/routes.ts'
-import { ACCESS_LOG_FORMAT, API_TOO_MANY_REQUESTS_METRIC, PAYMENTS_REVIEW_METRIC, RECONCILE_DIFFERENCES_METRIC, RECONCILE_RECOVERED_METRIC, WEBHOOK_FAILURES_METRIC } from '../../infra/stacks/api-stack.ts'
+import { ACCESS_LOG_FORMAT, API_TOO_MANY_REQUESTS_METRIC, PAYMENTS_REVIEW_METRIC, RECONCILE_DIFFERENCES_METRIC, RECONCILE_RECOVERED_METRIC, RECONCILE_UNFINISHED_ALERT_VALUE, RECONCILE_UNFINISHED_METRIC, WEBHOOK_FAILURES_METRIC } from '../../infra/stacks/api-stack.ts'
 import { PAYMENT_REVIEW_ALERT } from '../../functions/use-cases/handle-stripe-event.ts'
 import { THRESHOLDS } from '../../infra/stacks/monitoring-stack.ts'
 import { PROD, STACK_KEYS, logicalId, resourcesOf, synthStage, type StackKey, type Synth } from './helpers.ts'
@@ -9,6 +9,10 @@ import { Stack } from 'aws-cdk-lib'
 import { AppFunction, LOG_RETENTION } from '../../infra/constructs/app-function.ts'
 import { PAYMENT_REVIEW_ALERT_VALUE } from '../../infra/constructs/metrics.ts'
 import { bookVaultName } from '../../infra/constructs/book-backup.ts'
+import { resetEnv } from '../../functions/lib/env.ts'
+import type { ProviderCharge } from '../../functions/payments/gateway.ts'
+import { RECONCILE_BUDGET_MS, RECONCILE_UNFINISHED_ALERT, reconcilePayments } from '../../functions/use-cases/reconcile-payments.ts'
+import { jsonFilterMatches } from './metric-filter.ts'
 
 const dev = synthStage()
 const prod = synthStage({ ...PROD })
@@ -183,6 +187,52 @@ describe.each([
       expect(a).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1 })
       expect(statOf(a)).toMatchObject({ Stat: 'Sum', Period: 300 })
     }
+  })
+
+  it('alarms on a reconciliation run that did not finish, from the line the run logs when it stops at its budget', async () => {
+    expect(RECONCILE_UNFINISHED_ALERT_VALUE).toBe(RECONCILE_UNFINISHED_ALERT)
+    const filters = resourcesOf(s.json.api, 'AWS::Logs::MetricFilter').map(([, f]) => f.Properties).filter((f) => f.MetricTransformations[0].MetricName === RECONCILE_UNFINISHED_METRIC)
+    expect(filters).toHaveLength(1)
+    const [filter] = filters
+    expect(filter.LogGroupName).toEqual({ Ref: logicalId(s.stacks.api.reconcile.logGroup) })
+    expect(filter.MetricTransformations).toEqual([{ MetricNamespace: `Gunsmith/${s.stacks.stage}`, MetricName: RECONCILE_UNFINISHED_METRIC, MetricValue: '1', DefaultValue: 0 }])
+    const a = alarmNamed(s, 'ReconcileUnfinished')
+    expect(metricsOf(s, a)).toEqual([{ namespace: `Gunsmith/${s.stacks.stage}`, name: RECONCILE_UNFINISHED_METRIC, dims: {} }])
+    expect(a).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching' })
+    expect(statOf(a)).toMatchObject({ Stat: 'Sum', Period: 300 })
+
+    // The lines a run logs (the use case itself, with fakes for the provider and the table): out of time, then in time.
+    const logged = async (budgetMs: number) => {
+      const lines: string[] = []
+      const saved = { log: console.log, error: console.error, level: process.env.LOG_LEVEL }
+      console.log = console.error = (line: string) => void lines.push(line)
+      process.env.LOG_LEVEL = 'info'
+      resetEnv()
+      try {
+        const charge: ProviderCharge = { id: 'ch_1', paymentIntentId: 'pi_1', created: 1_767_225_600, amountCents: 5_000, amountRefundedCents: 0, currency: 'usd', receiptUrl: null, disputeStatus: null }
+        const checkout = { paymentIntentId: 'pi_1', customerId: 'c', orderIds: ['o'], allocations: [{ orderId: 'o', amountCents: 5_000 }], amountCents: 5_000, status: 'succeeded' as const, mode: 'stripe' as const, createdAt: '', updatedAt: '' }
+        const entry = { orderId: 'o', paymentId: 'pay_pi_1_o', paymentIntentId: 'pi_1', amountCents: 5_000, paymentStatus: 'successful' as const, kind: 'payment' as const }
+        const unused = () => Promise.reject(new Error('not called'))
+        await reconcilePayments({
+          gateway: { mode: 'stripe', retrieveIntent: unused, listSucceededCharges: async function* () { yield charge } },
+          orders: { getOrders: unused },
+          payments: { getCheckout: async () => checkout, recordSucceededCheckout: unused, applyCheckoutEvent: unused, setReceiptUrl: unused, recordUnconfirmed: unused },
+          ledger: { listSince: async () => ({ items: [entry as never], cursor: null }) },
+          runs: { save: async () => undefined },
+          budgetMs,
+        })
+      } finally {
+        Object.assign(console, { log: saved.log, error: saved.error })
+        process.env.LOG_LEVEL = saved.level
+        resetEnv()
+      }
+      return lines
+    }
+    const stopped = await logged(0)
+    expect(stopped.filter((line) => jsonFilterMatches(filter.FilterPattern, line)).map((line) => JSON.parse(line).message)).toEqual(['payment reconciliation did not finish'])
+    const finished = await logged(RECONCILE_BUDGET_MS)
+    expect(finished.length).toBeGreaterThan(0)
+    expect(finished.filter((line) => jsonFilterMatches(filter.FilterPattern, line))).toEqual([])
   })
 
   it('alarms when the reconciliation did not run for 12 hours (it runs every 6)', () => {
