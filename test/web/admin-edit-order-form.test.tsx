@@ -8,6 +8,11 @@ import { baseOrder, makeLine, makeRequest } from './fixtures';
 import { renderWithClient } from './render';
 
 const ORDER_PATH = `/api/admin/orders/${baseOrder.id}`;
+/** Its firearm received (the intake): the statuses of the work are the book's to allow. */
+const intake = { receivedOn: '2026-01-05', from: 'customer' as const, fromName: 'Jane Doe', fromLicense: null, fromAddress: '12 Main St, Springfield, IL 62701', conditionNotes: '', itemsReceived: '', recordedAt: '2026-01-05T12:00:00.000Z' };
+const received: Order = { ...baseOrder, intake };
+/** Released too (Release Firearm recorded its disposition): the statuses that say it left. */
+const released: Order = { ...received, currentStatus: 'payment_needed', release: { releasedOn: '2026-01-07', method: 'ship', to: 'customer', toName: 'Jane Doe', toLicense: null, toAddress: intake.fromAddress, carrier: 'UPS', trackingNumber: '1Z999AA10123456784', recordedAt: '2026-01-07T12:00:00.000Z' } };
 
 function renderForm(order = baseOrder, onReload = vi.fn(async () => ({ ...baseOrder, version: 4, description: 'Changed by Sam' }))) {
   const onSaved = vi.fn();
@@ -65,8 +70,8 @@ describe('admin order edit form', { timeout: 20_000 }, () => {
 
   it('saves with the version it was loaded from, in cents', async () => {
     const user = userEvent.setup();
-    const { calls } = stubAdminApi({ [`PATCH ${ORDER_PATH}`]: ({ body }) => [200, { ...baseOrder, ...(body as object), version: 4 }] });
-    const { onSaved } = renderForm();
+    const { calls } = stubAdminApi({ [`PATCH ${ORDER_PATH}`]: ({ body }) => [200, { ...received, ...(body as object), version: 4 }] });
+    const { onSaved } = renderForm(received);
     await user.clear(screen.getByLabelText('Estimated Cost ($)'));
     await user.type(screen.getByLabelText('Estimated Cost ($)'), '150.25');
     await user.selectOptions(screen.getByLabelText('Status'), 'work_complete');
@@ -87,8 +92,8 @@ describe('admin order edit form', { timeout: 20_000 }, () => {
 
   it('asks for an override reason to release an order with a balance due, and sends it', async () => {
     const user = userEvent.setup();
-    const { calls } = stubAdminApi({ [`PATCH ${ORDER_PATH}`]: ({ body }) => [200, { ...baseOrder, ...(body as object), version: 4 }] });
-    const { onSaved } = renderForm();
+    const { calls } = stubAdminApi({ [`PATCH ${ORDER_PATH}`]: ({ body }) => [200, { ...released, ...(body as object), version: 4 }] });
+    const { onSaved } = renderForm(released);
     await user.selectOptions(screen.getByLabelText('Status'), 'shipped');
     const reason = screen.getByLabelText('Override reason');
     const refusal = 'This order has a balance due of $145.00: a firearm is released only after full payment. Collect the payment before setting it to Shipped, or give an override reason.';
@@ -105,7 +110,7 @@ describe('admin order edit form', { timeout: 20_000 }, () => {
 
     // No balance due: no reason is asked.
     cleanup();
-    renderForm({ ...baseOrder, invoice: { ...baseOrder.invoice, amountPaidCents: 14500, balanceDueCents: 0, paymentStatus: 'paid' } });
+    renderForm({ ...released, invoice: { ...baseOrder.invoice, amountPaidCents: 14500, balanceDueCents: 0, paymentStatus: 'paid' } });
     await user.selectOptions(screen.getByLabelText('Status'), 'shipped');
     expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
   });
@@ -116,7 +121,7 @@ describe('admin order edit form', { timeout: 20_000 }, () => {
     let reply: [number, unknown] = [400, { error: { code: 'validation_failed', message: refusal, fields: { currentStatus: refusal, releaseOverrideReason: refusal } } }];
     const { calls } = stubAdminApi({ [`PATCH ${ORDER_PATH}`]: () => reply });
     // The form's copy says nothing is owed; the server knows better.
-    renderForm({ ...baseOrder, invoice: { ...baseOrder.invoice, amountPaidCents: 14500, balanceDueCents: 0, paymentStatus: 'paid' } });
+    renderForm({ ...received, invoice: { ...baseOrder.invoice, amountPaidCents: 14500, balanceDueCents: 0, paymentStatus: 'paid' } });
     await user.selectOptions(screen.getByLabelText('Status'), 'ready_for_pickup');
     expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));

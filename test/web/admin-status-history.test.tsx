@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StatusHistoryPanel } from '@/features/admin-orders/components/status-history-panel';
 import { OLDER_UPDATES_NOT_SHOWN, WorkOrderSheet } from '@/components/work-order/work-order-sheet';
 import { DEFAULT_SHOP } from '@gs/shared/shop';
+import { bookMessages } from '@gs/shared/book';
 import { stubAdminApi } from './api-stub';
 import { baseOrder, makeHistory, makeUpdate } from './fixtures';
 import { renderWithClient } from './render';
@@ -21,7 +22,12 @@ const note = makeUpdate({
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
 });
-const detail = { ...baseOrder, updates: [staff, note], payments: [] };
+/** Its firearm received (the intake): the work's statuses are the book's to allow. */
+const intake = { receivedOn: '2026-01-05', from: 'customer' as const, fromName: 'Jane Doe', fromLicense: null, fromAddress: '12 Main St, Springfield, IL 62701', conditionNotes: '', itemsReceived: '', recordedAt: '2026-01-05T12:00:00.000Z' };
+/** Released too (Release Firearm recorded its disposition): the statuses that say it left. */
+const release = { releasedOn: '2026-01-07', method: 'ship' as const, to: 'customer' as const, toName: 'Jane Doe', toLicense: null, toAddress: '12 Main St, Springfield, IL 62701', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', recordedAt: '2026-01-07T12:00:00.000Z' };
+const detail = { ...baseOrder, intake, updates: [staff, note], payments: [] };
+const released = { ...detail, currentStatus: 'payment_needed', release };
 
 afterEach(() => vi.useRealTimers());
 
@@ -78,7 +84,7 @@ describe('admin Status History and Communication panel', { timeout: 20_000 }, ()
   it('asks for an override reason to release an order with a balance due and sends it', async () => {
     const user = userEvent.setup();
     const { calls } = stubAdminApi({ [`POST ${UPDATES}`]: [201, { ...staff, id: 'u3', status: 'shipped' }] });
-    renderWithClient(<StatusHistoryPanel order={detail} isError={false} isFetching={false} onRefresh={() => undefined} />);
+    renderWithClient(<StatusHistoryPanel order={released} isError={false} isFetching={false} onRefresh={() => undefined} />);
     expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Status'), 'shipped');
     const reason = screen.getByLabelText('Override reason');
@@ -98,7 +104,7 @@ describe('admin Status History and Communication panel', { timeout: 20_000 }, ()
     const refusal = 'This order has a balance due of $20.00: a firearm is released only after full payment. Collect the payment before setting it to Order Closed, or give an override reason.';
     let reply: [number, unknown] = [400, { error: { code: 'validation_failed', message: refusal, fields: { status: refusal, releaseOverrideReason: refusal } } }];
     const { calls } = stubAdminApi({ [`POST ${UPDATES}`]: () => reply });
-    const paid = { ...detail, invoice: { ...detail.invoice, amountPaidCents: 14500, balanceDueCents: 0, paymentStatus: 'paid' as const } };
+    const paid = { ...released, invoice: { ...detail.invoice, amountPaidCents: 14500, balanceDueCents: 0, paymentStatus: 'paid' as const } };
     renderWithClient(<StatusHistoryPanel order={paid} isError={false} isFetching={false} onRefresh={() => undefined} />);
     await user.selectOptions(screen.getByLabelText('Status'), 'order_closed');
     expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
@@ -115,9 +121,43 @@ describe('admin Status History and Communication panel', { timeout: 20_000 }, ()
   });
 });
 
+describe('the A&D book in the status select', { timeout: 20_000 }, () => {
+  const waiting = { ...baseOrder, currentStatus: 'order_created', updates: [note], payments: [] };
+
+  it('an order never received: Work In Progress says to Receive Firearm first, and nothing is posted', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubAdminApi({});
+    renderWithClient(<StatusHistoryPanel order={waiting} isError={false} isFetching={false} onRefresh={() => undefined} />);
+    const select = screen.getByLabelText('Status');
+    expect(select).not.toHaveAccessibleDescription(/Receive Firearm/);
+    await user.selectOptions(select, 'in_progress');
+    expect(select).toHaveAccessibleDescription(bookMessages.receiveFirst);
+    await user.click(screen.getByRole('button', { name: 'Post Update' }));
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(select).toHaveAccessibleDescription(bookMessages.receiveFirst);
+    await user.selectOptions(select, 'shipped');
+    expect(select).toHaveAccessibleDescription(bookMessages.receiveAndRelease);
+    expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server's refusal at the status (the book changed meanwhile), not as an override", async () => {
+    const user = userEvent.setup();
+    const reply: [number, unknown] = [400, { error: { code: 'validation_failed', message: bookMessages.receiveFirst, fields: { status: bookMessages.receiveFirst } } }];
+    stubAdminApi({ [`POST ${UPDATES}`]: () => reply });
+    renderWithClient(<StatusHistoryPanel order={detail} isError={false} isFetching={false} onRefresh={() => undefined} />);
+    await user.selectOptions(screen.getByLabelText('Status'), 'work_complete');
+    await user.click(screen.getByRole('button', { name: 'Post Update' }));
+    expect(await screen.findByText(bookMessages.receiveFirst)).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to add note. Please try again.')).not.toBeInTheDocument();
+  });
+});
+
 describe('a long admin status history', { timeout: 20_000 }, () => {
   const all = makeHistory(70, { orderId: baseOrder.id });
-  const long = { ...baseOrder, updates: all.slice(0, 50), updatesCursor: 'c1', payments: [] };
+  const long = { ...baseOrder, intake, updates: all.slice(0, 50), updatesCursor: 'c1', payments: [] };
   /** The server: the newest 50 behind cursor "c1", then the last 20. */
   const pages = ({ url }: { url: URL }): [number, unknown] =>
     url.searchParams.get('cursor') === 'c1' ? [200, { items: all.slice(50), cursor: null }] : [200, { items: all.slice(0, 50), cursor: 'c1' }];

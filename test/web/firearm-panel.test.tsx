@@ -288,17 +288,23 @@ describe('order edit form and the A&D book', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Description')).not.toHaveAttribute('readonly');
   });
 
-  it('points a move to Shipped while in custody to Release Firearm, and shows the server refusal at the status', async () => {
+  it('points a move to Shipped while in custody to Release Firearm, refusing it before sending; a refusal of the server shows at the status', async () => {
     const user = userEvent.setup();
-    const api = stubAdminApi({ [`PATCH ${ORDER}`]: error(400, bookMessages.releaseFirst, { currentStatus: bookMessages.releaseFirst }) });
+    const api = stubAdminApi({ [`PATCH ${ORDER}`]: error(400, bookMessages.receiveFirst, { currentStatus: bookMessages.receiveFirst }) });
     renderWithClient(<EditOrderForm order={{ ...received, invoice: { ...invoice, balanceDueCents: 0 } }} onSaved={() => undefined} onCancel={() => undefined} onReload={async () => undefined} />);
     await user.selectOptions(screen.getByLabelText('Status'), 'shipped');
     expect(screen.getByLabelText('Status')).toHaveAccessibleDescription(bookMessages.releaseFirst);
+    expect(screen.queryByLabelText('Override reason')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByLabelText('Status')).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByLabelText('Status')).toHaveAccessibleDescription(bookMessages.releaseFirst);
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+    // The book changed meanwhile (the server knows better): its refusal shows at the status too.
+    await user.selectOptions(screen.getByLabelText('Status'), 'in_progress');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByLabelText('Status')).toHaveAccessibleDescription(bookMessages.receiveFirst));
     // The description is sent as it stands (unchanged), which the server accepts.
-    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ firearmMake: 'Glock', serialNumber: 'ABC123', currentStatus: 'shipped' });
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ firearmMake: 'Glock', serialNumber: 'ABC123', currentStatus: 'in_progress' });
   });
 
   it('keeps them editable before the intake, and points Firearm Received to Receive Firearm', async () => {
@@ -308,6 +314,15 @@ describe('order edit form and the A&D book', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Serial Number')).not.toHaveAttribute('readonly');
     await user.selectOptions(screen.getByLabelText('Status'), 'firearm_received');
     expect(screen.getByLabelText('Status')).toHaveAccessibleDescription(bookMessages.receiveFirst);
+    // Every status of the work (Work In Progress, Ready For Shipping…) too; Shipped needs both entries.
+    await user.selectOptions(screen.getByLabelText('Status'), 'in_progress');
+    expect(screen.getByLabelText('Status')).toHaveAccessibleDescription(bookMessages.receiveFirst);
+    await user.selectOptions(screen.getByLabelText('Status'), 'ready_for_shipping');
+    expect(screen.getByLabelText('Status')).toHaveAccessibleDescription(bookMessages.receiveFirst);
+    await user.selectOptions(screen.getByLabelText('Status'), 'shipped');
+    expect(screen.getByLabelText('Status')).toHaveAccessibleDescription(bookMessages.receiveAndRelease);
+    await user.selectOptions(screen.getByLabelText('Status'), 'order_created');
+    expect(screen.getByLabelText('Status')).not.toHaveAccessibleDescription(/Firearm/);
   });
 });
 

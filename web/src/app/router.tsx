@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
                           { path: paths.admin.settings.path, lazy: () => import('./routes/admin/settings').then(toRoute) },
                           { path: paths.admin.book.path, lazy: () => import('./routes/admin/book').then(toRoute) },
                           { path: paths.admin.bookPrint.path, lazy: () => import('./routes/admin/book-print').then(toRoute) },
+                          { path: paths.admin.bookMissing.path, lazy: () => import('./routes/admin/book-missing').then(toRoute) },
                           { path: paths.admin.invoiceRefresh.path, lazy: () => import('./routes/admin/invoice-refresh').then(toRoute) },
                           { path: paths.admin.archivedOrders.path, lazy: () => import('./routes/admin/archived-orders').then(toRoute) },
                           { path: paths.admin.deletedOrders.path, lazy: () => import('./routes/admin/deleted-orders').then(toRoute) },

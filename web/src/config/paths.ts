@@ -67,6 +67,8 @@ export const paths = {
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
     /** The A&D book: the firearms in custody, the book with its corrections, print and CSV. */
     book: { path: '/admin/book', getHref: () => '/admin/book' },
+    /** The orders whose firearm came in without its intake: staff record it there, with the real date of receipt. */
+    bookMissing: { path: '/admin/book/missing', getHref: () => '/admin/book/missing' },
     /** The printed A&D book for a range of dates: every firearm received or disposed of in it. */
     bookPrint: {
       path: '/admin/book/print',

@@ -77,6 +77,9 @@ export const bookKeys = {
   pages: (filters: Record<string, string>) => ['admin', 'book', 'pages', filters] as const,
   corrections: () => ['admin', 'book', 'corrections'] as const,
   line: (orderId: string) => ['admin', 'book', 'line', orderId] as const,
+  /** The firearms missing from the book: the pages loaded so far, and the count alone (the dashboard). */
+  missing: () => ['admin', 'book', 'missing'] as const,
+  missingCount: () => ['admin', 'book', 'missing', 'count'] as const,
   /** Every line of a range (the printed book). */
   range: (range: Record<string, string>) => ['admin', 'book', 'range', range] as const,
 };

@@ -1,6 +1,7 @@
 import type { BookLine, BookLineColumns } from '@gs/shared/api-types';
-import { bookCsv, bookToday, partyCell, type BookCsvRow } from '@gs/shared/book';
+import { bookCsv, bookToday, partyCell, wholeBookCsv, type BookCsvRow } from '@gs/shared/book';
 import { formatDate } from '@gs/shared/dates';
+import { missingTexts } from './missing-texts';
 
 /** The texts of the A&D Book page, in one place (the tests read them from here). */
 export const bookTexts = {
@@ -31,6 +32,10 @@ export const bookTexts = {
   corrected: 'Corrected',
   detailTitle: (lineNumber: number) => `Book Entry ${lineNumber}`,
   detailFailed: 'Unable to load the entries of this line. Please try again.',
+  downloadWhole: 'Download Whole Book',
+  downloadingWhole: 'Downloading...',
+  downloadWholeNote: 'Every line of the book and every correction, as CSV.',
+  ...missingTexts,
 } as const;
 
 export type BookViewMode = 'both' | 'originals' | 'corrections';
@@ -78,13 +83,25 @@ export function bookFileName({ from, to }: { from: string; to: string }, today =
   return `ad-book-${from}-to-${to || today}.csv`;
 }
 
+/** The whole book's file: ad-book-whole-2026-11-28.csv (as of today). */
+export const wholeBookFileName = (today = bookToday()) => `ad-book-whole-${today}.csv`;
+
 /** Saves the lines as the CSV of the book (bookCsv: the ATF columns). */
 export function downloadBookCsv(lines: readonly BookLine[], range: { from: string; to: string }) {
-  const blob = new Blob([bookCsv(lines.map(bookRow))], { type: 'text/csv;charset=utf-8' });
+  saveCsv(bookCsv(lines.map(bookRow)), bookFileName(range));
+}
+
+/** Saves every line and every correction of the book (wholeBookCsv: the ATF columns, then each line's corrections). */
+export function downloadWholeBook(lines: readonly BookLine[]) {
+  saveCsv(wholeBookCsv(lines.map((line) => ({ ...bookRow(line), corrections: line.corrections }))), wholeBookFileName());
+}
+
+function saveCsv(text: string, fileName: string) {
+  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = bookFileName(range);
+  a.download = fileName;
   a.hidden = true;
   document.body.append(a);
   a.click();

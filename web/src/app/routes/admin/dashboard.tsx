@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { CustomerPicker } from '@/features/admin-customers/components/customer-picker';
+import { MissingFromBookCount } from '@/features/admin-book/components/missing-count';
 import { ActiveOrdersPanel } from '@/features/admin-orders/components/active-orders-panel';
 import { AdminPage } from './admin-page';
 
@@ -19,6 +20,7 @@ const CARDS = [
 export default function AdminDashboardRoute() {
   return (
     <AdminPage title="Admin Dashboard">
+      <MissingFromBookCount />
       <nav aria-label="Admin sections" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-6">
         {CARDS.map((card) => (
           <Link

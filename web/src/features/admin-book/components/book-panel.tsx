@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useSearchText } from '@/hooks/use-cursor-pages';
 import { useBookCorrectionPages } from '../api/list-corrections';
 import { fetchBookRange, useBookPages, type BookFilters } from '../api/list-book';
-import { bookTexts, downloadBookCsv, type BookViewMode } from '../book-lines';
+import { bookTexts, downloadBookCsv, downloadWholeBook, type BookViewMode } from '../book-lines';
 import { BookLineDetail } from './book-line-detail';
 import { BookTable, CorrectionsTable, InventoryTable } from './book-tables';
 
@@ -99,7 +99,8 @@ function DateInput({ label, value, onChange }: { label: string; value: string; o
  * The staff A&D Book page: "In Custody" (the firearms held now, the longest first, with days held) and
  * "Book" (every line, newest first, for a date range: originals and corrections, originals only, or the
  * corrections only — ATF Ruling 2016-1), searched by serial, manufacturer, model or name, 50 lines at a
- * time; a line opens its entries as recorded. Print Book and Export CSV take every line of the range.
+ * time; a line opens its entries as recorded. Print Book and Export CSV take every line of the range; Download
+ * Whole Book, from any view, every line and every correction of the book (read a bounded page at a time).
  */
 export function BookPanel() {
   const [tab, setTab] = useState<Tab>('inventory');
@@ -129,17 +130,21 @@ export function BookPanel() {
   const correctionPages = useBookCorrectionPages(corrections);
   const onOpen = (line: BookLine) => setOpen({ orderId: line.orderId, lineNumber: line.lineNumber });
 
-  const exportCsv = async () => {
-    setExporting(true);
+  const [exportingWhole, setExportingWhole] = useState(false);
+  const saving = async (busy: (on: boolean) => void, save: () => Promise<void>) => {
+    busy(true);
     setExportFailed(false);
     try {
-      downloadBookCsv(await fetchBookRange(range), range);
+      await save();
     } catch {
       setExportFailed(true);
     } finally {
-      setExporting(false);
+      busy(false);
     }
   };
+  const exportCsv = () => saving(setExporting, async () => downloadBookCsv(await fetchBookRange(range), range));
+  // No range: every line, each request a page of at most 200 (fetchBookRange), with the corrections each line carries.
+  const downloadWhole = () => saving(setExportingWhole, async () => downloadWholeBook(await fetchBookRange({ from: '', to: '' })));
 
   const items = lines.data?.pages.flatMap((p) => p.items) ?? [];
   const entries = correctionPages.data?.pages.flatMap((p) => p.items) ?? [];
@@ -147,6 +152,12 @@ export function BookPanel() {
 
   return (
     <div className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-col gap-2 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+        <p className="text-sm text-slate-700 dark:text-slate-300">{bookTexts.downloadWholeNote}</p>
+        <Button variant="secondary" className="shrink-0 self-start sm:self-auto" onClick={() => void downloadWhole()} disabled={exportingWhole} aria-busy={exportingWhole}>
+          {exportingWhole ? bookTexts.downloadingWhole : bookTexts.downloadWhole}
+        </Button>
+      </div>
       <div role="tablist" aria-label="A&D book views" onKeyDown={onTabKey} className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 dark:border-slate-800">
         {TABS.map((t, i) => {
           const selected = t.id === tab;

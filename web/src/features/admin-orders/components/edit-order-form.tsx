@@ -83,14 +83,17 @@ function toInput(values: Values, version: number, order: AdminOrder): UpdateAdmi
 }
 
 /**
- * The route's own schema (so the form refuses what the server would, with its words), and the
- * release rule the server applies with the balance it knows: a reason before a firearm leaves unpaid.
+ * The route's own schema (so the form refuses what the server would, with its words), the A&D book's rule (a
+ * status needs the intake or the release it says happened) and the release rule the server applies with the
+ * balance it knows: a reason before a firearm leaves unpaid.
  */
 const editOrderSchema = (version: number, order: AdminOrder) =>
   bodySchema((values: Values) => toInput(values, version, order), updateAdminOrderSchema).check(
     formCheck<UpdateAdminOrderInput>((body, ctx) => {
-      const status = body.currentStatus ?? '';
-      if (releaseNeedsOverride(order, status) && !body.releaseOverrideReason) {
+      const status = body.currentStatus ?? order.currentStatus;
+      const custody = custodyRefusal(order, status);
+      if (custody) ctx.addIssue({ code: 'custom', path: ['currentStatus'], message: custody });
+      else if (releaseNeedsOverride(order, status) && !body.releaseOverrideReason) {
         ctx.addIssue({ code: 'custom', path: ['releaseOverrideReason'], message: releaseHint(order, status) });
       }
     }),
@@ -181,7 +184,9 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
   const statusOptions: string[] = (ADMIN_STATUSES as readonly string[]).includes(values.currentStatus)
     ? [...ADMIN_STATUSES]
     : [values.currentStatus, ...ADMIN_STATUSES];
-  const askOverride = releaseNeedsOverride(order, values.currentStatus) || (serverAskedOverride && isReleaseStatus(values.currentStatus));
+  // What the A&D book needs first (Receive or Release Firearm) comes before any override: no reason is asked for then.
+  const custody = custodyRefusal(order, values.currentStatus);
+  const askOverride = !custody && (releaseNeedsOverride(order, values.currentStatus) || (serverAskedOverride && isReleaseStatus(values.currentStatus)));
 
   return (
     <form
@@ -217,7 +222,7 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
         <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Status & Shipping</legend>
         {/* What the server would refuse about the firearm's custody (the A&D book) is said before saving. */}
         {/* Controlled: its options follow its value (a status staff do not set keeps its own option). */}
-        <SelectField label="Status" {...field('currentStatus')} value={values.currentStatus} error={errors.currentStatus} hint={custodyRefusal(order, values.currentStatus) ?? undefined}>
+        <SelectField label="Status" {...field('currentStatus')} value={values.currentStatus} error={errors.currentStatus} hint={errors.currentStatus ? undefined : (custody ?? undefined)}>
           {statusOptions.map((status) => (
             <option key={status} value={status}>
               {statusLabel(status)}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Address } from '@gs/shared/address';
 import type { CounterpartyKind } from '@gs/shared/api-types';
-import { receiveFirearmSchema, type ReceiveFirearmInput } from '@gs/shared/schemas/book-receive';
+import { earliestReceipt } from '@gs/shared/book';
+import { receiveFirearmSchema, receiveFirearmSchemaFor, type ReceiveFirearmInput } from '@gs/shared/schemas/book-receive';
 import { addressInput, addressValuesOf, emptyAddressValues, type AddressValues } from '@/components/form/address-fields';
 import { TextAreaField } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
@@ -83,7 +84,8 @@ export function intakeInput(values: IntakeValues, version: number): z.input<type
 
 /**
  * Receive Firearm: the intake (date received, from whom, the firearm as the A&D book describes it, its
- * condition and what came with it). Checked with the route's own schema; saved over the order's version.
+ * condition and what came with it). Checked with the route's own schema and the order's dates (the day it came
+ * in: not in the future, not before the order was created); saved over the order's version.
  */
 export function IntakeForm({
   order,
@@ -99,9 +101,9 @@ export function IntakeForm({
 }) {
   const receive = useReceiveFirearm();
   const [initial] = useState(() => intakeDefaults(order, customerAddress));
-  // The route's own schema, so the form refuses what the server would, with its words.
+  // The route's own schema with the order's creation date, so the form refuses what the server would, with its words.
   const form = useSchemaForm<IntakeValues, ReceiveFirearmInput>({
-    resolver: schemaResolver(bodySchema((v: IntakeValues) => intakeInput(v, order.version), receiveFirearmSchema)),
+    resolver: schemaResolver(bodySchema((v: IntakeValues) => intakeInput(v, order.version), receiveFirearmSchemaFor(order))),
     defaultValues: initial,
   });
   const { register, clearErrors, setValue, getValues } = form;
@@ -154,7 +156,15 @@ export function IntakeForm({
       aria-label="Receive firearm"
       className="@container space-y-4"
     >
-      <FormField label="Date Received" type="date" required max={localToday()} {...text('receivedOn')} />
+      <FormField
+        label="Date Received"
+        type="date"
+        required
+        min={earliestReceipt(order.createdAt)}
+        max={localToday()}
+        hint={order.missingFromBook ? 'The day the firearm really came into the shop (the order says it is in the shop already).' : undefined}
+        {...text('receivedOn')}
+      />
       <PartyFields
         legend="Received From"
         prefix="from"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { custodyRefusal } from '@gs/shared/book';
 import { formatDateTime } from '@gs/shared/dates';
 import { isReleaseStatus } from '@gs/shared/invoice';
 import { addStatusUpdateSchema, editStatusUpdateSchema, type AddStatusUpdateInput, type EditStatusUpdateInput } from '@gs/shared/schemas/admin-orders';
@@ -53,13 +54,16 @@ const postInput = (v: PostValues): AddStatusUpdateInput => ({
 });
 
 /**
- * The route's own schema (so the panel refuses what the server would, with its words), and the release
- * rule the server applies with the balance it knows: a reason before a firearm leaves unpaid.
+ * The route's own schema (so the panel refuses what the server would, with its words), the A&D book's rule
+ * (a status needs the intake or the release it says happened) and the release rule the server applies with the
+ * balance it knows: a reason before a firearm leaves unpaid.
  */
 const postSchema = (order: AdminOrderDetail | undefined) =>
   bodySchema(postInput, addStatusUpdateSchema).check(
     formCheck<AddStatusUpdateInput>((body, ctx) => {
-      if (order && releaseNeedsOverride(order, body.status) && !body.releaseOverrideReason) {
+      const custody = order ? custodyRefusal(order, body.status) : null;
+      if (custody) ctx.addIssue({ code: 'custom', path: ['status'], message: custody });
+      else if (order && releaseNeedsOverride(order, body.status) && !body.releaseOverrideReason) {
         ctx.addIssue({ code: 'custom', path: ['releaseOverrideReason'], message: releaseHint(order, body.status) });
       }
     }),
@@ -136,7 +140,9 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
     );
   }
 
-  const askOverride = releaseNeedsOverride(order, status) || (serverAsked && isReleaseStatus(status));
+  // What the A&D book needs first (Receive or Release Firearm) comes before any override: no reason is asked for then.
+  const custody = custodyRefusal(order, status);
+  const askOverride = !custody && (releaseNeedsOverride(order, status) || (serverAsked && isReleaseStatus(status)));
   const updates = history.data ?? order.updates;
 
   const onAdd = async (input: AddStatusUpdateInput) => {
@@ -149,11 +155,13 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
       refreshSoon();
     } catch (err) {
       const fields = err instanceof ApiError && err.status === 400 ? err.fields : {};
-      const refusal = fields.releaseOverrideReason ?? fields.status;
-      if (refusal) {
+      if (fields.releaseOverrideReason) {
         // The release refusal names the balance: it is shown at the reason it asks for.
         setServerAsked(true);
-        post.setError('releaseOverrideReason', { type: 'server', message: refusal });
+        post.setError('releaseOverrideReason', { type: 'server', message: fields.releaseOverrideReason });
+      } else if (fields.status) {
+        // The A&D book's refusal (Receive Firearm or Release Firearm first), at the status.
+        post.setError('status', { type: 'server', message: fields.status });
       } else setError(statusPanelMessages.addFailed);
     }
   };
@@ -228,9 +236,12 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
           {...post.register('status', {
             onChange: () => {
               touched.current = true;
+              post.clearErrors('status');
             },
           })}
           value={status}
+          error={postErrors.status}
+          hint={postErrors.status ? undefined : (custody ?? undefined)}
         >
           {(ADMIN_STATUSES as readonly string[]).includes(status) ? null : <option value={status}>{statusLabel(status)}</option>}
           {ADMIN_STATUSES.map((s) => (
