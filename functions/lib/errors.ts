@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Numbers the client acts on besides the message (a changed bill's new amount), sent as `error.details`. */
+    readonly details?: Record<string, number>,
   ) {
     super(message)
     this.name = new.target.name
@@ -54,6 +56,15 @@ export class ConflictError extends ApiError {
     super(409, 'conflict', message)
   }
 }
+/**
+ * A payment whose bill changed since the customer confirmed it (a line, shipping, tax, a payment): nothing is
+ * charged; the SPA shows the new balance due (`details.balanceDueCents`) and asks again.
+ */
+export class BillChangedError extends ApiError {
+  constructor(message: string, balanceDueCents: number) {
+    super(409, 'bill_changed', message, { confirmedBalanceCents: message }, { balanceDueCents })
+  }
+}
 /** A limit the caller reached (a customer's notes): they may try again later, or not at all. */
 export class TooManyRequestsError extends ApiError {
   constructor(message: string) {
@@ -76,13 +87,14 @@ export class PaymentProviderError extends ApiError {
 export const ACCOUNT_INACTIVE = 'Account Inactive - Please contact the shop for assistance.'
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> }
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; details?: Record<string, number> }
 }
 
 export function errorBody(err: unknown): { statusCode: number; body: ErrorBody } {
   if (err instanceof ApiError) {
     const error: ErrorBody['error'] = { code: err.code, message: err.message }
     if (err.fields && Object.keys(err.fields).length) error.fields = err.fields
+    if (err.details) error.details = err.details
     return { statusCode: err.statusCode, body: { error } }
   }
   return { statusCode: 500, body: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }

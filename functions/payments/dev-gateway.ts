@@ -4,7 +4,7 @@ import type { PaymentIntentEvent } from './stripe-events.ts'
 import type { PaymentGateway, ProviderCharge, ProviderIntent, ProviderRefund, RefundRequest } from './gateway.ts'
 import { formatCents } from '@gs/shared/money'
 import { paymentMessages } from '@gs/shared/payment-messages'
-import { MIN_CHARGE_CENTS } from '@gs/shared/payment-rules'
+import { MAX_CHARGE_CENTS, MIN_CHARGE_CENTS } from '@gs/shared/payment-rules'
 import { PaymentProviderError, ValidationError } from '../lib/errors.ts'
 import { ConcurrentChange, retryOnConflict } from '../lib/retry.ts'
 
@@ -85,6 +85,7 @@ export function createDevGateway({ intents, now = () => new Date() }: { intents:
     async createIntent(req) {
       // What Stripe answers for a charge under its minimum (an invalid request, before any intent exists).
       if (req.amountCents < MIN_CHARGE_CENTS) throw invalidRequest(`Amount must be at least ${formatCents(MIN_CHARGE_CENTS)} usd`)
+      if (req.amountCents > MAX_CHARGE_CENTS) throw invalidRequest(`Amount must be no more than ${formatCents(MAX_CHARGE_CENTS)}`)
       const id = `pi_dev_${createHash('sha256').update(req.idempotencyKey).digest('hex').slice(0, 24)}`
       const intent = await intents.createIfAbsent({
         id,
@@ -136,6 +137,11 @@ export function createDevGateway({ intents, now = () => new Date() }: { intents:
         },
         { exhausted: busy },
       )
+    },
+    async findRefund({ paymentIntentId, idempotencyKeys }) {
+      const intent = await intents.get(paymentIntentId)
+      const made = intent?.refunds?.find((r) => idempotencyKeys.includes(r.idempotency_key))
+      return made ? asProviderRefund(made) : null
     },
     async *listSucceededCharges({ since, until, pageSize }) {
       const limit = Math.max(1, Math.floor(pageSize))

@@ -36,6 +36,12 @@ export interface PaymentGateway {
    */
   refund(req: RefundRequest): Promise<ProviderRefund>
   /**
+   * The refund of an intent that one of a refund's earlier requests made, if the provider has one (their answers were
+   * lost: a timeout, a 5xx). Stripe shows no idempotency key on a refund, so it is told by its metadata (all of
+   * `metadata`); the dev gateway keeps the keys and tells it by `idempotencyKeys`.
+   */
+  findRefund(req: { paymentIntentId: string; metadata: Record<string, string>; idempotencyKeys: string[] }): Promise<ProviderRefund | null>
+  /**
    * The provider's succeeded charges made from `since` to `until` (both included, to the second), newest first
    * (reconciliation): a payment is listed by when it was paid, whenever its intent was created. Reads `pageSize`
    * charges a request, the next page only when the caller asks for more, so a caller that stops early reads no further.

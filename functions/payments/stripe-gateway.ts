@@ -197,6 +197,17 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
         throw mapped(err)
       }
     },
+    async findRefund({ paymentIntentId, metadata }) {
+      try {
+        const stripe = await stripeClient()
+        for await (const r of stripe.refunds.list({ payment_intent: paymentIntentId, limit: STRIPE_MAX_PAGE })) {
+          if (Object.entries(metadata).every(([k, v]) => r.metadata?.[k] === v)) return { refundId: r.id, status: r.status ?? 'pending', amountCents: r.amount }
+        }
+        return null
+      } catch (err) {
+        throw mapped(err)
+      }
+    },
     async *listSucceededCharges({ since, until, pageSize }) {
       const limit = Math.min(STRIPE_MAX_PAGE, Math.max(1, Math.floor(pageSize)))
       // Floor: charges made in the same second as `since` or `until` are included (Stripe's created is in whole seconds).

@@ -8,7 +8,8 @@ import { ContendedTransaction, VersionConflict, type OrderRepository } from '../
 import type { PaymentRepository } from '../db/repositories/payments.ts'
 import { invoiceOf, type Order } from '../domain/order.ts'
 import { LIVE_CHECKOUT_STATUSES, type Allocation, type Checkout, type PaymentsMode } from '../domain/payment.ts'
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts'
+import { ApiError, BillChangedError, ConflictError, NotFoundError, PaymentFailedError, PaymentProviderError, ValidationError } from '../lib/errors.ts'
+import { log } from '../lib/logger.ts'
 import { retryOnConflict } from '../lib/retry.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { cancelOpenIntent } from './cancel-open-intent.ts'
@@ -43,7 +44,8 @@ const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requir
  * checkout per order; every amount comes from the stored invoices, every write is an attempt of the one retry policy
  * (docs/business-rules.md, "Payments integrity").
  */
-export async function createPaymentIntent({ orders, payments, gateway, customer, input, recordPaid, now = () => new Date() }: CreatePaymentIntent): Promise<CreatedPaymentIntent> {
+export async function createPaymentIntent({ orders, payments, gateway: provider, customer, input, recordPaid, now = () => new Date() }: CreatePaymentIntent): Promise<CreatedPaymentIntent> {
+  const gateway = customerSafe(provider)
   const ids = input.orderIds
   if (!ids.length) throw new ValidationError(m.missingOrderId, { orderIds: m.missingOrderId })
   if (input.amountCents !== undefined && ids.length > 1) throw new ValidationError(m.partialOnlySingle, { amountCents: m.partialOnlySingle })
@@ -193,7 +195,10 @@ function payableOrders(read: Order[], ids: string[], userId: string): Order[] {
   })
 }
 
-/** What this payment charges, split across the orders, from their invoices with the shipping choice asked for; refused as Stripe would refuse it. */
+/**
+ * What this payment charges, split across the orders, from their invoices with the shipping choice asked for;
+ * refused when the balance due is not the one the customer confirmed, and as Stripe would refuse it.
+ */
 function chargeFor(loaded: Order[], input: CreateIntentInput) {
   const invoices = loaded.map((o) => invoiceOf(o, input.includeShipping))
   const balances = invoices.map((i) => i.balanceDueCents)
@@ -201,6 +206,8 @@ function chargeFor(loaded: Order[], input: CreateIntentInput) {
     if (b <= 0) throw new ValidationError(loaded.length === 1 ? m.noBalanceDue : m.orderNoBalanceDue(loaded[i].orderNumber))
   })
   const total = balances.reduce((a, b) => a + b, 0)
+  // Checked before the amount: a partial payment above a lowered balance is refused for the change, not the amount.
+  if (input.confirmedBalanceCents !== undefined && input.confirmedBalanceCents !== total) throw new BillChangedError(m.billChanged(input.confirmedBalanceCents, total), total)
   let amountCents = total
   if (input.amountCents !== undefined) {
     if (input.amountCents <= 0) throw new ValidationError(m.amountNotPositive, { amountCents: m.amountNotPositive })
@@ -234,4 +241,28 @@ function reusable(open: Checkout[], loaded: Order[], amountCents: number, alloca
 async function cancelAtProvider(gateway: Pick<PaymentGateway, 'cancelIntent'>, paymentIntentId: string, recordPaid?: (paymentIntentId: string) => Promise<unknown>) {
   const status = await cancelOpenIntent({ gateway, paymentIntentId, recordPaid })
   if (status !== 'canceled') throw new ConflictError(status === 'succeeded' ? m.alreadyPaid : m.paymentProcessing)
+}
+
+/**
+ * The gateway as a customer's request may use it: the provider's own words (an invalid request, its outage) are
+ * logged and become the product's message; a declined card keeps Stripe's text, written for the cardholder.
+ */
+function customerSafe(gateway: CreatePaymentIntent['gateway']): CreatePaymentIntent['gateway'] {
+  const shield =
+    <A extends unknown[], R>(call: string, fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await fn(...args)
+      } catch (err) {
+        if (err instanceof PaymentFailedError) throw err
+        log.warn('the card provider failed a customer payment', { call, statusCode: err instanceof ApiError ? err.statusCode : null, providerMessage: err instanceof Error ? err.message : String(err) })
+        throw new PaymentProviderError(m.providerUnavailable)
+      }
+    }
+  return {
+    mode: gateway.mode,
+    createIntent: shield('createIntent', (req) => gateway.createIntent(req)),
+    retrieveIntent: shield('retrieveIntent', (id) => gateway.retrieveIntent(id)),
+    cancelIntent: shield('cancelIntent', (id) => gateway.cancelIntent(id)),
+  }
 }

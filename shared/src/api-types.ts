@@ -21,6 +21,8 @@ export type ErrorCode =
   | 'session_ended'
   | 'not_found'
   | 'conflict'
+  /** 409 on POST /api/payments/intents: the bill changed since the customer confirmed it; `details.balanceDueCents` is the new one. */
+  | 'bill_changed'
   | 'payment_failed'
   /** 429: a limit was reached (a customer's notes: per order, per hour). */
   | 'too_many_requests'

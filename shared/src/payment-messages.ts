@@ -58,6 +58,12 @@ export const paymentMessages = /* @__PURE__ */ (() =>
   paymentProcessing: 'A payment for this order is being processed. Please wait for it to finish before paying again.',
   /** Another tab or device started a payment on the same order at the same moment. */
   paymentStartedElsewhere: 'A payment for this order was just started elsewhere. Please reload the page and try again.',
+  /** The bill changed between the page the customer confirmed and the payment (a line, shipping, tax, a payment): nothing is charged. */
+  billChanged: (confirmedCents: number, balanceCents: number) =>
+    `The amount due changed from ${formatCents(confirmedCents)} to ${formatCents(balanceCents)} since this page was loaded. Nothing was charged: please check the new amount and pay again.`,
+  confirmedBalanceInvalid: 'The amount you confirmed must be a whole number of cents',
+  /** The card provider failed or refused for a reason that is not the card: its own words are logged, never shown to the customer. */
+  providerUnavailable: 'We could not start your card payment. Nothing was charged. Please try again in a moment.',
   }) as const)()
 
 /** Admin Invoice Refresh Utility. */

@@ -7,6 +7,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /**
  * POST /api/payments/intents. The client never sends a price: the server
  * charges the stored balances; `amountCents` (a partial payment) only with one order.
+ * `confirmedBalanceCents` is the balance due the page showed when the customer pressed Pay
+ * (a batch: the sum of its orders'); a bill that changed since is refused, never charged.
  */
 export const createIntentSchema = z
   .strictObject({
@@ -23,6 +25,7 @@ export const createIntentSchema = z
       ),
     ),
     includeShipping: z._default(z.boolean({ error: m.includeShippingInvalid }), true),
+    confirmedBalanceCents: z.optional(z.number({ error: m.confirmedBalanceInvalid }).check(z.int(m.confirmedBalanceInvalid), z.refine((n) => n >= 0, m.confirmedBalanceInvalid))),
   })
   .check(
     z.superRefine((v, ctx) => {
