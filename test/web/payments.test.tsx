@@ -220,7 +220,7 @@ describe('single order payment', () => {
     const confirms = api.calls.filter((c) => c.path === '/api/dev/payments/pi_dev_1/confirm');
     expect(confirms).toHaveLength(2); // the declined card, then the good one: once
     const intents = api.calls.filter((c) => c.path === '/api/payments/intents');
-    expect(intents.at(-1)?.body).toEqual({ orderIds: [ORDER_ID], amountCents: 5000, includeShipping: true });
+    expect(intents.at(-1)?.body).toEqual({ orderIds: [ORDER_ID], amountCents: 5000, includeShipping: true, confirmedBalanceCents: 17500 });
     // The confirmation reads the order after the payment: the new balance, never the old one.
     await waitFor(() => expect(screen.getByTestId('balance-due')).toHaveTextContent('$125.00'));
   });
@@ -331,9 +331,44 @@ describe('batch payment', () => {
     expect(paidItems[1]).toHaveTextContent('$100.00');
     expect(screen.getByTestId('batch-paid-total')).toHaveTextContent('$275.00');
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
-    expect(api.calls.find((c) => c.path === '/api/payments/intents')?.body).toEqual({ orderIds: [ORDER_ID, OTHER_ID], includeShipping: true });
+    expect(api.calls.find((c) => c.path === '/api/payments/intents')?.body).toEqual({ orderIds: [ORDER_ID, OTHER_ID], includeShipping: true, confirmedBalanceCents: 27500 });
     // Back to /payments 3 s later.
     await waitFor(() => expect(router.state.location.pathname).toBe('/payments'));
+  });
+
+  it('staff raised an estimate since the page loaded: nothing is charged, the new total and Pay button show, and paying again sends it', async () => {
+    const user = userEvent.setup();
+    let raised = false;
+    const raisedOther = { ...other, invoice: { ...other.invoice, totalCents: 14000, balanceDueCents: 14000 } } as Order;
+    const api = stubPayments({
+      extra: (call) => {
+        if (call.method === 'GET' && call.path === '/api/orders') return [200, { items: [payable, raised ? raisedOther : other], cursor: null }];
+        if (call.method === 'POST' && call.path === '/api/payments/intents') {
+          const body = call.body as { confirmedBalanceCents: number };
+          if (body.confirmedBalanceCents !== 31500) {
+            raised = true;
+            return [409, { error: { code: 'bill_changed', message: 'The amount due changed from $275.00 to $315.00 since this page was loaded. Nothing was charged: please check the new amount and pay again.', fields: { confirmedBalanceCents: 'x' }, details: { balanceDueCents: 31500 } } }];
+          }
+          return [201, { paymentIntentId: 'pi_dev_3', clientSecret: 's', amountCents: 31500, allocations: [{ orderId: ORDER_ID, amountCents: 17500 }, { orderId: OTHER_ID, amountCents: 14000 }], mode: 'dev' }];
+        }
+        if (call.method === 'POST' && call.path === '/api/dev/payments/pi_dev_3/confirm') return [200, { paymentIntentId: 'pi_dev_3', status: 'succeeded' }];
+        return undefined;
+      },
+    });
+    renderApp(`/payments/batch?orders=${ORDER_ID},${OTHER_ID}`);
+    await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay $275.00' }));
+    expect(await screen.findByText('The amount due changed from $275.00 to $315.00 since this page was loaded. Nothing was charged: please check the new amount and pay again.')).toBeInTheDocument();
+    // The orders are read again: the new balance, total and button; no card was confirmed.
+    await waitFor(() => expect(screen.getByTestId('batch-total')).toHaveTextContent('$315.00'));
+    expect(within(screen.getByRole('list', { name: 'Orders in this payment' })).getAllByRole('listitem')[1]).toHaveTextContent('$140.00');
+    expect(api.calls.some((c) => c.path.endsWith('/confirm'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Pay $315.00' }));
+    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+    expect(screen.getByTestId('batch-paid-total')).toHaveTextContent('$315.00');
+    const intents = api.calls.filter((c) => c.path === '/api/payments/intents').map((c) => (c.body as { confirmedBalanceCents: number }).confirmedBalanceCents);
+    expect(intents).toEqual([27500, 31500]);
   });
 
   it.each(['/payments/batch', '/payments/batch?orders=', '/payments/batch?orders=,%20,'])('%s: "No orders selected for payment."', async (path) => {
@@ -500,5 +535,21 @@ describe('payment confirmation', () => {
     stubPayments({ orders: [] });
     renderApp(`/payment-confirmation/${ORDER_ID}`);
     expect(await screen.findByText('Could not retrieve invoice data')).toBeInTheDocument();
+  });
+});
+
+describe('Stripe.js errors the customer reads', () => {
+  it("keeps Stripe's words for a declined card or a field to fix; never its developer text (another tab canceled the intent)", async () => {
+    const { stripeConfirmMessage } = await import('@/features/payments/messages');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(stripeConfirmMessage({ type: 'card_error', code: 'card_declined', message: 'Your card was declined.' })).toBe('Payment failed: Your card was declined.');
+    expect(stripeConfirmMessage({ type: 'validation_error', message: 'Your card number is incomplete.' })).toBe('Payment failed: Your card number is incomplete.');
+    const raw = "This PaymentIntent's payment_method could not be updated because it has a status of canceled.";
+    const race = stripeConfirmMessage({ type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: raw });
+    expect(race).toBe('This payment was canceled or changed in another tab or window. Nothing was charged here: please reload the page and pay again.');
+    expect(stripeConfirmMessage({ type: 'api_error', message: 'An unknown error occurred' })).toBe('Payment failed: We could not process your payment. Nothing was charged. Please try again.');
+    // The provider's own text is logged, not shown.
+    expect(warn).toHaveBeenCalledWith('Stripe.js refused the payment', expect.objectContaining({ message: raw }));
+    warn.mockRestore();
   });
 });

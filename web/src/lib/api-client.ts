@@ -12,17 +12,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly fields: Record<string, string>;
+  /** Numbers the client acts on besides the message (a changed bill's `balanceDueCents`). */
+  readonly details: Record<string, number>;
 
-  constructor({ status, code, message, fields = {} }: {
+  constructor({ status, code, message, fields = {}, details = {} }: {
     status: number;
     code: ApiErrorCode;
     message: string;
     fields?: Record<string, string>;
+    details?: Record<string, number>;
   }) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.details = details;
   }
 }
 
@@ -33,7 +37,7 @@ const FALLBACK_MESSAGES: Record<number, string> = {
 };
 
 function toApiError(status: number, body: unknown): ApiError {
-  const error = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
+  const error = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown; details?: unknown } } | null)?.error;
   const code = typeof error?.code === 'string' ? error.code : status >= 500 ? 'internal' : 'unknown';
   const message =
     typeof error?.message === 'string' && error.message
@@ -41,7 +45,9 @@ function toApiError(status: number, body: unknown): ApiError {
       : FALLBACK_MESSAGES[status] ?? 'An unexpected error occurred';
   const fields =
     error?.fields && typeof error.fields === 'object' ? (error.fields as Record<string, string>) : {};
-  return new ApiError({ status, code, message, fields });
+  const details =
+    error?.details && typeof error.details === 'object' ? (error.details as Record<string, number>) : {};
+  return new ApiError({ status, code, message, fields, details });
 }
 
 export interface RequestOptions {

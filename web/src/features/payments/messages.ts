@@ -40,7 +40,22 @@ export const paymentUiMessages = {
   reviewNext: 'The shop has been alerted and will look into it. Please do not pay again before the shop contacts you.',
   checkFailed: 'We could not check the status of this payment.',
   updatingInvoice: 'Updating the invoice…',
+  /** Stripe.js could not confirm an intent that was canceled or paid meanwhile (another tab started the payment again). */
+  startedAgain: 'This payment was canceled or changed in another tab or window. Nothing was charged here: please reload the page and pay again.',
+  notProcessed: 'We could not process your payment. Nothing was charged. Please try again.',
 } as const;
+
+/**
+ * What the customer reads for an error Stripe.js reports while confirming: a declined card or a field to fix keeps
+ * Stripe's words (written for the cardholder); anything else is the provider's own text for developers (another tab
+ * canceled the intent, a request it refused), logged in the console and replaced by the product's message.
+ */
+export function stripeConfirmMessage(error: { type?: string; code?: string; message?: string }): string {
+  if ((error.type === 'card_error' || error.type === 'validation_error') && error.message) return paymentPageMessages.paymentFailed(error.message);
+  console.warn('Stripe.js refused the payment', error);
+  if (error.code === 'payment_intent_unexpected_state') return paymentUiMessages.startedAgain;
+  return paymentPageMessages.paymentFailed(paymentUiMessages.notProcessed);
+}
 
 /** A payment error whose message is shown to the customer as it is. */
 export class PaymentError extends Error {

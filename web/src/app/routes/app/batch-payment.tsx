@@ -12,7 +12,7 @@ import { getOrderInvoice } from '@/features/orders/api/get-order-invoice';
 import { useOrders } from '@/features/orders/api/get-orders';
 import { shortOrderId, type Order } from '@/features/orders/types';
 import { parseBatchOrderIds } from '@/features/payments/amount';
-import { createPaymentIntent } from '@/features/payments/api/create-payment-intent';
+import { useCreatePaymentIntent } from '@/features/payments/api/create-payment-intent';
 import { BackLink } from '@/features/payments/components/back-link';
 import { CardPayment } from '@/features/payments/components/card-payment';
 import { ShippingChoice } from '@/features/payments/components/shipping-choice';
@@ -65,6 +65,7 @@ function useBatchInvoices(orders: Order[], shipping: boolean) {
 function BatchForm({ orderIds, orders }: { orderIds: string[]; orders: Order[] }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const createPaymentIntent = useCreatePaymentIntent();
   const [shipping, setShipping] = useState(true);
   const [paid, setPaid] = useState<(PaymentOutcome & { lines: PaidLine[]; totalCents: number }) | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -182,7 +183,8 @@ function BatchForm({ orderIds, orders }: { orderIds: string[]; orders: Order[] }
                 returnPath={paths.app.paymentConfirmation.getHref((payable[0] ?? first).id)}
                 request={{
                   createIntent: async () => {
-                    created.current = await createPaymentIntent({ orderIds: payable.map((o) => o.id), includeShipping: shipping });
+                    // The total on the page is what the customer confirmed: a bill changed since is refused, never charged.
+                    created.current = await createPaymentIntent({ orderIds: payable.map((o) => o.id), includeShipping: shipping, confirmedBalanceCents: totalCents });
                     return created.current;
                   },
                   onSucceeded,

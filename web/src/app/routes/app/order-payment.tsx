@@ -15,7 +15,7 @@ import { useOrder } from '@/features/orders/api/get-order';
 import { useOrderInvoice } from '@/features/orders/api/get-order-invoice';
 import { shortOrderId, type OrderDetail } from '@/features/orders/types';
 import { clampAmountInput, parseAmount } from '@/features/payments/amount';
-import { createPaymentIntent } from '@/features/payments/api/create-payment-intent';
+import { useCreatePaymentIntent } from '@/features/payments/api/create-payment-intent';
 import { BackLink } from '@/features/payments/components/back-link';
 import { CardPayment } from '@/features/payments/components/card-payment';
 import { ShippingChoice } from '@/features/payments/components/shipping-choice';
@@ -55,6 +55,7 @@ export default function OrderPaymentRoute() {
 function PaymentForm({ order }: { order: OrderDetail }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const createPaymentIntent = useCreatePaymentIntent();
   const [shipping, setShipping] = useState(order.shippingSelected);
   const { invoice, isPreviewing, isError: previewFailed } = useOrderInvoice(order, shipping);
   const balance = invoice.balanceDueCents;
@@ -180,8 +181,11 @@ function PaymentForm({ order }: { order: OrderDetail }) {
                     return 'error' in result ? result.error : null;
                   },
                   onInvalid: () => setAttempted(true),
-                  resetKey: amount,
-                  createIntent: () => createPaymentIntent({ orderIds: [order.id], amountCents: chargeCents, includeShipping: shipping }),
+                  // Only what the customer types clears the last error: an amount that followed a changed balance keeps
+                  // the server's "the amount due changed" beside the new Pay button.
+                  resetKey: edited ? amount : null,
+                  // The balance on the page is what the customer confirmed: a bill changed since is refused, never charged.
+                  createIntent: () => createPaymentIntent({ orderIds: [order.id], amountCents: chargeCents, includeShipping: shipping, confirmedBalanceCents: balance }),
                   onSucceeded,
                 }}
               />

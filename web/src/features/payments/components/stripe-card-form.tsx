@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useTheme } from '@/lib/theme/theme-provider';
-import { PaymentError, paymentPageMessages as msg } from '../messages';
+import { PaymentError, paymentPageMessages as msg, stripeConfirmMessage } from '../messages';
 import type { CardFormProps } from '../types';
 import { usePaymentRunner } from './use-payment-runner';
 
@@ -88,7 +88,7 @@ function StripeFields({ submitLabel, disabled, request, returnPath, batch }: Car
       prepare: async () => {
         if (!elements.getElement('payment')) throw new PaymentError(batch ? msg.cardElementMissing : msg.stillLoading);
         const { error: invalid } = await elements.submit();
-        if (invalid) throw new PaymentError(msg.paymentFailed(invalid.message ?? 'Unknown error'));
+        if (invalid) throw new PaymentError(stripeConfirmMessage(invalid));
       },
       confirm: async (intent) => {
         const result = await stripe.confirmPayment({
@@ -97,7 +97,7 @@ function StripeFields({ submitLabel, disabled, request, returnPath, batch }: Car
           confirmParams: { return_url: new URL(returnPath, window.location.origin).toString() },
           redirect: 'if_required',
         });
-        if (result.error) throw new PaymentError(msg.paymentFailed(result.error.message ?? 'Unknown error'));
+        if (result.error) throw new PaymentError(stripeConfirmMessage(result.error));
         const status = result.paymentIntent?.status;
         if (status === 'succeeded' || status === 'processing') return { paymentIntentId: result.paymentIntent.id, status };
         throw new PaymentError(msg.notCompleted);
