@@ -23,6 +23,8 @@ const hooks = { onCheckoutsClosed: cancelClosedCheckouts }
 export const orderRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/orders.ts')).createOrderRepository(table, hooks)
 export const paymentRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/payments.ts')).createPaymentRepository(table, hooks)
 export const ledgerRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/ledger.ts')).createLedgerRepository(table, hooks)
+/** The ledger as the card provider's own events change it (refunds made at the provider, refunds settling, disputes). */
+export const providerLedgerRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/provider-ledger.ts')).createProviderLedgerRepository(table, hooks)
 /** The webhook's and reconciliation's checkout writes: the payment repository's and the unconfirmed successes'. */
 export const checkoutRepository = async (table: TableConfig = defaultTable()) => ({ ...(await paymentRepository(table)), ...(await import('./db/repositories/checkout-review.ts')).createCheckoutReviewRepository(table) })
 export const ledgerPages = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/ledger-pages.ts')).createLedgerPages(table)

@@ -68,6 +68,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/admin/orders/{orderId}/payments', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/record-payment' },
   { method: 'POST', path: '/api/admin/orders/{orderId}/adjustments', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/record-adjustment' },
   { method: 'POST', path: '/api/admin/orders/{orderId}/payments/{paymentId}/refunds', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/refund-payment' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/payments/{paymentId}/price-reduction', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/mark-price-reduction' },
   { method: 'GET', path: '/api/admin/settings', fn: 'api-admin', access: 'admin', handler: 'api/admin/settings/get-settings' },
   { method: 'PUT', path: '/api/admin/settings', fn: 'api-admin', access: 'admin', handler: 'api/admin/settings/save-settings' },
   { method: 'POST', path: '/api/payments/intents', fn: 'api-customer', access: 'user', handler: 'api/payments/create-intent' },

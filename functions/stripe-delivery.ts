@@ -3,7 +3,7 @@ import { log } from './lib/logger.ts'
 import { stripeSecrets } from './lib/stripe-secrets.ts'
 import { verifyStripeEvent, type PaymentIntentEvent } from './payments/stripe-events.ts'
 import { handleStripeEvent, type EventOutcome } from './use-cases/handle-stripe-event.ts'
-import { checkoutRepository, orderRepository, paymentGateway } from './compose.ts'
+import { checkoutRepository, orderRepository, paymentGateway, providerLedgerRepository } from './compose.ts'
 
 export const INVALID_SIGNATURE = 'Invalid signature'
 
@@ -60,13 +60,38 @@ export async function recordSucceededIntent(paymentIntentId: string, now = new D
   return applyStripeEvent({ id: `observed_${paymentIntentId}`, type: 'payment_intent.succeeded', created: Math.floor(now.getTime() / 1000), data: { object: { id: paymentIntentId } } })
 }
 
+/** The provider's refund events: each says the refunds of a charge changed (made here or in the provider's dashboard). */
+export const REFUND_EVENT_TYPES = ['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated'] as const
+/** The provider's dispute events. */
+export const DISPUTE_EVENT_TYPES = ['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_withdrawn', 'charge.dispute.funds_reinstated'] as const
+
+const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : (x?.id ?? null))
+
 async function applyStripeEvent(event: PaymentIntentEvent): Promise<EventOutcome> {
-  const outcome = await handleStripeEvent({
+  const outcome = await routeStripeEvent(event)
+  log.info('stripe event handled', { eventId: event.id, type: event.type, outcome })
+  return outcome
+}
+
+/** Each kind of event to its use case; every one asks the provider for the object as it is now before writing. */
+async function routeStripeEvent(event: PaymentIntentEvent): Promise<EventOutcome> {
+  const object = event.data?.object
+  if ((REFUND_EVENT_TYPES as readonly string[]).includes(event.type)) {
+    // A Charge (charge.refunded) or a Refund: either names the intent whose charge it is.
+    const paymentIntentId = idOf(object?.payment_intent)
+    if (!paymentIntentId) return 'ignored'
+    const { syncProviderRefunds } = await import('./use-cases/provider-refunds.ts')
+    return syncProviderRefunds({ paymentIntentId, eventId: event.id, orders: await orderRepository(), ledger: await providerLedgerRepository(), gateway: await paymentGateway() })
+  }
+  if ((DISPUTE_EVENT_TYPES as readonly string[]).includes(event.type)) {
+    if (!object?.id) return 'ignored'
+    const { syncProviderDispute } = await import('./use-cases/provider-disputes.ts')
+    return syncProviderDispute({ disputeId: object.id, eventId: event.id, orders: await orderRepository(), ledger: await providerLedgerRepository(), gateway: await paymentGateway() })
+  }
+  return handleStripeEvent({
     event,
     orders: await orderRepository(),
     payments: await checkoutRepository(),
     gateway: { retrieveIntent: async (id) => (await paymentGateway()).retrieveIntent(id) },
   })
-  log.info('stripe event handled', { eventId: event.id, type: event.type, outcome })
-  return outcome
 }

@@ -19,6 +19,8 @@ function invoiceFrom(o: Order, { lines: _lines, ...inv }: ReturnType<typeof invo
     invoiceNumber: o.invoiceNumber,
     ...inv,
     creditCents: o.creditCents ?? 0,
+    refundedCents: o.refundedCents ?? 0,
+    disputedCents: o.disputedCents ?? 0,
     lastUpdated: o.invoiceLastUpdated,
   }
 }

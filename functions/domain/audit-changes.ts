@@ -68,6 +68,8 @@ const ORDER_FIELDS: ReadonlyArray<readonly [keyof Order & string, string, Format
   ['amountPaidCents', 'Amount paid', money],
   ['adjustmentsCents', 'Adjustments', money],
   ['creditCents', 'Credit', money],
+  ['refundedCents', 'Refunded', money],
+  ['disputedCents', 'Disputed', money],
 ]
 
 /** Bookkeeping the record leaves out (versions, times, ids, derived invoice fields, a checkout's state). */

@@ -1,3 +1,4 @@
+import type { RefundPurpose } from '@gs/shared/payment-rules'
 import type { Intake, NotificationKind, Release } from '@gs/shared/api-types'
 import type { Address } from '@gs/shared/address'
 import type { FirearmType } from '@gs/shared/firearms'
@@ -53,6 +54,10 @@ export interface Order {
   adjustmentsCents?: number
   /** Money received above the bill (an overpayment, or a payment after the order was deleted) not yet refunded. */
   creditCents?: number
+  /** Money given back to the customer: refunds settled or settling (the ledger's refund entries but chargebacks, summed in the same transactions). */
+  refundedCents?: number
+  /** Card money under an open dispute (domain/provider-money.ts): not received for the release while it is open. */
+  disputedCents?: number
   /** The card checkout the customer may still pay (at most one per order: a new one cancels it). */
   openCheckout?: OpenCheckout
   invoiceId: string
@@ -146,12 +151,27 @@ export interface Payment {
   recordedBy?: string
   /** The provider's refund id (card refunds). */
   providerRefundId?: string
+  /** Of a refund: a price reduction (a discount of the same amount went with it) or a return of money. */
+  purpose?: RefundPurpose
+  /** Of a refund: made at the card provider (its dashboard), recorded from its events. */
+  origin?: 'provider'
+  /** Of a card payment or credit: its share of its charge's dispute; of a chargeback (a refund entry), the lost dispute. */
+  dispute?: EntryDispute
   customerName: string
   customerEmail: string
   firearmMake: string
   firearmModel: string
   serialNumber: string
   description: string
+}
+
+/** A card dispute as one ledger entry carries it: its share of the dispute's amount, and the provider's status. */
+export interface EntryDispute {
+  disputeId: string
+  status: string
+  amountCents: number
+  reason: string
+  updatedAt: string
 }
 
 /**

@@ -35,7 +35,7 @@ export interface Checkout {
 }
 
 /** What the payment-intent status shows of a payment (docs/api.md, Payment). */
-export type PaymentSummary = Pick<Payment, 'paymentId' | 'orderId' | 'orderNumber' | 'amountCents' | 'paymentDate' | 'paymentMethod' | 'paymentStatus' | 'paymentIntentId' | 'receiptUrl' | 'notes' | 'kind' | 'refundedCents' | 'refundOf' | 'reason' | 'flag'>
+export type PaymentSummary = Pick<Payment, 'paymentId' | 'orderId' | 'orderNumber' | 'amountCents' | 'paymentDate' | 'paymentMethod' | 'paymentStatus' | 'paymentIntentId' | 'receiptUrl' | 'notes' | 'kind' | 'refundedCents' | 'refundOf' | 'reason' | 'flag' | 'purpose' | 'origin' | 'dispute'>
 
 export const paymentSummaryOf = (p: PaymentSummary): PaymentSummary => ({
   paymentId: p.paymentId,
@@ -112,7 +112,7 @@ export function ledgerTotals(entries: readonly Payment[]): { amountPaidCents: nu
 }
 
 /** What every ledger entry of an order carries so the ledger pages read one index. */
-export const ledgerFields = (o: Order) => ({
+export const ledgerFields = (o: Pick<Order, 'orderId' | 'orderNumber' | 'customerName' | 'customerEmail' | 'firearmMake' | 'firearmModel' | 'serialNumber' | 'description'>) => ({
   orderId: o.orderId,
   orderNumber: o.orderNumber,
   customerName: o.customerName,

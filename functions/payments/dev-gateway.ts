@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { DevIntent, DevIntentRepository, DevRefund } from '../db/repositories/dev-intents.ts'
 import type { PaymentIntentEvent } from './stripe-events.ts'
-import type { PaymentGateway, ProviderCharge, ProviderIntent, ProviderRefund, RefundRequest } from './gateway.ts'
+import type { PaymentGateway, ProviderCharge, ProviderDispute, ProviderIntent, ProviderRefund, ProviderRefundDetail, RefundRequest } from './gateway.ts'
 import { formatCents } from '@gs/shared/money'
 import { paymentMessages } from '@gs/shared/payment-messages'
 import { MAX_CHARGE_CENTS, MIN_CHARGE_CENTS } from '@gs/shared/payment-rules'
@@ -130,7 +130,7 @@ export function createDevGateway({ intents, now = () => new Date() }: { intents:
           if (done) return sameRequest(done, req)
           const problem = refundProblem(intent, req.amountCents)
           if (problem) throw invalidRequest(problem)
-          const refund: DevRefund = { id: refundId(intent.id, req.idempotencyKey), amount: req.amountCents, idempotency_key: req.idempotencyKey, status: 'succeeded', created: unixSeconds(now()) }
+          const refund: DevRefund = { id: refundId(intent.id, req.idempotencyKey), amount: req.amountCents, idempotency_key: req.idempotencyKey, status: 'succeeded', created: unixSeconds(now()), metadata: req.metadata }
           if (await intents.addRefund(intent, refund)) return asProviderRefund(refund)
           // Another refund (maybe this same key, retried) was written since the read: re-check against it.
           throw new ConcurrentChange('The intent changed since it was read')
@@ -153,7 +153,31 @@ export function createDevGateway({ intents, now = () => new Date() }: { intents:
         cursor = page.cursor
       } while (cursor)
     },
+    listRefunds: async (paymentIntentId) => devRefundsOf(await intents.get(paymentIntentId)),
+    retrieveDispute: async (disputeId) => devDisputeOf(await intents.get(devDisputeIntentId(disputeId)), disputeId),
   }
+}
+
+/** A dev dispute's id names its intent (`dp_` + the intent's id): the provider's lookup by dispute id without an index. */
+export const devDisputeId = (paymentIntentId: string) => `dp_${paymentIntentId}`
+const devDisputeIntentId = (disputeId: string) => disputeId.replace(/^dp_/, '')
+
+function devRefundsOf(intent: DevIntent | null): ProviderRefundDetail[] {
+  return (intent?.refunds ?? []).map((r) => ({
+    refundId: r.id,
+    paymentIntentId: intent!.id,
+    status: r.status,
+    amountCents: r.amount,
+    created: r.created,
+    metadata: { ...(r.metadata ?? {}) },
+    failureReason: r.failure_reason ?? null,
+  }))
+}
+
+function devDisputeOf(intent: DevIntent | null, disputeId: string): ProviderDispute | null {
+  const d = intent?.dispute
+  if (!intent || !d || d.id !== disputeId) return null
+  return { id: d.id, paymentIntentId: intent.id, amountCents: d.amount, status: d.status, reason: d.reason }
 }
 
 /** Stripe answers a reused idempotency key with the first result, unless the parameters differ (then it refuses). */

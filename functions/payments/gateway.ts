@@ -47,6 +47,34 @@ export interface PaymentGateway {
    * charges a request, the next page only when the caller asks for more, so a caller that stops early reads no further.
    */
   listSucceededCharges(opts: { since: Date; until: Date; pageSize: number }): AsyncIterable<ProviderCharge>
+  /**
+   * Every refund of an intent's charge as the provider holds it now (whoever made it: this portal, or the provider's
+   * dashboard), oldest first: what the refund webhook events record.
+   */
+  listRefunds(paymentIntentId: string): Promise<ProviderRefundDetail[]>
+  /** A dispute as the provider holds it now; null when it has none by that id. */
+  retrieveDispute(disputeId: string): Promise<ProviderDispute | null>
+}
+
+/** A refund of a charge, as the provider reports it (Stripe's Refund). */
+export interface ProviderRefundDetail extends ProviderRefund {
+  paymentIntentId: string
+  /** Unix seconds. */
+  created: number
+  /** What this portal stored with a refund it made (`orderId`, `ledgerEntry`); empty for one made at the provider. */
+  metadata: Record<string, string>
+  /** Why it failed, when it did. */
+  failureReason: string | null
+}
+
+/** A dispute of a charge (a chargeback or an inquiry), as the provider reports it (Stripe's Dispute). */
+export interface ProviderDispute {
+  id: string
+  paymentIntentId: string
+  amountCents: number
+  /** warning_needs_response, warning_under_review, warning_closed, needs_response, under_review, won, lost, prevented. */
+  status: string
+  reason: string
 }
 
 /** A succeeded charge as the provider holds it now (Stripe's Charge): what it received, gave back, and any dispute. */

@@ -14,6 +14,8 @@ export interface PaymentIntentEvent {
       latest_charge?: string | { id: string; receipt_url?: string | null } | null
       last_payment_error?: { message?: string | null } | null
       metadata?: Record<string, string>
+      /** Of a Charge, a Refund or a Dispute: the intent whose charge it is. */
+      payment_intent?: string | { id: string } | null
     }
   }
 }

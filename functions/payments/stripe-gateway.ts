@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
 import { paymentMessages as m } from '@gs/shared/payment-messages'
 import { PaymentFailedError, PaymentProviderError, ValidationError } from '../lib/errors.ts'
-import type { CreateIntentRequest, PaymentGateway, ProviderCharge, ProviderIntent } from './gateway.ts'
+import type { CreateIntentRequest, PaymentGateway, ProviderCharge, ProviderDispute, ProviderIntent, ProviderRefundDetail } from './gateway.ts'
 import { loadStripeSdk } from './stripe-sdk.ts'
 import type { Env } from '../lib/env.ts'
 
@@ -222,5 +222,55 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
         throw mapped(err)
       }
     },
+    listRefunds: async (paymentIntentId) => {
+      try {
+        return await listStripeRefunds(await stripeClient(), paymentIntentId)
+      } catch (err) {
+        throw mapped(err)
+      }
+    },
+    retrieveDispute: async (disputeId) => {
+      try {
+        return await retrieveStripeDispute(await stripeClient(), disputeId)
+      } catch (err) {
+        if (errorCode(err) === 'resource_missing') return null
+        throw mapped(err)
+      }
+    },
   }
+}
+
+/** More refunds than a charge ever gets: the listing stops there rather than read without end. */
+const MAX_REFUNDS_LISTED = 1000
+
+/** Every refund of the intent's charge (the SDK's auto-pagination), oldest first. */
+async function listStripeRefunds(stripe: Stripe, paymentIntentId: string): Promise<ProviderRefundDetail[]> {
+  const found: ProviderRefundDetail[] = []
+  for await (const r of stripe.refunds.list({ payment_intent: paymentIntentId, limit: STRIPE_MAX_PAGE })) {
+    found.push({
+      refundId: r.id,
+      paymentIntentId,
+      // Stripe documents status as nullable; a refund without one has not settled yet.
+      status: r.status ?? 'pending',
+      amountCents: r.amount,
+      created: r.created,
+      metadata: { ...(r.metadata ?? {}) },
+      failureReason: r.failure_reason ?? null,
+    })
+    if (found.length >= MAX_REFUNDS_LISTED) break
+  }
+  return found.sort((a, b) => a.created - b.created)
+}
+
+/** A dispute and the intent of its charge (a dispute names it; one from before Stripe did is found through its charge). */
+async function retrieveStripeDispute(stripe: Stripe, disputeId: string): Promise<ProviderDispute | null> {
+  const d = await stripe.disputes.retrieve(disputeId)
+  const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : (x?.id ?? null))
+  let paymentIntentId = idOf(d.payment_intent)
+  if (!paymentIntentId) {
+    const chargeId = idOf(d.charge)
+    paymentIntentId = chargeId ? idOf((await stripe.charges.retrieve(chargeId)).payment_intent) : null
+  }
+  if (!paymentIntentId) return null
+  return { id: d.id, paymentIntentId, amountCents: d.amount, status: d.status, reason: d.reason }
 }

@@ -1,26 +1,48 @@
 import { formatCents } from '@gs/shared/money'
 import { orderMessages } from '@gs/shared/order-messages'
-import { ledgerMessages as lm, refundMethodLabel } from '@gs/shared/payment-rules'
+import { ledgerMessages as lm, PRICE_REDUCTION_LABEL, refundMethodLabel } from '@gs/shared/payment-rules'
 import type { RefundInput } from '@gs/shared/schemas/ledger'
 import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import { sortableId } from '../db/ids.ts'
-import type { LedgerWrite } from '../db/repositories/ledger.ts'
 import { paymentRefundedNotification } from '../domain/payment-notifications.ts'
 import type { Payment } from '../domain/order.ts'
 import { unrefundedCents } from '../domain/payment.ts'
 import { ApiError, ConflictError, NotFoundError, PaymentFailedError, ValidationError } from '../lib/errors.ts'
-import { retryOnConflict } from '../lib/retry.ts'
+import { ConcurrentChange } from '../lib/retry.ts'
+import { priceReductionEntryId } from '../domain/provider-money.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
-import { loadStaffOrder, orderAudit, staffUpdate } from './admin-order-write.ts'
+import { staffUpdate } from './admin-order-write.ts'
+import { settleRefund, type ProviderMoneyDeps } from './provider-refunds.ts'
 import { bumped, recordOnce, staffEntry, type Deps, type LedgerResult } from './shop-ledger.ts'
 
 /**
- * Refunds part or all of a payment or credit. Recorded first (the entry's refunded amount, the
- * order's paid amount or credit, a refund entry), so two refunds can never take the same money;
- * then, to a card, the provider refunds it under the request's id (a retry refunds once) and the
+ * Refunds part or all of a payment or credit, as what staff say it is (`purpose`): a price reduction adds a discount
+ * of the same amount in the same transaction (the bill goes down with it: no balance reappears); a return leaves the
+ * bill (on a payment, the customer owes it again; a credit is money above the bill). Recorded first (the entry's
+ * refunded amount, the order's paid amount or credit and refunded sum, a refund entry), so two refunds can never take
+ * the same money; then, to a card, the provider refunds it under the request's id (a retry refunds once) and the
  * entry settles; a refusal puts everything back, in the history too.
  */
-export async function refundEntry({ orders, ledger, gateway, orderId, paymentId, adminId, actor, input, now = () => new Date() }: Deps & { gateway: () => Promise<Pick<PaymentGateway, 'refund'>>; paymentId: string; input: RefundInput }): Promise<LedgerResult> {
+export async function refundEntry({
+  orders,
+  ledger,
+  providerOrders,
+  providerLedger,
+  gateway,
+  orderId,
+  paymentId,
+  adminId,
+  actor,
+  input,
+  now = () => new Date(),
+}: Deps & {
+  /** A card refund settles through the provider's path (settleRefund): its orders and ledger. */
+  providerOrders: ProviderMoneyDeps['orders']
+  providerLedger: ProviderMoneyDeps['ledger']
+  gateway: () => Promise<Pick<PaymentGateway, 'refund'>>
+  paymentId: string
+  input: RefundInput
+}): Promise<LedgerResult> {
   const entryId = `refund_${input.requestId}`
   let source: Payment | null = null
   const recorded = await recordOnce({
@@ -37,11 +59,16 @@ export async function refundEntry({ orders, ledger, gateway, orderId, paymentId,
       if (input.method === 'card' && !source.paymentIntentId) throw new ValidationError(lm.cardRefundNeedsCard, { method: lm.cardRefundNeedsCard })
       const left = unrefundedCents(source)
       if (input.amountCents > left) throw new ValidationError(lm.aboveRefundable(left), { amountCents: lm.aboveRefundable(left) })
+      // A credit is money above the bill: giving it back leaves the bill as it is (there is no price to reduce).
+      if (kind === 'credit' && input.purpose === 'price_reduction') throw new ValidationError(lm.creditNotReduction, { purpose: lm.creditNotReduction })
       const at = now().toISOString()
       const label = refundMethodLabel(input.method)
+      const reduction = input.purpose === 'price_reduction'
       const change = kind === 'credit' ? { creditCents: (o.creditCents ?? 0) - input.amountCents } : { amountPaidCents: o.amountPaidCents - input.amountCents }
+      const amount = formatCents(input.amountCents)
       return {
-        order: { order: bumped(o, at, change), expected: o.version },
+        // A price reduction lowers the bill by what it gives back (a discount of the same amount): no balance reappears.
+        order: { order: bumped(o, at, { ...change, refundedCents: (o.refundedCents ?? 0) + input.amountCents, ...(reduction ? { adjustmentsCents: (o.adjustmentsCents ?? 0) + input.amountCents } : {}) }), expected: o.version },
         refunded: { paymentId, fromCents: source.refundedCents ?? 0, toCents: (source.refundedCents ?? 0) + input.amountCents },
         create: [
           staffEntry(o, entryId, adminId, at, {
@@ -52,10 +79,12 @@ export async function refundEntry({ orders, ledger, gateway, orderId, paymentId,
             paymentStatus: input.method === 'card' ? 'pending' : 'successful',
             refundOf: paymentId,
             reason: input.reason,
+            purpose: input.purpose,
             paymentIntentId: input.method === 'card' ? source.paymentIntentId : '',
           }),
+          ...(reduction ? [staffEntry(o, priceReductionEntryId(entryId), adminId, at, { kind: 'adjustment', amountCents: input.amountCents, paymentMethod: PRICE_REDUCTION_LABEL, paymentStatus: 'successful', reason: input.reason })] : []),
         ],
-        updates: [staffUpdate({ order: o, status: HISTORY_EVENTS.refundIssued, notes: lm.refundNote(formatCents(input.amountCents), label, input.reason), userId: adminId, at })],
+        updates: [staffUpdate({ order: o, status: HISTORY_EVENTS.refundIssued, notes: reduction ? lm.priceReductionNote(amount, `${label}. ${input.reason}`) : lm.refundNote(amount, label, input.reason), userId: adminId, at })],
         // Money given back in the shop is given now; a card refund tells the customer once the provider took it.
         notifications: input.method === 'card' ? [] : [paymentRefundedNotification({ order: o, at, id: sortableId(Date.parse(at)), amountCents: input.amountCents, method: input.method })],
       }
@@ -63,11 +92,15 @@ export async function refundEntry({ orders, ledger, gateway, orderId, paymentId,
   })
   const refund = recorded.entry
   if (refund.paymentStatus !== 'pending' || !refund.paymentIntentId) return recorded
-  return settleCardRefund({ orders, ledger, gateway, orderId, adminId, actor, refund, now })
+  return settleCardRefund({ orders: providerOrders, ledger: providerLedger, gateway, orderId, adminId, actor, refund, now })
 }
 
-/** Asks the provider for a recorded card refund (idempotent by its id) and settles the entry, or puts everything back when refused. */
-async function settleCardRefund({ orders, ledger, gateway, orderId, adminId, actor, refund, now = () => new Date() }: Omit<Deps, 'orderId'> & { orderId: string; gateway: () => Promise<Pick<PaymentGateway, 'refund'>>; refund: Payment }): Promise<LedgerResult> {
+/**
+ * Asks the provider for a recorded card refund (idempotent by its id), then settles the entry as the provider
+ * answers (provider-refunds.ts settleRefund, as its refund events do): taken, it settles or stays settling; refused,
+ * everything is put back (the price reduction's discount too) and the provider's answer is passed on.
+ */
+async function settleCardRefund({ orders, ledger, gateway, orderId, adminId, actor, refund, now = () => new Date() }: Omit<Deps, 'orderId' | 'orders' | 'ledger'> & ProviderMoneyDeps & { orderId: string; gateway: () => Promise<Pick<PaymentGateway, 'refund'>>; refund: Payment }): Promise<LedgerResult> {
   let outcome: { refundId: string; status: string } | { refused: string; error: ApiError }
   try {
     const r = await (await gateway()).refund({ paymentIntentId: refund.paymentIntentId, amountCents: refund.amountCents, idempotencyKey: `gs-${refund.paymentId}`, metadata: { orderId, ledgerEntry: refund.paymentId, refundOf: refund.refundOf ?? '' } })
@@ -78,41 +111,17 @@ async function settleCardRefund({ orders, ledger, gateway, orderId, adminId, act
     if (!(err instanceof ApiError)) throw err
     outcome = { refused: err.message, error: err }
   }
-  // Settled on the order as it is now: read again and retried when another write lands in between (lib/retry.ts).
-  return retryOnConflict(
-    async (attempt) => {
-      const o = await loadStaffOrder({ orders, orderId })
-      const at = now().toISOString()
-      let w: LedgerWrite
-      if ('refundId' in outcome) {
-        // Another request may have settled it since the first attempt: read it again before telling the customer.
-        const seen = attempt === 1 ? refund : ((await ledger.getEntry(orderId, refund.paymentId)) ?? refund)
-        w = {
-          order: { order: bumped(o, at, {}), expected: o.version },
-          settle: { paymentId: refund.paymentId, set: { paymentStatus: outcome.status === 'succeeded' ? 'successful' : 'pending', providerRefundId: outcome.refundId } },
-          // The provider took it (settled or settling): the customer is told once, when it first does.
-          notifications: seen.providerRefundId ? [] : [paymentRefundedNotification({ order: o, at, id: sortableId(Date.parse(at)), amountCents: refund.amountCents, method: 'card' })],
-        }
-      } else {
-        const source = (await ledger.getEntry(orderId, refund.refundOf!))!
-        const kind = source.kind ?? 'payment'
-        const back = kind === 'credit' ? { creditCents: (o.creditCents ?? 0) + refund.amountCents } : { amountPaidCents: o.amountPaidCents + refund.amountCents }
-        w = {
-          order: { order: bumped(o, at, back), expected: o.version },
-          refunded: { paymentId: source.paymentId, fromCents: source.refundedCents ?? 0, toCents: (source.refundedCents ?? 0) - refund.amountCents },
-          settle: { paymentId: refund.paymentId, set: { paymentStatus: 'failed', notes: outcome.refused } },
-          updates: [staffUpdate({ order: o, status: HISTORY_EVENTS.refundIssued, notes: lm.refundFailedNote(formatCents(refund.amountCents), outcome.refused), userId: adminId, at })],
-        }
-        // The refund the staff member asked for was refused: what it put back is theirs too.
-        if (actor) w.audit = [orderAudit({ actor, action: 'ledger.refund', summary: `Card refund of ${formatCents(refund.amountCents)} refused: ${outcome.refused}` }, o, w.order.order, at)]
-      }
-      const order = await ledger.write(w)
-      const entry = (await ledger.getEntry(orderId, refund.paymentId))!
-      // The provider's own answer (402 a refused card, 400 an invalid request), after everything was put back.
-      if ('refused' in outcome) throw outcome.error
-      return { order, entry }
-    },
-    // The refund stays pending: the same request settles it later.
-    { exhausted: () => new ConflictError(orderMessages.staleOrder) },
-  )
+  const settle = { orders, ledger, orderId, refundEntryId: refund.paymentId, now }
+  try {
+    if ('refundId' in outcome) await settleRefund({ ...settle, status: outcome.status, providerRefundId: outcome.refundId })
+    else await settleRefund({ ...settle, status: 'failed', refused: { actor, adminId, message: outcome.refused } })
+  } catch (err) {
+    // The refund stays pending: the same request (or the provider's refund event) settles it later.
+    if (err instanceof ConcurrentChange) throw new ConflictError(orderMessages.staleOrder)
+    throw err
+  }
+  // The provider's own answer (402 a refused card, 400 an invalid request), after everything was put back.
+  if ('refused' in outcome) throw outcome.error
+  const [order] = await orders.getOrders([orderId], { consistent: true })
+  return { order: order!, entry: (await ledger.getEntry(orderId, refund.paymentId))! }
 }

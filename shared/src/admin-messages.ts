@@ -41,6 +41,10 @@ export const adminMessages = /* @__PURE__ */ (() =>
   releaseBalanceDue: (balanceCents: number, statusLabel: string) =>
     `This order has a balance due of ${formatCents(balanceCents)}: a firearm is released only after full payment. Collect the payment before setting it to ${statusLabel}, or give an override reason.`,
   releaseOverrideNote: (balanceCents: number, reason: string) => `Released with a balance due of ${formatCents(balanceCents)}: ${reason}`,
+  releaseDisputed: (disputedCents: number, balanceCents: number, statusLabel: string) =>
+    `${formatCents(disputedCents)} of this order's card payments is disputed by the customer's card issuer${balanceCents > 0 ? ` and ${formatCents(balanceCents)} is still due` : ''}: disputed money does not count as received until the dispute is won. Wait for the decision before setting it to ${statusLabel}, or give an override reason.`,
+  releaseDisputedOverrideNote: (disputedCents: number, balanceCents: number, reason: string) =>
+    `Released with ${formatCents(disputedCents)} under dispute${balanceCents > 0 ? ` and a balance due of ${formatCents(balanceCents)}` : ''}: ${reason}`,
   approvalRequestedNote: (amount: string, reason: string) => `Approval requested for ${amount}: ${reason}`,
   approvalWithdrawnNote: 'Approval request withdrawn',
   orderCreated: 'Order created',

@@ -1,3 +1,4 @@
+import type { RefundPurpose } from './payment-rules.ts'
 import type { InvoicePaymentStatus, LineKind, LineState, RequestStatus } from './invoice.ts'
 import type { Address } from './address.ts'
 import type { FirearmType } from './firearms.ts'
@@ -52,6 +53,10 @@ export interface Invoice {
   adjustmentsCents: number
   /** Money received above the bill and not yet refunded (staff refund it). */
   creditCents: number
+  /** Money given back to the customer on this order (refunds settled or settling; never a lost dispute): "Refunded $20.00". */
+  refundedCents: number
+  /** Card money of this order under an open dispute: not counted as received for the release while it is open. */
+  disputedCents: number
   balanceDueCents: number
   paymentStatus: InvoicePaymentStatus
   /** Extra work waiting for the customer's approval: not in the total. */
@@ -353,6 +358,22 @@ export interface Payment {
   reason: string | null
   /** Why staff should look at it. */
   flag: LedgerFlag | null
+  /** Of a refund: a price reduction (the bill went down with it) or a return of money (the bill stayed). */
+  purpose: RefundPurpose | null
+  /** Of a refund: made at the card provider (its dashboard), not in the portal. */
+  fromProvider: boolean
+  /** Of a card payment or credit: the dispute of its charge (this entry's share of it), if any. */
+  dispute: PaymentDispute | null
+}
+
+/** A card dispute (a chargeback or an inquiry) as one ledger entry carries its share. */
+export interface PaymentDispute {
+  disputeId: string
+  /** The provider's status: needs_response, under_review, won, lost, warning_needs_response, … */
+  status: string
+  amountCents: number
+  reason: string
+  updatedAt: string
 }
 
 export interface AdminPayment extends Payment {

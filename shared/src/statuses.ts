@@ -58,6 +58,7 @@ export const HISTORY_EVENTS = {
   refundIssued: 'refund_issued',
   adjustmentGranted: 'adjustment_granted',
   paymentFlagged: 'payment_flagged',
+  paymentDisputed: 'payment_disputed',
   intakeRecorded: 'intake_recorded',
   firearmReleased: 'firearm_released',
 } as const
@@ -138,6 +139,7 @@ const LABELS: Record<string, string> = {
   refund_issued: 'Refund Issued',
   adjustment_granted: 'Discount Applied',
   payment_flagged: 'Payment Needs Review',
+  payment_disputed: 'Payment Disputed',
   intake_recorded: 'Firearm Received',
   firearm_released: 'Firearm Released',
 }

@@ -145,6 +145,7 @@ test('staff print an invoice with a discount, a shop payment and a refund; long 
     await post(`/payments/${paid.payment.paymentId}/refunds`, {
       method: 'cash',
       amountCents: 2000,
+      purpose: 'return',
       reason: 'Overcharged-for-the-extractor-spring-see-ticket-REF0000123456789012345678901234567890',
     })
     return order.id as string

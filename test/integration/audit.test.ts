@@ -95,7 +95,7 @@ describe('staff actions are recorded, one record each, with who and before → a
     expect((await admin(`/api/admin/orders/${order.id}/payments`, { method: 'POST', body: { requestId: randomUUID(), method: 'cash', amountCents: 10_000_000 } })).status).toBe(400)
     expect((await orderActivity(order.id)).items).toHaveLength(2)
 
-    const refund = await admin(`/api/admin/orders/${order.id}/payments/${paid.body.payment.paymentId}/refunds`, { method: 'POST', body: { requestId: randomUUID(), method: 'cash', amountCents: 2_000, reason: 'Overcharged' } })
+    const refund = await admin(`/api/admin/orders/${order.id}/payments/${paid.body.payment.paymentId}/refunds`, { method: 'POST', body: { requestId: randomUUID(), method: 'cash', amountCents: 2_000, reason: 'Overcharged', purpose: 'return' } })
     expect(refund.status, JSON.stringify(refund.body)).toBe(201)
     log = await orderActivity(order.id)
     expect(log.items).toHaveLength(3)

@@ -165,7 +165,7 @@ describe('staff take money in the shop', () => {
     const card = (await detail(o.orderId)).payments.find((p) => p.kind === 'payment' && p.paymentStatus === 'successful')!
 
     const requestId = randomUUID()
-    const refund = { requestId, method: 'card', amountCents: 2_000, reason: 'Part not needed' }
+    const refund = { requestId, method: 'card', amountCents: 2_000, reason: 'Part not needed', purpose: 'return' }
     const first = await admin(`/api/admin/orders/${o.orderId}/payments/${card.paymentId}/refunds`, 'POST', refund)
     expect(first.status, JSON.stringify(first.body)).toBe(201)
     expect(first.body.payment).toMatchObject({ kind: 'refund', paymentStatus: 'successful', amountCents: 2_000, refundOf: card.paymentId, paymentMethod: 'Refund (Credit Card)' })
@@ -184,7 +184,7 @@ describe('staff take money in the shop', () => {
     expect((await deliver(intentEvent('payment_intent.succeeded', extra.paymentIntentId, 12_000))).body.outcome).toBe('recorded')
     const credit = (await detail(o.orderId)).payments.find((p) => p.kind === 'credit')!
     expect(credit).toMatchObject({ amountCents: 2_500, flag: 'overpayment' })
-    const back = await admin(`/api/admin/orders/${o.orderId}/payments/${credit.paymentId}/refunds`, 'POST', { requestId: randomUUID(), method: 'card', amountCents: 2_500, reason: 'Overpayment refund' })
+    const back = await admin(`/api/admin/orders/${o.orderId}/payments/${credit.paymentId}/refunds`, 'POST', { requestId: randomUUID(), method: 'card', amountCents: 2_500, reason: 'Overpayment refund', purpose: 'return' })
     expect(back.status, JSON.stringify(back.body)).toBe(201)
     expect(back.body.order.invoice).toMatchObject({ creditCents: 0, balanceDueCents: 0 })
     expect((await devIntentRepo().get(extra.paymentIntentId))?.amount_refunded).toBe(2_500)
@@ -197,7 +197,7 @@ describe('staff take money in the shop', () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(201)
     const writeOff = await admin(`/api/admin/orders/${o.orderId}/adjustments`, 'POST', { requestId: randomUUID(), kind: 'write_off', amountCents: 1_000, reason: 'Scratch on the slide' })
     expect(writeOff.status, JSON.stringify(writeOff.body)).toBe(201)
-    const refund = await admin(`/api/admin/orders/${o.orderId}/payments/${paid.body.payment.paymentId}/refunds`, 'POST', { requestId: randomUUID(), method: 'cash', amountCents: 500, reason: 'Cleaning not needed' })
+    const refund = await admin(`/api/admin/orders/${o.orderId}/payments/${paid.body.payment.paymentId}/refunds`, 'POST', { requestId: randomUUID(), method: 'cash', amountCents: 500, reason: 'Cleaning not needed', purpose: 'return' })
     expect(refund.status, JSON.stringify(refund.body)).toBe(201)
     // Billed 125.00 − written off 10.00 − paid (30.00 − 5.00 refunded) = 90.00.
     const invoice = { totalCents: 12_500, adjustmentsCents: 1_000, amountPaidCents: 2_500, creditCents: 0, balanceDueCents: 9_000, paymentStatus: 'partially_paid' }

@@ -153,7 +153,7 @@ describe('dev gateway: a shop payment while the customer pays by card', () => {
     const history = await api('/api/payments', { token: me.token })
     expect(history.body.items).toContainEqual(expect.objectContaining({ paymentId: credit.paymentId, kind: 'credit', amountCents: 12_500 }))
     // Staff give it back to the card.
-    const back = await admin(`/api/admin/orders/${o.orderId}/payments/${credit.paymentId}/refunds`, 'POST', { requestId: randomUUID(), method: 'card', amountCents: 12_500, reason: 'Paid twice' })
+    const back = await admin(`/api/admin/orders/${o.orderId}/payments/${credit.paymentId}/refunds`, 'POST', { requestId: randomUUID(), method: 'card', amountCents: 12_500, reason: 'Paid twice', purpose: 'return' })
     expect(back.status, JSON.stringify(back.body)).toBe(201)
     expect(back.body.order.invoice).toMatchObject({ amountPaidCents: 12_500, creditCents: 0, balanceDueCents: 0 })
     reconciles(await detail(o.orderId))

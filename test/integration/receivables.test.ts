@@ -134,7 +134,7 @@ describe('GET /api/admin/receivables', () => {
     // A refund puts a balance back: the order is owed again.
     const refund = await call(route('POST /api/admin/orders/{orderId}/payments/{paymentId}/refunds'), {
       params: { orderId: o.orderId, paymentId: full.body.payment.paymentId },
-      body: { requestId: randomUUID(), method: 'cash', amountCents: 1_000, reason: 'Overcharged' },
+      body: { requestId: randomUUID(), method: 'cash', amountCents: 1_000, reason: 'Overcharged', purpose: 'return' },
       claims: admin.claims,
     })
     expect(refund.status, refund.text).toBe(201)

@@ -5,6 +5,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ledgerMessages } from '../../shared/src/payment-rules.ts'
 import type { LedgerWrite } from '../../functions/db/repositories/ledger.ts'
+import type { EntriesWrite } from '../../functions/db/repositories/provider-ledger.ts'
+import { invoiceOf } from '../../functions/domain/order.ts'
 import type { Notification, Order, Payment } from '../../functions/domain/order.ts'
 import { ledgerFields, type Checkout } from '../../functions/domain/payment.ts'
 import { ConflictError } from '../../functions/lib/errors.ts'
@@ -43,6 +45,21 @@ function fakes(initial: Order, entries: Payment[] = [], { checkouts = [], others
         return stored
       },
     },
+    // A card refund settles through the provider's path: the same order and entries.
+    providerOrders: { getOrders: async (ids: string[]) => (ids.includes(stored.orderId) ? [{ ...stored }] : []) },
+    providerLedger: {
+      getEntry: async (_orderId: string, paymentId: string) => ledgerEntries.get(paymentId) ?? null,
+      getEntries: async (keys: ReadonlyArray<{ paymentId: string }>) => keys.flatMap((k) => ledgerEntries.get(k.paymentId) ?? []),
+      getCheckout: async (id: string) => checkouts.find((c) => c.paymentIntentId === id) ?? null,
+      write: async (w: EntriesWrite) => {
+        writes.push({ order: w.orders[0]!, notifications: w.notifications, updates: w.updates, audit: w.audit })
+        stored = w.orders[0]!.order
+        for (const e of w.entries) ledgerEntries.set(e.after.paymentId, e.after)
+        return [stored]
+      },
+    },
+    stored: () => stored,
+    entry: (paymentId: string) => ledgerEntries.get(paymentId),
   }
 }
 
@@ -85,7 +102,7 @@ describe('a refund', () => {
     const o = testOrder({ amountPaidCents: 12_500 })
     const f = fakes(o, [{ ...cardPayment(o, 12_500), paymentId: 'shop_x', paymentIntentId: '', paymentMethod: 'Cash' }])
     const gateway = vi.fn()
-    await refundEntry({ ...f, gateway, orderId: 'o1', paymentId: 'shop_x', adminId: 'a', now, input: { requestId: REQ(1), method: 'cash', amountCents: 2500, reason: 'Part not needed' } })
+    await refundEntry({ ...f, gateway, orderId: 'o1', paymentId: 'shop_x', adminId: 'a', now, input: { requestId: REQ(1), method: 'cash', amountCents: 2500, reason: 'Part not needed', purpose: 'return' } })
     expect(gateway).not.toHaveBeenCalled()
     expect(f.notifications().map((n) => [n.kind, n.essential, n.title, n.message])).toEqual([['payment_refunded', true, 'Refund Issued: Colt 1911 (GS-000001)', 'We refunded $25.00 in cash for order GS-000001.']])
   })
@@ -95,7 +112,7 @@ describe('a refund', () => {
     const f = fakes(o, [cardPayment(o, 12_500)])
     const refund = vi.fn(async () => ({ refundId: 're_1', status: 'pending', amountCents: 2500 }))
     const gateway = async () => ({ refund })
-    const input = { requestId: REQ(1), method: 'card' as const, amountCents: 2500, reason: 'Part not needed' }
+    const input = { requestId: REQ(1), method: 'card' as const, amountCents: 2500, reason: 'Part not needed', purpose: 'return' as const }
     await refundEntry({ ...f, gateway, orderId: 'o1', paymentId: 'pay_pi_1', adminId: 'a', now, input })
     // Recorded first (nothing told), then settled with the provider's refund (told).
     expect(f.writes.map((w) => (w.notifications ?? []).map((n) => n.kind))).toEqual([[], ['payment_refunded']])
@@ -110,8 +127,34 @@ describe('a refund', () => {
     const o = testOrder({ amountPaidCents: 12_500 })
     const f = fakes(o, [cardPayment(o, 12_500)])
     const gateway = async () => ({ refund: vi.fn(async () => ({ refundId: 're_1', status: 'failed', amountCents: 2500 })) })
-    await expect(refundEntry({ ...f, gateway, orderId: 'o1', paymentId: 'pay_pi_1', adminId: 'a', now, input: { requestId: REQ(1), method: 'card', amountCents: 2500, reason: 'x' } })).rejects.toThrow()
+    await expect(refundEntry({ ...f, gateway, orderId: 'o1', paymentId: 'pay_pi_1', adminId: 'a', now, input: { requestId: REQ(1), method: 'card', amountCents: 2500, reason: 'x', purpose: 'price_reduction' } })).rejects.toThrow()
     expect(f.notifications()).toEqual([])
+    // Paid, discounts and refunded are as before it; the refund and its discount are failed entries.
+    expect(f.stored()).toMatchObject({ amountPaidCents: 12_500, adjustmentsCents: 0, refundedCents: 0 })
+    expect(f.entry(`refund_${REQ(1)}_reduction`)?.paymentStatus).toBe('failed')
+  })
+
+  it('as a price reduction: the bill goes down with it, so no balance reappears; the customer sees what was refunded', async () => {
+    const o = testOrder({ estimatedCostCents: 11_000, shippingSelected: false, amountPaidCents: 11_000 })
+    const f = fakes(o, [{ ...cardPayment(o, 11_000), paymentId: 'shop_x', paymentIntentId: '', paymentMethod: 'Cash' }])
+    await refundEntry({ ...f, gateway: vi.fn(), orderId: 'o1', paymentId: 'shop_x', adminId: 'a', now, input: { requestId: REQ(1), method: 'cash', amountCents: 2000, reason: 'Sight not fitted', purpose: 'price_reduction' } })
+    const after = f.stored()
+    expect(after).toMatchObject({ amountPaidCents: 9000, adjustmentsCents: 2000, refundedCents: 2000 })
+    expect(invoiceOf(after)).toMatchObject({ balanceDueCents: 0, paymentStatus: 'paid' })
+    expect(f.entry(`refund_${REQ(1)}_reduction`)).toMatchObject({ kind: 'adjustment', amountCents: 2000, paymentMethod: 'Price reduction' })
+  })
+
+  it('as a return of money on a payment: the bill stays, and the customer owes it again', async () => {
+    const o = testOrder({ estimatedCostCents: 11_000, shippingSelected: false, amountPaidCents: 11_000 })
+    const f = fakes(o, [{ ...cardPayment(o, 11_000), paymentId: 'shop_x', paymentIntentId: '', paymentMethod: 'Cash' }])
+    await refundEntry({ ...f, gateway: vi.fn(), orderId: 'o1', paymentId: 'shop_x', adminId: 'a', now, input: { requestId: REQ(1), method: 'cash', amountCents: 2000, reason: 'Refunded by mistake', purpose: 'return' } })
+    expect(invoiceOf(f.stored())).toMatchObject({ balanceDueCents: 2000, paymentStatus: 'partially_paid' })
+  })
+
+  it('of a credit as a price reduction is refused: a credit is above the bill', async () => {
+    const o = testOrder({ creditCents: 2000 })
+    const f = fakes(o, [{ ...cardPayment(o, 2000), kind: 'credit' }])
+    await expect(refundEntry({ ...f, gateway: vi.fn(), orderId: 'o1', paymentId: 'pay_pi_1', adminId: 'a', now, input: { requestId: REQ(1), method: 'card', amountCents: 2000, reason: 'x', purpose: 'price_reduction' } })).rejects.toThrow(ledgerMessages.creditNotReduction)
   })
 })
 

@@ -286,7 +286,10 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Refund Cash payment of $20.00' }));
     const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
     expect(dialog).toHaveTextContent('Not yet refunded: $20.00');
-    expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['Cash', 'Check', 'Card (in shop)']);
+    expect(within(within(dialog).getByLabelText('Refund method')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Cash', 'Check', 'Card (in shop)']);
+    // A payment's refund is a price reduction unless staff say the customer owes it again.
+    expect(within(dialog).getByLabelText('What is this refund?')).toHaveValue('price_reduction');
+    await user.selectOptions(within(dialog).getByLabelText('What is this refund?'), 'return');
     expect(within(dialog).getByLabelText('Refund method')).toHaveValue('cash');
     const amount = within(dialog).getByLabelText('Amount ($)');
     expect(amount).toHaveValue('20.00');
@@ -295,7 +298,7 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Reason'), 'Part returned unused');
     await user.click(within(dialog).getByRole('button', { name: 'Refund $10.00' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(posts()[0].body).toEqual({ requestId: expect.stringMatching(UUID), method: 'cash', amountCents: 1000, reason: 'Part returned unused' });
+    expect(posts()[0].body).toEqual({ requestId: expect.stringMatching(UUID), method: 'cash', amountCents: 1000, reason: 'Part returned unused', purpose: 'return' });
     expect(screen.getByTestId('ledger-balance')).toHaveTextContent('$135.00');
     const refundRow = (await screen.findByText('Part returned unused')).closest('tr')!;
     expect(within(refundRow).getByTestId('ledger-amount')).toHaveTextContent('\u2212$10.00');
@@ -312,13 +315,13 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Refund Credit Card payment of $50.00' }));
     const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
     expect(within(dialog).getByLabelText('Refund method')).toHaveValue('card');
-    expect(within(dialog).getAllByRole('option')).toHaveLength(4);
+    expect(within(within(dialog).getByLabelText('Refund method')).getAllByRole('option')).toHaveLength(4);
     await user.clear(within(dialog).getByLabelText('Amount ($)'));
     await user.type(within(dialog).getByLabelText('Amount ($)'), '15.50');
     await user.type(within(dialog).getByLabelText('Reason'), 'Scope mount not fitted');
     await user.click(within(dialog).getByRole('button', { name: 'Refund $15.50' }));
     expect((await within(dialog).findByText(refused)).closest('[role="alert"]')).toBeInTheDocument();
-    expect(posts()[0].body).toEqual({ requestId: expect.stringMatching(UUID), method: 'card', amountCents: 1550, reason: 'Scope mount not fitted' });
+    expect(posts()[0].body).toEqual({ requestId: expect.stringMatching(UUID), method: 'card', amountCents: 1550, reason: 'Scope mount not fitted', purpose: 'price_reduction' });
   });
 
   it('shows a credit loudly with a one-click refund of what is left to the card', async () => {
@@ -346,7 +349,7 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
 
     await user.click(within(flag).getByRole('button', { name: 'Refund $20.00 to card' }));
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Overpayment credit' })).not.toBeInTheDocument());
-    expect(posts().map((c) => c.body)).toEqual([{ requestId: expect.stringMatching(UUID), method: 'card', amountCents: 2000, reason: 'Overpayment refund' }]);
+    expect(posts().map((c) => c.body)).toEqual([{ requestId: expect.stringMatching(UUID), method: 'card', amountCents: 2000, reason: 'Overpayment refund', purpose: 'return' }]);
     expect(posts()[0].path).toBe(`${ORDER}/payments/credit-1/refunds`);
     expect(screen.getByTestId('ledger-notice')).toHaveTextContent('Refund (Credit Card): $20.00 refunded.');
     expect(screen.getByTestId('ledger-credit')).toHaveTextContent('$0.00');

@@ -56,6 +56,8 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
     invoiceNumber: 'INV-GS-000004',
     adjustmentsCents: 0,
     creditCents: 0,
+    refundedCents: 0,
+    disputedCents: 0,
     serviceCents: 15000,
     partsCents: 0,
     laborCents: 0,
@@ -310,6 +312,9 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
     refundOf: null,
     reason: null,
     flag: null,
+    purpose: null,
+    fromProvider: false,
+    dispute: null,
     ...overrides,
   };
 }

@@ -19,6 +19,9 @@ export const presentPayment = (p: PaymentSummary): Api.Payment => ({
   refundOf: p.refundOf ?? null,
   reason: p.reason ?? null,
   flag: p.flag ?? null,
+  purpose: p.purpose ?? null,
+  fromProvider: p.origin === 'provider',
+  dispute: p.dispute ?? null,
 })
 
 export const presentAdminPayment = (p: Payment): Api.AdminPayment => ({

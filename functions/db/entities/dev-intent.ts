@@ -41,6 +41,9 @@ export const devIntentSchema = {
           idempotency_key: { type: 'string', required: true },
           status: { type: 'string', required: true },
           created: { type: 'number', required: true },
+          /** What the caller stored with it (this portal: its order and ledger entry); none for a dashboard refund. */
+          metadata: { type: 'any' },
+          failure_reason: { type: 'string' },
         },
       },
     },
@@ -51,6 +54,17 @@ export const devIntentSchema = {
     charge_created: { type: 'number', default: 0, padding: { length: 12, char: '0' } },
     /** The status of its charge's dispute, as Stripe names it ('needs_response', 'won', …); set by tests only. */
     dispute_status: { type: 'string' },
+    /** Its charge's dispute, as Stripe's Dispute (functions/payments/dev-provider.ts plays one). */
+    dispute: {
+      type: 'map',
+      properties: {
+        id: { type: 'string', required: true },
+        amount: { type: 'number', required: true },
+        status: { type: 'string', required: true },
+        reason: { type: 'string', required: true },
+        created: { type: 'number', required: true },
+      },
+    },
     /** Constant partition of the listing index (reconciliation lists charges by when they were made without a Scan). */
     listing: { type: 'string', default: 'devIntents', hidden: true },
   },

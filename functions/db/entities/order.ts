@@ -152,6 +152,10 @@ export const orderSchema = {
     adjustmentsCents: { type: 'number' },
     /** Money held above the bill, not yet refunded (the ledger's credit entries). */
     creditCents: { type: 'number' },
+    /** Money given back to the customer (refunds settled or settling), summed in the same transactions as the refunds. */
+    refundedCents: { type: 'number' },
+    /** Card money under an open dispute (the entries' shares), summed in the same transactions as the disputes. */
+    disputedCents: { type: 'number' },
     /** The one card checkout the customer may still pay (domain OpenCheckout). */
     openCheckout: {
       type: 'map',

@@ -32,6 +32,18 @@ export const paymentSchema = {
     flag: { type: ['overpayment', 'order_deleted', 'order_archived', 'unconfirmed'] },
     recordedBy: { type: 'string' },
     providerRefundId: { type: 'string' },
+    purpose: { type: ['price_reduction', 'return'] },
+    origin: { type: ['provider'] },
+    dispute: {
+      type: 'map',
+      properties: {
+        disputeId: { type: 'string', required: true },
+        status: { type: 'string', required: true },
+        amountCents: { type: 'number', required: true },
+        reason: { type: 'string', required: true },
+        updatedAt: { type: 'string', required: true },
+      },
+    },
     customerName: { type: 'string', default: '' },
     customerEmail: { type: 'string', default: '' },
     firearmMake: { type: 'string', default: '' },

@@ -7,7 +7,20 @@ export interface DevRefund {
   id: string
   amount: number
   idempotency_key: string
-  status: 'succeeded'
+  /** A refund made in the portal succeeds at once; one played as the dashboard's may be pending, then succeed or fail. */
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled'
+  /** Unix seconds. */
+  created: number
+  metadata?: Record<string, string>
+  failure_reason?: string
+}
+
+/** A dispute of a dev intent's charge, in Stripe's field names. */
+export interface DevDispute {
+  id: string
+  amount: number
+  status: string
+  reason: string
   /** Unix seconds. */
   created: number
 }
@@ -35,6 +48,7 @@ export interface DevIntent {
   charge_created?: number
   /** The status of its charge's dispute, when a test gave it one. */
   dispute_status?: string
+  dispute?: DevDispute
 }
 
 export interface DevIntentRepository {

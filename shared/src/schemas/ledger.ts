@@ -1,4 +1,4 @@
-import { ADJUSTMENT_KINDS, REFUND_METHODS, SHOP_PAYMENT_METHODS, ledgerMessages as lm } from '../payment-rules.ts'
+import { ADJUSTMENT_KINDS, REFUND_METHODS, REFUND_PURPOSES, SHOP_PAYMENT_METHODS, ledgerMessages as lm } from '../payment-rules.ts'
 import * as z from './zod.ts'
 
 /** The staff ledger routes' bodies (apart from the payments page's query, so those routes load only these). */
@@ -23,6 +23,19 @@ export type ShopPaymentInput = z.infer<typeof shopPaymentSchema>
 export const adjustmentSchema = z.strictObject({ requestId, kind: z.enum(ADJUSTMENT_KINDS, { error: lm.kindInvalid }), amountCents: amount, reason })
 export type AdjustmentInput = z.infer<typeof adjustmentSchema>
 
-/** POST /api/admin/orders/{orderId}/payments/{paymentId}/refunds: part or all of a payment or credit. */
-export const refundSchema = z.strictObject({ requestId, method: z.enum(REFUND_METHODS, { error: lm.refundMethodInvalid }), amountCents: amount, reason })
+/**
+ * POST /api/admin/orders/{orderId}/payments/{paymentId}/refunds: part or all of a payment or credit, and what it is
+ * (a price reduction lowers the bill with it; a return leaves the bill as it is).
+ */
+export const refundSchema = z.strictObject({
+  requestId,
+  method: z.enum(REFUND_METHODS, { error: lm.refundMethodInvalid }),
+  amountCents: amount,
+  reason,
+  purpose: z.enum(REFUND_PURPOSES, { error: lm.refundPurposeInvalid }),
+})
 export type RefundInput = z.infer<typeof refundSchema>
+
+/** POST /api/admin/orders/{orderId}/payments/{paymentId}/price-reduction: a refund made at the card provider was a price reduction. */
+export const markPriceReductionSchema = z.strictObject({ reason })
+export type MarkPriceReductionInput = z.infer<typeof markPriceReductionSchema>

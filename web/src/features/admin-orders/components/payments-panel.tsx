@@ -16,6 +16,7 @@ import {
   ledgerMessages,
   type AdjustmentKind,
   type RefundMethod,
+  type RefundPurpose,
   type ShopPaymentMethod,
 } from '@gs/shared/payment-rules';
 import { adjustmentSchema, refundSchema, shopPaymentSchema } from '@gs/shared/schemas/ledger';
@@ -267,25 +268,43 @@ function AdjustmentDialog({ order, onClose, onDone }: { order: AdminOrderDetail;
 const entryText = (p: Payment, { day = false } = {}) =>
   `${p.paymentMethod} ${LEDGER_KIND_LABELS[p.kind].toLowerCase()} of ${formatCents(p.amountCents)} on ${day ? formatDate(p.paymentDate) : formatDateTime(p.paymentDate)}`;
 
+/** What staff choose a refund is (docs/business-rules.md, "What a refund is"). */
+export const REFUND_PURPOSE_OPTIONS = {
+  price_reduction: 'Price reduction: the bill goes down by the same amount',
+  return: 'Return of money: the bill stays, the customer owes it again',
+  overpayment: 'Return of an overpayment: the bill stays as it is',
+} as const;
+
+function refundPurposeHint(purpose: RefundPurpose, credit: boolean, cents: number | null): string {
+  const amount = cents ? formatCents(cents) : 'the amount';
+  if (credit) return 'Money received above the bill goes back; nothing is owed.';
+  return purpose === 'price_reduction'
+    ? `A discount of ${amount} is added with the refund: no balance comes back, and the customer sees "Refunded".`
+    : `The balance due goes back up by ${amount}: the customer is asked to pay it again.`;
+}
+
 /** The in-shop method a payment was taken with, so its refund defaults to the same. */
 const shopMethodOf = (p: Payment): ShopPaymentMethod => SHOP_PAYMENT_METHODS.find((m) => METHOD_LABELS[m] === p.paymentMethod) ?? 'cash';
 
 function RefundDialog({ order, entry, onClose, onDone }: { order: AdminOrderDetail; entry: Payment; onClose: () => void; onDone: (r: LedgerResult) => void }) {
   const refund = useRefundPayment();
   const card = isCardEntry(entry);
+  const credit = entry.kind === 'credit';
   const left = refundableCents(entry);
   const methods = REFUND_METHODS.filter((m) => m !== 'card' || card);
   const attempt = useLedgerAttempt({
     orderId: order.id,
     schema: refundSchema,
-    toBody: ({ method, amount, reason }: { method: RefundMethod; amount: string; reason: string }) => ({ method, amountCents: dollarsToCents(amount) ?? Number.NaN, reason }),
-    defaultValues: { method: card ? 'card' : shopMethodOf(entry), amount: centsToInput(left), reason: '' },
-    formFields: ['method', 'amountCents', 'reason'],
+    toBody: ({ method, amount, reason, purpose }: { method: RefundMethod; amount: string; reason: string; purpose: RefundPurpose }) => ({ method, amountCents: dollarsToCents(amount) ?? Number.NaN, reason, purpose }),
+    // A payment's refund is most often a price reduction; a credit is money above the bill, only ever returned.
+    defaultValues: { method: card ? 'card' : shopMethodOf(entry), amount: centsToInput(left), reason: '', purpose: credit ? 'return' : 'price_reduction' },
+    formFields: ['method', 'amountCents', 'reason', 'purpose'],
     fallback: REFUND_FAILED,
     send: (input) => refund.mutateAsync({ orderId: order.id, paymentId: entry.paymentId, input }),
     onDone,
   });
   const method = attempt.watch('method');
+  const purpose = attempt.watch('purpose');
   const cents = dollarsToCents(attempt.watch('amount'));
 
   return (
@@ -315,6 +334,16 @@ function RefundDialog({ order, entry, onClose, onDone }: { order: AdminOrderDeta
         ))}
       </SelectField>
       <AmountField hint={`Up to ${formatCents(left)}`} {...attempt.field('amount', 'amountCents')} />
+      <SelectField label="What is this refund?" hint={refundPurposeHint(purpose, credit, cents)} {...attempt.field('purpose', 'purpose')}>
+        {credit ? (
+          <option value="return">{REFUND_PURPOSE_OPTIONS.overpayment}</option>
+        ) : (
+          <>
+            <option value="price_reduction">{REFUND_PURPOSE_OPTIONS.price_reduction}</option>
+            <option value="return">{REFUND_PURPOSE_OPTIONS.return}</option>
+          </>
+        )}
+      </SelectField>
       <ReasonField {...attempt.field('reason', 'reason')} />
     </LedgerDialog>
   );
@@ -329,7 +358,7 @@ function FlagNotice({ order, entry, onDone }: { order: AdminOrderDetail; entry: 
   const attempt = useLedgerAttempt({
     orderId: order.id,
     schema: refundSchema,
-    toBody: () => ({ method: 'card' as const, amountCents: left, reason: OVERPAYMENT_REFUND_REASON }),
+    toBody: () => ({ method: 'card' as const, amountCents: left, reason: OVERPAYMENT_REFUND_REASON, purpose: 'return' as const }),
     defaultValues: {},
     formFields: [],
     fallback: REFUND_FAILED,
