@@ -90,6 +90,51 @@ describe('createPaymentIntent', () => {
     expect(f.store.get(ID1)?.version).toBe(2)
   })
 
+  it('charges only the bill the customer confirmed: a changed one is a 409 bill_changed with the new balance, before the provider is asked', async () => {
+    const f = fakes([order()])
+    // The page showed $85.00; the bill is $125.00 now (staff raised it, shipping, tax: whatever moved it).
+    const err = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ confirmedBalanceCents: 8_500 }) }).catch((e) => e)
+    expect(err).toMatchObject({ statusCode: 409, code: 'bill_changed', message: paymentMessages.billChanged(8_500, 12_500), details: { balanceDueCents: 12_500 } })
+    expect(f.gateway.createIntent).not.toHaveBeenCalled()
+    expect(f.gateway.retrieveIntent).not.toHaveBeenCalled()
+    expect(f.store.get(ID1)?.version).toBe(1)
+    // A partial payment against a changed bill is refused for the change, not for its amount.
+    const partial = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ amountCents: 5_000, confirmedBalanceCents: 8_500 }) }).catch((e) => e)
+    expect(partial).toMatchObject({ code: 'bill_changed' })
+    // The new amount, confirmed: charged.
+    const ok = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ confirmedBalanceCents: 12_500 }) })
+    expect(ok.amountCents).toBe(12_500)
+  })
+
+  it('the bill changing between the read and the checkout write starts over and refuses it; the intent made meanwhile is canceled', async () => {
+    const f = fakes([order()])
+    f.payments.openCheckout.mockImplementationOnce(async () => {
+      // Staff add $40.00 to the estimate while the intent is being created.
+      const o = f.store.get(ID1)!
+      f.store.set(ID1, { ...o, version: o.version + 1, estimatedCostCents: o.estimatedCostCents + 4_000 })
+      throw new VersionConflict()
+    })
+    const err = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({ confirmedBalanceCents: 12_500 }) }).catch((e) => e)
+    expect(err).toMatchObject({ code: 'bill_changed', details: { balanceDueCents: 16_500 } })
+    const made = f.gateway.createIntent.mock.results[0].value as Promise<{ paymentIntentId: string }>
+    expect(f.provider.get((await made).paymentIntentId)).toBe('canceled')
+    expect(f.store.get(ID1)?.openCheckout).toBeUndefined()
+  })
+
+  it("the provider's own words never reach the customer: logged, and the product's message instead", async () => {
+    const f = fakes([order()])
+    f.gateway.createIntent.mockRejectedValueOnce(Object.assign(new Error('Invalid request: Amount must be no more than $999,999.99'), { statusCode: 400 }))
+    const err = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) }).catch((e) => e)
+    expect(err).toMatchObject({ statusCode: 502, message: paymentMessages.providerUnavailable })
+  })
+
+  it("refuses a charge above Stripe's $999,999.99 before the provider is asked", async () => {
+    const f = fakes([order({ estimatedCostCents: 99_999_999 })])
+    const err = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) }).catch((e) => e)
+    expect(err).toMatchObject({ statusCode: 400, fields: { amountCents: 'A card payment can be at most $999,999.99. Please pay part of it, or contact the shop to pay this amount.' } })
+    expect(f.gateway.createIntent).not.toHaveBeenCalled()
+  })
+
   it('a different payment cancels the open intent at the provider first, then opens a fresh one with a fresh key', async () => {
     const f = fakes([order()])
     const first = await createPaymentIntent({ ...f, customer: { userId: 'cust' }, input: input({}) })
