@@ -49,6 +49,8 @@ export function MoneyRow({
 
 export const DISCOUNTS_LABEL = 'Discounts';
 export const CREDIT_LABEL = 'Credit (to be refunded)';
+/** "Refunded $20.00": money the shop gave back on this order. */
+export const REFUNDED_LABEL = 'Refunded';
 const DIVIDER = 'mt-1 border-t border-slate-200 pt-2 dark:border-slate-700';
 
 /**
@@ -60,6 +62,8 @@ export function BillTotals({ invoice, divider = true }: { invoice: Invoice; divi
   // Older payloads may lack the ledger fields: read them as 0.
   const adjustments = invoice.adjustmentsCents ?? 0;
   const credit = invoice.creditCents ?? 0;
+  // Money the shop gave back, shown apart from the arithmetic above it (paid is already net of it).
+  const refunded = invoice.refundedCents ?? 0;
   return (
     <>
       <MoneyRow label="Total" cents={invoice.totalCents} strong className={divider ? DIVIDER : ''} testId="invoice-total" />
@@ -67,6 +71,7 @@ export function BillTotals({ invoice, divider = true }: { invoice: Invoice; divi
       <MoneyRow label="Amount Paid" cents={invoice.amountPaidCents} />
       <MoneyRow label="Balance Due" cents={invoice.balanceDueCents} strong testId="balance-due" />
       {credit > 0 ? <MoneyRow label={CREDIT_LABEL} cents={credit} testId="invoice-credit" /> : null}
+      {refunded > 0 ? <MoneyRow label={REFUNDED_LABEL} cents={refunded} testId="invoice-refunded" /> : null}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { CustomerNotificationsPanel } from './customer-notifications-panel';
 import { OrderActivityPanel } from './order-activity-panel';
 import { ExtraWorkPanel } from './extra-work-panel';
 import { FirearmPanel } from './firearm-panel';
-import { HeldCreditBanner, PaymentsPanel } from './payments-panel';
+import { DisputeBanner, HeldCreditBanner, PaymentsPanel } from './payments-panel';
 import { StatusHistoryPanel } from './status-history-panel';
 
 /** The order editor's content (edit-order-modal.tsx loads it lazily): the form, and the panels beside it. */
@@ -26,6 +26,7 @@ export function EditOrderBody({
   return (
     <div className="space-y-4">
       <HeldCreditBanner order={order} />
+      <DisputeBanner order={order} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-2">
           <p className="text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">

@@ -18,6 +18,8 @@ import {
   type RefundMethod,
   type RefundPurpose,
   type ShopPaymentMethod,
+  disputeText,
+  isDisputeOpen,
 } from '@gs/shared/payment-rules';
 import { adjustmentSchema, refundSchema, shopPaymentSchema } from '@gs/shared/schemas/ledger';
 import type * as z from '@gs/shared/schemas/zod';
@@ -418,6 +420,13 @@ function EntryDetails({ entry, byId }: { entry: Payment; byId: Map<string, Payme
       </span>,
     );
   }
+  if (entry.dispute && entry.kind !== 'refund') {
+    parts.push(
+      <span data-testid="entry-dispute" className="font-medium text-red-800 dark:text-red-300">
+        {disputeText(entry.dispute)}
+      </span>,
+    );
+  }
   if (entry.notes && entry.paymentStatus !== 'failed') parts.push(entry.notes);
   if (entry.receiptUrl) {
     parts.push(
@@ -545,6 +554,25 @@ export function HeldCreditBanner({ order }: { order: AdminOrderDetail }) {
       <Button variant="secondary" className="mt-2 px-3 py-1" onClick={show}>
         Show payments
       </Button>
+    </Alert>
+  );
+}
+
+/**
+ * At the top of the order editor: card money of this order under an open dispute ("Disputed $110.00 · Needs
+ * response"), which the release counts as not received until the dispute is won. Nothing when none is open.
+ */
+export function DisputeBanner({ order }: { order: AdminOrderDetail }) {
+  const disputed = order.invoice.disputedCents ?? 0;
+  if (disputed <= 0) return null;
+  const open = order.payments.filter((p) => p.kind !== 'refund' && p.dispute && isDisputeOpen(p.dispute.status));
+  const status = open[0]?.dispute?.status ?? 'needs_response';
+  return (
+    <Alert tone="error" title="Payment disputed">
+      <p data-testid="order-dispute">{disputeText({ amountCents: disputed, status })}</p>
+      <p className="mt-1 text-sm">
+        The customer&rsquo;s card issuer disputed this money: it does not count as received until the dispute is won, and the firearm is not released without an override. Answer the dispute in the card provider&rsquo;s dashboard.
+      </p>
     </Alert>
   );
 }
