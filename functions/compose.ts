@@ -58,8 +58,18 @@ export const devIntentRepository = async (table: TableConfig = defaultTable()) =
 
 // Gateways.
 
-/** The card provider for this environment (payments/index.ts: Stripe with a secret key, else the dev gateway off AWS). */
-export const paymentGateway = async (): Promise<PaymentGateway> => (await import('./payments/index.ts')).paymentGateway()
+/**
+ * The card provider for this environment (payments/index.ts: Stripe with a secret key, else the dev gateway off AWS),
+ * its idempotency keys naming the attempt (payments/attempt-keys.ts; the attempts counted in the table).
+ */
+export const paymentGateway = async (table: TableConfig = defaultTable()): Promise<PaymentGateway> => {
+  const [{ paymentGateway: gateway }, { withAttemptKeys }, { createProviderAttemptRepository }] = await Promise.all([
+    import('./payments/index.ts'),
+    import('./payments/attempt-keys.ts'),
+    import('./db/repositories/provider-attempts.ts'),
+  ])
+  return withAttemptKeys({ gateway: await gateway(), attempts: createProviderAttemptRepository(table) })
+}
 
 /** This deployment's user pool as staff's customer administration uses it (auth/users.ts). */
 export const userDirectory = async (): Promise<UserDirectory> => (await import('./auth/users.ts')).defaultUserDirectory()

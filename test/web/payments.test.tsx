@@ -549,7 +549,7 @@ describe('Stripe.js errors the customer reads', () => {
     expect(race).toBe('This payment was canceled or changed in another tab or window. Nothing was charged here: please reload the page and pay again.');
     expect(stripeConfirmMessage({ type: 'api_error', message: 'An unknown error occurred' })).toBe('Payment failed: We could not process your payment. Nothing was charged. Please try again.');
     // The provider's own text is logged, not shown.
-    expect(warn).toHaveBeenCalledWith('Stripe.js refused the payment', expect.objectContaining({ message: raw }));
+    expect(warn).toHaveBeenCalledWith('the card provider refused the payment', expect.objectContaining({ message: raw }));
     warn.mockRestore();
   });
 });

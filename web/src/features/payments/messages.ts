@@ -52,7 +52,7 @@ export const paymentUiMessages = {
  */
 export function stripeConfirmMessage(error: { type?: string; code?: string; message?: string }): string {
   if ((error.type === 'card_error' || error.type === 'validation_error') && error.message) return paymentPageMessages.paymentFailed(error.message);
-  console.warn('Stripe.js refused the payment', error);
+  console.warn('the card provider refused the payment', error);
   if (error.code === 'payment_intent_unexpected_state') return paymentUiMessages.startedAgain;
   return paymentPageMessages.paymentFailed(paymentUiMessages.notProcessed);
 }
