@@ -14,6 +14,10 @@ export const cardEntryIds = (paymentIntentId: string, orderId: string) => {
   return { payment, credit: `${payment}_credit` }
 }
 
+/** The keys of every entry a card charge may have made: each order of its allocations, its payment and its credit. */
+export const cardEntryKeys = (paymentIntentId: string, allocations: readonly Allocation[]) =>
+  allocations.flatMap((a) => Object.values(cardEntryIds(paymentIntentId, a.orderId)).map((paymentId) => ({ orderId: a.orderId, paymentId })))
+
 export interface MoneyPiece {
   orderId: string
   /** The entry this piece of the provider's amount is taken from. */

@@ -4,7 +4,7 @@ import { HISTORY_EVENTS } from '@gs/shared/statuses'
 import type { EntriesWrite } from '../db/repositories/provider-ledger.ts'
 import type { EntryDispute, Payment } from '../domain/order.ts'
 import { ledgerFields } from '../domain/payment.ts'
-import { cardEntryIds, chargebackEntryId, splitAcrossEntries, type MoneyPiece } from '../domain/provider-money.ts'
+import { cardEntryKeys, chargebackEntryId, splitAcrossEntries, type MoneyPiece } from '../domain/provider-money.ts'
 import { log } from '../lib/logger.ts'
 import { retryOnConflict } from '../lib/retry.ts'
 import type { PaymentGateway, ProviderDispute } from '../payments/gateway.ts'
@@ -28,7 +28,7 @@ export async function syncProviderDispute({ disputeId, eventId, gateway, ...deps
   }
   const { orders, ledger, now = () => new Date() } = deps
   const pi = checkout.paymentIntentId
-  const sourceKeys = checkout.allocations.flatMap((a) => Object.values(cardEntryIds(pi, a.orderId)).map((paymentId) => ({ orderId: a.orderId, paymentId })))
+  const sourceKeys = cardEntryKeys(pi, checkout.allocations)
   const outcome = await retryOnConflict(async (): Promise<EventOutcome> => {
     const sources = await ledger.getEntries(sourceKeys)
     const known = sources.filter((s) => s.dispute?.disputeId === dispute.id)

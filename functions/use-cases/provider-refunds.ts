@@ -8,7 +8,7 @@ import type { Actor } from '../domain/audit-actor.ts'
 import { ledgerFields, type Checkout } from '../domain/payment.ts'
 import type { Order, Payment } from '../domain/order.ts'
 import { paymentRefundedNotification } from '../domain/payment-notifications.ts'
-import { cardEntryIds, priceReductionEntryId, providerRefundEntryId, refundStatusOf, splitAcrossEntries } from '../domain/provider-money.ts'
+import { cardEntryKeys, priceReductionEntryId, providerRefundEntryId, refundStatusOf, splitAcrossEntries } from '../domain/provider-money.ts'
 import { log } from '../lib/logger.ts'
 import { retryOnConflict } from '../lib/retry.ts'
 import type { PaymentGateway, ProviderRefundDetail } from '../payments/gateway.ts'
@@ -93,7 +93,7 @@ export async function syncProviderRefunds({ paymentIntentId, gateway, eventId, .
  */
 export async function recordProviderRefund({ orders, ledger, checkout, refund, now = () => new Date() }: ProviderMoneyDeps & { checkout: Checkout; refund: ProviderRefundDetail }): Promise<EventOutcome> {
   const pi = checkout.paymentIntentId
-  const sourceKeys = checkout.allocations.flatMap((a) => Object.values(cardEntryIds(pi, a.orderId)).map((paymentId) => ({ orderId: a.orderId, paymentId })))
+  const sourceKeys = cardEntryKeys(pi, checkout.allocations)
   return retryOnConflict(async () => {
     const sources = await ledger.getEntries(sourceKeys)
     const recorded = await ledger.getEntries(sources.map((s) => ({ orderId: s.orderId, paymentId: providerRefundEntryId(refund.refundId, s) })))

@@ -10,6 +10,7 @@
  * has none of (scripts/lib/bench-service-stub.ts: SES, SNS, S3, CloudFront, Stripe), through the endpoint settings
  * the SDKs read, so the code that runs is the code that runs in AWS.
  */
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { marshall } from '@aws-sdk/util-dynamodb'
@@ -277,6 +278,21 @@ const ROUTE_REQUESTS: Record<string, (ctx: ColdContext, route: RouteDef) => Prom
   // Staff ask the customer to approve extra work: a new order each run.
   'api/admin/orders/request-approval': async (ctx, route) =>
     staffWrite(ctx, route, [200, 201], async (i) => (await newOrder(ctx, tagOf(i))).id, async () => ({ reason: 'The hand spring is worn', lines: [{ name: 'Hand spring', unitCents: 1_500, quantity: 1, needsApproval: true }] })),
+
+  // Staff give back $1.00 of a cash payment as a price reduction (the refund and its discount): a new paid order each run.
+  'api/admin/orders/refund-payment': async (ctx, route) => ({
+      request: `${route.method} ${route.path}`,
+      event: async (i) => {
+        const { id } = await newOrder(ctx, tagOf(i))
+        const recorded = await viaGateway(ctx.stack, ctx.admin, 'POST', `/api/admin/orders/${id}/payments`, { requestId: randomUUID(), method: 'cash', amountCents: 1_000 })
+        return apiEvent(route, {
+          path: route.path.replace('{orderId}', id).replace('{paymentId}', recorded.payment.paymentId),
+          claims: ctx.admin.claims,
+          body: { requestId: randomUUID(), method: 'cash', amountCents: 100, reason: 'Bench price reduction', purpose: 'price_reduction' },
+        })
+      },
+      check: (answer) => void expectStatus(answer, [201], route.path),
+  }),
 
   // Staff create an order for the bench customer.
   'api/admin/orders/create-order': async (ctx, route) => ({

@@ -272,9 +272,9 @@ const entryText = (p: Payment, { day = false } = {}) =>
 
 /** What staff choose a refund is (docs/business-rules.md, "What a refund is"). */
 export const REFUND_PURPOSE_OPTIONS = {
-  price_reduction: 'Price reduction: the bill goes down by the same amount',
-  return: 'Return of money: the bill stays, the customer owes it again',
-  overpayment: 'Return of an overpayment: the bill stays as it is',
+  price_reduction: 'Price reduction',
+  return: 'Return: the customer owes it again',
+  overpayment: 'Return of an overpayment',
 } as const;
 
 function refundPurposeHint(purpose: RefundPurpose, credit: boolean, cents: number | null): string {
