@@ -163,3 +163,56 @@ test("staff take cash at the counter while the customer's card payment is open: 
   expect(history).toEqual({ rows: 2, successful: 1, failed: 1 })
   await expect(page.getByRole('table')).toContainText('Cash')
 })
+
+test('staff raise an estimate while the customer is on the batch page: nothing is charged, the new total is shown and paid once confirmed', async ({ page, browser }) => {
+  test.setTimeout(180_000)
+  const suffix = Date.now().toString(36)
+  const customer = { email: `raised-${suffix}@example.com`, password: 'Password123!', firstName: 'Rae', lastName: 'Raised' }
+  // $100.00 + $60.00 of work, $25.00 return shipping each: $210.00.
+  const [a, b] = await seedCustomerWithOrders(page, customer, [
+    { make: 'Colt', model: `Python ${suffix}`, estimatedCostCents: 10_000, currentStatus: 'work_complete' },
+    { make: 'Ruger', model: `GP100 ${suffix}`, estimatedCostCents: 6_000, currentStatus: 'work_complete' },
+  ])
+  await signInAs(page, customer.email, customer.password)
+  await page.goto(`/payments/batch?orders=${a.id},${b.id}`)
+  await expect(page.getByTestId('batch-total')).toHaveText('$210.00')
+  await expect(page.getByRole('button', { name: 'Pay $210.00' })).toBeVisible()
+
+  // Meanwhile, at the shop: the Ruger needs $40.00 more.
+  const staff = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage()
+  await signInAs(staff, 'admin@example.com', 'AdminPass123!')
+  await staff.evaluate(async (orderId) => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'))!
+    const headers = { Authorization: `Bearer ${localStorage.getItem(key)}`, 'Content-Type': 'application/json' }
+    const order = await (await fetch(`/api/admin/orders/${orderId}`, { headers })).json()
+    const r = await fetch(`/api/admin/orders/${orderId}`, { method: 'PATCH', headers, body: JSON.stringify({ version: order.version, estimatedCostCents: order.estimatedCostCents + 4_000 }) })
+    if (!r.ok) throw new Error(`PATCH: ${r.status} ${await r.text()}`)
+  }, b.id)
+  await staff.context().close()
+
+  // The customer pays what they saw: refused, nothing charged; the page shows the new bill and asks again.
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: 'Pay $210.00' }).click()
+  await expect(page.getByText('The amount due changed from $210.00 to $250.00 since this page was loaded. Nothing was charged: please check the new amount and pay again.')).toBeVisible()
+  await expect(page.getByTestId('batch-total')).toHaveText('$250.00')
+  await expect(page.getByRole('list', { name: 'Orders in this payment' }).getByRole('listitem').filter({ hasText: `GP100 ${suffix}` })).toContainText('$125.00')
+  await expect(page.getByRole('button', { name: 'Pay $250.00' })).toBeVisible()
+  await shoot(page, () => page.getByRole('main'), 'batch-payment-bill-changed')
+  expect((await historyCountsOf(page, a.id, b.id))).toBe(0)
+
+  await page.getByRole('button', { name: 'Pay $250.00' }).click()
+  await expect(page.getByText('Payment successful!')).toBeVisible()
+  await expect(page.getByTestId('batch-paid-total')).toHaveText('$250.00')
+})
+
+/** Card payments recorded on these orders (the customer's API): none until the customer confirms the new total. */
+async function historyCountsOf(page: Page, ...orderIds: string[]) {
+  return page.evaluate(async (ids) => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'))!
+    const r = await fetch('/api/payments', { headers: { Authorization: `Bearer ${localStorage.getItem(key)}` } })
+    const { items } = (await r.json()) as { items: { orderId: string }[] }
+    return items.filter((p) => ids.includes(p.orderId)).length
+  }, orderIds)
+}
