@@ -1,7 +1,7 @@
 import { requireEnv } from '../lib/env.ts'
 import { log } from '../lib/logger.ts'
 import { reconcilePayments } from '../use-cases/reconcile-payments.ts'
-import { checkoutRepository, ledgerRepository, orderRepository, paymentGateway, reconciliationRepository } from '../compose.ts'
+import { checkoutRepository, ledgerRepository, orderRepository, paymentGateway, providerLedgerRepository, reconciliationRepository } from '../compose.ts'
 
 /** One reconciliation run against this environment's provider and table (the scheduled function, and `npm run reconcile` locally). */
 export async function runReconciliation(now?: () => Date) {
@@ -10,6 +10,7 @@ export async function runReconciliation(now?: () => Date) {
     orders: await orderRepository(),
     payments: await checkoutRepository(),
     ledger: await ledgerRepository(),
+    providerLedger: await providerLedgerRepository(),
     runs: await reconciliationRepository(),
     now,
   })

@@ -51,7 +51,7 @@ function toProviderCharge(intent: DevIntent): ProviderCharge {
     amountRefundedCents: intent.amount_refunded ?? 0,
     currency: intent.currency,
     receiptUrl: null,
-    disputeStatus: intent.dispute_status ?? null,
+    disputeStatus: intent.dispute?.status ?? null,
   }
 }
 

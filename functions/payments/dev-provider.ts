@@ -117,7 +117,7 @@ export async function settleDevRefund(intents: DevIntents, paymentIntentId: stri
 export async function openDevDispute(intents: DevIntents, paymentIntentId: string, { amountCents, reason = 'fraudulent', now = new Date() }: { amountCents?: number; reason?: string; now?: Date } = {}) {
   const intent = await paidIntent(intents, paymentIntentId)
   const amount = amountCents ?? intent.amount - (intent.amount_refunded ?? 0)
-  const next: DevIntent = { ...intent, dispute: { id: devDisputeId(intent.id), amount, status: 'needs_response', reason, created: unixSeconds(now) }, dispute_status: 'needs_response' }
+  const next: DevIntent = { ...intent, dispute: { id: devDisputeId(intent.id), amount, status: 'needs_response', reason, created: unixSeconds(now) } }
   await intents.save(next)
   return { disputeId: next.dispute!.id, events: [event('charge.dispute.created', disputeObject(next), now), event('charge.dispute.funds_withdrawn', disputeObject(next), now)] }
 }
@@ -126,7 +126,7 @@ export async function openDevDispute(intents: DevIntents, paymentIntentId: strin
 export async function closeDevDispute(intents: DevIntents, paymentIntentId: string, outcome: 'won' | 'lost', now = new Date()) {
   const intent = await paidIntent(intents, paymentIntentId)
   if (!intent.dispute) throw new Error(`No dispute on ${paymentIntentId}`)
-  const next: DevIntent = { ...intent, dispute: { ...intent.dispute, status: outcome }, dispute_status: outcome }
+  const next: DevIntent = { ...intent, dispute: { ...intent.dispute, status: outcome } }
   await intents.save(next)
   const events = [event('charge.dispute.closed', disputeObject(next), now)]
   if (outcome === 'won') events.push(event('charge.dispute.funds_reinstated', disputeObject(next), now))

@@ -214,10 +214,11 @@ describe.each([
         const entry = { orderId: 'o', paymentId: 'pay_pi_1_o', paymentIntentId: 'pi_1', amountCents: 5_000, paymentStatus: 'successful' as const, kind: 'payment' as const }
         const unused = () => Promise.reject(new Error('not called'))
         await reconcilePayments({
-          gateway: { mode: 'stripe', retrieveIntent: unused, listSucceededCharges: async function* () { yield charge } },
+          gateway: { mode: 'stripe', retrieveIntent: unused, listRefunds: unused, listSucceededCharges: async function* () { yield charge } },
           orders: { getOrders: unused },
           payments: { getCheckout: async () => checkout, recordSucceededCheckout: unused, applyCheckoutEvent: unused, setReceiptUrl: unused, recordUnconfirmed: unused },
           ledger: { listSince: async () => ({ items: [entry as never], cursor: null }) },
+          providerLedger: { getEntry: unused, getEntries: unused, getCheckout: unused, write: unused },
           runs: { save: async () => undefined },
           budgetMs,
         })

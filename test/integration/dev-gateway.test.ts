@@ -271,7 +271,7 @@ describe('dev gateway: listSucceededCharges', () => {
     const s20 = await intent(20, 20, 'succeeded')
     const r25 = await intent(25, 25, 'requires_payment_method')
     const s30 = await intent(30, 30, 'succeeded')
-    await repo.save({ ...(await repo.get(s20))!, amount_refunded: 300, dispute_status: 'needs_response' })
+    await repo.save({ ...(await repo.get(s20))!, amount_refunded: 300, dispute: { id: `dp_${s20}`, amount: 1_020, status: 'needs_response', reason: 'fraudulent', created: base + 21 } })
 
     const since = new Date(base * 1000)
     const listed = await all(since, 2)

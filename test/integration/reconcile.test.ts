@@ -6,8 +6,10 @@ import { randomUUID } from 'node:crypto'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createCheckoutReviewRepository } from '../../functions/db/repositories/checkout-review.ts'
 import { createLedgerRepository } from '../../functions/db/repositories/ledger.ts'
+import { createProviderLedgerRepository } from '../../functions/db/repositories/provider-ledger.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { createDevGateway } from '../../functions/payments/dev-gateway.ts'
+import { closeDevDispute, dashboardRefund, openDevDispute, settleDevRefund } from '../../functions/payments/dev-provider.ts'
 import type { PaymentGateway, ProviderCharge } from '../../functions/payments/gateway.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
 import { createReconciliationRepository } from '../../functions/db/repositories/reconciliations.ts'
@@ -28,7 +30,7 @@ interface RunOptions {
   budgetMs?: number
 }
 const run = ({ gateway = createDevGateway({ intents: devIntentRepo() }), ledger = createLedgerRepository(defaultTable()), ...rest }: RunOptions = {}) =>
-  reconcilePayments({ gateway, orders: orderRepo(), payments: { ...paymentRepo(), ...createCheckoutReviewRepository(defaultTable()) }, ledger, runs: createReconciliationRepository(defaultTable()), ...rest })
+  reconcilePayments({ gateway, orders: orderRepo(), payments: { ...paymentRepo(), ...createCheckoutReviewRepository(defaultTable()) }, ledger, providerLedger: createProviderLedgerRepository(defaultTable()), runs: createReconciliationRepository(defaultTable()), ...rest })
 
 /** The dev provider's intent of a checkout: opened at `createdMs`, its charge made at `chargedMs`. */
 async function providerTimes(paymentIntentId: string, { createdMs, chargedMs }: { createdMs: number; chargedMs: number }) {
@@ -114,6 +116,75 @@ describe('payment reconciliation against the (dev) provider', () => {
   })
 })
 
+/** A $110.00 order paid by card, its success delivered to the webhook: its intent. */
+async function paid110() {
+  const c = customerId()
+  const o = await seedOrder(c, { estimatedCostCents: 11_000, shippingSelected: false })
+  const k = await seedCheckout(c, [{ orderId: o.orderId, amountCents: 11_000 }])
+  expect((await deliver(intentEvent('payment_intent.succeeded', k.paymentIntentId, 11_000))).body.outcome).toBe('recorded')
+  return { orderId: o.orderId, pi: k.paymentIntentId }
+}
+
+/** The provider's events delivered to the webhook, as Stripe would send them. */
+async function deliverAll(events: unknown[]) {
+  for (const e of events) expect((await deliver(e)).status).toBe(200)
+}
+
+const differencesOf = (report: { differences: Array<{ paymentIntentId: string }> }, pi: string) => report.differences.filter((d) => d.paymentIntentId === pi)
+
+describe('payment reconciliation reads what the provider\'s events recorded: disputes, chargebacks, refunds', () => {
+  it('a disputed charge whose dispute the ledger recorded is not a difference, nor is a refund made in the dashboard', async () => {
+    const { orderId, pi } = await paid110()
+    await deliverAll((await dashboardRefund(devIntentRepo(), pi, { amountCents: 2_000 })).events)
+    await deliverAll((await openDevDispute(devIntentRepo(), pi)).events)
+    expect((await orderRepo().getOrder(orderId))?.disputedCents).toBe(9_000)
+    expect(differencesOf(await run(), pi)).toEqual([])
+    // The provider moves on and its event never comes: the ledger still has the dispute as it was.
+    const intent = (await devIntentRepo().get(pi))!
+    await devIntentRepo().save({ ...intent, dispute: { ...intent.dispute!, status: 'under_review' } })
+    expect(differencesOf(await run(), pi)).toEqual([{ paymentIntentId: pi, kind: 'dispute_mismatch', detail: 'The provider reports a dispute (under_review); the ledger has it as needs_response' }])
+  })
+
+  it('a lost dispute (a chargeback) is not a refund difference: the provider does not count it as refunded', async () => {
+    const { orderId, pi } = await paid110()
+    await deliverAll((await openDevDispute(devIntentRepo(), pi)).events)
+    await deliverAll((await closeDevDispute(devIntentRepo(), pi, 'lost')).events)
+    const ledger = (await orderRepo().getOrderDetail(orderId))!.payments
+    expect(ledger.filter((e) => e.kind === 'refund').map((e) => [e.amountCents, e.dispute?.status])).toEqual([[11_000, 'lost']])
+    expect((await devIntentRepo().get(pi))?.amount_refunded ?? 0).toBe(0)
+    expect(differencesOf(await run(), pi)).toEqual([])
+  })
+
+  it('settles a pending refund the provider has settled since (its event never came): succeeded, or failed and paid again', async () => {
+    const ok = await paid110()
+    const bad = await paid110()
+    const pending = async (pi: string) => {
+      const { refund, events } = await dashboardRefund(devIntentRepo(), pi, { amountCents: 2_000, pending: true })
+      await deliverAll(events)
+      return refund.id
+    }
+    const okRefund = await pending(ok.pi)
+    const badRefund = await pending(bad.pi)
+    await settleDevRefund(devIntentRepo(), ok.pi, okRefund, 'succeeded')
+    await settleDevRefund(devIntentRepo(), bad.pi, badRefund, 'failed')
+    const refundOf = async (orderId: string, refundId: string) => (await orderRepo().getOrderDetail(orderId))!.payments.find((e) => e.providerRefundId === refundId)
+    expect((await refundOf(ok.orderId, okRefund))?.paymentStatus).toBe('pending')
+
+    const report = await run()
+    expect(differencesOf(report, ok.pi)).toEqual([])
+    expect(differencesOf(report, bad.pi)).toEqual([])
+    expect((await refundOf(ok.orderId, okRefund))?.paymentStatus).toBe('successful')
+    expect(await orderRepo().getOrder(ok.orderId)).toMatchObject({ amountPaidCents: 9_000, refundedCents: 2_000 })
+    expect((await refundOf(bad.orderId, badRefund))?.paymentStatus).toBe('failed')
+    // The failed refund's money counts as paid again.
+    expect(await orderRepo().getOrder(bad.orderId)).toMatchObject({ amountPaidCents: 11_000, refundedCents: 0 })
+    // A second run finds them settled: nothing moves again.
+    const before = await orderRepo().getOrder(bad.orderId)
+    expect(differencesOf(await run(), bad.pi)).toEqual([])
+    expect((await orderRepo().getOrder(bad.orderId))?.version).toBe(before?.version)
+  })
+})
+
 describe('payment reconciliation: by when a payment was made, every page of its window, within its budget', () => {
   afterEach(() => {
     vi.restoreAllMocks()
@@ -151,7 +222,7 @@ describe('payment reconciliation: by when a payment was made, every page of its 
 
     // Then the provider refunds 300 cents of one (say, from its dashboard) and a customer disputes another.
     await devIntentRepo().save({ ...(await devIntentRepo().get(paid[1]))!, amount_refunded: 300 })
-    await devIntentRepo().save({ ...(await devIntentRepo().get(paid[3]))!, dispute_status: 'needs_response' })
+    await openDevDispute(devIntentRepo(), paid[3], { now: new Date(base + 500) })
     chargePages.length = 0
     ledgerPages.length = 0
     const second = await run({ gateway, ledger, now: () => new Date(base + 1_000), pageSize: 2 })

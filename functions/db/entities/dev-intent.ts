@@ -52,8 +52,6 @@ export const devIntentSchema = {
      * the listing, which starts at a date, never holds an unpaid intent. Zero-padded as `created` is.
      */
     charge_created: { type: 'number', default: 0, padding: { length: 12, char: '0' } },
-    /** The status of its charge's dispute, as Stripe names it ('needs_response', 'won', …); set by tests only. */
-    dispute_status: { type: 'string' },
     /** Its charge's dispute, as Stripe's Dispute (functions/payments/dev-provider.ts plays one). */
     dispute: {
       type: 'map',

@@ -46,8 +46,6 @@ export interface DevIntent {
   refunds?: DevRefund[]
   /** Unix seconds when its charge was made (when it was paid); absent or 0 before. */
   charge_created?: number
-  /** The status of its charge's dispute, when a test gave it one. */
-  dispute_status?: string
   dispute?: DevDispute
 }
 
