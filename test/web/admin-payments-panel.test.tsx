@@ -388,4 +388,47 @@ describe("an order's ledger for staff", { timeout: 20_000 }, () => {
     const [a, b] = posts().map((c) => c.body as { requestId: string });
     expect(b.requestId).toBe(a.requestId);
   });
+
+  it("marks a refund made at the card provider as a price reduction in one step: the amount confirmed, a reason, once", async () => {
+    const user = userEvent.setup();
+    const card = ledgerEntry({ paymentId: 'card-1', amountCents: 11000, paymentMethod: 'Credit Card', paymentIntentId: 'pi_dev_1', refundedCents: 2000 });
+    const dashboard = ledgerEntry({ paymentId: 'refund_re_1_card-1', paymentDate: '2026-01-07T10:00:00.000Z', kind: 'refund', amountCents: 2000, paymentMethod: 'Refund (Credit Card)', paymentIntentId: 'pi_dev_1', refundOf: 'card-1', purpose: 'return', fromProvider: true, reason: 'Refunded at the card provider' });
+    const ours = ledgerEntry({ paymentId: 'ref-ours', paymentDate: '2026-01-08T10:00:00.000Z', kind: 'refund', amountCents: 500, paymentMethod: 'Refund (Cash)', refundOf: 'card-1', purpose: 'return' });
+    const before = withInvoice({ totalCents: 11000, amountPaidCents: 9000 - 500, balanceDueCents: 2500, refundedCents: 2500 });
+    const { posts } = serve({ order: before, payments: [card, dashboard, ours] }, {
+      [`POST ${ORDER}/payments/refund_re_1_card-1/price-reduction`]: (_body, state) => {
+        const marked = { ...dashboard, purpose: 'price_reduction' as const };
+        const order = { ...state.order, invoice: { ...state.order.invoice, adjustmentsCents: 2000, balanceDueCents: 500 } };
+        return [200, { order, payment: adminPaymentOf(marked) }];
+      },
+    });
+    const table = await screen.findByRole('table', { name: /Payments, refunds and adjustments/ });
+    // Only the dashboard's return of money can be marked: not a refund made in the portal.
+    expect(within(table).getAllByRole('button', { name: /price reduction/ })).toHaveLength(1);
+    await user.click(within(table).getByRole('button', { name: 'Mark the refund of $20.00 as a price reduction' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as price reduction' });
+    expect(dialog).toHaveTextContent('Was the price lowered by $20.00? A discount of $20.00 is added: the balance due goes down by $20.00');
+    // The route's schema speaks first: a reason is required.
+    await user.click(within(dialog).getByRole('button', { name: 'Mark $20.00 as price reduction' }));
+    expect(await within(dialog).findByText(ledgerMessages.reasonRequired)).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Sight not fitted');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark $20.00 as price reduction' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mark as price reduction' })).not.toBeInTheDocument());
+    expect(posts().map((c) => c.body)).toEqual([{ reason: 'Sight not fitted' }]);
+    expect(screen.getByTestId('ledger-notice')).toHaveTextContent('The refund of $20.00 made at the card provider was marked as a price reduction: the bill went down by $20.00.');
+  });
+
+  it("shows the server's refusal of a price reduction in the dialog", async () => {
+    const user = userEvent.setup();
+    const dashboard = ledgerEntry({ paymentId: 'refund_re_2_card-1', kind: 'refund', amountCents: 2000, paymentMethod: 'Refund (Credit Card)', paymentIntentId: 'pi_dev_1', refundOf: 'card-1', purpose: 'return', fromProvider: true });
+    serve({ order: withInvoice({ balanceDueCents: 0 }), payments: [dashboard] }, {
+      [`POST ${ORDER}/payments/refund_re_2_card-1/price-reduction`]: () => error(400, ledgerMessages.reductionAboveBalance(0)),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Mark the refund of $20.00 as a price reduction' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as price reduction' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Goodwill');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark $20.00 as price reduction' }));
+    expect(await within(dialog).findByText('This order has no balance due: the refund already left the bill as it was')).toBeInTheDocument();
+  });
 });

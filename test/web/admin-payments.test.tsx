@@ -127,6 +127,22 @@ describe('admin payment management', () => {
     for (const topic of ['Search', 'Filter', 'Sort', 'Receipts', 'Orders', 'Refunds']) expect(within(guide).getByText(topic)).toBeInTheDocument();
   });
 
+  it("shows a payment's dispute in the order editor's words: amount and status", async () => {
+    stubPayments([
+      adminPayment({ paymentId: 'disputed', amountCents: 11000, dispute: { disputeId: 'dp_1', status: 'needs_response', amountCents: 11000, reason: 'fraudulent', updatedAt: '2026-02-02T10:00:00.000Z' } }),
+      adminPayment({ paymentId: 'lost', amountCents: 11000, dispute: { disputeId: 'dp_2', status: 'lost', amountCents: 11000, reason: 'fraudulent', updatedAt: '2026-02-02T10:00:00.000Z' } }),
+      adminPayment({ paymentId: 'won', amountCents: 5000, dispute: { disputeId: 'dp_3', status: 'won', amountCents: 5000, reason: 'fraudulent', updatedAt: '2026-02-02T10:00:00.000Z' } }),
+      adminPayment({ paymentId: 'plain' }),
+    ]);
+    renderApp('/admin/payments');
+    const table = await screen.findByRole('table');
+    const row = (id: string) => within(table).getByText(id).closest('tr')!;
+    expect(within(row('disputed')).getByTestId('entry-dispute')).toHaveTextContent('Disputed $110.00 · Needs response');
+    expect(within(row('lost')).getByTestId('entry-dispute')).toHaveTextContent('Dispute lost $110.00');
+    expect(within(row('won')).getByTestId('entry-dispute')).toHaveTextContent('Dispute won $50.00');
+    expect(within(row('plain')).queryByTestId('entry-dispute')).not.toBeInTheDocument();
+  });
+
   it('toggles the active column and sorts a new column descending, with aria-sort', async () => {
     const user = userEvent.setup();
     const api = stubPayments();

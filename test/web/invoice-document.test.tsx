@@ -120,6 +120,24 @@ describe('printable invoice', () => {
     expect(within(sheet).queryByTestId('invoice-credit')).not.toBeInTheDocument();
   });
 
+  it('a price reduction: the Refunded row under the totals, as every bill shows it', async () => {
+    // $110.00 paid, $20.00 of it refunded as a price reduction: a $20.00 discount, nothing due, "Refunded $20.00".
+    const reduced = makeOrder({
+      invoice: { ...makeOrder().invoice, totalCents: 11000, adjustmentsCents: 2000, amountPaidCents: 9000, balanceDueCents: 0, refundedCents: 2000, paymentStatus: 'paid' },
+    });
+    const entries = [
+      makePayment({ amountCents: 11000, refundedCents: 2000 }),
+      makePayment({ paymentId: 'refund', kind: 'refund', amountCents: 2000, paymentMethod: 'Refund (Credit Card)', paymentDate: '2024-02-03T10:00:00.000Z', refundOf: 'pay-1', purpose: 'price_reduction' }),
+    ];
+    stubApiRoutes((call) => (call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}` ? [200, makeDetail(reduced, { payments: entries })] : undefined));
+    renderApp(`/orders/${ORDER_ID}/invoice`);
+    const sheet = await screen.findByRole('article', { name: 'Invoice' });
+    const totals = [...within(sheet).getByTestId('bill').querySelectorAll('div:not([data-bill-row])')].map((r) => rowText(r as HTMLElement));
+    expect(totals).toEqual(['Total$110.00', 'Discounts\u2212$20.00', 'Amount Paid$90.00', 'Balance Due$0.00', 'Refunded$20.00']);
+    expect(within(sheet).getByTestId('invoice-refunded')).toHaveAttribute('data-cents', '2000');
+    expect(within(sheet).getByTestId('invoice-status')).toHaveTextContent('Paid in full');
+  });
+
   it('is linked from the order page', async () => {
     stubApiRoutes((call) => (call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}` ? [200, makeDetail(order, { payments })] : undefined));
     renderApp(`/orders/${ORDER_ID}`);

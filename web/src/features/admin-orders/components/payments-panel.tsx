@@ -21,9 +21,10 @@ import {
   disputeText,
   isDisputeOpen,
 } from '@gs/shared/payment-rules';
-import { adjustmentSchema, refundSchema, shopPaymentSchema } from '@gs/shared/schemas/ledger';
+import { adjustmentSchema, markPriceReductionSchema, refundSchema, shopPaymentSchema } from '@gs/shared/schemas/ledger';
 import type * as z from '@gs/shared/schemas/zod';
 import { MoneyRow } from '@/components/billing/bill-summary';
+import { EntryDispute } from '@/components/billing/entry-dispute';
 import { signedAmountCents, signedMoney } from '@/components/billing/ledger';
 import { paymentStatusBadge } from '@/components/billing/payment-status-badge';
 import { SelectField, TextAreaField } from '@/components/form/fields';
@@ -37,6 +38,7 @@ import { ApiError } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/field-errors';
 import { bodySchema, clearMessages, errorTexts, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
 import { adminOrderKeys } from '@/lib/query-keys';
+import { useMarkPriceReduction } from '../api/mark-price-reduction';
 import { useRecordAdjustment } from '../api/record-adjustment';
 import { useRecordPayment } from '../api/record-payment';
 import { useRefundPayment } from '../api/refund-payment';
@@ -46,6 +48,7 @@ import type { AdminOrderDetail } from '../types';
 export const PAYMENT_FAILED = 'Failed to record the payment. Please try again.';
 export const ADJUSTMENT_FAILED = 'Failed to record the adjustment. Please try again.';
 export const REFUND_FAILED = 'Failed to refund the payment. Please try again.';
+export const MARK_REDUCTION_FAILED = 'Failed to mark the refund as a price reduction. Please try again.';
 export const NO_ENTRIES = 'No payments recorded yet.';
 
 /** Refund methods by their meaning in a form (the ledger's own labels read "Refund (Cash)"). */
@@ -351,6 +354,59 @@ function RefundDialog({ order, entry, onClose, onDone }: { order: AdminOrderDeta
   );
 }
 
+/** A refund made in the card provider's dashboard that the bill still carries (a return of money): staff may say the price went down. */
+export const canMarkPriceReduction = (e: Payment) => e.kind === 'refund' && e.fromProvider && e.purpose === 'return' && e.paymentStatus !== 'failed';
+
+/**
+ * Marks a refund made at the card provider as a price reduction, after staff confirm its amount and say why (the
+ * route is idempotent: marked already, it answers the same, so a retry needs no request id).
+ */
+function PriceReductionDialog({ order, entry, onClose, onDone }: { order: AdminOrderDetail; entry: Payment; onClose: () => void; onDone: (notice: string) => void }) {
+  const mark = useMarkPriceReduction();
+  const queryClient = useQueryClient();
+  const amount = formatCents(entry.amountCents);
+  const form = useSchemaForm<{ reason: string }, z.output<typeof markPriceReductionSchema>>({ resolver: schemaResolver(markPriceReductionSchema), defaultValues: { reason: '' } });
+  const [message, setMessage] = useState<string | null>(null);
+  const { errors, alert } = placeErrors(errorTexts(form.formState.errors), message, ['reason']);
+  const send = async (input: z.output<typeof markPriceReductionSchema>) => {
+    setMessage(null);
+    try {
+      await mark.mutateAsync({ orderId: order.id, paymentId: entry.paymentId, input });
+      onDone(ledgerMessages.markedPriceReductionNote(amount));
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        showErrors(form, error.fields);
+        setMessage(error.message);
+        if (error.status === 409) void queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(order.id) });
+      } else setMessage(error instanceof ApiError && error.code === 'network_error' ? error.message : MARK_REDUCTION_FAILED);
+    }
+  };
+  return (
+    <LedgerDialog
+      title="Mark as price reduction"
+      onClose={onClose}
+      onSubmit={() => void form.handleSubmit(send, () => setMessage(null))()}
+      alert={alert}
+      saving={mark.isPending}
+      submitLabel={`Mark ${amount} as price reduction`}
+    >
+      <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-800/60">
+        <p className="[overflow-wrap:anywhere]">{entryText(entry)}, made at the card provider.</p>
+      </div>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Was the price lowered by {amount}? A discount of {amount} is added: the balance due goes down by {amount} and the customer is not asked to pay it again.
+      </p>
+      <TextAreaField
+        label="Reason"
+        rows={2}
+        hint="Shown in the order's history"
+        {...form.register('reason', { onChange: () => clearMessages(form, 'reason') })}
+        error={errors.reason}
+      />
+    </LedgerDialog>
+  );
+}
+
 /** A flagged entry, loudly: a credit the shop holds gets its one-click refund to the card. */
 function FlagNotice({ order, entry, onDone }: { order: AdminOrderDetail; entry: Payment; onDone: (r: LedgerResult) => void }) {
   const refund = useRefundPayment();
@@ -420,13 +476,7 @@ function EntryDetails({ entry, byId }: { entry: Payment; byId: Map<string, Payme
       </span>,
     );
   }
-  if (entry.dispute && entry.kind !== 'refund') {
-    parts.push(
-      <span data-testid="entry-dispute" className="font-medium text-red-800 dark:text-red-300">
-        {disputeText(entry.dispute)}
-      </span>,
-    );
-  }
+  if (entry.dispute && entry.kind !== 'refund') parts.push(<EntryDispute entry={entry} />);
   if (entry.notes && entry.paymentStatus !== 'failed') parts.push(entry.notes);
   if (entry.receiptUrl) {
     parts.push(
@@ -445,7 +495,7 @@ function EntryDetails({ entry, byId }: { entry: Payment; byId: Map<string, Payme
   );
 }
 
-function LedgerTable({ entries, onRefund, busy }: { entries: Payment[]; onRefund: (entry: Payment) => void; busy: boolean }) {
+function LedgerTable({ entries, onRefund, onMarkReduction, busy }: { entries: Payment[]; onRefund: (entry: Payment) => void; onMarkReduction: (entry: Payment) => void; busy: boolean }) {
   const byId = new Map(entries.map((e) => [e.paymentId, e]));
   return (
     <div className="@container overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
@@ -521,6 +571,16 @@ function LedgerTable({ entries, onRefund, busy }: { entries: Payment[]; onRefund
                       >
                         Refund
                       </Button>
+                    ) : canMarkPriceReduction(entry) ? (
+                      <Button
+                        variant="secondary"
+                        className="px-3 py-1"
+                        disabled={busy}
+                        aria-label={`Mark the refund of ${formatCents(entry.amountCents)} as a price reduction`}
+                        onClick={() => onMarkReduction(entry)}
+                      >
+                        Mark as price reduction
+                      </Button>
                     ) : null}
                   </td>
                 </tr>
@@ -577,7 +637,7 @@ export function DisputeBanner({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-type Dialog = { kind: 'payment' } | { kind: 'adjustment' } | { kind: 'refund'; entry: Payment } | null;
+type Dialog = { kind: 'payment' } | { kind: 'adjustment' } | { kind: 'refund'; entry: Payment } | { kind: 'price_reduction'; entry: Payment } | null;
 
 /** What the panel says after a change was recorded. */
 function doneText({ payment }: LedgerResult): string {
@@ -657,11 +717,19 @@ export function PaymentsPanel({ order }: { order: AdminOrderDetail }) {
         </p>
       ) : null}
 
-      <LedgerTable entries={entries} busy={dialog !== null} onRefund={(entry) => { setNotice(null); setDialog({ kind: 'refund', entry }); }} />
+      <LedgerTable
+        entries={entries}
+        busy={dialog !== null}
+        onRefund={(entry) => { setNotice(null); setDialog({ kind: 'refund', entry }); }}
+        onMarkReduction={(entry) => { setNotice(null); setDialog({ kind: 'price_reduction', entry }); }}
+      />
 
       {dialog?.kind === 'payment' ? <RecordPaymentDialog order={order} onClose={() => setDialog(null)} onDone={onDone} /> : null}
       {dialog?.kind === 'adjustment' ? <AdjustmentDialog order={order} onClose={() => setDialog(null)} onDone={onDone} /> : null}
       {dialog?.kind === 'refund' ? <RefundDialog order={order} entry={dialog.entry} onClose={() => setDialog(null)} onDone={onDone} /> : null}
+      {dialog?.kind === 'price_reduction' ? (
+        <PriceReductionDialog order={order} entry={dialog.entry} onClose={() => setDialog(null)} onDone={(text) => { setDialog(null); setNotice(text); }} />
+      ) : null}
     </section>
   );
 }

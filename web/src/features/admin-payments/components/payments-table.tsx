@@ -3,6 +3,7 @@ import type { AdminPayment } from '@gs/shared/api-types';
 import { formatDateTime } from '@gs/shared/dates';
 import { paymentMessages } from '@gs/shared/payment-messages';
 import { LEDGER_FLAG_LABELS, LEDGER_KIND_LABELS, isCreditFlag } from '@gs/shared/payment-rules';
+import { EntryDispute } from '@/components/billing/entry-dispute';
 import { signedAmountCents, signedMoney } from '@/components/billing/ledger';
 import { paymentStatusBadge } from '@/components/billing/payment-status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -132,6 +133,7 @@ export function PaymentsTable({
                       <Badge tone={isCreditFlag(p.flag) ? 'red' : 'warning'}>{LEDGER_FLAG_LABELS[p.flag]}</Badge>
                     </span>
                   ) : null}
+                  <EntryDispute entry={p} className="mt-1 block max-w-[14rem] text-xs [overflow-wrap:anywhere]" />
                 </td>
                 <td className={`${td} whitespace-nowrap`}>
                   {p.paymentMethod || paymentMessages.defaultMethod}
