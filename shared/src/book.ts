@@ -5,7 +5,7 @@
  */
 import type { ReleaseMethod } from './api-types.ts'
 import { firearmTypeLabel } from './firearms.ts'
-import { ORDER_STATUSES, statusCustody, type OrderStatus } from './statuses.ts'
+import { statusCustody, type OrderStatus } from './statuses.ts'
 
 /** An FFL number as printed on the license: 1-23-456-07-8A-12345 (region, district, county, type, expiry, sequence). */
 export const FFL_NUMBER = /^\d-\d{2}-\d{3}-\d{2}-[0-9A-Z]{2}-\d{5}$/
@@ -42,9 +42,6 @@ export const bookMessages = {
   tooManyCorrections: 'This book entry has reached the limit of 20 corrections.',
   lineNotFound: 'Book entry not found',
 } as const
-
-/** Statuses that mean the firearm left (or the order is done): never set while it is in custody without a disposition. */
-export const LEFT_STATUSES: readonly string[] = ORDER_STATUSES.filter((s) => ['left', 'closed'].includes(statusCustody(s)))
 
 /** Where Release Firearm leaves the order, by the way the firearm leaves: shipped, or closed once the customer has it in hand. */
 export const STATUS_AFTER_RELEASE: Readonly<Record<ReleaseMethod, OrderStatus>> = { ship: 'shipped', pickup: 'order_closed' }

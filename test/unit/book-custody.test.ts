@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { bookMessages, custodyRefusal, earliestReceipt, LEFT_STATUSES, missingFromBook, receivedOnRefusal } from '../../shared/src/book.ts'
+import { bookMessages, custodyRefusal, earliestReceipt, missingFromBook, receivedOnRefusal } from '../../shared/src/book.ts'
 import { receiveFirearmSchemaFor } from '../../shared/src/schemas/book-receive.ts'
 import { ADMIN_STATUSES, ORDER_STATUSES, OTHER_STATUSES, STATUS_CUSTODY, statusCustody } from '../../shared/src/statuses.ts'
 
 const byCustody = (c: string) => ORDER_STATUSES.filter((s) => STATUS_CUSTODY[s] === c)
+/** The statuses that say the firearm left, or the order is done. */
+const LEFT_STATUSES = [...byCustody('left'), ...byCustody('closed')]
 
 describe('what each status says of the firearm (shared/src/statuses.ts STATUS_CUSTODY)', () => {
   it('classifies every status of the catalogue, and only those', () => {

@@ -1,10 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { BookLine } from '@gs/shared/api-types';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { filterControlClasses, SearchField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSearchText } from '@/hooks/use-cursor-pages';
 import { useBookCorrectionPages } from '../api/list-corrections';
@@ -12,62 +10,13 @@ import { fetchBookRange, useBookPages, type BookFilters } from '../api/list-book
 import { bookTexts, downloadBookCsv, downloadWholeBook, type BookViewMode } from '../book-lines';
 import { BookLineDetail } from './book-line-detail';
 import { BookTable, CorrectionsTable, InventoryTable } from './book-tables';
+import { PagedList } from './paged-list';
 
 type Tab = 'inventory' | 'book';
 const TABS: Array<{ id: Tab; label: string }> = [
   { id: 'inventory', label: bookTexts.inCustody },
   { id: 'book', label: bookTexts.book },
 ];
-
-interface Paged {
-  isPending: boolean;
-  isError: boolean;
-  isFetchNextPageError: boolean;
-  isFetchingNextPage: boolean;
-  hasNextPage: boolean;
-  refetch: () => unknown;
-  fetchNextPage: () => unknown;
-}
-
-/** The loading, error, empty and "Load more" frame every view of the page shares. */
-function PagedList({ pages, count, empty, children }: { pages: Paged; count: number; empty: string; children: ReactNode }) {
-  if (pages.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 p-6 text-slate-700 dark:text-slate-300">
-        <Spinner className="size-5" /> {bookTexts.loading}
-      </p>
-    );
-  }
-  if (pages.isError && !pages.isFetchNextPageError) {
-    return (
-      <div className="p-4">
-        <Alert tone="error">
-          <p>{bookTexts.loadFailed}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void pages.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
-      </div>
-    );
-  }
-  return (
-    <>
-      {count === 0 ? <p className="p-6 text-center text-slate-600 dark:text-slate-400">{empty}</p> : children}
-      {pages.hasNextPage ? (
-        <div className="flex flex-col items-center gap-2 border-t border-slate-200 p-4 dark:border-slate-800">
-          {pages.isFetchNextPageError ? (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-              {bookTexts.loadMoreFailed}
-            </p>
-          ) : null}
-          <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage} aria-busy={pages.isFetchingNextPage}>
-            {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
-    </>
-  );
-}
 
 function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
   const id = useId();

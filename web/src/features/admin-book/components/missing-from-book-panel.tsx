@@ -3,13 +3,12 @@ import { Link } from 'react-router-dom';
 import type { MissingFirearm } from '@gs/shared/api-types';
 import { formatDate } from '@gs/shared/dates';
 import { StatusBadge } from '@/components/status/status-badge';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useMissingFromBookPages } from '../api/list-missing';
 import { bookTexts } from '../book-lines';
+import { PagedList } from './paged-list';
 
 /** Records the intake of one order's firearm (the app gives the order editor's Receive Firearm form). */
 export type ReceiveDialogComponent = ComponentType<{ orderId: string; onClose: () => void; onReceived: () => void }>;
@@ -65,22 +64,7 @@ export function MissingFromBookPanel({ receiveDialog: ReceiveDialog }: { receive
       <div aria-live="polite" role="status">
         {notice ? <p className="px-4 pt-4 text-sm font-medium text-emerald-700 dark:text-emerald-300">{notice}</p> : null}
       </div>
-      {pages.isPending ? (
-        <p role="status" className="flex items-center gap-2 p-6 text-slate-700 dark:text-slate-300">
-          <Spinner className="size-5" /> {bookTexts.loading}
-        </p>
-      ) : pages.isError && !pages.data ? (
-        <div className="p-4">
-          <Alert tone="error">
-            <p>{bookTexts.missingLoadFailed}</p>
-            <Button variant="secondary" className="mt-2" onClick={() => void pages.refetch()}>
-              Try Again
-            </Button>
-          </Alert>
-        </div>
-      ) : items.length === 0 ? (
-        <p className="p-6 text-center text-slate-600 dark:text-slate-400">{bookTexts.missingEmpty}</p>
-      ) : (
+      <PagedList pages={pages} count={items.length} empty={bookTexts.missingEmpty} failed={bookTexts.missingLoadFailed}>
         <ul aria-label={bookTexts.missingTitle} className="divide-y divide-slate-200 dark:divide-slate-800">
           {items.map((order) => (
             <MissingRow
@@ -93,19 +77,7 @@ export function MissingFromBookPanel({ receiveDialog: ReceiveDialog }: { receive
             />
           ))}
         </ul>
-      )}
-      {pages.hasNextPage ? (
-        <div className="flex flex-col items-center gap-2 border-t border-slate-200 p-4 dark:border-slate-800">
-          {pages.isFetchNextPageError ? (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-              {bookTexts.loadMoreFailed}
-            </p>
-          ) : null}
-          <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage} aria-busy={pages.isFetchingNextPage}>
-            {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
+      </PagedList>
       {open ? (
         <ReceiveDialog
           orderId={open.orderId}
