@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { fillNewOrder, openOrderFromDashboard, shoot, signIn, signOut } from './steps.ts'
+import { fillNewOrder, openOrderFromDashboard, shoot, signIn, signOut, receiveThroughApi, signedInApi } from './steps.ts'
 
 async function confirmWith(page: Page, text: string, button: string) {
   const dialog = page.getByRole('dialog', { name: 'Please Confirm' })
@@ -71,6 +71,10 @@ test('an admin runs an order from new customer to unarchive (and a restore after
   const row = page.getByRole('list', { name: 'Active orders' }).getByRole('listitem').filter({ hasText: model })
   await expect(row).toContainText('Order Created')
   await expect(row).toContainText('Owes: $175.00')
+
+  // ... receives the firearm (its intake and A&D entry: the order editor's panel is another journey's) ...
+  const [created] = (await signedInApi(page, 'GET', `/api/admin/orders?view=active&search=SN-${suffix}`)).items
+  await receiveThroughApi(page, created.id)
 
   // ... adds two parts that need the customer's approval: not billed yet, shown apart.
   await row.getByRole('button', { name: /^Edit/ }).click()
@@ -168,7 +172,21 @@ test('an admin runs an order from new customer to unarchive (and a restore after
   const active = page.getByRole('list', { name: 'Active orders' }).getByRole('listitem').filter({ hasText: model })
   await expect(active).toBeVisible()
 
-  // ... deletes it by mistake, finds it in Deleted Orders (linked from Archived Orders) and restores it.
+  // ... hands the firearm back (Release Firearm through the API: its disposition in the A&D book; an order whose
+  // firearm is in custody is not deleted), then deletes the order by mistake, finds it in Deleted Orders (linked
+  // from Archived Orders) and restores it.
+  const inCustody = await signedInApi(page, 'GET', `/api/admin/orders/${created.id}`)
+  await signedInApi(page, 'POST', `/api/admin/orders/${created.id}/release`, {
+    version: inCustody.version,
+    releasedOn: new Date().toISOString().slice(0, 10),
+    method: 'ship',
+    to: 'customer',
+    toAddress: { line1: '500 Depot St', city: 'Austin', state: 'TX', postalCode: '78701' },
+    carrier: 'UPS',
+    trackingNumber: '1Z999AA10123456784',
+    releaseOverrideReason: 'Sent back before the parts came; the customer pays online',
+  })
+  await page.reload()
   await active.getByRole('button', { name: /^Delete/ }).click()
   await confirmWith(page, 'Are you sure you want to delete this order? It can be restored from Deleted Orders.', 'Delete')
   await expect(page.getByText('Order deleted successfully!')).toBeVisible()

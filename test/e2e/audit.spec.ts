@@ -21,7 +21,7 @@ test('staff see who changed what in the order editor and per customer; the custo
   const suffix = Math.random().toString(36).slice(2, 8)
   const customer = { email: `audit-${suffix}@example.com`, password: 'Password123!', firstName: 'Ada', lastName: `Audit${suffix}` }
   const model = `GP100-${suffix}`
-  const [order] = await seedCustomerWithOrders(page, customer, [{ make: 'Ruger', model, estimatedCostCents: 15_000 }])
+  const [order] = await seedCustomerWithOrders(page, customer, [{ make: 'Ruger', model, estimatedCostCents: 15_000, currentStatus: 'firearm_received' }])
 
   await signIn(page, 'admin@example.com', 'AdminPass123!')
   await page.goto('/admin/manage-orders')
@@ -46,7 +46,7 @@ test('staff see who changed what in the order editor and per customer; the custo
   await expect(latest).toContainText('Edited the order')
   const changes = latest.getByRole('list', { name: 'Changes' })
   await expect(changes.getByRole('listitem').filter({ hasText: 'Estimated cost:' })).toHaveText(/Estimated cost:\s*\$150\.00\s*→\s*changed to\s*\$175\.00/)
-  await expect(changes.getByRole('listitem').filter({ hasText: 'Status:' })).toHaveText(/Status:\s*Order Created\s*→\s*changed to\s*Work In Progress/)
+  await expect(changes.getByRole('listitem').filter({ hasText: 'Status:' })).toHaveText(/Status:\s*Firearm Received\s*→\s*changed to\s*Work In Progress/)
   await shoot(page, activity, 'audit-order-activity')
   await accessible(page, 'the order editor with its Activity')
   await editor.getByRole('button', { name: 'Cancel' }).click()
@@ -60,10 +60,11 @@ test('staff see who changed what in the order editor and per customer; the custo
   await customers.getByRole('button', { name: `Activity for ${customer.firstName} ${customer.lastName}` }).click()
   const dialog = page.getByRole('dialog', { name: /^Activity · / })
   const entries = dialog.getByRole('list').first().locator(':scope > li')
-  await expect(entries).toHaveCount(3)
+  await expect(entries).toHaveCount(4)
   await expect(entries.nth(0)).toContainText('Edited the order')
-  await expect(entries.nth(1)).toContainText('Created the order')
-  await expect(entries.nth(2)).toContainText(`Created customer ${customer.firstName} ${customer.lastName}`)
+  await expect(entries.nth(1)).toContainText('Received the firearm')
+  await expect(entries.nth(2)).toContainText('Created the order')
+  await expect(entries.nth(3)).toContainText(`Created customer ${customer.firstName} ${customer.lastName}`)
   await shoot(page, () => dialog, 'audit-customer-activity')
   await accessible(page, "a customer's Activity")
   await page.keyboard.press('Escape')

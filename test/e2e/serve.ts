@@ -4,6 +4,7 @@ import { cognitoClient } from '../../functions/auth/cognito.ts'
 import { createUserDirectory } from '../../functions/auth/users.ts'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
 import { defaultTable } from '../../functions/db/table.ts'
+import { seedLegacyOrderMissingFromBook } from './legacy-orders.ts'
 
 // E2E_WEB_DIR serves a build made elsewhere (vite build --outDir), so a rebuild of web/dist meanwhile cannot break a run.
 /** The stack the e2e journeys run against: in memory, seeded, on E2E_PORT. */
@@ -13,6 +14,8 @@ const port = Number(process.env.PORT ?? 3310)
 const stack = await startLocalStack({ port, webDir: process.env.E2E_WEB_DIR || undefined, delivery: e2eDeliveryPorts(port) })
 // A staff member who has not set up two-step sign-in yet (the accounts journey enrolls their authenticator app).
 for (const staff of [NEW_STAFF, UNENROLLED_STAFF]) await seedStaffWithoutAuthenticator(stack.userPoolId, staff)
+// An order an earlier version left in work without its intake (the A&D book journey records it).
+await seedLegacyOrderMissingFromBook()
 console.log(`e2e stack at ${stack.url}`)
 const stop = async () => {
   await stack.stop()

@@ -23,7 +23,7 @@ test("the shop's identity from Settings is on every page, invoice, work order an
   test.setTimeout(150_000)
   const suffix = Date.now().toString(36)
   const email = `identity-${suffix}@example.com`
-  const [order] = await seedCustomerWithOrders(page, { email, password: 'Password123!', firstName: 'Ida', lastName: 'Identity' }, [{ make: 'Smith & Wesson', model: `Model 29 ${suffix}`, estimatedCostCents: 12_000 }])
+  const [order] = await seedCustomerWithOrders(page, { email, password: 'Password123!', firstName: 'Ida', lastName: 'Identity' }, [{ make: 'Smith & Wesson', model: `Model 29 ${suffix}`, estimatedCostCents: 12_000, currentStatus: 'firearm_received' }])
 
   // Staff fill in General; the header changes as soon as it is saved.
   await signIn(page, 'admin@example.com', 'AdminPass123!')

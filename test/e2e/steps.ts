@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page } from '@playwright/test'
 import { LOCAL_ADMIN_TOTP_SECRET, totpCode } from '../../infra/local/totp.ts'
 
@@ -82,6 +83,29 @@ export function signedInApi(page: Page, method: string, path: string, body?: unk
 }
 
 /**
+ * Receive Firearm through the staff API, as the signed-in admin (the shop records the intake before any status that
+ * says the firearm is in the shop: docs/business-rules.md, "The A&D book"): the order read for its version and its
+ * firearm, received today from its customer. Returns the order as answered.
+ */
+export async function receiveThroughApi(page: Page, orderId: string) {
+  const order = await signedInApi(page, 'GET', `/api/admin/orders/${orderId}`)
+  return signedInApi(page, 'POST', `/api/admin/orders/${orderId}/receive`, intakeOf(order))
+}
+
+/** The body of Receive Firearm for an order as the API answers it: today, from its customer, its firearm as described. */
+const intakeOf = (order: { version: number; firearmMake: string; firearmModel: string; serialNumber: string; firearmCaliber: string | null }) => ({
+  version: order.version,
+  receivedOn: new Date().toISOString().slice(0, 10),
+  from: 'customer',
+  fromAddress: { line1: '500 Depot St', city: 'Austin', state: 'TX', postalCode: '78701' },
+  firearmType: 'pistol',
+  firearmMake: order.firearmMake,
+  firearmModel: order.firearmModel,
+  serialNumber: order.serialNumber,
+  firearmCaliber: order.firearmCaliber || '9mm',
+})
+
+/**
  * A customer of the spec's own, with orders, made through the staff API as the admin (so the
  * seeded demo data other spec files read is left alone). Leaves the browser signed out.
  */
@@ -92,7 +116,7 @@ export async function seedCustomerWithOrders(
 ): Promise<SeededOrder[]> {
   await signIn(page, 'admin@example.com', 'AdminPass123!')
   const created = await page.evaluate(
-    async ({ customer, orders }) => {
+    async ({ customer, orders, receive }) => {
       const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'))!
       const headers = { Authorization: `Bearer ${localStorage.getItem(key)}`, 'Content-Type': 'application/json' }
       const send = async (method: string, path: string, body: unknown) => {
@@ -103,13 +127,15 @@ export async function seedCustomerWithOrders(
       const profile = await send('POST', '/api/admin/customers', customer)
       const out = []
       for (const o of orders) {
-        const order = await send('POST', '/api/admin/orders', { customerId: profile.id, firearmMake: o.make, firearmModel: o.model, serialNumber: `E2E-${crypto.randomUUID().slice(0, 8)}`, serviceType: 'Repair', description: 'Trigger job', estimatedCostCents: o.estimatedCostCents })
-        if (o.currentStatus) await send('PATCH', `/api/admin/orders/${order.id}`, { version: order.version, currentStatus: o.currentStatus })
+        let order = await send('POST', '/api/admin/orders', { customerId: profile.id, firearmMake: o.make, firearmModel: o.model, serialNumber: `E2E-${crypto.randomUUID().slice(0, 8)}`, serviceType: 'Repair', description: 'Trigger job', estimatedCostCents: o.estimatedCostCents })
+        // A status of the work needs the firearm received first (its intake and A&D entry).
+        if (o.currentStatus && o.currentStatus !== 'order_created') order = await send('POST', `/api/admin/orders/${order.id}/receive`, { ...receive, version: order.version, firearmMake: o.make, firearmModel: o.model, serialNumber: order.serialNumber })
+        if (o.currentStatus && o.currentStatus !== order.currentStatus) await send('PATCH', `/api/admin/orders/${order.id}`, { version: order.version, currentStatus: o.currentStatus })
         out.push({ id: order.id as string, make: o.make, model: o.model })
       }
       return out
     },
-    { customer, orders },
+    { customer, orders, receive: intakeOf({ version: 1, firearmMake: '', firearmModel: '', serialNumber: '', firearmCaliber: null }) },
   )
   await signOut(page)
   return created
@@ -182,4 +208,32 @@ export async function shootPrinted(page: Page, name: string) {
   }
   await page.emulateMedia({ media: 'screen', colorScheme: 'light' })
   if (viewport) await page.setViewportSize(viewport)
+}
+
+/** The page at 390 px, light and dark: it does not widen (pageFits); screenshots of the page, or of `target` when given. */
+export async function shootAt390(page: Page, name: string, target?: () => Locator) {
+  mkdirSync(SHOTS, { recursive: true })
+  const viewport = page.viewportSize()
+  await page.setViewportSize({ width: 390, height: 1400 })
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await pageFits(page, `${name} (${scheme})`)
+    const path = `${SHOTS}/${name}-390-${scheme}.png`
+    if (target) await target().screenshot({ path, animations: 'disabled' })
+    else await page.screenshot({ path, fullPage: true, animations: 'disabled' })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  if (viewport) await page.setViewportSize(viewport)
+}
+
+/** axe's default rules (as accessibility.spec.ts) on `include` (the page by default), light and dark: no violation. */
+export async function axeBothSchemes(page: Page, name: string, include?: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*(^|\s)dark(\s|$))/)
+    const builder = new AxeBuilder({ page })
+    const { violations } = await (include ? builder.include(include) : builder).analyze()
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} (${scheme})`).toEqual([])
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
 }
