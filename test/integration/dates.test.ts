@@ -9,6 +9,7 @@ import { dateMessages } from '../../shared/src/dates.ts'
 import { routes, type RouteDef } from '../../functions/routes.ts'
 import { useStackTable } from './helpers.ts'
 import { call, createTestUser, type TestUser } from './quality-helpers.ts'
+import { seedOrder } from './payments-fixtures.ts'
 
 /** Not dates (no month 13, no February 30th, 2025 is not a leap year) or not written YYYY-MM-DD. */
 const IMPOSSIBLE = ['2026-13-40', '2026-02-30', '2025-02-29', '', 'yesterday', '2026-1-5']
@@ -34,12 +35,10 @@ const correct = (orderId: string, body: unknown) => asStaff('POST', '/api/admin/
 const orderOf = async (orderId: string) => (await asStaff('GET', '/api/admin/orders/{orderId}', { params: { orderId } })).body
 const lineOf = async (orderId: string) => asStaff('GET', '/api/admin/book/{orderId}', { params: { orderId } })
 
+/** An order of early 2024 (straight into the table): its firearm's dates below are never before it was created. */
 async function newOrder(): Promise<{ id: string; version: number }> {
-  const res = await asStaff('POST', '/api/admin/orders', {
-    body: { customerId: customer.userId, firearmMake: 'Ruger', firearmModel: 'GP100', serialNumber: `DT-${randomUUID().slice(0, 8)}`, serviceType: 'Repair', description: 'Cylinder binds', estimatedCostCents: 10_000 },
-  })
-  expect(res.status, res.text).toBe(201)
-  return res.body
+  const o = await seedOrder(customer.userId, { createdAt: '2024-02-01T12:00:00.000Z', currentStatus: 'order_created', firearmMake: 'Ruger', firearmModel: 'GP100', serialNumber: `DT-${randomUUID().slice(0, 8)}` })
+  return { id: o.orderId, version: o.version }
 }
 
 const intake = (version: number, receivedOn: unknown) => ({
