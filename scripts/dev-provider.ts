@@ -10,6 +10,8 @@
  *   refund-fails <payment> <re_…>            a pending refund fails (the money counts as paid again)
  *   dispute <payment> [dollars]              the customer's card issuer opens a dispute
  *   dispute-won <payment> | dispute-lost <payment>
+ *   outage [count]                           the provider answers the next <count> payment or refund creations (1
+ *                                            by default) with a 500, as Stripe does when it is down; 0 ends it
  */
 import { readRunningStack } from '../infra/local/stack-file.ts'
 
@@ -35,7 +37,15 @@ const intents = createDevIntentRepository(defaultTable())
 const [action, payment, ...rest] = process.argv.slice(2)
 const usage = () => {
   console.error('usage: npm run dev-provider -- refund|refund-succeeds|refund-fails|dispute|dispute-won|dispute-lost <pi_…|GS-000123> [dollars|re_…] [--pending]')
+  console.error('       npm run dev-provider -- outage [count]')
   process.exit(1)
+}
+if (action === 'outage') {
+  const count = payment === undefined ? 1 : Number(payment)
+  if (!Number.isInteger(count) || count < 0) usage()
+  await intents.setOutage(count)
+  console.log(count ? `the dev provider answers the next ${count} payment or refund creation(s) with a 500` : 'the dev provider is up again')
+  process.exit(0)
 }
 if (!action || !payment) usage()
 

@@ -8,7 +8,7 @@ import { MAX_CHARGE_CENTS, MIN_CHARGE_CENTS } from '@gs/shared/payment-rules'
 import { PaymentProviderError, ValidationError } from '../lib/errors.ts'
 import { ConcurrentChange, retryOnConflict } from '../lib/retry.ts'
 
-type DevIntents = Pick<DevIntentRepository, 'createIfAbsent' | 'get' | 'markCanceled' | 'addRefund' | 'listCharged'>
+type DevIntents = Pick<DevIntentRepository, 'createIfAbsent' | 'get' | 'markCanceled' | 'addRefund' | 'listCharged' | 'takeOutage'>
 
 // A cancel or refund is a conditional write on the intent as read: a lost race means another write won, and the
 // call reads again on the one retry policy (lib/retry.ts), so as many concurrent calls on one intent as it has
@@ -23,6 +23,8 @@ const amountReceived = (intent: DevIntent) => (intent.status === 'succeeded' ? i
 /** What Stripe answers for a bad request, as mapStripeError maps it. */
 const invalidRequest = (message: string) => new ValidationError(paymentMessages.invalidRequest(message))
 /** What Stripe answers when another request holds the object (lock_timeout), as mapStripeError maps it. */
+/** What Stripe's 500 becomes (mapStripeError): the dev provider's outage answers it to a creation (npm run dev-provider -- outage). */
+const down = () => new PaymentProviderError(paymentMessages.processingError('An error occurred with our connection to Stripe.'))
 const busy = () => new PaymentProviderError(paymentMessages.processingError('This object cannot be accessed right now because another API request or Stripe process is currently accessing it. If you see this error intermittently, retry the request.'))
 
 function toProviderIntent(intent: DevIntent): ProviderIntent {
@@ -86,6 +88,7 @@ export function createDevGateway({ intents, now = () => new Date() }: { intents:
       // What Stripe answers for a charge under its minimum (an invalid request, before any intent exists).
       if (req.amountCents < MIN_CHARGE_CENTS) throw invalidRequest(`Amount must be at least ${formatCents(MIN_CHARGE_CENTS)} usd`)
       if (req.amountCents > MAX_CHARGE_CENTS) throw invalidRequest(`Amount must be no more than ${formatCents(MAX_CHARGE_CENTS)}`)
+      if (await intents.takeOutage()) throw down()
       const id = `pi_dev_${createHash('sha256').update(req.idempotencyKey).digest('hex').slice(0, 24)}`
       const intent = await intents.createIfAbsent({
         id,
@@ -122,6 +125,7 @@ export function createDevGateway({ intents, now = () => new Date() }: { intents:
     },
     async refund(req) {
       if (!Number.isInteger(req.amountCents) || req.amountCents < 1) throw invalidRequest('Invalid positive integer')
+      if (await intents.takeOutage()) throw down()
       return retryOnConflict(
         async () => {
           const intent = await intents.get(req.paymentIntentId)

@@ -129,8 +129,8 @@ describe('read budget: at most 1 DynamoDB request per read route, on a warm cont
       amountCents: 1_000,
       payments: [{ paymentIntentId: world.paymentIntentId, orderId: world.order.orderId, orderNumber: world.order.orderNumber, amountCents: 1_000, paymentMethod: 'Credit Card', paymentStatus: 'successful', receiptUrl: null, notes: null }],
     })
-    expect(Object.keys(succeeded.body.payments[0]).sort()).toEqual(['amountCents', 'flag', 'kind', 'notes', 'orderId', 'orderNumber', 'paymentDate', 'paymentId', 'paymentIntentId', 'paymentMethod', 'paymentStatus', 'reason', 'receiptUrl', 'refundOf', 'refundedCents'])
-    expect(succeeded.body.payments[0]).toMatchObject({ kind: 'payment', flag: null, refundedCents: 0 })
+    expect(Object.keys(succeeded.body.payments[0]).sort()).toEqual(['amountCents', 'dispute', 'flag', 'fromProvider', 'kind', 'notes', 'orderId', 'orderNumber', 'paymentDate', 'paymentId', 'paymentIntentId', 'paymentMethod', 'paymentStatus', 'purpose', 'reason', 'receiptUrl', 'refundOf', 'refundedCents'])
+    expect(succeeded.body.payments[0]).toMatchObject({ kind: 'payment', flag: null, refundedCents: 0, purpose: null, fromProvider: false, dispute: null })
   })
 })
 

@@ -1,3 +1,4 @@
+import { counterEntity } from '../entities/counter.ts'
 import { devIntentEntity } from '../entities/dev-intent.ts'
 import type { TableConfig } from '../table.ts'
 import { isConditionalFailure } from '../conditions.ts'
@@ -72,7 +73,14 @@ export interface DevIntentRepository {
    * gsi3 of at most `limit`, and the cursor of the next page (null after the last).
    */
   listCharged(range: { since: number; until: number }, page: { limit: number; cursor: string | null }): Promise<{ items: DevIntent[]; cursor: string | null }>
+  /** The provider is down for the next `count` payment or refund creations (`npm run dev-provider -- outage`). */
+  setOutage(count: number): Promise<void>
+  /** Takes one failure of an outage, if one is set: true when this creation must fail as a provider 5xx would. */
+  takeOutage(): Promise<boolean>
 }
+
+/** The dev provider's outage: a counter of the creations still to fail. */
+const OUTAGE = 'devProviderOutage'
 
 const clean = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T
 
@@ -89,12 +97,25 @@ async function conditional(write: () => Promise<unknown>): Promise<boolean> {
 
 export function createDevIntentRepository({ table, client }: TableConfig): DevIntentRepository {
   const intents = devIntentEntity({ table, client })
+  const counters = counterEntity({ table, client })
   const get = async (id: string) => {
     const { data } = await intents.get({ id }).go()
     return data ? (data as DevIntent) : null
   }
   return {
     get,
+    async setOutage(count) {
+      await counters.put({ name: OUTAGE, value: Math.max(0, Math.floor(count)) }).go()
+    },
+    takeOutage() {
+      return conditional(() =>
+        counters
+          .update({ name: OUTAGE })
+          .add({ value: -1 })
+          .where((a, op) => op.gt(a.value, 0))
+          .go(),
+      )
+    },
     async createIfAbsent(intent) {
       try {
         await intents.create(clean(intent)).go()
