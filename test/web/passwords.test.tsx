@@ -89,6 +89,17 @@ describe('forgot password', () => {
   });
 });
 
+/** Opens the profile and changes the password from CustomerPass123! to Another123!: the form. */
+async function changeOnProfile(user: ReturnType<typeof userEvent.setup>) {
+  renderApp('/profile');
+  const form = await screen.findByRole('form', { name: 'Change Password' });
+  await user.type(within(form).getByLabelText('Current Password'), 'CustomerPass123!');
+  await user.type(within(form).getByLabelText('New Password'), 'Another123!');
+  await user.type(within(form).getByLabelText('Confirm New Password'), 'Another123!');
+  await user.click(within(form).getByRole('button', { name: 'Change Password' }));
+  return form;
+}
+
 describe('change password on the profile', () => {
   let calls: ApiCall[] = [];
   const answerPassword = (reply: [number, unknown]) => {
@@ -102,12 +113,7 @@ describe('change password on the profile', () => {
   it('changes it through the API with the current one, signs in again with the new one, and clears the fields', async () => {
     const user = userEvent.setup();
     answerPassword([204, null]);
-    renderApp('/profile');
-    const form = await screen.findByRole('form', { name: 'Change Password' });
-    await user.type(within(form).getByLabelText('Current Password'), 'CustomerPass123!');
-    await user.type(within(form).getByLabelText('New Password'), 'Another123!');
-    await user.type(within(form).getByLabelText('Confirm New Password'), 'Another123!');
-    await user.click(within(form).getByRole('button', { name: 'Change Password' }));
+    const form = await changeOnProfile(user);
     expect(await within(form).findByRole('status')).toHaveTextContent('Your password has been changed. You are still signed in here; every other session has ended.');
     expect(calls.filter((c) => c.path === '/api/me/password').map((c) => c.body)).toEqual([{ currentPassword: 'CustomerPass123!', newPassword: 'Another123!' }]);
     expect(signIn).toHaveBeenCalledWith({ email: customer.email, password: 'Another123!' });
@@ -118,12 +124,7 @@ describe('change password on the profile', () => {
     const user = userEvent.setup();
     answerPassword([204, null]);
     signIn.mockImplementation(async () => ({ status: 'totpRequired' }));
-    renderApp('/profile');
-    const form = await screen.findByRole('form', { name: 'Change Password' });
-    await user.type(within(form).getByLabelText('Current Password'), 'CustomerPass123!');
-    await user.type(within(form).getByLabelText('New Password'), 'Another123!');
-    await user.type(within(form).getByLabelText('Confirm New Password'), 'Another123!');
-    await user.click(within(form).getByRole('button', { name: 'Change Password' }));
+    const form = await changeOnProfile(user);
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(await screen.findByText('Your password was changed, so every session signed in with the old one has ended. Please sign in again with your new password.')).toBeInTheDocument();
     expect(fakeAuth.user).toBeNull();

@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { bookTexts } from '../book-lines';
+import { LoadMore } from '@/components/ui/load-more';
 
 interface Paged {
   isPending: boolean;
@@ -38,18 +39,7 @@ export function PagedList({ pages, count, empty, failed = bookTexts.loadFailed, 
   return (
     <>
       {count === 0 ? <p className="p-6 text-center text-slate-600 dark:text-slate-400">{empty}</p> : children}
-      {pages.hasNextPage ? (
-        <div className="flex flex-col items-center gap-2 border-t border-slate-200 p-4 dark:border-slate-800">
-          {pages.isFetchNextPageError ? (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-              {bookTexts.loadMoreFailed}
-            </p>
-          ) : null}
-          <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage} aria-busy={pages.isFetchingNextPage}>
-            {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore pages={pages} failed={bookTexts.loadMoreFailed} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { CustomerRow } from '@gs/shared/api-types';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { LoadMore } from '@/components/ui/load-more';
 
 /** What the frame reads of a customer list's query (useCustomerPages). */
 interface CustomerPagesQuery {
@@ -101,18 +102,7 @@ export function CustomerListFrame({
               {items.map(renderItem)}
             </ul>
           )}
-          {customers.hasNextPage ? (
-            <div className="flex flex-col items-center gap-2 border-t border-slate-200 p-4 dark:border-slate-800">
-              {customers.isFetchNextPageError ? (
-                <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-                  {messages.loadMoreFailed}
-                </p>
-              ) : null}
-              <Button variant="secondary" onClick={() => void customers.fetchNextPage()} disabled={customers.isFetchingNextPage} aria-busy={customers.isFetchingNextPage}>
-                {customers.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore pages={customers} failed={messages.loadMoreFailed} />
         </>
       )}
       {children}

@@ -11,6 +11,7 @@ import { filterControlClasses } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useReceivablePages } from '../api/list-receivables';
+import { LoadMore } from '@/components/ui/load-more';
 
 export const receivableTexts = {
   loading: 'Loading receivables...',
@@ -154,18 +155,7 @@ export function ReceivablesPanel() {
             ))}
           </ul>
         )}
-        {pages.hasNextPage ? (
-          <div className="flex flex-col items-center gap-2 border-t border-slate-200 p-4 dark:border-slate-800">
-            {pages.isFetchNextPageError ? (
-              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-                {receivableTexts.loadMoreFailed}
-              </p>
-            ) : null}
-            <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage} aria-busy={pages.isFetchingNextPage}>
-              {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore pages={pages} failed={receivableTexts.loadMoreFailed} />
       </section>
     </div>
   );
