@@ -87,6 +87,8 @@ test('staff record cash and a discount, refund cash and part of a card payment, 
   await expect(dialog.getByLabel('Refund method')).toHaveValue('cash')
   await expect(dialog.getByLabel('Amount ($)')).toHaveValue('20.00')
   await dialog.getByLabel('Amount ($)').fill('10.00')
+  // Money handed back that the customer owes again (not a lower price: refund-purpose.spec.ts has that one).
+  await dialog.getByLabel('What is this refund?').selectOption('return')
   await dialog.getByLabel('Reason').fill('Spare magazine returned')
   await dialog.getByRole('button', { name: 'Refund $10.00' }).click()
   await expect(dialog).toBeHidden()
@@ -131,6 +133,7 @@ test('staff record cash and a discount, refund cash and part of a card payment, 
   await expect(dialog.getByLabel('Refund method')).toHaveValue('card')
   await expect(dialog.getByLabel('Amount ($)')).toHaveValue('50.00')
   await dialog.getByLabel('Amount ($)').fill('15.00')
+  await dialog.getByLabel('What is this refund?').selectOption('return')
   await dialog.getByLabel('Reason').fill('Cerakote touch-up not needed')
   await dialog.getByRole('button', { name: 'Refund $15.00' }).click()
   await expect(dialog).toBeHidden()
