@@ -5,8 +5,17 @@
  * `handler: RouteHandler`; each function group is bundled with only its own
  * route modules (see functions/lib/group-entry.ts).
  */
+import { isStaffAccess, type StaffAccess } from '@gs/shared/staff'
+
 export type FunctionGroup = 'api-customer' | 'api-admin' | 'stripe-webhook'
-export type Access = 'public' | 'user' | 'admin'
+/**
+ * Who may call a route: anyone, any signed-in user, or staff (the `admin` group) of the roles a staff access level
+ * names (shared/src/staff.ts STAFF_ACCESS: `staff` every role, `counter` owner and front desk, `owner`).
+ */
+export type Access = 'public' | 'user' | StaffAccess
+
+/** A staff route: the caller must be in the `admin` group, with a role the access level allows. */
+export const isStaffRoute = (r: Pick<RouteDef, 'access'>): boolean => isStaffAccess(r.access)
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface RouteDef {
@@ -34,53 +43,53 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/orders/{orderId}/invoice', fn: 'api-customer', access: 'user', handler: 'api/orders/get-order-invoice' },
   { method: 'GET', path: '/api/notifications', fn: 'api-customer', access: 'user', handler: 'api/notifications/list-notifications' },
   { method: 'POST', path: '/api/notifications/{id}/read', fn: 'api-customer', access: 'user', handler: 'api/notifications/mark-notification-read' },
-  { method: 'GET', path: '/api/admin/customers', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/list-customers' },
-  { method: 'POST', path: '/api/admin/customers', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/create-customer' },
-  { method: 'PATCH', path: '/api/admin/customers/{id}', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/update-customer' },
-  { method: 'DELETE', path: '/api/admin/customers/{id}', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/delete-customer' },
-  { method: 'POST', path: '/api/admin/customers/{id}/restore', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/restore-customer' },
-  { method: 'GET', path: '/api/admin/customers/{id}/activity', fn: 'api-admin', access: 'admin', handler: 'api/admin/customers/list-activity' },
-  { method: 'GET', path: '/api/admin/orders', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/list-orders' },
-  { method: 'POST', path: '/api/admin/orders', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/create-order' },
-  { method: 'GET', path: '/api/admin/orders/{orderId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/get-order' },
-  { method: 'PATCH', path: '/api/admin/orders/{orderId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/update-order' },
-  { method: 'DELETE', path: '/api/admin/orders/{orderId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/delete-order' },
-  { method: 'POST', path: '/api/admin/orders/{orderId}/approval-request', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/request-approval' },
-  { method: 'POST', path: '/api/admin/orders/{orderId}/archive', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/archive-order' },
-  { method: 'POST', path: '/api/admin/orders/{orderId}/unarchive', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/unarchive-order' },
-  { method: 'POST', path: '/api/admin/orders/{orderId}/restore', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/restore-order' },
-  { method: 'POST', path: '/api/admin/orders/{orderId}/receive', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/receive-firearm' },
-  { method: 'POST', path: '/api/admin/orders/{orderId}/release', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/release-firearm' },
-  { method: 'GET', path: '/api/admin/book', fn: 'api-admin', access: 'admin', handler: 'api/admin/book/list-book' },
-  { method: 'GET', path: '/api/admin/book/corrections', fn: 'api-admin', access: 'admin', handler: 'api/admin/book/list-corrections' },
-  { method: 'GET', path: '/api/admin/book/missing', fn: 'api-admin', access: 'admin', handler: 'api/admin/book/list-missing' },
-  { method: 'GET', path: '/api/admin/book/{orderId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/book/get-line' },
-  { method: 'POST', path: '/api/admin/book/{orderId}/corrections', fn: 'api-admin', access: 'admin', handler: 'api/admin/book/correct-entry' },
-  { method: 'GET', path: '/api/admin/orders/{orderId}/updates', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/list-updates' },
-  { method: 'POST', path: '/api/admin/orders/{orderId}/updates', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/add-update' },
-  { method: 'GET', path: '/api/admin/orders/{orderId}/notifications', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/list-notifications' },
-  { method: 'GET', path: '/api/admin/orders/{orderId}/activity', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/list-activity' },
-  { method: 'PATCH', path: '/api/admin/orders/{orderId}/updates/{updateId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/edit-update' },
-  { method: 'DELETE', path: '/api/admin/orders/{orderId}/updates/{updateId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/delete-update' },
-  { method: 'POST', path: '/api/admin/orders/{orderId}/lines', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/add-line' },
-  { method: 'DELETE', path: '/api/admin/orders/{orderId}/lines/{lineId}', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/remove-line' },
-  { method: 'POST', path: '/api/admin/orders/{orderId}/approval-requests/{requestId}/withdraw', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/withdraw-approval' },
-  { method: 'POST', path: '/api/admin/orders/{orderId}/payments', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/record-payment' },
-  { method: 'POST', path: '/api/admin/orders/{orderId}/adjustments', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/record-adjustment' },
-  { method: 'POST', path: '/api/admin/orders/{orderId}/payments/{paymentId}/refunds', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/refund-payment' },
-  { method: 'POST', path: '/api/admin/orders/{orderId}/payments/{paymentId}/price-reduction', fn: 'api-admin', access: 'admin', handler: 'api/admin/orders/mark-price-reduction' },
-  { method: 'GET', path: '/api/admin/settings', fn: 'api-admin', access: 'admin', handler: 'api/admin/settings/get-settings' },
-  { method: 'PUT', path: '/api/admin/settings', fn: 'api-admin', access: 'admin', handler: 'api/admin/settings/save-settings' },
+  { method: 'GET', path: '/api/admin/customers', fn: 'api-admin', access: 'counter', handler: 'api/admin/customers/list-customers' },
+  { method: 'POST', path: '/api/admin/customers', fn: 'api-admin', access: 'counter', handler: 'api/admin/customers/create-customer' },
+  { method: 'PATCH', path: '/api/admin/customers/{id}', fn: 'api-admin', access: 'counter', handler: 'api/admin/customers/update-customer' },
+  { method: 'DELETE', path: '/api/admin/customers/{id}', fn: 'api-admin', access: 'counter', handler: 'api/admin/customers/delete-customer' },
+  { method: 'POST', path: '/api/admin/customers/{id}/restore', fn: 'api-admin', access: 'counter', handler: 'api/admin/customers/restore-customer' },
+  { method: 'GET', path: '/api/admin/customers/{id}/activity', fn: 'api-admin', access: 'counter', handler: 'api/admin/customers/list-activity' },
+  { method: 'GET', path: '/api/admin/orders', fn: 'api-admin', access: 'staff', handler: 'api/admin/orders/list-orders' },
+  { method: 'POST', path: '/api/admin/orders', fn: 'api-admin', access: 'counter', handler: 'api/admin/orders/create-order' },
+  { method: 'GET', path: '/api/admin/orders/{orderId}', fn: 'api-admin', access: 'staff', handler: 'api/admin/orders/get-order' },
+  { method: 'PATCH', path: '/api/admin/orders/{orderId}', fn: 'api-admin', access: 'staff', handler: 'api/admin/orders/update-order' },
+  { method: 'DELETE', path: '/api/admin/orders/{orderId}', fn: 'api-admin', access: 'counter', handler: 'api/admin/orders/delete-order' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/approval-request', fn: 'api-admin', access: 'staff', handler: 'api/admin/orders/request-approval' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/archive', fn: 'api-admin', access: 'counter', handler: 'api/admin/orders/archive-order' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/unarchive', fn: 'api-admin', access: 'counter', handler: 'api/admin/orders/unarchive-order' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/restore', fn: 'api-admin', access: 'counter', handler: 'api/admin/orders/restore-order' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/receive', fn: 'api-admin', access: 'counter', handler: 'api/admin/orders/receive-firearm' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/release', fn: 'api-admin', access: 'counter', handler: 'api/admin/orders/release-firearm' },
+  { method: 'GET', path: '/api/admin/book', fn: 'api-admin', access: 'counter', handler: 'api/admin/book/list-book' },
+  { method: 'GET', path: '/api/admin/book/corrections', fn: 'api-admin', access: 'counter', handler: 'api/admin/book/list-corrections' },
+  { method: 'GET', path: '/api/admin/book/missing', fn: 'api-admin', access: 'counter', handler: 'api/admin/book/list-missing' },
+  { method: 'GET', path: '/api/admin/book/{orderId}', fn: 'api-admin', access: 'counter', handler: 'api/admin/book/get-line' },
+  { method: 'POST', path: '/api/admin/book/{orderId}/corrections', fn: 'api-admin', access: 'counter', handler: 'api/admin/book/correct-entry' },
+  { method: 'GET', path: '/api/admin/orders/{orderId}/updates', fn: 'api-admin', access: 'staff', handler: 'api/admin/orders/list-updates' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/updates', fn: 'api-admin', access: 'staff', handler: 'api/admin/orders/add-update' },
+  { method: 'GET', path: '/api/admin/orders/{orderId}/notifications', fn: 'api-admin', access: 'staff', handler: 'api/admin/orders/list-notifications' },
+  { method: 'GET', path: '/api/admin/orders/{orderId}/activity', fn: 'api-admin', access: 'staff', handler: 'api/admin/orders/list-activity' },
+  { method: 'PATCH', path: '/api/admin/orders/{orderId}/updates/{updateId}', fn: 'api-admin', access: 'staff', handler: 'api/admin/orders/edit-update' },
+  { method: 'DELETE', path: '/api/admin/orders/{orderId}/updates/{updateId}', fn: 'api-admin', access: 'staff', handler: 'api/admin/orders/delete-update' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/lines', fn: 'api-admin', access: 'staff', handler: 'api/admin/orders/add-line' },
+  { method: 'DELETE', path: '/api/admin/orders/{orderId}/lines/{lineId}', fn: 'api-admin', access: 'staff', handler: 'api/admin/orders/remove-line' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/approval-requests/{requestId}/withdraw', fn: 'api-admin', access: 'staff', handler: 'api/admin/orders/withdraw-approval' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/payments', fn: 'api-admin', access: 'counter', handler: 'api/admin/orders/record-payment' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/adjustments', fn: 'api-admin', access: 'owner', handler: 'api/admin/orders/record-adjustment' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/payments/{paymentId}/refunds', fn: 'api-admin', access: 'owner', handler: 'api/admin/orders/refund-payment' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/payments/{paymentId}/price-reduction', fn: 'api-admin', access: 'owner', handler: 'api/admin/orders/mark-price-reduction' },
+  { method: 'GET', path: '/api/admin/settings', fn: 'api-admin', access: 'staff', handler: 'api/admin/settings/get-settings' },
+  { method: 'PUT', path: '/api/admin/settings', fn: 'api-admin', access: 'owner', handler: 'api/admin/settings/save-settings' },
   { method: 'POST', path: '/api/payments/intents', fn: 'api-customer', access: 'user', handler: 'api/payments/create-intent' },
   { method: 'GET', path: '/api/payments/intents/{paymentIntentId}', fn: 'api-customer', access: 'user', handler: 'api/payments/get-intent' },
   { method: 'GET', path: '/api/payments', fn: 'api-customer', access: 'user', handler: 'api/payments/list-payments' },
   { method: 'POST', path: '/api/dev/payments/{paymentIntentId}/confirm', fn: 'api-customer', access: 'user', handler: 'api/dev/confirm-payment', devOnly: true },
   { method: 'POST', path: '/api/webhooks/stripe', fn: 'stripe-webhook', access: 'public', handler: 'webhooks/stripe-webhook' },
-  { method: 'GET', path: '/api/admin/payments', fn: 'api-admin', access: 'admin', handler: 'api/admin/payments/list-payments' },
-  { method: 'GET', path: '/api/admin/receivables', fn: 'api-admin', access: 'admin', handler: 'api/admin/receivables/list-receivables' },
-  { method: 'GET', path: '/api/admin/invoices', fn: 'api-admin', access: 'admin', handler: 'api/admin/invoices/get-invoice' },
-  { method: 'POST', path: '/api/admin/invoices/refresh', fn: 'api-admin', access: 'admin', handler: 'api/admin/invoices/refresh-invoice' },
-  { method: 'POST', path: '/api/admin/invoices/{invoiceId}/fix', fn: 'api-admin', access: 'admin', handler: 'api/admin/invoices/fix-invoice' },
+  { method: 'GET', path: '/api/admin/payments', fn: 'api-admin', access: 'counter', handler: 'api/admin/payments/list-payments' },
+  { method: 'GET', path: '/api/admin/receivables', fn: 'api-admin', access: 'counter', handler: 'api/admin/receivables/list-receivables' },
+  { method: 'GET', path: '/api/admin/invoices', fn: 'api-admin', access: 'counter', handler: 'api/admin/invoices/get-invoice' },
+  { method: 'POST', path: '/api/admin/invoices/refresh', fn: 'api-admin', access: 'owner', handler: 'api/admin/invoices/refresh-invoice' },
+  { method: 'POST', path: '/api/admin/invoices/{invoiceId}/fix', fn: 'api-admin', access: 'owner', handler: 'api/admin/invoices/fix-invoice' },
 ]
 
 export const functionGroups: readonly FunctionGroup[] = ['api-customer', 'api-admin', 'stripe-webhook']

@@ -1,4 +1,4 @@
-import { readAccountState } from '../db/repositories/account-state.ts'
+import { readAccountState, readOrderAssignee } from '../db/repositories/account-state.ts'
 import { defaultTable } from '../db/table.ts'
 import type { AccountGate } from '../lib/http.ts'
 
@@ -25,5 +25,6 @@ export function accountGate(): AccountGate {
     check: (userId) => readAccountState(defaultTable(), userId),
     staffMfa: async (userId, options) => (await staffMfaModule()).hasStaffMfa(userId, options),
     changeStaffMfa: async (userId, accessToken, staffMfa) => (await sessionsModule()).endSessions({ userId, revoke: { accessToken }, staffMfa }),
+    orderAssignee: (orderId) => readOrderAssignee(defaultTable(), orderId),
   }
 }

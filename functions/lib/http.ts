@@ -8,12 +8,16 @@ import { routeKey, type Access, type FunctionGroup, type RouteDef } from '../rou
 import { authFromEvent, type AuthContext } from './auth.ts'
 import { ACCOUNT_INACTIVE, ForbiddenError, MfaRequiredError, NotFoundError, SessionEndedError, ValidationError, errorBody } from './errors.ts'
 import { sessionMessages } from '@gs/shared/validation'
+import { isStaffAccess, staffMay, staffMessages, type StaffRole } from '@gs/shared/staff'
+import { orderMessages } from '@gs/shared/order-messages'
 import { ENV_NAMES } from './env.ts'
 import { errorFields, log, setLogContext } from './logger.ts'
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer
 
 export interface Caller extends AuthContext {
+  /** Staff: the role the profile holds (read on every request, so a change applies at the next one); absent for customers. */
+  staffRole?: StaffRole
   firstName?: string
   /** With firstName, the staff member's name in the audit log (domain/audit.ts actorOf). */
   lastName?: string
@@ -53,6 +57,8 @@ export interface AccountState {
   sessionsValidFrom: number
   /** Staff: the API has recorded the authenticator app (and ended every sign-in from before it). */
   staffMfaRecorded: boolean
+  /** A staff profile's role (shared/src/staff.ts); null on a customer's. */
+  staffRole: StaffRole | null
 }
 
 /** What ending a person's sessions does to their record of two-step sign-in: the app set up, or gone. */
@@ -65,6 +71,8 @@ export interface AccountGate {
   staffMfa(userId: string, options?: { fresh?: boolean }): Promise<boolean>
   /** Records the admin's authenticator app set up (or gone) and ends every sign-in from before (functions/auth/sessions.ts). */
   changeStaffMfa(userId: string, accessToken: string, change: StaffMfaChange): Promise<void>
+  /** Who an order is assigned to (a gunsmith's order routes), or `missing` when there is no such order. */
+  orderAssignee(orderId: string): Promise<{ assignedTo: string | null } | 'missing'>
 }
 
 interface Schemas<B, Q> {
@@ -185,16 +193,17 @@ const jsonBody = (): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> => (
   },
 })
 
-/** Identity from the JWT authorizer's claims, checked again here; role and account state decide access. */
+/** Identity from the JWT authorizer's claims, checked again here; group, role and account state decide access. */
 const authorize = (gate: () => AccountGate): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> => ({
   before: async (request) => {
     const s = state(request.event)
-    if (s.route.access === 'public') return
+    const access = s.route.access
+    if (access === 'public') return
     const auth = authFromEvent(request.event)
-    if (s.route.access === 'admin' && auth.role !== 'admin') throw new ForbiddenError()
+    const staff = isStaffAccess(access)
+    if (staff && auth.role !== 'admin') throw new ForbiddenError()
     // No profile is refused as an inactive one: a sign-in whose profile was never written (or is gone) is no account.
     // Staff routes also need two-step sign-in (asked of Cognito beside the profile read, not after it).
-    const staff = s.route.access === 'admin'
     const [account, staffMfa] = await Promise.all([gate().check(auth.userId), staff ? gate().staffMfa(auth.userId) : true])
     if (!account || !account.active) throw new ForbiddenError(ACCOUNT_INACTIVE)
     // A sign-in from before a password change or reset, an archive or two-step sign-in set up has ended (docs/api.md, "Sessions").
@@ -212,7 +221,17 @@ const authorize = (gate: () => AccountGate): middy.MiddlewareObj<ApiEvent, APIGa
       if (token && (await gate().staffMfa(auth.userId, { fresh: true }))) await gate().changeStaffMfa(auth.userId, token, 'recorded')
       throw new SessionEndedError(sessionMessages.twoStepOn)
     }
-    s.caller = { ...auth, firstName: account.firstName, lastName: account.lastName }
+    const staffRole = account.staffRole ?? undefined
+    if (staff) {
+      // The role is the profile's, read just now: a role changed or taken away applies at the next request.
+      if (!staffMay(staffRole, access)) throw new ForbiddenError(staffMessages.roleForbidden)
+      // A gunsmith works on the orders assigned to them: any other order is not there for them (docs/api.md, "Staff roles").
+      if (staffRole === 'gunsmith' && s.params.orderId !== undefined) {
+        const assignee = await gate().orderAssignee(s.params.orderId)
+        if (assignee === 'missing' || assignee.assignedTo !== auth.userId) throw new NotFoundError(orderMessages.orderNotFound)
+      }
+    }
+    s.caller = { ...auth, staffRole, firstName: account.firstName, lastName: account.lastName }
   },
 })
 

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { marshall } from '@aws-sdk/util-dynamodb'
-import { matchPath, routes, type RouteDef } from '../../functions/routes.ts'
+import { isStaffRoute, matchPath, routes, type RouteDef } from '../../functions/routes.ts'
 import { signStripePayload } from '../../functions/payments/stripe-events.ts'
 import { BUNDLED_KIT_DIR, SITE_ENV_NAMES } from '../../functions/site/site-env.ts'
 import { SITE_KIT_FOLDER } from '../../functions/site/site-kit.ts'
@@ -307,7 +307,7 @@ const isPlainRead = (route: RouteDef) => route.method === 'GET' && !/\{(?!orderI
 
 function plainRead(ctx: ColdContext, route: RouteDef): ColdCase | null {
   if (!isPlainRead(route)) return null
-  const caller = route.access === 'admin' ? ctx.admin : ctx.customer
+  const caller = isStaffRoute(route) ? ctx.admin : ctx.customer
   return {
     request: `${route.method} ${route.path}`,
     event: async () => apiEvent(route, { path: route.path.replace('{orderId}', ctx.detailOrderId), ...(route.access === 'public' ? {} : { claims: caller.claims }) }),

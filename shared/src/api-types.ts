@@ -1,3 +1,4 @@
+import type { StaffRole } from './staff.ts'
 import type { RefundPurpose } from './payment-rules.ts'
 import type { InvoicePaymentStatus, LineKind, LineState, RequestStatus } from './invoice.ts'
 import type { Address } from './address.ts'
@@ -458,6 +459,8 @@ export interface Profile {
   emailOptionalNotifications: boolean
   isActive: boolean
   role: Role
+  /** Staff: their role (what the staff pages show and the API allows them); absent on customers. */
+  staffRole?: StaffRole
   createdAt: string
 }
 

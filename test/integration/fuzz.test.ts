@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setCommandObserver } from './command-observer.ts'
-import { routeKey, routes, type RouteDef } from '../../functions/routes.ts'
+import { isStaffRoute, routeKey, routes, type RouteDef } from '../../functions/routes.ts'
 import { isCalendarDate } from '../../shared/src/dates.ts'
 import { useStackTable } from './helpers.ts'
 import { resetEnv } from '../../functions/lib/env.ts'
@@ -182,7 +182,7 @@ function caseArb(route: RouteDef, world: World, owner: TestUser): fc.Arbitrary<F
   const sample = SAMPLE_BODIES[key]?.(world)
   const noBodyWrite = route.method !== 'GET' && !sample
   const randomParams = fc.record(Object.fromEntries(Object.entries(real).map(([k, v]) => [k, idArb(v, !noBodyWrite)]))) as fc.Arbitrary<Record<string, string>>
-  const claims = route.access === 'admin' ? admin.claims : route.access === 'user' ? owner.claims : undefined
+  const claims = isStaffRoute(route) ? admin.claims : route.access === 'user' ? owner.claims : undefined
   const hasParams = paramKeys(route).length > 0
   const bad = invalidBody(sample ?? {})
   // Anything goes for reads; writes get invalid bodies, or (no-body writes) random ids when the body is absent.

@@ -7,7 +7,7 @@ import { createProfileRepository } from '../../functions/db/repositories/profile
 import { defaultTable } from '../../functions/db/table.ts'
 import { coldStart } from './functions.ts'
 import { ACCOUNT_INACTIVE } from '../../functions/lib/errors.ts'
-import { routeKey, routes, type RouteDef } from '../../functions/routes.ts'
+import { isStaffRoute, routeKey, routes, type RouteDef } from '../../functions/routes.ts'
 import { countCommands, isAccountGateRead, nextSecond, useStackTable } from './helpers.ts'
 import { setCommandObserver } from './command-observer.ts'
 import { intentEvent, sign } from './payments-fixtures.ts'
@@ -71,7 +71,7 @@ beforeAll(async () => {
 
 
 async function counted(route: RouteDef, params = realParams(route, world)) {
-  const input = { params, query: READ_QUERIES[routeKey(route)]?.(world), claims: route.access === 'admin' ? admin.claims : route.access === 'user' ? customer.claims : undefined }
+  const input = { params, query: READ_QUERIES[routeKey(route)]?.(world), claims: isStaffRoute(route) ? admin.claims : route.access === 'user' ? customer.claims : undefined }
   const warm = await call(route, input) // fills this container's account gate cache for the caller
   expect(warm.status, `${routeKey(route)} warm-up: ${warm.text.slice(0, 300)}`).toBe(200)
   commands = []

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { routeKey, routes, type RouteDef } from '../../functions/routes.ts'
+import { isStaffRoute, routeKey, routes, type RouteDef } from '../../functions/routes.ts'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { api, cognito, signIn, signUp, stack, useStackTable } from './helpers.ts'
@@ -13,7 +13,7 @@ import { SAMPLE_BODIES, call, claimsFor, concretePath, createTestUser, errorShap
 import { endSessionsBefore } from '../../functions/db/repositories/account-state.ts'
 
 const protectedRoutes = routes.filter((r) => r.access !== 'public')
-const adminRoutes = routes.filter((r) => r.access === 'admin')
+const adminRoutes = routes.filter((r) => isStaffRoute(r))
 /** Routes a customer may call that name a resource in the path: another customer's ids must be a 404. */
 const customerIdRoutes = routes.filter((r) => r.access === 'user' && r.path.includes('{'))
 /** Customer routes that write: the mass-assignment targets. */
@@ -164,7 +164,7 @@ describe('a sign-in older than the end of its sessions → 401 session_ended on 
 
   it.each(protectedRoutes.map((r) => [routeKey(r), r] as const))('%s', async (_k, route) => {
     const before = await snapshot(world)
-    const claims = older(route.access === 'admin' ? staffClaims : claimsFor(a.id, 'customer', a.email))
+    const claims = older(isStaffRoute(route) ? staffClaims : claimsFor(a.id, 'customer', a.email))
     const res = await call(route, { params: realParams(route, world), body: bodyFor(route), claims })
     expect(res.status, res.text).toBe(401)
     expect(res.body).toEqual({ error: { code: 'session_ended', message: 'Your session has ended. Please sign in again.' } })

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { groupEntrySource } from '../../functions/lib/group-entry.ts'
-import { deployedRoutesFor, matchPath, routeKey, routes, routesFor } from '../../functions/routes.ts'
+import { deployedRoutesFor, isStaffRoute, matchPath, routeKey, routes, routesFor } from '../../functions/routes.ts'
 
 describe('the route table', () => {
   it('has one entry per method and path, each with an existing handler module', () => {
@@ -12,8 +12,8 @@ describe('the route table', () => {
 
   it('puts every /api/admin route in api-admin with admin access, and only those', () => {
     for (const r of routes) {
-      expect(r.path.startsWith('/api/admin/') || r.path === '/api/admin', routeKey(r)).toBe(r.access === 'admin')
-      if (r.access === 'admin') expect(r.fn).toBe('api-admin')
+      expect(r.path.startsWith('/api/admin/') || r.path === '/api/admin', routeKey(r)).toBe(isStaffRoute(r))
+      if (isStaffRoute(r)) expect(r.fn).toBe('api-admin')
     }
   })
 

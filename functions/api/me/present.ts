@@ -13,5 +13,6 @@ export const presentProfile = (p: Profile): Api.Profile => ({
   emailOptionalNotifications: p.emailOptionalNotifications !== false,
   isActive: p.isActive,
   role: p.role,
+  ...(p.role === 'admin' ? { staffRole: p.staffRole ?? 'owner' } : {}),
   createdAt: p.createdAt,
 })

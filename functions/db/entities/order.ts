@@ -183,6 +183,9 @@ export const orderSchema = {
      * order not yet looked at (before the list), which the next write or the migration decides.
      */
     missingFromBook: { type: 'boolean' },
+    /** The gunsmith the order is assigned to (their profile's user id), and their name as shown on lists; absent when unassigned. */
+    assignedTo: { type: 'string' },
+    assignedToName: { type: 'string' },
     invoiceLastUpdated: { type: 'string', default: now },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', default: now },

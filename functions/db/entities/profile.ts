@@ -43,6 +43,8 @@ export const profileSchema = {
     emailOptionalNotifications: { type: 'boolean', default: true },
     role: { type: ['customer', 'admin'], required: true, default: 'customer' },
     isActive: { type: 'boolean', default: true },
+    /** Staff: the role (shared/src/staff.ts); absent on a staff profile from before roles, which is the owner's (staffRoleOf). */
+    staffRole: { type: ['owner', 'front_desk', 'gunsmith'] as const },
     /**
      * Sign-ins before this moment (seconds since the epoch) have ended: the API refuses their tokens. Moved on a
      * password change or reset, on two-step sign-in set up or reset, on archiving (functions/auth/sessions.ts).

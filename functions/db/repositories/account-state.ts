@@ -2,11 +2,12 @@ import { isConditionalFailure } from '../conditions.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import type { AccountState, StaffMfaChange } from '../../lib/http.ts'
+import { staffRoleOf } from '@gs/shared/staff'
 
 export type { AccountState, StaffMfaChange }
 
 /** The profile attributes the gate reads. */
-export const ACCOUNT_STATE_ATTRIBUTES = ['isActive', 'isArchived', 'firstName', 'lastName', 'sessionsValidFrom', 'staffMfaAt'] as const
+export const ACCOUNT_STATE_ATTRIBUTES = ['isActive', 'isArchived', 'firstName', 'lastName', 'sessionsValidFrom', 'staffMfaAt', 'role', 'staffRole'] as const
 
 /**
  * The caller's account state: one strongly consistent GetItem of the profile, only the attributes the gate needs
@@ -24,7 +25,19 @@ export async function readAccountState({ table, client }: TableConfig, userId: s
     lastName: data.lastName || undefined,
     sessionsValidFrom: data.sessionsValidFrom ?? 0,
     staffMfaRecorded: data.staffMfaAt !== undefined,
+    staffRole: data.role === 'admin' ? staffRoleOf(data.staffRole) : null,
   }
+}
+
+/**
+ * Who an order is assigned to (the gate's check of a gunsmith's order routes): one strongly consistent GetItem of
+ * the order's assignee alone. `missing` when there is no such order.
+ */
+export async function readOrderAssignee({ table, client }: TableConfig, orderId: string): Promise<{ assignedTo: string | null } | 'missing'> {
+  const { data } = await createService({ table, client })
+    .entities.order.get({ orderId })
+    .go({ attributes: ['orderId', 'assignedTo'], consistent: true })
+  return data ? { assignedTo: data.assignedTo ?? null } : 'missing'
 }
 
 /**

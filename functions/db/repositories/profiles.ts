@@ -1,3 +1,4 @@
+import { staffRoleOf, type StaffRole } from '@gs/shared/staff'
 import type { LatestOrderSummary } from '#functions/domain/latest-order.ts'
 import type { Address, UsState } from '@gs/shared/address'
 import { emailKeyOf } from '#functions/domain/search.ts'
@@ -26,6 +27,8 @@ export interface Profile {
   /** When the customer was archived ("deleted"); absent while not archived. */
   archivedAt?: string
   role: 'customer' | 'admin'
+  /** Staff: the role (shared/src/staff.ts staffRoleOf: a staff profile without one is the owner's); absent on customers. */
+  staffRole?: StaffRole
   createdAt: string
   /** The customer's orders (deleted ones excluded) and the newest of them, as stored on the profile. */
   orderCount?: number
@@ -44,6 +47,8 @@ export interface NewProfile {
   address?: Address | null
   enableSmsNotifications?: boolean
   role?: 'customer' | 'admin'
+  /** Staff only: the role; the owner when absent. */
+  staffRole?: StaffRole
 }
 
 /** The fields a write changes (absent: left alone); `address: null` removes the address. */
@@ -85,6 +90,7 @@ export function toProfile(i: Item): Profile {
     isArchived: i.isArchived ?? false,
     archivedAt: i.archivedAt,
     role: i.role ?? 'customer',
+    ...(i.role === 'admin' ? { staffRole: staffRoleOf(i.staffRole) } : {}),
     createdAt: i.createdAt,
     orderCount: i.orderCount ?? 0,
     latestOrder: i.latestOrderId && i.latestOrderSummary ? toLatestOrder(i.latestOrderId, i.latestOrderSummary) : null,
@@ -144,6 +150,7 @@ export function createProfileRepository({ table, client }: TableConfig): Profile
           address: p.address ? storedAddress(p.address) : undefined,
           enableSmsNotifications: p.enableSmsNotifications ?? false,
           role: p.role ?? 'customer',
+          ...(p.role === 'admin' ? { staffRole: p.staffRole ?? 'owner' } : {}),
         })
       if (audit) {
         await writeAudited({ table, client }, op, 'Put', [audit])
