@@ -1,10 +1,11 @@
 import { ORDERS_PAGE_SIZE, UPDATES_PAGE_SIZE, orderMessages } from '@gs/shared/order-messages'
 import { isCursorError } from '../db/cursor.ts'
-import type { OrderHistoryRepository } from '../db/repositories/order-history.ts'
+import type { CustomerOrderSearch, OrderHistoryRepository } from '../db/repositories/order-history.ts'
 import type { OrderRepository, Page } from '../db/repositories/orders.ts'
-import type { Order, StatusUpdate } from '../domain/order.ts'
+import { normalizeOrderNumber, type Order, type StatusUpdate } from '../domain/order.ts'
+import { normalizeText, serialKeyOf, TEXT_SEARCH_READ_BUDGET } from '../domain/search.ts'
 import { ValidationError } from '../lib/errors.ts'
-import { getCustomerOrder, loadOwnedOrder, type OwnedOrderQuery } from './get-customer-order.ts'
+import { customerVisible, getCustomerOrder, loadOwnedOrder, type OwnedOrderQuery } from './get-customer-order.ts'
 
 export interface PageQuery {
   limit?: number
@@ -22,9 +23,36 @@ export async function readPage<T>(cursor: string | null | undefined, read: () =>
   }
 }
 
-/** A page of the caller's orders, newest first, deleted ones left out: one bounded index Query. */
-export async function listCustomerOrders({ orders, userId, limit = ORDERS_PAGE_SIZE, cursor }: PageQuery & { orders: Pick<OrderHistoryRepository, 'pageOrdersForCustomer'>; userId: string }): Promise<Page<Order>> {
-  const page = await readPage(cursor, () => orders.pageOrdersForCustomer(userId, { limit, cursor: cursor || null }))
+/**
+ * What a customer's search matches: the text as typed (normalized), an order number however it is typed
+ * (GS-000123, gs123, 123: domain/order.ts), and the serial as its key. Matched against the order's stored search
+ * text (its firearm, serial and order number among others) within the customer's own orders only.
+ */
+export function customerOrderSearch(search: string): CustomerOrderSearch | undefined {
+  const text = normalizeText(search)
+  if (!text) return undefined
+  const orderNumber = normalizeOrderNumber(search)
+  return {
+    text: [...new Set([text, orderNumber ? normalizeText(orderNumber) : ''])].filter(Boolean),
+    serial: serialKeyOf(search),
+    readBudget: TEXT_SEARCH_READ_BUDGET,
+  }
+}
+
+/**
+ * A page of the caller's orders, newest first, deleted ones left out: one bounded index Query. With a search, the
+ * same Query of the caller's index filtered on it, reading at most TEXT_SEARCH_READ_BUDGET orders (a page may come
+ * back short, even empty, with a cursor to go on).
+ */
+export async function listCustomerOrders({
+  orders,
+  userId,
+  limit = ORDERS_PAGE_SIZE,
+  cursor,
+  search = '',
+}: PageQuery & { orders: Pick<OrderHistoryRepository, 'pageOrdersForCustomer'>; userId: string; search?: string }): Promise<Page<Order>> {
+  const matching = customerOrderSearch(search)
+  const page = await readPage(cursor, () => orders.pageOrdersForCustomer(userId, { limit, cursor: cursor || null, search: matching }))
   return { items: page.items.filter((o) => !o.isDeleted && o.customerId === userId), cursor: page.cursor }
 }
 
@@ -46,5 +74,6 @@ export async function listCustomerOrderUpdates({
     return { items: detail.updates, cursor: detail.updatesCursor ?? null }
   }
   await loadOwnedOrder({ orders, orderId, userId })
-  return readPage(cursor, () => history.listOrderUpdates(orderId, { limit, cursor }))
+  const page = await readPage(cursor, () => history.listOrderUpdates(orderId, { limit, cursor }))
+  return { ...page, items: customerVisible(page.items) }
 }

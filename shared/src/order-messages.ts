@@ -17,6 +17,8 @@ export const MAX_PAGE_SIZE = 100
 /** Texts of the customer's order actions, shared by the server and the SPA (no zod here). */
 export const orderMessages = {
   orderNotFound: 'Order not found',
+  /** My Firearm Orders: a search that found none of the customer's orders. */
+  ordersSearchEmpty: 'No orders match your search.',
   notificationNotFound: 'Notification not found',
   noteEmpty: 'Note cannot be empty',
   noteTooLong: 'Note must be at most 2000 characters',

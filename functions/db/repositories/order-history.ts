@@ -3,6 +3,7 @@ import type { Order, StatusUpdate } from '#functions/domain/order.ts'
 import { cancellationCodes, CONDITION_FAILED, ContendedTransaction, TRANSACTION_CONFLICT } from '../conditions.ts'
 import { retryOnConflict } from '#functions/lib/retry.ts'
 import { decodeCursor, InvalidCursorError } from '../cursor.ts'
+import { filteredPage } from '../filtered-pages.ts'
 import { createService } from '../service.ts'
 import type { TableConfig } from '../table.ts'
 import { newestUpdateFirst, toOrder, updatesCursor, type Page } from './orders.ts'
@@ -15,14 +16,28 @@ import { newestUpdateFirst, toOrder, updatesCursor, type Page } from './orders.t
 export interface OrderHistoryRepository {
   /** The order's updates older than `cursor` (one that this order's updates gave out), newest first: one Query. InvalidCursorError for any other cursor. */
   listOrderUpdates(orderId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<StatusUpdate>>
-  /** A page of the customer's undeleted orders, newest first: one Query of gsi1. InvalidCursorError for a cursor that is not of their list. */
-  pageOrdersForCustomer(customerId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<Order>>
+  /**
+   * A page of the customer's undeleted orders, newest first: one Query of gsi1. InvalidCursorError for a cursor that is not of their list.
+   * With `search`, only the orders whose stored search text contains one of `search.text` or whose serial key contains
+   * `search.serial`: one Query of at most `search.readBudget` items (filtered-pages.ts), a page may come back short with a cursor.
+   */
+  pageOrdersForCustomer(customerId: string, opts: { limit: number; cursor?: string | null; search?: CustomerOrderSearch }): Promise<Page<Order>>
   /**
    * A customer's note, with their limits in the same transaction: the order's note counter stays under
    * `perOrder`, theirs of the note's hour (UTC) under `perHour`. The order item (and its version) is not
    * touched, so an admin's open edit stays valid. NoteLimitReached, and nothing written, when one is reached.
    */
   addCustomerNote(note: StatusUpdate, limits: NoteLimits): Promise<StatusUpdate>
+}
+
+/** What a customer's order search matches (use-cases/list-customer-orders.ts makes it from what they typed). */
+export interface CustomerOrderSearch {
+  /** Normalized text (domain/search.ts), any of which the order's search text contains. */
+  text: string[]
+  /** The search as a serial key (serials typed with other dashes or spaces); '' for none. */
+  serial: string
+  /** Items the one Query reads at most. */
+  readBudget: number
 }
 
 export interface NoteLimits {
@@ -84,8 +99,30 @@ export function createOrderHistoryRepository({ table, client }: TableConfig): Or
       return { cursor: data.length > limit ? updatesCursor(service, page[limit - 1]) : null, items: page.sort(newestUpdateFirst) }
     },
 
-    async pageOrdersForCustomer(customerId, { limit, cursor = null }) {
+    async pageOrdersForCustomer(customerId, { limit, cursor = null, search }) {
       const start = cursor ? customerOrdersStart(customerId, cursor) : null
+      if (search) {
+        const text = search.text.filter(Boolean)
+        const page = await filteredPage(
+          async (read, from) => {
+            const res = await order.query
+              .byCustomer({ customerId })
+              .where(({ isDeleted, searchText, serialKey }, { ne, contains }) => {
+                const matches = [...text.map((t) => contains(searchText, t)), ...(search.serial ? [contains(serialKey, search.serial)] : [])]
+                return `${ne(isDeleted, true)} AND (${matches.join(' OR ')})`
+              })
+              .go({ order: 'desc', limit: read, cursor: from })
+            return { data: res.data, cursor: res.cursor ?? null }
+          },
+          {
+            limit,
+            cursor: start,
+            readBudget: search.readBudget,
+            cursorAfter: (i) => customerOrderKeys.fromComposite.toCursor({ customerId: i.customerId, createdAt: i.createdAt, orderId: i.orderId }),
+          },
+        )
+        return { items: page.items.map((i) => toOrder(i)), cursor: page.cursor }
+      }
       // Deleted orders stay in the index and are filtered out after DynamoDB applies the Limit: reading up to twice
       // the page (plus one) keeps a page full unless more deleted orders than a page sit in it, in one bounded read.
       const res = await order.query

@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE, NOTE_MAX_LENGTH, ORDERS_PAGE_SIZE, UPDATES_PAGE_SIZE, orderMessages } from '../order-messages.ts'
-import { cursorParam, limitParam } from './paging.ts'
+import { cursorParam, limitParam, searchParam } from './paging.ts'
 import * as z from './zod.ts'
 
 /** POST /api/orders/{orderId}/notes */
@@ -40,7 +40,12 @@ export type InvoiceQuery = z.infer<typeof invoiceQuerySchema>
 const pageQuery = (fallback: number) => z.object({ limit: limitParam(fallback, MAX_PAGE_SIZE), cursor: cursorParam })
 
 /** GET /api/orders?limit=&cursor=: the caller's orders, newest first (20 a page unless told). */
-export const customerOrdersQuerySchema = pageQuery(ORDERS_PAGE_SIZE)
+export const customerOrdersQuerySchema = z.object({
+  limit: limitParam(ORDERS_PAGE_SIZE, MAX_PAGE_SIZE),
+  cursor: cursorParam,
+  /** Finds the caller's orders by firearm make or model, serial number or order number ('' or absent: every order). */
+  search: searchParam,
+})
 export type CustomerOrdersQuery = z.infer<typeof customerOrdersQuerySchema>
 
 /** GET /api/orders/{orderId}/updates and GET /api/admin/orders/{orderId}/updates?limit=&cursor=: older status history. */
