@@ -107,3 +107,4 @@ export const presentUpdate = (u: StatusUpdate): Api.StatusUpdate => ({
   createdAt: u.createdAt,
   updatedAt: u.updatedAt,
 })
+  internal: u.internal === true,

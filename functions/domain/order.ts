@@ -129,6 +129,8 @@ export interface Payment {
   orderId: string
   paymentId: string
   customerId: string
+  /** For staff only (an internal note, a release override's reason): never shown to the customer. */
+  internal?: boolean
   orderNumber: string
   amountCents: number
   paymentDate: string

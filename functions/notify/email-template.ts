@@ -327,7 +327,8 @@ export function renderSms(input: Pick<EmailInput, 'shop' | 'notification' | 'ord
 
 /** The shop, the title and the order link in at most `max` characters: the title gives way first, then the shop. */
 function smsBody(input: Pick<EmailInput, 'shop' | 'notification' | 'orderUrl'>, max: number): string {
-  const title = oneLine(input.notification.title)
+  // Dashes as ASCII: one en or em dash would switch the whole text to UCS-2 (70 characters a segment).
+  const title = oneLine(input.notification.title).replace(/[\u2013\u2014]/g, '-')
   const url = safeUrl(input.orderUrl)
   if (!url) throw new Error(`renderSms: orderUrl is not an http(s) URL: ${input.orderUrl}`)
   const shop = oneLine(input.shop.name) || DEFAULT_SHOP_NAME

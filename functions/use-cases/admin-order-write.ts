@@ -62,8 +62,9 @@ export const withAudit = (extras: OrderWriteExtras | undefined, record: AuditEve
   record ? { ...extras, audit: [...(extras?.audit ?? []), record] } : extras
 
 /** A staff entry in the order's history, signed "Admin"; `seq` orders several entries of one change (the later sorts newer). */
-export function staffUpdate({ order, status, notes, userId, at, seq = 0 }: { order: Order; status: string; notes: string; userId: string; at: string; seq?: number }): StatusUpdate {
+export function staffUpdate({ order, status, notes, userId, at, seq = 0, internal = false }: { order: Order; status: string; notes: string; userId: string; at: string; seq?: number; internal?: boolean }): StatusUpdate {
   return {
+    ...(internal ? { internal: true } : {}),
     orderId: order.orderId,
     updateId: sortableId(Date.parse(at) + seq),
     status,

@@ -28,6 +28,9 @@ export async function loadOwnedOrder({ orders, orderId, userId }: OwnedOrderQuer
   return assertOwned(await orders.getOrder(orderId), userId)
 }
 
+/** What the customer may read of an order's history: everything but what is for staff only (internal notes, override reasons). */
+export const customerVisible = <T extends { internal?: boolean }>(updates: T[]): T[] => updates.filter((u) => u.internal !== true)
+
 /**
  * The order with the newest page of its updates and its ledger entries (bounded: `view`), when it is the
  * caller's. A short history is one Query of the order's partition.
@@ -36,5 +39,6 @@ export async function getCustomerOrder({ orders, orderId, userId, view = DETAIL_
   if (!UUID.test(orderId)) throw new NotFoundError(orderMessages.orderNotFound)
   const detail = await orders.getOrderDetail(orderId, view)
   assertOwned(detail?.order, userId)
-  return detail as OrderDetail
+  // Internal entries are left out after the bounded read: a page may come back shorter, its cursor unchanged.
+  return { ...(detail as OrderDetail), updates: customerVisible(detail!.updates) }
 }

@@ -74,7 +74,8 @@ export async function releaseFirearm({ orders, book, orderId, input, adminId, ac
       userId: adminId,
       at,
     }),
-    ...(override ? [staffUpdate({ order: next, status: HISTORY_EVENTS.releaseOverride, notes: override, userId: adminId, at, seq: 1 })] : []),
+    // The override's reason is for staff: the customer's timeline shows the release alone.
+    ...(override ? [staffUpdate({ order: next, status: HISTORY_EVENTS.releaseOverride, notes: override, userId: adminId, at, seq: 1, internal: true })] : []),
   ]
   const notification = staffMessageNotification({
     order: next,

@@ -36,7 +36,7 @@ export async function requestAdditionalCostApproval({ orders, orderId, input, ad
         order: next,
         extras: {
           putUpdates: [staffUpdate({ order: next, status: HISTORY_EVENTS.approvalRequested, notes: requestNote(next, request), userId: adminId, at })],
-          putNotifications: [approvalRequestedNotification({ order: next, at, id: sortableId(t), reason: input.reason })],
+          putNotifications: [approvalRequestedNotification({ order: next, at, id: sortableId(t), request })],
         },
         result: null,
       }

@@ -45,7 +45,7 @@ interface UpdateAdminOrder {
 export async function updateAdminOrder({ orders, orderId, input, adminId, actor, now = () => new Date() }: UpdateAdminOrder): Promise<Order> {
   const current = await loadStaffOrder({ orders, orderId })
   if (current.version !== input.version) throw new ConflictError(orderMessages.staleOrder)
-  const { version, statusNote, releaseOverrideReason, returnMethod, conditionNotes, itemsReceived, ...fields } = input
+  const { version, statusNote, releaseOverrideReason, returnMethod, conditionNotes, itemsReceived, notifyCustomer = true, ...fields } = input
   const at = now().toISOString()
   const next: Order = { ...current }
   for (const [key, value] of Object.entries(fields)) {
@@ -70,13 +70,14 @@ export async function updateAdminOrder({ orders, orderId, input, adminId, actor,
   if (next.currentStatus !== current.currentStatus || statusNote) {
     putUpdates.push(staffUpdate({ order: next, status: next.currentStatus, notes: statusNote || defaultStatusNote(next.currentStatus), userId: adminId, at }))
   }
-  if (override) putUpdates.push(staffUpdate({ order: next, status: HISTORY_EVENTS.releaseOverride, notes: override, userId: adminId, at, seq: 1 }))
+  // The override's reason is for staff: the customer's timeline shows the status change alone.
+  if (override) putUpdates.push(staffUpdate({ order: next, status: HISTORY_EVENTS.releaseOverride, notes: override, userId: adminId, at, seq: 1, internal: true }))
   const caliber = caliberChange(current.firearmCaliber, next.firearmCaliber)
   if (caliber) putUpdates.push(staffUpdate({ order: next, status: CALIBER_CHANGED, notes: caliber, userId: adminId, at, seq: 2 }))
 
   try {
-    const notification = staffMessageNotification({ order: next, at, id: sortableId(Date.parse(at)), previousStatus: current.currentStatus, previousTrackingNumber: current.outboundTrackingNumber ?? null, note: statusNote ?? undefined })
-    const audit = actor ? [orderAudit({ actor, action: 'order.update', summary: 'Edited the order', more: () => (statusNote ? [{ field: 'Status note', before: '', after: statusNote }] : []) }, current, next, at)] : []
+    const notification = notifyCustomer && staffMessageNotification({ order: next, at, id: sortableId(Date.parse(at)), previousStatus: current.currentStatus, previousTrackingNumber: current.outboundTrackingNumber ?? null, note: statusNote ?? undefined })
+    const audit = actor ? [orderAudit({ actor, action: 'order.update', summary: notifyCustomer ? 'Edited the order' : 'Edited the order (customer not notified)', more: () => (statusNote ? [{ field: 'Status note', before: '', after: statusNote }] : []) }, current, next, at)] : []
     return await orders.saveOrder(next, version, { putUpdates, putNotifications: notification ? [notification] : [], audit })
   } catch (err) {
     // The version the admin loaded moved (saveOrder retries only what the same write can get past): reload.

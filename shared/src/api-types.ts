@@ -400,6 +400,8 @@ export interface OrderDetail extends Order {
 }
 
 /** What a notification tells (docs/business-rules.md, Notifications). */
+  /** For staff only (an internal note, a release override's reason): staff see it marked "Internal"; never in a customer's read. */
+  internal: boolean
 export type NotificationKind = 'order_created' | 'status_changed' | 'staff_note' | 'approval_requested' | 'payment_received' | 'payment_failed' | 'payment_refunded'
 
 export interface Notification {

@@ -34,3 +34,26 @@ export const staffNoteTexts = (firearm: string, orderNumber: string, note: strin
 /** The spec's approval notification, word for word; the context names the order. */
 export const APPROVAL_TITLE = 'Action Required: Additional Costs'
 export const approvalMessage = (note: string) => `Your order requires approval for additional costs: ${note}`
+
+/** One item of an approval request as its message lists it: the amount already formatted (shared/src/money.ts). */
+export interface ApprovalItem {
+  name: string
+  quantity: number
+  amount: string
+}
+
+/**
+ * The approval request's notification (always sent, never batched: it needs an answer): the title (the email's
+ * subject) names the firearm and the order; the message lists each item, the total and what to do.
+ */
+export const approvalRequestTexts = (firearm: string, orderNumber: string, { reason, items, total }: { reason: string; items: ApprovalItem[]; total: string }) => ({
+  title: `Approval needed: ${firearm} — order ${orderNumber}`,
+  message: [
+    approvalMessage(reason),
+    '',
+    ...items.map((i) => `- ${i.name} × ${i.quantity}: ${i.amount}`),
+    `Total: ${total}`,
+    '',
+    "Please approve or decline the additional costs on your order's page.",
+  ].join('\n'),
+})

@@ -8,6 +8,8 @@ import { paymentFailedNotification, paymentReceivedNotification, paymentRefunded
 import { staffMessageNotification } from '../../functions/domain/staff-message-notification.ts'
 import type { Order } from '../../functions/domain/order.ts'
 import { adminMessages } from '../../shared/src/admin-messages.ts'
+import { requestAmounts } from '../../shared/src/invoice.ts'
+import { formatCents } from '../../shared/src/money.ts'
 import { testOrder } from '../support/orders.ts'
 
 const AT = '2026-03-01T12:00:00.000Z'
@@ -118,13 +120,23 @@ describe('a staff message or order edit', () => {
 })
 
 describe('approval requested', () => {
-  it("keeps the spec's exact title and message; the context tells two of them apart", () => {
-    const first = approvalRequestedNotification({ ...base(), reason: 'Cracked forcing cone' })
-    expect(first).toEqual({ ...common, kind: 'approval_requested', essential: false, title: 'Action Required: Additional Costs', message: 'Your order requires approval for additional costs: Cracked forcing cone' })
-    expect(first.title).toBe(adminMessages.approvalTitle)
-    expect(first.message).toBe(adminMessages.approvalMessage('Cracked forcing cone'))
-    const second = approvalRequestedNotification({ order: testOrder({ orderNumber: 'GS-000124', firearmMake: 'Glock', firearmModel: '19' }), at: AT, id: 'n-2', reason: 'Cracked forcing cone' })
-    expect(second.title).toBe(first.title)
+  it('names the firearm and order in its title, lists each item and the total, and is essential', () => {
+    const request = { reason: 'Cracked forcing cone', lines: [{ lineId: 'l1', kind: 'part' as const, name: 'Forcing cone', unitCents: 4500, quantity: 2 }, { lineId: 'l2', kind: 'labor' as const, name: 'Fitting', unitCents: 6000, quantity: 1 }] }
+    const first = approvalRequestedNotification({ ...base(), request })
+    const { order } = base()
+    const firearm = `${order.firearmMake} ${order.firearmModel}`
+    expect(first).toMatchObject({ ...common, kind: 'approval_requested', essential: true, title: `Approval needed: ${firearm} — order ${order.orderNumber}` })
+    expect(first.message.split('\n')).toEqual([
+      adminMessages.approvalMessage('Cracked forcing cone'),
+      '',
+      '- Forcing cone × 2: $90.00',
+      '- Fitting × 1: $60.00',
+      `Total: ${formatCents(requestAmounts(request.lines, order.taxRatePpm).totalCents)}`,
+      '',
+      "Please approve or decline the additional costs on your order's page.",
+    ])
+    const second = approvalRequestedNotification({ order: testOrder({ orderNumber: 'GS-000124', firearmMake: 'Glock', firearmModel: '19' }), at: AT, id: 'n-2', request })
+    expect(second.title).toBe('Approval needed: Glock 19 — order GS-000124')
     expect(second.context).toBe('Glock 19 · GS-000124')
   })
 })

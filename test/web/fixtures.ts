@@ -272,6 +272,7 @@ export function makeUpdate(overrides: Partial<StatusUpdate> = {}): StatusUpdate 
     updatedAt: '2024-01-06T15:30:00.000Z',
     ...overrides,
   };
+    internal: false,
 }
 
 export function makeNotification(overrides: Partial<Notification> = {}): Notification {

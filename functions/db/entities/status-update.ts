@@ -11,6 +11,8 @@ export const statusUpdateSchema = {
     createdBy: { type: 'string', required: true },
     authorLabel: { type: 'string', required: true },
     isCustomerNote: { type: 'boolean', default: false },
+    // A staff note for staff only (and a release override's reason): never in a customer's read (absent: visible).
+    internal: { type: 'boolean' },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
   },

@@ -65,6 +65,8 @@ export const updateAdminOrderSchema = z.strictObject({
   returnAddress: z.optional(z.nullable(addressSchema)),
   /** Needed to move an order with a balance due to a release status (ready for pickup, shipped, delivered, closed). */
   releaseOverrideReason: optionalText(ADMIN_TEXT_MAX_LENGTH),
+  /** Tell the customer of a status change or note (default true); false records it on their timeline without a notification. */
+  notifyCustomer: z.optional(z.boolean({ error: m.notifyCustomerInvalid })),
 })
 export type UpdateAdminOrderInput = z.infer<typeof updateAdminOrderSchema>
 
@@ -101,6 +103,10 @@ export const addStatusUpdateSchema = z.strictObject({
   status,
   notes: z.optional(z.string().check(z.trim(), z.maxLength(ADMIN_TEXT_MAX_LENGTH))),
   releaseOverrideReason: optionalText(ADMIN_TEXT_MAX_LENGTH),
+  /** Tell the customer (default true); false records the update on their timeline without a notification. */
+  notifyCustomer: z.optional(z.boolean({ error: m.notifyCustomerInvalid })),
+  /** A note for staff only: never shown to the customer, never notified (implies notifyCustomer false). */
+  internal: z.optional(z.boolean({ error: m.internalInvalid })),
 })
 export type AddStatusUpdateInput = z.infer<typeof addStatusUpdateSchema>
 
