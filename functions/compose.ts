@@ -50,6 +50,8 @@ export const profileRestore = async (table: TableConfig = defaultTable()) => {
   const [{ getProfile }, { restoreProfile }] = await Promise.all([profileRepository(table), import('./db/repositories/profile-restore.ts')])
   return { getProfile, restoreProfile: (id: string, audit?: Parameters<typeof restoreProfile>[2]) => restoreProfile(table, id, audit) }
 }
+/** Staff accounts (User Management): the staff list, role and active changes with the last-owner check, sign-ins. */
+export const staffRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/staff.ts')).createStaffRepository(table)
 export const customerLists = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/customer-lists.ts')).createCustomerLists(table)
 export const settingsRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/settings.ts')).createSettingsRepository(table)
 export const reconciliationRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/reconciliations.ts')).createReconciliationRepository(table)

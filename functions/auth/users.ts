@@ -5,6 +5,7 @@ import {
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
@@ -56,6 +57,11 @@ export interface UserDirectory {
    * profile left it without one): permanent password, the group, verified email and names, enabled.
    */
   adoptUser(u: NewUser): Promise<void>
+  /**
+   * Turns off the person's authenticator app (AdminSetUserMFAPreference): their next sign-in is with the password
+   * alone, and the staff pages ask them to set up a new one. The API's record of it is forgotten by endSessions.
+   */
+  resetTwoStep(email: string): Promise<void>
 }
 
 export function createUserDirectory({ client, userPoolId }: { client: CognitoIdentityProviderClient; userPoolId: string }): UserDirectory {
@@ -143,6 +149,9 @@ export function createUserDirectory({ client, userPoolId }: { client: CognitoIde
         }),
       )
       await client.send(new AdminEnableUserCommand({ UserPoolId: userPoolId, Username: email }))
+    },
+    async resetTwoStep(email) {
+      await client.send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: userPoolId, Username: email, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }))
     },
     async userExists(email) {
       try {

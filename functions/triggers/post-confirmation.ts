@@ -1,4 +1,4 @@
-import type { PostConfirmationTriggerEvent } from 'aws-lambda'
+import type { PostAuthenticationTriggerEvent, PostConfirmationTriggerEvent } from 'aws-lambda'
 import { log } from '../lib/logger.ts'
 import { addUserToGroup, profileRepository } from '../compose.ts'
 import { registerCustomer } from '../use-cases/register-customer.ts'
@@ -6,8 +6,11 @@ import { registerCustomer } from '../use-cases/register-customer.ts'
 /**
  * Self-registered users join `customer` and get a profile. Safe to retry: both steps are idempotent.
  * A password reset with the emailed code (ConfirmForgotPassword) ends every session of the person, as a change does.
+ * The same function is the pool's post-authentication trigger: it records each sign-in (post-authentication.ts).
  */
-export const handler = async (event: PostConfirmationTriggerEvent) => {
+export const handler = async (event: PostConfirmationTriggerEvent | PostAuthenticationTriggerEvent) => {
+  // The pool's one trigger function also records each sign-in (post-authentication.ts).
+  if (event.triggerSource === 'PostAuthentication_Authentication') return (await import('./post-authentication.ts')).recordSignIn(event)
   const a = event.request.userAttributes
   if (event.triggerSource === 'PostConfirmation_ConfirmForgotPassword') {
     const { endSessions } = await import('../auth/sessions.ts')

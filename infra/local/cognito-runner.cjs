@@ -171,6 +171,26 @@ Targets.AdminUserGlobalSignOut = (services) => async (ctx, req) => {
   return {}
 }
 
+// An owner resets a staff member's authenticator (User Management; scripts/create-admin.ts --reset-mfa in AWS), which
+// cognito-local lacks: as in AWS, AdminSetUserMFAPreference with SoftwareTokenMfaSettings.Enabled false takes the app
+// off the person's MFA methods (their next sign-in asks for no code) and forgets its key, so a new one is set up.
+Targets.AdminSetUserMFAPreference = (services) => async (ctx, req) => {
+  const userPool = await services.cognito.getUserPool(ctx, req.UserPoolId)
+  const user = await userPool.getUserByUsername(ctx, normalizeName(req.Username))
+  if (!user) throw new UserNotFoundError()
+  const software = req.SoftwareTokenMfaSettings
+  const methods = new Set(user.UserMFASettingList || [])
+  if (software && software.Enabled === false) methods.delete('SOFTWARE_TOKEN_MFA')
+  if (software && software.Enabled === true) {
+    if (!(user.SoftwareTokenMfaConfiguration && user.SoftwareTokenMfaConfiguration.Verified)) throw new NotAuthorizedError('User has not verified software token MFA')
+    methods.add('SOFTWARE_TOKEN_MFA')
+  }
+  const next = { ...user, UserMFASettingList: [...methods], PreferredMfaSetting: methods.has('SOFTWARE_TOKEN_MFA') && software && software.PreferredMfa ? 'SOFTWARE_TOKEN_MFA' : undefined }
+  if (software && software.Enabled === false) delete next.SoftwareTokenMfaConfiguration
+  await userPool.saveUser(ctx, next)
+  return {}
+}
+
 // cognito-local saves a pool by rewriting its JSON file in place (fs.writeFile, several saves at once): a stop in
 // the middle of a save (Ctrl-C during a sign-in, which stores a refresh token) or two overlapping saves left the
 // file empty or torn, and every user was gone at the next start. Each save now writes a temp file and renames it

@@ -43,7 +43,7 @@ function writeState(stateDir: string, port: number, lambdaEndpoint: string) {
         ServerConfig: { hostname: '127.0.0.1', port },
         TokenConfig: { IssuerDomain: `http://localhost:${port}` },
         LambdaClient: { endpoint: lambdaEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
-        TriggerFunctions: { PreSignUp: PRE_SIGN_UP_FN, PostConfirmation: POST_CONFIRMATION_FN },
+        TriggerFunctions: { PreSignUp: PRE_SIGN_UP_FN, PostConfirmation: POST_CONFIRMATION_FN, PostAuthentication: POST_CONFIRMATION_FN },
       },
       null,
       2,

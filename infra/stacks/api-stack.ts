@@ -28,7 +28,7 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * The Cognito calls api-admin's code makes (functions/auth/users.ts: customer accounts, an archive revoking the
+ * The Cognito calls api-admin's code makes (functions/auth/users.ts: customer and staff accounts, an archive revoking the
  * customer's refresh tokens; functions/auth/staff-mfa.ts: AdminGetUser, the staff MFA check on every admin route), and
  * nothing more; no other API function gets Cognito rights (a person's own password change and sign-out use their
  * access token, which needs none).
@@ -40,6 +40,8 @@ export const ADMIN_COGNITO_ACTIONS = [
   'cognito-idp:AdminDisableUser',
   'cognito-idp:AdminEnableUser',
   'cognito-idp:AdminGetUser',
+  // User Management: an owner resets a staff member's authenticator app.
+  'cognito-idp:AdminSetUserMFAPreference',
   'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminUpdateUserAttributes',
   'cognito-idp:AdminUserGlobalSignOut',

@@ -28,7 +28,7 @@ export class AuthStack extends Stack {
 
     this.postConfirmation = new AppFunction(this, 'PostConfirmation', {
       entry: POST_CONFIRMATION_ENTRY,
-      description: 'Cognito post-confirmation: adds the user to `customer` and creates the profile',
+      description: 'Cognito post-confirmation (adds the user to `customer`, creates the profile) and post-authentication (records the sign-in)',
       stage,
       // Cognito waits at most 5 s for a trigger.
       timeout: Duration.seconds(5),
@@ -92,7 +92,9 @@ export class AuthStack extends Stack {
       // The accounts are data: prod keeps them (and refuses deletion); other stages are disposable.
       deletionProtection: retainData,
       removalPolicy,
-      lambdaTriggers: { postConfirmation: this.postConfirmation.fn },
+      // One function for both: post-authentication records each sign-in on the profile (the staff list's "Last
+      // sign-in"; functions/triggers/post-authentication.ts), one UpdateItem with the table rights it already has.
+      lambdaTriggers: { postConfirmation: this.postConfirmation.fn, postAuthentication: this.postConfirmation.fn },
     })
 
     // A separate policy, not the role's default policy: the function does not

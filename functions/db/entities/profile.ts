@@ -52,6 +52,8 @@ export const profileSchema = {
     sessionsValidFrom: { type: 'number' },
     /** Staff: when the API recorded that this person's authenticator app was set up (seconds); absent until then and after a reset. */
     staffMfaAt: { type: 'number' },
+    /** The last successful sign-in (ISO time), written by the Cognito post-authentication trigger; absent until the first. */
+    lastSignInAt: { type: 'string' },
     isArchived: { type: 'boolean', default: false },
     archivedAt: { type: 'string' },
     /** Derived: 'customer' while archived, else absent, so only archived profiles are in the archived index (byArchived). */
