@@ -1,8 +1,8 @@
 /**
- * Creates the first admin of a deployed stage, or turns off the authenticator of an admin who lost it
- * (docs/deploying.md, "Create the first admin"):
+ * Creates the first admin of a deployed stage (the shop's owner; later staff are invited in the portal, Settings →
+ * User Management), or turns off the authenticator of an admin who lost it (docs/deploying.md, "Create the first admin"):
  *
- *   npm run create-admin -- --email owner@example.com --stage prod [--password …] [--first-name …] [--last-name …] [--region …]
+ *   npm run create-admin -- --email owner@example.com --stage prod [--role owner|front_desk|gunsmith] [--password …] [--first-name …] [--last-name …] [--region …]
  *   npm run create-admin -- --email owner@example.com --stage prod --reset-mfa
  */
 import { randomInt } from 'node:crypto'
@@ -15,10 +15,12 @@ import { createUserDirectory } from '../functions/auth/users.ts'
 import { createProfileRepository } from '../functions/db/repositories/profiles.ts'
 import { endSessionsBefore } from '../functions/db/repositories/account-state.ts'
 import { ConflictError } from '../functions/lib/errors.ts'
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@gs/shared/staff'
 
-export const USAGE = `Usage: npm run create-admin -- --email <address> [--stage dev|prod] [--password <password>] [--first-name <name>] [--last-name <name>] [--region <aws region>]
+export const USAGE = `Usage: npm run create-admin -- --email <address> [--stage dev|prod] [--role owner|front_desk|gunsmith] [--password <password>] [--first-name <name>] [--last-name <name>] [--region <aws region>]
        npm run create-admin -- --email <address> [--stage dev|prod] --reset-mfa [--region <aws region>]
   --stage      the deployed stage (default dev)
+  --role       the staff role (default owner: the first admin is the shop's owner, who invites the others in the portal)
   --password   at least 8 characters; or set GUNSMITH_ADMIN_PASSWORD; if neither, a password is generated and printed once
   --reset-mfa  an existing admin lost their authenticator app: turn it off, so they set up a new one at their next sign-in`
 
@@ -29,6 +31,8 @@ export interface Options {
   firstName?: string
   lastName?: string
   region?: string
+  /** The staff role of the admin created (shared/src/staff.ts); owner unless told. */
+  role?: StaffRole
   /** Turn off an existing admin's authenticator app instead of creating an admin. */
   resetMfa?: boolean
 }
@@ -48,6 +52,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
         'first-name': { type: 'string' },
         'last-name': { type: 'string' },
         region: { type: 'string' },
+        role: { type: 'string', default: 'owner' },
         'reset-mfa': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -64,6 +69,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   const stage = String(values.stage)
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) throw new CliError(`Invalid --stage "${stage}": lowercase letters, digits and dashes (dev, prod).`)
   const password = (values.password as string | undefined) ?? (env.GUNSMITH_ADMIN_PASSWORD || undefined)
+  const role = String(values.role)
+  if (!(STAFF_ROLES as readonly string[]).includes(role)) throw new CliError(`Invalid --role "${role}": one of ${STAFF_ROLES.join(', ')}.`)
   if (password !== undefined && password.length < 8) throw new CliError('The password must be at least 8 characters.')
   return {
     email,
@@ -72,6 +79,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     firstName: values['first-name'] as string | undefined,
     lastName: values['last-name'] as string | undefined,
     region: values.region as string | undefined,
+    role: role as StaffRole,
     ...(values['reset-mfa'] ? { resetMfa: true } : {}),
   }
 }
@@ -182,11 +190,11 @@ export async function createAdmin(opts: Options, deps: Deps): Promise<void> {
       firstName: opts.firstName,
       lastName: opts.lastName,
     })
-    await deps.profiles(tableName, region).ensureProfile({ id, email: opts.email, firstName: opts.firstName, lastName: opts.lastName, role: 'admin' })
+    await deps.profiles(tableName, region).ensureProfile({ id, email: opts.email, firstName: opts.firstName, lastName: opts.lastName, role: 'admin', staffRole: opts.role ?? 'owner' })
   } catch (err) {
     throw new CliError(explainError(err, where))
   }
-  deps.log(`Admin ${opts.email} created in stage ${opts.stage} (${region}), user pool ${userPoolId}.`)
+  deps.log(`Admin ${opts.email} created in stage ${opts.stage} (${region}), user pool ${userPoolId}, role ${STAFF_ROLE_LABELS[opts.role ?? 'owner']}.`)
   if (generated) deps.log(`Password (shown once, store it now): ${password}`)
   deps.log('Staff pages need two-step sign-in: at the first visit the portal asks them to set up an authenticator app.')
 }

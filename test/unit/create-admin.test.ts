@@ -22,7 +22,9 @@ describe('create-admin: arguments', () => {
       firstName: undefined,
       lastName: undefined,
       region: undefined,
+      role: 'owner',
     })
+    expect(parseOptions(['--email', 'desk@example.com', '--role', 'front_desk'], {}).role).toBe('front_desk')
     expect(parseOptions(['--email=owner@example.com'], {}).stage).toBe('dev')
     expect(parseOptions(['--email', ' Owner@Example.COM '], {}).email).toBe('owner@example.com')
   })
@@ -38,6 +40,7 @@ describe('create-admin: arguments', () => {
     [['--email', 'a@b.co', '--stage', 'Prod'], /Invalid --stage "Prod"/],
     [['--email', 'a@b.co', '--password', 'short'], /at least 8 characters/],
     [['--email', 'a@b.co', '--bogus'], /Unknown option '--bogus'/],
+    [['--email', 'a@b.co', '--role', 'boss'], /Invalid --role "boss"/],
   ])('%j is refused with a clear message', (argv, message) => {
     expect(() => parseOptions(argv as string[], {})).toThrow(CliError)
     expect(() => parseOptions(argv as string[], {})).toThrow(message)
@@ -127,7 +130,7 @@ describe('create-admin: the job, with fakes', () => {
     expect(calls.pool).toBe('eu-west-1_abc')
     expect(calls.table).toBe('Gunsmith-prod-Data-Table-XYZ')
     expect(calls.users).toEqual([{ email: 'owner@example.com', password: 'Permanent123', group: 'admin', firstName: 'Sam', lastName: undefined }])
-    expect(calls.profiles).toEqual([{ id: 'sub-1', email: 'owner@example.com', firstName: 'Sam', lastName: undefined, role: 'admin' }])
+    expect(calls.profiles).toEqual([{ id: 'sub-1', email: 'owner@example.com', firstName: 'Sam', lastName: undefined, role: 'admin', staffRole: 'owner' }])
     expect(calls.lines.join('\n')).toContain('Admin owner@example.com created in stage prod (eu-west-1)')
     expect(calls.lines.join('\n')).not.toContain('Permanent123')
   })
