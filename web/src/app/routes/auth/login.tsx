@@ -4,12 +4,15 @@ import { Alert } from '@/components/ui/alert';
 import { AuthCard } from '@/components/layout/auth-card';
 import { PageTitle } from '@/components/seo/page-title';
 import { paths } from '@/config/paths';
+import { useRedirectTarget } from '@/features/auth/redirect';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { AccessNotice, SecurityNotice } from '@/features/auth/components/notices';
 import { takeSignInNotice } from '@/lib/session-end';
 
 export default function LoginRoute() {
   const navigate = useNavigate();
+  // The page the visitor was sent here from (a link in a notification): opened once signed in.
+  const target = useRedirectTarget();
   // After a password reset, or a session the API ended (session-end.ts): say so above the form.
   const stated = (useLocation().state as { notice?: unknown } | null)?.notice;
   // Read after the first render: the page is pre-rendered without one, and hydration must match it.
@@ -32,7 +35,7 @@ export default function LoginRoute() {
         <AccessNotice />
         <SecurityNotice />
         <AuthCard headingId="login-heading" title="Sign In" subtitle="Sign in to track your orders.">
-          <LoginForm onSuccess={() => navigate(paths.app.dashboard.getHref(), { replace: true })} />
+          <LoginForm redirect={target} onSuccess={() => navigate(target ?? paths.app.dashboard.getHref(), { replace: true })} />
         </AuthCard>
       </div>
     </>

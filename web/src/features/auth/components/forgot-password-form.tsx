@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
+import { withRedirect } from '../redirect';
 import * as authClient from '@/lib/auth/auth-client';
 import { passwordErrorMessage, passwordMessages as m } from '@/lib/auth/password-messages';
 import { schemaResolver, useSchemaForm } from '@/lib/form';
@@ -23,7 +24,7 @@ type ResetValues = z.input<typeof resetStep>;
  * the code and the new password (ConfirmForgotPassword). The first step reads the same for an email with
  * no account. `onDone` runs once the password is reset (the page goes to /login).
  */
-export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
+export function ForgotPasswordForm({ onDone, redirect = null }: { onDone: () => void; redirect?: string | null }) {
   const emailForm = useSchemaForm<{ email: string }>({ resolver: schemaResolver(emailStep), defaultValues: { email: '' } });
   const resetForm = useSchemaForm<ResetValues>({ resolver: schemaResolver(resetStep), defaultValues: { code: '', newPassword: '', confirm: '' } });
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -78,7 +79,7 @@ export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
           {busy ? m.sendingCode : m.sendCode}
         </Button>
         <p className="text-center text-sm">
-          <Link to={paths.auth.login.getHref()} className="font-semibold underline underline-offset-2">
+          <Link to={withRedirect(paths.auth.login.getHref(), redirect)} className="font-semibold underline underline-offset-2">
             Back to Sign In
           </Link>
         </p>

@@ -6,13 +6,15 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { withRedirect } from '../redirect';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { schemaResolver, useSchemaForm } from '@/lib/form';
 import { loginSchema, signInErrorMessage, type LoginValues } from '../validation';
 import { passwordMessages } from '@/lib/auth/password-messages';
 import { SignInStepForm, type PendingStep } from './sign-in-step';
 
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+/** `redirect`: the page opened once signed in (kept on the links to registration and the password reset). */
+export function LoginForm({ onSuccess, redirect = null }: { onSuccess: () => void; redirect?: string | null }) {
   const { signIn, confirmSignInStep, preload } = useAuth();
   const [step, setStep] = useState<PendingStep | null>(null);
   const {
@@ -88,7 +90,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         {...field('password')}
       />
       <p className="-mt-3 text-right text-sm">
-        <Link to={paths.auth.forgotPassword.getHref()} className="font-semibold underline underline-offset-2">
+        <Link to={withRedirect(paths.auth.forgotPassword.getHref(), redirect)} className="font-semibold underline underline-offset-2">
           {passwordMessages.forgotLink}
         </Link>
       </p>
@@ -98,7 +100,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       </Button>
       <p className="text-center text-sm text-slate-700 dark:text-slate-300">
         Don&apos;t have an account?{' '}
-        <Link to={paths.auth.register.getHref()} className="font-semibold underline underline-offset-2">
+        <Link to={withRedirect(paths.auth.register.getHref(), redirect)} className="font-semibold underline underline-offset-2">
           Create Account
         </Link>
       </p>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { withRedirect } from '../redirect';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { schemaResolver, useSchemaForm } from '@/lib/form';
 import { normalizePhone, registrationSchema, signUpErrorMessage, type RegistrationValues } from '../validation';
@@ -22,7 +23,8 @@ const EMPTY: RegistrationValues = {
 
 type Step = { kind: 'form' } | { kind: 'confirm'; email: string; password: string; destination: string | null };
 
-export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
+/** `redirect`: the page opened once signed in (kept on the link to /login). */
+export function RegisterForm({ onSuccess, redirect = null }: { onSuccess: () => void; redirect?: string | null }) {
   const { signUp, preload } = useAuth();
   const {
     register,
@@ -104,7 +106,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       </Button>
       <p className="text-center text-sm text-slate-700 dark:text-slate-300">
         Already have an account?{' '}
-        <Link to={paths.auth.login.getHref()} className="font-semibold underline underline-offset-2">
+        <Link to={withRedirect(paths.auth.login.getHref(), redirect)} className="font-semibold underline underline-offset-2">
           Sign in
         </Link>
       </p>

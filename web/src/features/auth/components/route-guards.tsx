@@ -2,14 +2,15 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { landingAfterSignIn, loginHrefFor, useRedirectTarget } from '../redirect';
 
-/** Signed-in routes: spinner while the session loads, /login when signed out. */
+/** Signed-in routes: spinner while the session loads, /login when signed out (remembering the page, to return to it). */
 export function ProtectedRoute() {
   const { status } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <PageSpinner />;
   if (status === 'signedOut') {
-    return <Navigate to={paths.auth.login.getHref()} replace state={{ from: location.pathname }} />;
+    return <Navigate to={loginHrefFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
   return <Outlet />;
 }
@@ -22,9 +23,13 @@ export function AdminRoute() {
   return <Outlet />;
 }
 
-/** Sign-in and registration pages: a signed-in visitor goes straight to /dashboard. */
+/**
+ * Sign-in and registration pages: a signed-in visitor (also one who just signed in) goes to the page the `redirect`
+ * parameter names, or to /dashboard (a customer named a staff page too).
+ */
 export function GuestOnlyRoute() {
-  const { status } = useAuth();
-  if (status === 'signedIn') return <Navigate to={paths.app.dashboard.getHref()} replace />;
+  const { status, isAdmin } = useAuth();
+  const target = useRedirectTarget();
+  if (status === 'signedIn') return <Navigate to={landingAfterSignIn(target, isAdmin)} replace />;
   return <Outlet />;
 }
