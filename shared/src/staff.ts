@@ -44,5 +44,5 @@ export const GUNSMITH_ORDER_FIELDS = ['version', 'currentStatus', 'statusNote', 
 
 export const staffMessages = {
   roleForbidden: 'Your role does not allow this.',
-  gunsmithField: (field: string) => `A gunsmith cannot change ${field} on an order.`,
+  gunsmithFields: 'A gunsmith can change only the status, the status note and the promised date of an order.',
 } as const

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@gs/shared/staff'
 /**
  * Shared by the quality-gate suites (read budget, security matrix, fuzzing):
  * calling a function group in-process with an API Gateway event built here
@@ -140,12 +141,12 @@ export interface TestUser {
 }
 
 /** A profile straight into the table (no Cognito: in-process calls take claims as given). */
-export async function createTestUser(role: 'customer' | 'admin', firstName = role === 'admin' ? 'Ada' : 'Quinta', { staffMfa = true } = {}): Promise<TestUser> {
+export async function createTestUser(role: 'customer' | 'admin', firstName = role === 'admin' ? 'Ada' : 'Quinta', { staffMfa = true, staffRole }: { staffMfa?: boolean; staffRole?: StaffRole } = {}): Promise<TestUser> {
   let userId: string = uuid()
   const email = `q-${role}-${userId.slice(0, 8)}@example.com`
   // Staff routes ask Cognito whether the admin signs in with an authenticator app: a real one, enrolled as the SPA does.
   if (role === 'admin') userId = await cognitoAdmin(email, { staffMfa })
-  const profile = await createProfileRepository(defaultTable()).createProfile({ id: userId, email, firstName, lastName: `Q${userId.slice(0, 4)}`, role })
+  const profile = await createProfileRepository(defaultTable()).createProfile({ id: userId, email, firstName, lastName: `Q${userId.slice(0, 4)}`, role, staffRole })
   // The app recorded as the API records it (functions/auth/sessions.ts): the claims below are of a sign-in after it.
   if (role === 'admin' && staffMfa) await endSessionsBefore(defaultTable(), userId, Math.floor(Date.now() / 1000) - 1, 'recorded')
   return { userId, email, claims: claimsFor(userId, role, email), profile }

@@ -11,6 +11,8 @@ import { defaultTable } from '../../functions/db/table.ts'
 import { api, cognito, signIn, signUp, stack, useStackTable } from './helpers.ts'
 import { SAMPLE_BODIES, call, claimsFor, concretePath, createTestUser, errorShapeProblem, missingIdSources, realParams, seedWorld, snapshot, takesBody, type World } from './quality-helpers.ts'
 import { endSessionsBefore } from '../../functions/db/repositories/account-state.ts'
+import { createService } from '../../functions/db/service.ts'
+import { staffMay, staffMessages, type StaffAccess, type StaffRole } from '@gs/shared/staff'
 
 const protectedRoutes = routes.filter((r) => r.access !== 'public')
 const adminRoutes = routes.filter((r) => isStaffRoute(r))
@@ -86,6 +88,7 @@ describe('the matrix covers every route', () => {
       'DELETE /api/admin/orders/{orderId}/lines/{lineId}',
       'POST /api/admin/orders/{orderId}/approval-requests/{requestId}/withdraw',
       'POST /api/me/two-step-sign-in',
+      'POST /api/admin/staff/{staffId}/reset-two-step',
     ])
     const unknown = writes.map(routeKey).filter((k) => !expectedNoBody.has(k))
     expect(unknown, `Add a valid sample body to SAMPLE_BODIES in test/integration/quality-helpers.ts (or, if the route takes no body, to expectedNoBody here) for: ${unknown.join('; ')}`).toEqual([])
@@ -249,5 +252,77 @@ describe('the A&D book cannot be skipped: every staff route that sets a status r
       expect(errorShapeProblem(res.body)).toBeNull()
     }
     expect(await snapshot(waiting)).toEqual(before)
+  })
+})
+
+describe('staff roles: the route table decides who may call each staff route (shared/src/staff.ts)', () => {
+  const refusedTo = (role: StaffRole) => adminRoutes.filter((r) => !staffMay(role, r.access as StaffAccess))
+  const claimsOf: Partial<Record<StaffRole, Record<string, string>>> = {}
+  let gunsmithId: string
+
+  beforeAll(async () => {
+    const [frontDesk, gunsmith] = await Promise.all([createTestUser('admin', 'Fran', { staffRole: 'front_desk' }), createTestUser('admin', 'Gus', { staffRole: 'gunsmith' })])
+    claimsOf.front_desk = frontDesk.claims
+    claimsOf.gunsmith = gunsmith.claims
+    gunsmithId = gunsmith.userId
+  })
+
+  it('the owner alone has settings, write-offs, refunds and invoice repairs; a gunsmith has no money entries', () => {
+    const ownerOnly = refusedTo('front_desk').map(routeKey)
+    expect(ownerOnly).toEqual(
+      expect.arrayContaining([
+        'PUT /api/admin/settings',
+        'POST /api/admin/orders/{orderId}/adjustments',
+        'POST /api/admin/orders/{orderId}/payments/{paymentId}/refunds',
+        'POST /api/admin/invoices/{invoiceId}/fix',
+      ]),
+    )
+    const gunsmith = refusedTo('gunsmith').map(routeKey)
+    expect(gunsmith).toEqual(expect.arrayContaining(['POST /api/admin/orders/{orderId}/payments', 'POST /api/admin/orders/{orderId}/release', 'GET /api/admin/customers', 'GET /api/admin/book']))
+    expect(refusedTo('owner')).toEqual([])
+  })
+
+  describe.each(['front_desk', 'gunsmith'] as const)('%s → 403 on every staff route their role may not call, no change', (role) => {
+    it.each(refusedTo(role).map((r) => [routeKey(r), r] as const))('%s', async (_k, route) => {
+      const before = await snapshot(world)
+      const res = await call(route, { params: realParams(route, world), body: bodyFor(route), claims: claimsOf[role] })
+      expect(res.status, `${routeKey(route)}: ${res.text}`).toBe(403)
+      expect(res.body).toEqual({ error: { code: 'forbidden', message: staffMessages.roleForbidden } })
+      expect(await snapshot(world)).toEqual(before)
+    })
+  })
+
+  describe("a gunsmith → 404 on another gunsmith's (or nobody's) orders, no data, no change", () => {
+    const orderRoutes = adminRoutes.filter((r) => staffMay('gunsmith', r.access as StaffAccess) && r.path.includes('{orderId}'))
+
+    it('has routes to check', () => expect(orderRoutes.length).toBeGreaterThanOrEqual(10))
+
+    it.each(orderRoutes.map((r) => [routeKey(r), r] as const))('%s', async (_k, route) => {
+      const before = await snapshot(world)
+      const res = await call(route, { params: realParams(route, world), body: bodyFor(route), claims: claimsOf.gunsmith })
+      expect(res.status, `${routeKey(route)}: ${res.text}`).toBe(404)
+      expect(res.body).toMatchObject({ error: { code: 'not_found' } })
+      for (const secret of [world.order.serialNumber, world.order.customerEmail, world.order.customerName, world.order.orderNumber]) expect(res.text).not.toContain(secret)
+      expect(await snapshot(world)).toEqual(before)
+    })
+
+    it('while the same reads answer once the order is assigned to them; the edit form takes the status alone', async () => {
+      const order = createService(defaultTable()).entities.order
+      await order.patch({ orderId: world.order.orderId }).set({ assignedTo: gunsmithId, assignedToName: 'Gus' }).go({ response: 'none' })
+      try {
+        for (const route of orderRoutes.filter((r) => r.method === 'GET')) {
+          const res = await call(route, { params: realParams(route, world), claims: claimsOf.gunsmith })
+          expect(res.status, `${routeKey(route)}: ${res.text}`).toBe(200)
+        }
+        const edit = routes.find((r) => routeKey(r) === 'PATCH /api/admin/orders/{orderId}')!
+        const before = await snapshot(world)
+        const price = await call(edit, { params: { orderId: world.order.orderId }, body: { version: world.order.version, estimatedCostCents: 1 }, claims: claimsOf.gunsmith })
+        expect(price.status, price.text).toBe(403)
+        expect(price.body.error.message).toBe(staffMessages.gunsmithFields)
+        expect(await snapshot(world)).toEqual(before)
+      } finally {
+        await order.patch({ orderId: world.order.orderId }).remove(['assignedTo', 'assignedToName']).go({ response: 'none' })
+      }
+    })
   })
 })

@@ -5,6 +5,8 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { ToastProvider } from '@/components/ui/toast';
+import { StaffRoleContext } from '@/lib/staff-role';
+import type { StaffRole } from '@gs/shared/staff';
 
 const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
@@ -22,14 +24,16 @@ export function renderApp(path: string, { queryClient = testQueryClient() }: { q
   return { ...result, router };
 }
 
-/** A feature component with a fresh query client and the toast region. */
-export function renderWithClient(ui: ReactElement) {
+/** A feature component with a fresh query client and the toast region, as a staff member of `staffRole` (the owner) sees it. */
+export function renderWithClient(ui: ReactElement, { staffRole = 'owner' }: { staffRole?: StaffRole | null } = {}) {
   const queryClient = testQueryClient();
   return {
     queryClient,
     ...render(
       <QueryClientProvider client={queryClient}>
-        <ToastProvider>{ui}</ToastProvider>
+        <StaffRoleContext.Provider value={staffRole}>
+          <ToastProvider>{ui}</ToastProvider>
+        </StaffRoleContext.Provider>
       </QueryClientProvider>,
     ),
   };

@@ -7,6 +7,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useUnreadNotificationCount } from '../features/notifications/api/get-notifications';
 import { createQueryClient } from '../lib/query-client';
+import { useStaffRoleQuery } from '../lib/staff-role';
+import type { StaffRole } from '@gs/shared/staff';
 import { useQueryClientHolder, type QueryClientHolder } from '../lib/query-client-holder';
 
 function clientOf(holder: QueryClientHolder): QueryClient {
@@ -45,6 +47,22 @@ export function UnreadNotificationCount({ onChange }: { onChange: (count: number
   return (
     <QueryProvider>
       <ReportUnreadCount onChange={onChange} />
+    </QueryProvider>
+  );
+}
+
+function ReportStaffRole({ onChange }: { onChange: (role: StaffRole | null | undefined) => void }) {
+  const role = useStaffRoleQuery();
+  useEffect(() => onChange(role), [role, onChange]);
+  useEffect(() => () => onChange(undefined), [onChange]);
+  return null;
+}
+
+/** The signed-in staff member's role for the root layout's header (as UnreadNotificationCount, for the same reason). */
+export function StaffRoleReport({ onChange }: { onChange: (role: StaffRole | null | undefined) => void }) {
+  return (
+    <QueryProvider>
+      <ReportStaffRole onChange={onChange} />
     </QueryProvider>
   );
 }

@@ -3,6 +3,7 @@ import { Navigate, RouterProvider, createBrowserRouter, matchRoutes, type RouteO
 import { PageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { AdminRoute, GuestOnlyRoute, ProtectedRoute } from '../features/auth/components/route-guards';
+import { StaffAccessRoute } from '@/lib/staff-role';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorScreen } from './routes/route-error';
 
@@ -63,18 +64,29 @@ export const routes: RouteObject[] = [
                         lazy: () => import('./layout/staff-two-step').then(({ StaffTwoStepOnly }) => ({ Component: StaffTwoStepOnly })),
                         children: [
                           { path: paths.admin.root.path, lazy: () => import('./routes/admin/dashboard').then(toRoute) },
-                          { path: paths.admin.customers.path, lazy: () => import('./routes/admin/customers').then(toRoute) },
                           { path: paths.admin.manageOrders.path, lazy: () => import('./routes/admin/manage-orders').then(toRoute) },
                           { path: paths.admin.orderInvoice.path, lazy: () => import('./routes/admin/order-invoice').then(toRoute) },
-                          { path: paths.admin.payments.path, lazy: () => import('./routes/admin/payments').then(toRoute) },
-                          { path: paths.admin.receivables.path, lazy: () => import('./routes/admin/receivables').then(toRoute) },
-                          { path: paths.admin.settings.path, lazy: () => import('./routes/admin/settings').then(toRoute) },
-                          { path: paths.admin.book.path, lazy: () => import('./routes/admin/book').then(toRoute) },
-                          { path: paths.admin.bookPrint.path, lazy: () => import('./routes/admin/book-print').then(toRoute) },
-                          { path: paths.admin.bookMissing.path, lazy: () => import('./routes/admin/book-missing').then(toRoute) },
-                          { path: paths.admin.invoiceRefresh.path, lazy: () => import('./routes/admin/invoice-refresh').then(toRoute) },
-                          { path: paths.admin.archivedOrders.path, lazy: () => import('./routes/admin/archived-orders').then(toRoute) },
-                          { path: paths.admin.deletedOrders.path, lazy: () => import('./routes/admin/deleted-orders').then(toRoute) },
+                          // Pages of the counter (owner and front desk) and of the owner alone: other roles go to the staff home.
+                          {
+                            element: <StaffAccessRoute access="counter" />,
+                            children: [
+                              { path: paths.admin.customers.path, lazy: () => import('./routes/admin/customers').then(toRoute) },
+                              { path: paths.admin.payments.path, lazy: () => import('./routes/admin/payments').then(toRoute) },
+                              { path: paths.admin.receivables.path, lazy: () => import('./routes/admin/receivables').then(toRoute) },
+                              { path: paths.admin.book.path, lazy: () => import('./routes/admin/book').then(toRoute) },
+                              { path: paths.admin.bookPrint.path, lazy: () => import('./routes/admin/book-print').then(toRoute) },
+                              { path: paths.admin.bookMissing.path, lazy: () => import('./routes/admin/book-missing').then(toRoute) },
+                              { path: paths.admin.archivedOrders.path, lazy: () => import('./routes/admin/archived-orders').then(toRoute) },
+                              { path: paths.admin.deletedOrders.path, lazy: () => import('./routes/admin/deleted-orders').then(toRoute) },
+                            ],
+                          },
+                          {
+                            element: <StaffAccessRoute access="owner" />,
+                            children: [
+                              { path: paths.admin.settings.path, lazy: () => import('./routes/admin/settings').then(toRoute) },
+                              { path: paths.admin.invoiceRefresh.path, lazy: () => import('./routes/admin/invoice-refresh').then(toRoute) },
+                            ],
+                          },
                         ],
                       },
                     ],

@@ -5,6 +5,7 @@ import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { useShop } from '@/lib/shop';
+import { staffMay, type StaffRole } from '@gs/shared/staff';
 
 interface NavEntry {
   label: string;
@@ -12,7 +13,7 @@ interface NavEntry {
   end?: boolean;
 }
 
-function navEntries(isAdmin: boolean): NavEntry[] {
+function navEntries(isAdmin: boolean, counter: boolean): NavEntry[] {
   const entries: NavEntry[] = [
     { label: 'Dashboard', to: paths.app.dashboard.getHref() },
     { label: 'Payments', to: paths.app.payments.getHref(), end: true },
@@ -23,7 +24,8 @@ function navEntries(isAdmin: boolean): NavEntry[] {
     entries.push(
       // /admin must not stay highlighted on /admin/archived-orders.
       { label: 'Admin', to: paths.admin.root.getHref(), end: true },
-      { label: 'Archived Orders', to: paths.admin.archivedOrders.getHref() },
+      // The archive is the counter's (owner, front desk): a gunsmith's orders are on their bench.
+      ...(counter ? [{ label: 'Archived Orders', to: paths.admin.archivedOrders.getHref() }] : []),
     );
   }
   return entries;
@@ -98,14 +100,15 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'
   }`;
 
-export function Header({ unreadCount = 0 }: { unreadCount?: number }) {
+/** `staffRole`: the signed-in staff member's (the root layout reads it with react-query, which the header cannot load). */
+export function Header({ unreadCount = 0, staffRole }: { unreadCount?: number; staffRole?: StaffRole | null }) {
   const { status, isAdmin, signOut } = useAuth();
   const shop = useShop();
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = status === 'signedIn';
-  const entries = signedIn ? navEntries(isAdmin) : [];
+  const entries = signedIn ? navEntries(isAdmin, staffMay(staffRole, 'counter')) : [];
 
   // Close the mobile menu on any navigation (links also close it on click), and on Escape.
   useEffect(() => setMenuOpen(false), [location.pathname]);

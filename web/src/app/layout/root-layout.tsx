@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import type { StaffRole } from '@gs/shared/staff';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { Header } from './header';
 import { SiteFooter } from './site-footer';
@@ -10,11 +11,14 @@ const UnreadNotificationCount = lazy(() =>
   import('../query-provider').then(({ UnreadNotificationCount }) => ({ default: UnreadNotificationCount })),
 );
 
+const StaffRoleReport = lazy(() => import('../query-provider').then(({ StaffRoleReport }) => ({ default: StaffRoleReport })));
+
 export function RootLayout() {
   const navigation = useNavigation();
-  const { status } = useAuth();
+  const { status, isAdmin } = useAuth();
   const signedIn = status === 'signedIn';
   const [unreadCount, setUnreadCount] = useState(0);
+  const [staffRole, setStaffRole] = useState<StaffRole | null | undefined>(undefined);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -31,7 +35,12 @@ export function RootLayout() {
           <UnreadNotificationCount onChange={setUnreadCount} />
         </Suspense>
       ) : null}
-      <Header unreadCount={signedIn ? unreadCount : 0} />
+      {signedIn && isAdmin ? (
+        <Suspense fallback={null}>
+          <StaffRoleReport onChange={setStaffRole} />
+        </Suspense>
+      ) : null}
+      <Header unreadCount={signedIn ? unreadCount : 0} staffRole={signedIn ? staffRole : null} />
       {/* At least a screen below the header (h-16): the footer starts below the fold, so a page that first shows a
           spinner and then its content never pushes a visible footer down (a layout shift). */}
       <main id="main-content" tabIndex={-1} className="min-h-[calc(100vh-4rem)] flex-1 focus:outline-none">

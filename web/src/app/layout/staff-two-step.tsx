@@ -8,6 +8,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { recordTwoStepSignIn, useMfaStatus } from '@/features/auth/api/mfa';
 import { signInStepMessages as m } from '@/features/auth/messages';
 import { sessionEnded } from '@/lib/session-end';
+import { StaffRoleProvider } from '@/lib/staff-role';
 
 // The QR code generator comes with the enrollment, for the admin who must enroll only.
 const TotpEnrollment = lazy(() => import('@/features/auth/components/totp-enrollment'));
@@ -25,7 +26,12 @@ export function StaffTwoStepOnly() {
   const mfa = useMfaStatus();
 
   if (mfa.isPending) return <PageSpinner />;
-  if (mfa.data?.totpEnabled) return <Outlet />;
+  if (mfa.data?.totpEnabled)
+    return (
+      <StaffRoleProvider>
+        <Outlet />
+      </StaffRoleProvider>
+    );
   return (
     <>
       <PageTitle title={m.totpSetupTitle} />

@@ -1,3 +1,4 @@
+import { useStaffMay } from '@/lib/staff-role';
 import { Suspense, useState } from 'react';
 import { ADMIN_ORDERS_PAGE_SIZE } from '@gs/shared/schemas/admin-order-list';
 import { Alert } from '@/components/ui/alert';
@@ -31,6 +32,8 @@ export function ActiveOrdersPanel({
   const { orders } = list;
   const actions = useOrderActions();
   const [creating, setCreating] = useState(false);
+  // New orders are taken in at the counter (owner, front desk), not at the bench.
+  const counter = useStaffMay('counter');
   const items = orders.data?.items ?? [];
 
   return (
@@ -44,7 +47,7 @@ export function ActiveOrdersPanel({
             <RefreshIcon />
             Refresh
           </Button>
-          <Button onClick={() => setCreating(true)}>New Order</Button>
+          {counter ? <Button onClick={() => setCreating(true)}>New Order</Button> : null}
         </div>
       </div>
       {browse ? (

@@ -1,3 +1,4 @@
+import { useStaffMay } from '@/lib/staff-role';
 import type { AdminOrder, AdminOrderDetail } from '../types';
 import { EditOrderForm } from './edit-order-form';
 import { CustomerNotificationsPanel } from './customer-notifications-panel';
@@ -23,6 +24,7 @@ export function EditOrderBody({
   onSaved: (order: AdminOrder) => void;
   refetch: () => Promise<{ data?: AdminOrderDetail }>;
 }) {
+  const counter = useStaffMay('counter');
   return (
     <div className="space-y-4">
       <HeldCreditBanner order={order} />
@@ -35,7 +37,8 @@ export function EditOrderBody({
           <EditOrderForm order={order} onCancel={onCancel} onSaved={onSaved} onReload={async () => (await refetch()).data} />
         </div>
         <div className="min-w-0 space-y-6 lg:border-l lg:border-slate-200 lg:pl-6 dark:lg:border-slate-700">
-          <FirearmPanel order={order} />
+          {/* Intake, release and the A&D book are the counter's; a gunsmith works the bench. */}
+          {counter ? <FirearmPanel order={order} /> : null}
           <ExtraWorkPanel order={order} />
           <PaymentsPanel order={order} />
           <StatusHistoryPanel order={order} isError={isError} isFetching={isFetching} onRefresh={() => void refetch()} />

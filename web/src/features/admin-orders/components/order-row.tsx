@@ -5,6 +5,7 @@ import { costSummary } from '@/components/billing/cost-summary';
 import { AdminStatusBadge } from '@/components/status/admin-status-badge';
 import { StatusText } from '@/components/status/status-text';
 import { Button } from '@/components/ui/button';
+import { useStaffMay } from '@/lib/staff-role';
 import type { AdminListOrder } from '../types';
 import { BalanceText } from './balance-text';
 
@@ -21,6 +22,8 @@ export function OrderRow({ order, actions }: { order: AdminListOrder; actions: O
   const banner = approvalBanner(order.additionalCostApprovalStatus, order.additionalCostCents);
   const pending = pendingSummary(order.invoice.pendingApprovalCents);
   const label = `${order.firearmMake} ${order.firearmModel}`;
+  // Archiving and deleting are the counter's (owner, front desk), not the bench's.
+  const counter = useStaffMay('counter');
   return (
     <li className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center lg:justify-between">
       <div className="min-w-0 space-y-1">
@@ -47,12 +50,16 @@ export function OrderRow({ order, actions }: { order: AdminListOrder; actions: O
         <Button variant="secondary" className="px-3 py-1.5" onClick={() => actions.edit(order)} aria-label={`Edit ${order.orderNumber}`}>
           Edit
         </Button>
-        <Button variant="secondary" className="px-3 py-1.5" onClick={() => actions.archive(order)} disabled={actions.busy} aria-label={`Archive ${order.orderNumber}`}>
-          Archive
-        </Button>
-        <Button variant="secondary" className="px-3 py-1.5 text-red-700 dark:text-red-300" onClick={() => actions.remove(order)} disabled={actions.busy} aria-label={`Delete ${order.orderNumber}`}>
-          Delete
-        </Button>
+        {counter ? (
+          <>
+            <Button variant="secondary" className="px-3 py-1.5" onClick={() => actions.archive(order)} disabled={actions.busy} aria-label={`Archive ${order.orderNumber}`}>
+              Archive
+            </Button>
+            <Button variant="secondary" className="px-3 py-1.5 text-red-700 dark:text-red-300" onClick={() => actions.remove(order)} disabled={actions.busy} aria-label={`Delete ${order.orderNumber}`}>
+              Delete
+            </Button>
+          </>
+        ) : null}
         <Button variant="secondary" className="px-3 py-1.5" onClick={() => actions.print(order)} aria-label={`Print ${order.orderNumber}`}>
           Print
         </Button>

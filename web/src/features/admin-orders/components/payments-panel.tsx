@@ -1,3 +1,4 @@
+import { useStaffMay } from '@/lib/staff-role';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -495,7 +496,7 @@ function EntryDetails({ entry, byId }: { entry: Payment; byId: Map<string, Payme
   );
 }
 
-function LedgerTable({ entries, onRefund, onMarkReduction, busy }: { entries: Payment[]; onRefund: (entry: Payment) => void; onMarkReduction: (entry: Payment) => void; busy: boolean }) {
+function LedgerTable({ entries, onRefund, onMarkReduction, busy, owner }: { entries: Payment[]; onRefund: (entry: Payment) => void; onMarkReduction: (entry: Payment) => void; busy: boolean; owner: boolean }) {
   const byId = new Map(entries.map((e) => [e.paymentId, e]));
   return (
     <div className="@container overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
@@ -561,7 +562,7 @@ function LedgerTable({ entries, onRefund, onMarkReduction, busy }: { entries: Pa
                     <EntryDetails entry={entry} byId={byId} />
                   </td>
                   <td role="cell" className={`${cell} justify-self-end @4xl:text-right`}>
-                    {left > 0 ? (
+                    {!owner ? null : left > 0 ? (
                       <Button
                         variant="secondary"
                         className="px-3 py-1"
@@ -656,6 +657,9 @@ function doneText({ payment }: LedgerResult): string {
  */
 export function PaymentsPanel({ order }: { order: AdminOrderDetail }) {
   const [dialog, setDialog] = useState<Dialog>(null);
+  // Payments taken in the shop are the counter's; write-offs and refunds the owner's (shared/src/staff.ts).
+  const counter = useStaffMay('counter');
+  const owner = useStaffMay('owner');
   const [notice, setNotice] = useState<string | null>(null);
   const headingId = panelHeadingId(order.id);
   const entries = [...order.payments].sort((a, b) => a.paymentDate.localeCompare(b.paymentDate) || a.paymentId.localeCompare(b.paymentId));
@@ -702,12 +706,16 @@ export function PaymentsPanel({ order }: { order: AdminOrderDetail }) {
       </section>
 
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="secondary" disabled={nothingDue} onClick={() => { setNotice(null); setDialog({ kind: 'payment' }); }}>
-          Record payment
-        </Button>
-        <Button variant="secondary" disabled={nothingDue} onClick={() => { setNotice(null); setDialog({ kind: 'adjustment' }); }}>
-          Discount / write-off
-        </Button>
+        {counter ? (
+          <Button variant="secondary" disabled={nothingDue} onClick={() => { setNotice(null); setDialog({ kind: 'payment' }); }}>
+            Record payment
+          </Button>
+        ) : null}
+        {owner ? (
+          <Button variant="secondary" disabled={nothingDue} onClick={() => { setNotice(null); setDialog({ kind: 'adjustment' }); }}>
+            Discount / write-off
+          </Button>
+        ) : null}
         {nothingDue ? <p className="text-sm text-slate-600 dark:text-slate-400">{ledgerMessages.noBalanceDue}.</p> : null}
       </div>
 
@@ -720,6 +728,7 @@ export function PaymentsPanel({ order }: { order: AdminOrderDetail }) {
       <LedgerTable
         entries={entries}
         busy={dialog !== null}
+        owner={owner}
         onRefund={(entry) => { setNotice(null); setDialog({ kind: 'refund', entry }); }}
         onMarkReduction={(entry) => { setNotice(null); setDialog({ kind: 'price_reduction', entry }); }}
       />
