@@ -14,11 +14,22 @@ export const ORDERS_PAGE_SIZE = 20
 /** The largest `limit` the customer's order list and an order's status updates accept. */
 export const MAX_PAGE_SIZE = 100
 
+/** The customer's confirmation of an approval of additional costs: the amount (formatted by money.ts) on its button. */
+export const approvalConfirmText = {
+  title: 'Approve Additional Costs?',
+  intro: (amount: string, orderNumber: string) => `You are approving ${amount} of additional work on order ${orderNumber}:`,
+  after: 'It is added to the order’s balance and the shop goes ahead with the work.',
+  confirm: (amount: string) => `Approve ${amount}`,
+  cancel: 'Cancel',
+} as const
+
 /** Texts of the customer's order actions, shared by the server and the SPA (no zod here). */
 export const orderMessages = {
   orderNotFound: 'Order not found',
   /** My Firearm Orders: a search that found none of the customer's orders. */
   ordersSearchEmpty: 'No orders match your search.',
+  /** A search page that read its share of the customer's orders without a match, with older ones left to look through. */
+  ordersSearchNotYetFound: 'No matches among your most recent orders yet.',
   notificationNotFound: 'Notification not found',
   noteEmpty: 'Note cannot be empty',
   noteTooLong: 'Note must be at most 2000 characters',

@@ -219,6 +219,7 @@ test('an admin runs an order from new customer to unarchive (and a restore after
   await expect(page.getByText('Ordering parts from the factory').first()).toBeVisible()
 
   await approval.getByRole('button', { name: 'Approve' }).click()
+  await page.getByRole('dialog', { name: 'Approve Additional Costs?' }).getByRole('button', { name: /^Approve \$/ }).click()
   await expect(page.getByText('Customer approved additional costs - Ready to order parts').first()).toBeVisible()
   const bill = page.getByRole('region', { name: 'Service Details' }).getByTestId('bill')
   await expect(bill).toContainText('Hand spring × 2$25.00')

@@ -52,6 +52,7 @@ test('a customer follows an order: note, approval and notification', async ({ pa
     await expect(approval.getByText('Action required: Approval needed for additional costs')).toBeVisible()
     await expect(toggle).toContainText('Action Required')
     await approve.click()
+    await page.getByRole('dialog', { name: 'Approve Additional Costs?' }).getByRole('button', { name: /^Approve \$/ }).click()
   }
   await expect(approval.getByText(APPROVED)).toBeVisible()
   await expect(approval.getByRole('button', { name: 'Approve' })).toHaveCount(0)

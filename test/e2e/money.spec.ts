@@ -107,6 +107,7 @@ test('extra work is billed, approved, paid in full, and only then released', asy
   await shoot(page, () => approval, 'customer-approval')
   await shoot(page, () => service, 'customer-bill-awaiting')
   await approval.getByRole('button', { name: 'Approve' }).click()
+  await page.getByRole('dialog', { name: 'Approve Additional Costs?' }).getByRole('button', { name: /^Approve \$/ }).click()
   await expect(approval.getByText('Customer approved additional costs - Ready to order parts')).toBeVisible()
 
   // The bill adds up: service, every billed line, tax on the parts, shipping = the total.

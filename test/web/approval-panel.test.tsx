@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@gs/shared/api-types';
+import { approvalConfirmText } from '@gs/shared/order-messages';
 import { ApprovalPanel } from '@/features/orders/components/approval-panel';
 import { customer, resetFakeAuth } from './fake-auth-client';
 import { type ApiCall, stubApiRoutes } from './api-stub';
@@ -31,6 +32,13 @@ function renderDashboard(order: Order, decide: (call: ApiCall) => [number, unkno
   });
   renderApp('/dashboard');
   return api;
+}
+
+/** Approve, then the dialog's confirm (the amount on its button): what sends the approval. */
+async function approveAndConfirm(user: ReturnType<typeof userEvent.setup>, panel: HTMLElement, amount = '$129.65') {
+  await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+  const dialog = await screen.findByRole('dialog', { name: approvalConfirmText.title });
+  await user.click(within(dialog).getByRole('button', { name: approvalConfirmText.confirm(amount) }));
 }
 
 async function openPanel() {
@@ -88,12 +96,47 @@ describe('approval panel', { timeout: 20_000 }, () => {
     expect(within(panel).getByText(PENDING)).toBeInTheDocument();
     expect(screen.getByText('Action Required')).toBeInTheDocument();
 
-    await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+    await approveAndConfirm(user, panel);
 
     expect(await within(panel).findByText(APPROVED)).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByText('Action Required')).not.toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ decision: 'approve', requestId: 'req-1' });
+  });
+
+  it('Approve asks first, naming the amount and the work: Cancel and Escape send nothing, the focus stays in the dialog', async () => {
+    const api = renderDashboard(pendingOrder(), () => [200, pendingOrder({}, { status: 'approved' })]);
+    const { user, panel } = await openPanel();
+    const approveButton = within(panel).getByRole('button', { name: 'Approve' });
+    await user.click(approveButton);
+
+    const dialog = await screen.findByRole('dialog', { name: approvalConfirmText.title });
+    expect(dialog).toHaveAccessibleDescription(approvalConfirmText.intro('$129.65', pendingOrder().orderNumber));
+    const items = within(within(dialog).getByRole('list', { name: 'Work to approve' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(['Extractor$45.00', 'Firing pin spring$15.00', 'Install and test fire$65.00', 'Tax (7.75% on parts)$4.65', 'Total$129.65']);
+    const cancel = within(dialog).getByRole('button', { name: approvalConfirmText.cancel });
+    const confirm = within(dialog).getByRole('button', { name: approvalConfirmText.confirm('$129.65') });
+    // Cancel has the focus, and Tab goes round inside the dialog.
+    expect(cancel).toHaveFocus();
+    for (let i = 0; i < 4; i++) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+
+    await user.click(cancel);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(approveButton).toHaveFocus();
+    await user.click(approveButton);
+    await screen.findByRole('dialog', { name: approvalConfirmText.title });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(within(panel).getByText(PENDING)).toBeInTheDocument();
+
+    await approveAndConfirm(user, panel);
+    expect(await within(panel).findByText(APPROVED)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(confirm).not.toBeInTheDocument();
   });
 
   it('requires a reason to reject, then rejects with it', async () => {
@@ -116,14 +159,14 @@ describe('approval panel', { timeout: 20_000 }, () => {
   it("shows the server's answer when the request is no longer waiting", async () => {
     renderDashboard(pendingOrder(), () => [409, { error: { code: 'conflict', message: 'There is no pending approval request for this order' } }]);
     const { user, panel } = await openPanel();
-    await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+    await approveAndConfirm(user, panel);
     expect(await within(panel).findByText('There is no pending approval request for this order')).toBeInTheDocument();
   });
 
   it('says so when approving or rejecting fails', async () => {
     renderDashboard(pendingOrder(), () => [500, { error: { code: 'internal', message: 'boom' } }]);
     const { user, panel } = await openPanel();
-    await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+    await approveAndConfirm(user, panel);
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Failed to approve costs. Please try again.');
     expect(within(panel).getByText(PENDING)).toBeInTheDocument();
 

@@ -18,6 +18,8 @@ export const orderKeys = {
   list: () => [...orderKeys.all, 'list'] as const,
   /** The pages loaded so far (the dashboard and My Firearm Orders: "Load more"). */
   pages: () => [...orderKeys.list(), 'pages'] as const,
+  /** The pages of a search of My Firearm Orders loaded so far (under `list`: refreshed with the others). */
+  searchPages: (search: string) => [...orderKeys.list(), 'search', search] as const,
   /** Every order, all pages read (the payment pages pick the unpaid ones). */
   everyOrder: () => [...orderKeys.list(), 'every'] as const,
   detail: (orderId: string) => [...orderKeys.all, 'detail', orderId] as const,

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Order, Page } from '@gs/shared/api-types';
 import { MAX_PAGE_SIZE, ORDERS_PAGE_SIZE } from '@gs/shared/order-messages';
 import { api } from '@/lib/api-client';
@@ -10,18 +10,23 @@ import { orderKeys } from '@/lib/query-keys';
  */
 const MAX_PAGES_FOR_EVERY_ORDER = 10;
 
-/** GET /api/orders?limit=&cursor=: a page of the caller's own orders, newest first. */
-export function getOrdersPage({ limit = ORDERS_PAGE_SIZE, cursor }: { limit?: number; cursor?: string | null } = {}): Promise<Page<Order>> {
-  return api.get<Page<Order>>('/orders', { query: { limit, cursor } });
+/** GET /api/orders?limit=&cursor=&search=: a page of the caller's own orders, newest first (those the search finds). */
+export function getOrdersPage({ limit = ORDERS_PAGE_SIZE, cursor, search }: { limit?: number; cursor?: string | null; search?: string } = {}): Promise<Page<Order>> {
+  return api.get<Page<Order>>('/orders', { query: { limit, cursor, search: search || undefined } });
 }
 
 export type OrderPages = InfiniteData<Page<Order>, string | null>;
 
-/** The dashboard and My Firearm Orders: the first page, then one more per `fetchNextPage()` ("Load more"). */
-export function useOrderPages() {
+/**
+ * The dashboard and My Firearm Orders: the first page, then one more per `fetchNextPage()` ("Load more"). With a
+ * search (My Firearm Orders), the pages of the orders it finds; a page may come back short, even empty, with more to load.
+ */
+export function useOrderPages(search = '') {
   return useInfiniteQuery({
-    queryKey: orderKeys.pages(),
-    queryFn: ({ pageParam }) => getOrdersPage({ cursor: pageParam }),
+    queryKey: search ? orderKeys.searchPages(search) : orderKeys.pages(),
+    queryFn: ({ pageParam }) => getOrdersPage({ cursor: pageParam, search }),
+    // The list on screen stays while the next search loads (no spinner between keystrokes).
+    placeholderData: search ? keepPreviousData : undefined,
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursor,
     select: (data) => data.pages.flatMap((page) => page.items),

@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { formatDateTime } from '@gs/shared/dates';
 import { taxLabel } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
-import { NOTE_MAX_LENGTH, orderMessages } from '@gs/shared/order-messages';
+import { approvalConfirmText, NOTE_MAX_LENGTH, orderMessages } from '@gs/shared/order-messages';
 import { approvalDecisionSchema, type ApprovalDecisionInput } from '@gs/shared/schemas/orders';
 import { showApprovalPanel } from '@gs/shared/statuses';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-client';
 import { bodySchema, schemaResolver, useSchemaForm } from '@/lib/form';
 import { useDecideApproval } from '../api/decide-approval';
@@ -34,6 +35,10 @@ export function ApprovalPanel({ order }: { order: Order }) {
   const reasonId = useId();
   const decide = useDecideApproval();
   const [rejecting, setRejecting] = useState(false);
+  // Approving asks once, naming the amount: the request goes only from the dialog's confirm.
+  const [confirming, setConfirming] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const confirmIntroId = useId();
   const request = latestRequest(order);
   // POST /api/orders/{orderId}/approval's own schema: a rejection needs a reason, in the server's words.
   const form = useSchemaForm<{ reason: string }, ApprovalDecisionInput>({
@@ -53,6 +58,7 @@ export function ApprovalPanel({ order }: { order: Order }) {
   const status = request.status;
 
   const approve = () => {
+    setConfirming(false);
     setError(null);
     decide.mutate(
       { orderId: order.id, decision: 'approve', requestId: request.id },
@@ -153,7 +159,13 @@ export function ApprovalPanel({ order }: { order: Order }) {
 
       {status === 'pending' && !rejecting ? (
         <div className="mt-4 flex flex-wrap gap-2">
-          <Button onClick={approve} disabled={decide.isPending}>
+          <Button
+            onClick={() => {
+              setError(null);
+              setConfirming(true);
+            }}
+            disabled={decide.isPending}
+          >
             Approve
           </Button>
           <Button
@@ -209,6 +221,54 @@ export function ApprovalPanel({ order }: { order: Order }) {
           </div>
         </form>
       ) : null}
+
+      <Modal
+        open={confirming && status === 'pending'}
+        onClose={() => setConfirming(false)}
+        title={approvalConfirmText.title}
+        size="sm"
+        // Cancel has the focus: a second Enter does not spend money.
+        initialFocus={cancelRef}
+        describedBy={confirmIntroId}
+        footer={
+          <>
+            <button ref={cancelRef} type="button" className={buttonClasses('secondary')} onClick={() => setConfirming(false)}>
+              {approvalConfirmText.cancel}
+            </button>
+            <button type="button" className={buttonClasses('primary')} onClick={approve} disabled={decide.isPending}>
+              {approvalConfirmText.confirm(formatCents(request.totalCents))}
+            </button>
+          </>
+        }
+      >
+        <p id={confirmIntroId} className="text-sm text-slate-800 dark:text-slate-200">
+          {approvalConfirmText.intro(formatCents(request.totalCents), order.orderNumber)}
+        </p>
+        <ul aria-label="Work to approve" className="mt-3 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+          {request.lines.map((line) => (
+            <li key={line.id} className="flex justify-between gap-4 py-1.5">
+              <span className="[overflow-wrap:anywhere]">
+                {line.name}
+                {line.quantity > 1 ? <span className="text-slate-600 dark:text-slate-400"> × {line.quantity}</span> : null}
+              </span>
+              <span className="whitespace-nowrap tabular-nums">{formatCents(line.lineTotalCents)}</span>
+            </li>
+          ))}
+          {request.taxCents > 0 ? (
+            <li className="flex justify-between gap-4 py-1.5 text-slate-600 dark:text-slate-400">
+              <span>{taxLabel(order.invoice.taxRatePpm)}</span>
+              <span className="whitespace-nowrap tabular-nums">{formatCents(request.taxCents)}</span>
+            </li>
+          ) : null}
+          <li className="flex justify-between gap-4 py-1.5 font-semibold">
+            <span>Total</span>
+            <span className="whitespace-nowrap tabular-nums" data-testid="confirm-total">
+              {formatCents(request.totalCents)}
+            </span>
+          </li>
+        </ul>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{approvalConfirmText.after}</p>
+      </Modal>
 
       {error ? (
         <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">
