@@ -77,6 +77,10 @@ export const paymentGateway = async (table: TableConfig = defaultTable()): Promi
 export const userDirectory = async (): Promise<UserDirectory> => (await import('./auth/users.ts')).defaultUserDirectory()
 
 /** Adds a user to a group of the user pool (the sign-up trigger puts a self-registered user in `customer`). */
+/** Condition photos' records (db/repositories/photos.ts) and their bucket (photos/photo-store.ts, the S3 SDK loaded on first use). */
+export const photoRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/photos.ts')).createPhotoRepository(table)
+export const photoStore = async () => (await import('./photos/photo-store.ts')).defaultPhotoStore()
+
 export const addUserToGroup = async ({ userPoolId, username, group }: { userPoolId: string; username: string; group: string }): Promise<void> => {
   const [{ AdminAddUserToGroupCommand }, { cognitoClient }] = await Promise.all([import('@aws-sdk/client-cognito-identity-provider'), import('./auth/cognito.ts')])
   await cognitoClient().send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }))

@@ -89,6 +89,10 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/payments/intents/{paymentIntentId}', fn: 'api-customer', access: 'user', handler: 'api/payments/get-intent' },
   { method: 'GET', path: '/api/payments', fn: 'api-customer', access: 'user', handler: 'api/payments/list-payments' },
   { method: 'POST', path: '/api/dev/payments/{paymentIntentId}/confirm', fn: 'api-customer', access: 'user', handler: 'api/dev/confirm-payment', devOnly: true },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/photos/uploads', fn: 'api-admin', access: 'staff', handler: 'api/admin/photos/create-upload' },
+  { method: 'POST', path: '/api/admin/orders/{orderId}/photos/{photoId}/confirm', fn: 'api-admin', access: 'staff', handler: 'api/admin/photos/confirm-photo' },
+  { method: 'GET', path: '/api/admin/orders/{orderId}/photos', fn: 'api-admin', access: 'staff', handler: 'api/admin/photos/list-photos' },
+  { method: 'GET', path: '/api/orders/{orderId}/photos', fn: 'api-customer', access: 'user', handler: 'api/orders/list-order-photos' },
   { method: 'POST', path: '/api/webhooks/stripe', fn: 'stripe-webhook', access: 'public', handler: 'webhooks/stripe-webhook' },
   { method: 'GET', path: '/api/admin/payments', fn: 'api-admin', access: 'counter', handler: 'api/admin/payments/list-payments' },
   { method: 'GET', path: '/api/admin/receivables', fn: 'api-admin', access: 'counter', handler: 'api/admin/receivables/list-receivables' },
@@ -100,9 +104,9 @@ export const routes: readonly RouteDef[] = [
 export const functionGroups: readonly FunctionGroup[] = ['api-customer', 'api-admin', 'stripe-webhook']
 
 /** What each group cannot start without (functions/lib/env.ts requireEnv, at cold start; the CDK stack sets them). */
-export const groupEnv: Record<FunctionGroup, ReadonlyArray<'tableName' | 'userPoolId'>> = {
-  'api-customer': ['tableName'],
-  'api-admin': ['tableName', 'userPoolId'],
+export const groupEnv: Record<FunctionGroup, ReadonlyArray<'tableName' | 'userPoolId' | 'photosBucket'>> = {
+  'api-customer': ['tableName', 'photosBucket'],
+  'api-admin': ['tableName', 'userPoolId', 'photosBucket'],
   'stripe-webhook': ['tableName'],
 }
 

@@ -29,6 +29,10 @@ export const ENV_NAMES = {
    * (functions/lib/http.ts): the execute-api endpoint answers only through CloudFront, its WAF and throttles.
    */
   originVerify: 'ORIGIN_VERIFY',
+  /** The condition photos' bucket (private; the API presigns uploads and short-lived views; functions/photos/photo-store.ts). */
+  photosBucket: 'PHOTOS_BUCKET',
+  /** Local stack only: the S3-compatible server (s3rver) the photos bucket lives in. */
+  s3Endpoint: 'S3_ENDPOINT',
   /** The sender of notification emails (an SES verified identity in AWS): the notifier sends as it, Settings shows it. */
   emailFrom: 'EMAIL_FROM',
   // The notifier's own (PORTAL_URL, EMAIL_FROM, SMTP_HOST, …) are named and read in functions/notify/notify-env.ts
@@ -52,6 +56,8 @@ export interface Env {
   stripeWebhookSecret?: string
   stripeApiBase?: string
   emailFrom?: string
+  photosBucket?: string
+  s3Endpoint?: string
 }
 
 /** Used when STAFF_MFA_TTL_SECONDS is unset. */
@@ -65,6 +71,8 @@ function parse(): Env {
   const level = text(ENV_NAMES.logLevel)
   return {
     emailFrom: text(ENV_NAMES.emailFrom),
+    photosBucket: text(ENV_NAMES.photosBucket),
+    s3Endpoint: text(ENV_NAMES.s3Endpoint),
     tableName: text(ENV_NAMES.tableName),
     region: text(ENV_NAMES.region) ?? 'us-east-1',
     stage: text(ENV_NAMES.stage) ?? 'local',
@@ -89,7 +97,7 @@ export function env(): Env {
   return cached
 }
 
-type Required = 'tableName' | 'userPoolId'
+type Required = 'tableName' | 'userPoolId' | 'photosBucket'
 
 /** The named values, or a clear error naming the first missing variable. */
 export function requireEnv<K extends Required>(...keys: K[]): { [P in K]: string } {

@@ -48,6 +48,7 @@ export function buildApp(app: App, options: { webDist?: string } = {}): Gunsmith
     table: data.table,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
+    photos: data.photos,
     tags,
   })
   const web = new WebStack(app, name('Web'), {
@@ -60,6 +61,7 @@ export function buildApp(app: App, options: { webDist?: string } = {}): Gunsmith
     webhookPath: api.webhookPath,
     webDist: options.webDist,
     table: data.table,
+    photosBucketName: data.photos.bucket.bucketName,
     tags,
   })
   const notify = new NotifyStack(app, name('Notify'), {

@@ -19,13 +19,15 @@ const stripe = (directive: keyof typeof STRIPE_JS_SOURCES) => STRIPE_JS_SOURCES[
  * sends the same one (infra/local/gateway.ts), so a page or a print view that needs an inline script or style
  * breaks under `npm start` and the e2e journeys exactly as it would in production. Only the Cognito origin differs.
  */
-export function contentSecurityPolicy({ cognitoOrigin }: { cognitoOrigin: string }): string {
+export function contentSecurityPolicy({ cognitoOrigin, photosOrigin }: { cognitoOrigin: string; photosOrigin?: string }): string {
+  // Condition photos: the SPA POSTs them to the photos bucket (presigned) and shows them from it (short-lived URLs).
+  const photos = photosOrigin ? ` ${photosOrigin}` : ''
   return [
     "default-src 'self'",
     `script-src 'self' ${stripe('script-src')}`,
-    `connect-src 'self' ${cognitoOrigin} ${stripe('connect-src')}`,
+    `connect-src 'self' ${cognitoOrigin} ${stripe('connect-src')}${photos}`,
     `frame-src ${stripe('frame-src')}`,
-    `img-src 'self' data: ${stripe('img-src')}`,
+    `img-src 'self' data: ${stripe('img-src')}${photos}`,
     "style-src 'self'",
     "font-src 'self'",
     "object-src 'none'",

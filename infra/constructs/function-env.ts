@@ -15,6 +15,8 @@ export const FunctionEnv = {
   originVerify: ENV_NAMES.originVerify,
   /** The notification sender: the notifier sends as it, api-admin shows it on Settings → Email Settings. */
   emailFrom: ENV_NAMES.emailFrom,
+  /** The condition photos' bucket (api-admin and api-customer; infra/constructs/photos-bucket.ts). */
+  photosBucket: ENV_NAMES.photosBucket,
   /** Stack traces point at the TypeScript sources through the bundled source maps. */
   nodeOptions: 'NODE_OPTIONS',
 } as const

@@ -18,6 +18,8 @@ export interface GatewayOptions {
   /** Each function group's handler, and the local dev routes' (`local-dev-routes`): a dev-only route goes there. */
   handlers: Partial<Record<FunctionGroup | 'local-dev-routes', LambdaHandler>>
   maxBodyBytes?: number
+  /** The local S3 server's origin: the page uploads condition photos to it and shows them from it. */
+  photosOrigin?: string
 }
 
 const SECURITY_HEADERS = {
@@ -97,9 +99,9 @@ function lambdaContext(requestId: string, fn: string): Context {
  * S3 behaviour serves them, and /api/* turned into API Gateway v2 events for the
  * very handlers that are deployed, after the same JWT check the authorizer does.
  */
-export function createGateway({ webDir, config, verify, handlers, maxBodyBytes = 1_000_000 }: GatewayOptions) {
+export function createGateway({ webDir, config, verify, handlers, maxBodyBytes = 1_000_000, photosOrigin }: GatewayOptions) {
   // The production Content-Security-Policy (CloudFront's), with cognito-local's origin for the browser's sign-in calls.
-  const pageHeaders = { ...SECURITY_HEADERS, 'content-security-policy': contentSecurityPolicy({ cognitoOrigin: new URL(String(config.cognitoEndpoint)).origin }) }
+  const pageHeaders = { ...SECURITY_HEADERS, 'content-security-policy': contentSecurityPolicy({ cognitoOrigin: new URL(String(config.cognitoEndpoint)).origin, photosOrigin }) }
   return http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     try {

@@ -13,6 +13,8 @@ const RECONCILE_EVERY_MS = 6 * 60 * 60 * 1000
 async function main() {
   const port = Number(process.env.PORT ?? 3000)
   const cognitoPort = Number(process.env.COGNITO_PORT ?? 9229)
+  // Condition photos' bucket (s3rver, loopback only; objects under <data>/s3).
+  const s3Port = Number(process.env.S3_PORT ?? 4569)
   // Where the portal's mail and text messages stop (maildev and the SMS sink, loopback only).
   const delivery = { smtpPort: Number(process.env.MAIL_SMTP_PORT ?? 1025), inboxPort: Number(process.env.MAIL_WEB_PORT ?? 1080), smsPort: Number(process.env.SMS_PORT ?? 1090) }
   // GUNSMITH_DATA_DIR lets a second checkout or a test keep its data apart from .local/.
@@ -33,7 +35,7 @@ async function main() {
   process.on('SIGHUP', () => void shutdown('SIGHUP'))
   process.on('disconnect', () => void shutdown('parent exited'))
 
-  stack = await startLocalStack({ port, cognitoPort, dataDir, delivery })
+  stack = await startLocalStack({ port, cognitoPort, s3Port, dataDir, delivery })
   if (stopping) return
   // Where `npm run reconcile` (and other local tools) find the running stack's table.
   writeFileSync(stackFile(dataDir), JSON.stringify({ url: stack.url, dynamoEndpoint: stack.dynamoEndpoint, tableName: stack.tableName, pid: process.pid }, null, 2))
@@ -55,6 +57,7 @@ async function main() {
     `  Inbox (mail sent by the portal): ${stack.inboxUrl}`,
     `  Text messages (SMS): ${stack.smsUrl}/`,
     '  Nothing leaves this machine: mail and texts stop here.',
+    `  Photos (local S3, s3rver): ${stack.s3Endpoint}/${stack.photosBucket}`,
     '',
     `  Data: ${dataDir.startsWith(REPO_ROOT) ? path.relative(REPO_ROOT, dataDir) : dataDir}/ (kept across restarts; npm run reset wipes it)`,
     // A data folder from an earlier version: say what was brought up to date (nothing on a fresh one after the first start).

@@ -10,6 +10,7 @@ import { cognitoMessages } from '../constructs/cognito-messages.ts'
 import { startCognitoLocal, POST_CONFIRMATION_FN, PRE_SIGN_UP_FN } from './cognito.ts'
 import type { LocalDelivery } from './delivery.ts'
 import { startDynamoLocal } from './dynamodb.ts'
+import { startLocalS3 } from './s3.ts'
 import { EXPOSE_TO_NETWORK_FLAG, gatewayHost, isLoopback } from './host.ts'
 import { createGateway, createLambdaInvokeServer, type LambdaHandler } from './gateway.ts'
 import { createJwtVerifier } from './jwt.ts'
@@ -28,6 +29,8 @@ export interface LocalStackOptions {
   cognitoPort?: number
   webDir?: string
   seed?: boolean
+  /** The local S3 server's port (condition photos); absent: 4569 with a dataDir, else a free one. */
+  s3Port?: number
   tableName?: string
   /** DynamoDB Local's Java heap (default 512 MB; the year-three bench holds half a million items in memory). */
   dynamoHeapMb?: number
@@ -55,6 +58,9 @@ export interface LocalStack {
   dynamoEndpoint: string
   tableName: string
   userPoolId: string
+  /** The local S3 server (s3rver) and the photos bucket in it. */
+  s3Endpoint: string
+  photosBucket: string
   clientId: string
   seeded: boolean
   /** The data migrations this start ran (none on a data folder that has them all). */
@@ -87,6 +93,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   await assertPortFree(cognitoPort, 'cognito-local', 'COGNITO_PORT')
   const deliveryPorts = opts.delivery ? deliveryPortsOf(opts.delivery, dataDir) : undefined
   if (deliveryPorts) {
+  const s3Port = opts.s3Port ?? (dataDir ? 4569 : 0)
+  if (s3Port) await assertPortFree(s3Port, 'the local S3 server', 'S3_PORT')
     const named = { smtpPort: ['maildev SMTP', 'MAIL_SMTP_PORT'], inboxPort: ['the mail inbox', 'MAIL_WEB_PORT'], smsPort: ['the SMS sink', 'SMS_PORT'] } as const
     for (const [k, [what, env]] of Object.entries(named)) {
       const p = deliveryPorts[k as keyof typeof named]
@@ -104,6 +112,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     stops.push(() => dynamo.stop())
 
     // Functions read these once; set before any handler runs (same names the CDK sets).
+    // Condition photos: the bucket in an S3-compatible server, loopback only, objects under the data folder.
+    const photosBucket = 'gunsmith-local-photos'
+    const s3 = await startLocalS3({ port: s3Port, dataDir: dataDir ? path.join(dataDir, 's3') : undefined, buckets: [photosBucket] })
+    stops.push(() => s3.stop())
     const cognitoEndpoint = `http://localhost:${cognitoPort}`
     Object.assign(process.env, {
       TABLE_NAME: tableName,
@@ -111,6 +123,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       COGNITO_ENDPOINT: cognitoEndpoint,
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
       STAGE: 'local',
+      PHOTOS_BUCKET: photosBucket,
+      S3_ENDPOINT: s3.endpoint,
     })
 
     // The deployed code: every function runs from its Lambda bundle, in a container process of its own.
@@ -194,6 +208,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       config,
       verify: createJwtVerifier({ issuer: cognito.issuer, jwksUrl: `http://127.0.0.1:${cognitoPort}/${cognito.userPoolId}/.well-known/jwks.json`, clientId: cognito.clientId }),
       handlers,
+      photosOrigin: s3.endpoint,
     })
     const port = await listen(gateway, opts.port, host)
     stops.push(() => {
@@ -203,6 +218,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const url = `http://localhost:${port}`
 
     // Last: the poller starts at the stream's end (LATEST), so the seed's notifications are not mailed, and the
+    // The page's origin may POST photos to the bucket (the CDK's CORS rule names the site's origin the same way).
+    await s3.allowOrigin(photosBucket, url)
     // links in the messages need the gateway's port.
     let delivery: LocalDelivery | undefined
     if (deliveryPorts) {
@@ -240,6 +257,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     }
   } catch (err) {
     await stop()
+      s3Endpoint: s3.endpoint,
+      photosBucket,
     throw err
   }
 }

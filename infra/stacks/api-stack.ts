@@ -16,6 +16,7 @@ import { deployedRoutesFor, functionGroups, routeKey, type FunctionGroup, type R
 import { AppFunction, LOG_RETENTION, acknowledge } from '../constructs/app-function.ts'
 import { metricNamespace } from '../constructs/metrics.ts'
 import { TABLE_GRANTS } from '../constructs/table-grants.ts'
+import type { PhotosBucket } from '../constructs/photos-bucket.ts'
 import { FunctionEnv } from '../constructs/function-env.ts'
 import { RECONCILE_ENTRY, writeGroupEntry } from '../constructs/lambda-bundle.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
@@ -25,6 +26,8 @@ export interface ApiStackProps extends StackProps {
   table: ITable
   userPool: cognito.IUserPool
   userPoolClient: cognito.IUserPoolClient
+  /** Condition photos: api-admin presigns uploads and views, api-customer views. */
+  photos: PhotosBucket
 }
 
 /**
@@ -151,10 +154,12 @@ export class ApiStack extends Stack {
   readonly originVerifySecret: secretsmanager.Secret
   /** A CloudFormation dynamic reference to it, resolved at deploy time: the value is in no template. */
   readonly originVerifyValue: string
+  private readonly photos: PhotosBucket
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props)
     const { config, table, userPool, userPoolClient } = props
+    this.photos = props.photos
     const { stage, removalPolicy } = config
 
     this.stripeSecretKey = this.emptySecret('StripeSecretKey', `Stripe secret API key for Gunsmith ${stage}; created empty, filled by ops (docs/deploying.md)`, removalPolicy)
@@ -361,11 +366,13 @@ export class ApiStack extends Stack {
     fn.fn.addEnvironment(FunctionEnv.originVerify, this.originVerifyValue)
     switch (group) {
       case 'api-customer':
+        this.photos.grantCustomer(fn)
         // Creates and cancels payment intents with the secret key (the dev-only confirm route is not mounted in AWS).
         fn.bindStripeSecrets({ secretKey: this.stripeSecretKey })
         break
       case 'api-admin':
         fn.bindUserPool({ userPoolId: userPool.userPoolId })
+        this.photos.grantAdmin(fn)
         fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...ADMIN_COGNITO_ACTIONS], resources: [userPool.userPoolArn] }))
         // Shown read-only on Settings → Email Settings: the sender is the deployment's, not the page's.
         fn.fn.addEnvironment(FunctionEnv.emailFrom, config.notifications.emailFrom)

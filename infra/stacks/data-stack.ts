@@ -3,6 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb'
 import type { Construct } from 'constructs'
 import { tableKeys } from '../../functions/db/table-schema.ts'
 import { BookBackup } from '../constructs/book-backup.ts'
+import { PhotosBucket } from '../constructs/photos-bucket.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
 
 export interface DataStackProps extends StackProps {
@@ -14,6 +15,8 @@ export class DataStack extends Stack {
   readonly table: dynamodb.Table
   /** The table's AWS Backup plan and vault (config.backup: prod by default). */
   readonly backup?: BookBackup
+  /** Condition photos (evidence; retained in every stage). */
+  readonly photos: PhotosBucket
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props)
@@ -48,6 +51,8 @@ export class DataStack extends Stack {
       new CfnOutput(this, 'BackupVaultName', { value: this.backup.vault.backupVaultName, description: "The table's recovery points (docs/deploying.md, \"Restore the book from a backup\")" })
       new CfnOutput(this, 'BackupRestoreRoleArn', { value: this.backup.restoreRole.roleArn, description: 'The role to pass to aws backup start-restore-job' })
     }
+    this.photos = new PhotosBucket(this, 'Photos', { config: props.config })
+    new CfnOutput(this, 'PhotosBucketName', { value: this.photos.bucket.bucketName, description: 'Condition photos (docs/deploying.md, "Condition photos")' })
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' })
     new CfnOutput(this, 'TableArn', { value: this.table.tableArn })
   }

@@ -16,6 +16,7 @@ import { webDistDir } from '../constructs/paths.ts'
 import { SITE_KIT_FOLDER } from '../../functions/site/site-kit.ts'
 import { SITE_PAGES_PREFIX, SitePublisher, siteKitBuild } from '../constructs/site-publisher.ts'
 import type { StageConfig } from '../constructs/stage-config.ts'
+import { photosOrigin } from '../constructs/photos-bucket.ts'
 import { deployedRoutesFor, functionGroups, routeKey } from '../../functions/routes.ts'
 import { ORIGIN_VERIFY_HEADER, PER_CLIENT_WRITE_ROUTES, metricNamespace } from './api-stack.ts'
 
@@ -39,6 +40,8 @@ export interface WebStackProps extends StackProps {
   webDist?: string
   /** The table, with its stream (data-stack.ts): the site publisher reads the settings item and follows its writes. */
   table: dynamodb.ITable
+  /** The condition photos' bucket (data-stack.ts): the page POSTs uploads to it and shows photos from it (CSP). */
+  photosBucketName: string
 }
 
 /**
@@ -158,7 +161,7 @@ export class WebStack extends Stack {
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ cognitoOrigin: `https://cognito-idp.${Aws.REGION}.amazonaws.com` }), override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ cognitoOrigin: `https://cognito-idp.${Aws.REGION}.amazonaws.com`, photosOrigin: photosOrigin(props.photosBucketName) }), override: true },
       },
     })
 

@@ -557,5 +557,8 @@ export type { SettingsView } from './settings.ts'
 export type { ReceivableBucketId, ReceivableRow, ReceivablesPage, ReceivablesTotals } from './receivables.ts'
 export type { ShopIdentity } from './shop.ts'
 
+/** Condition photos: GET …/photos, POST …/photos/uploads, POST …/photos/{photoId}/confirm (shared/src/photos.ts). */
+export type { Photo, PhotoList, PhotoUpload } from './photos.ts'
+
 /** Order ids are shown truncated to 8 characters. */
 export const shortOrderId = (id: string) => id.slice(0, 8)

@@ -19,6 +19,15 @@ describe('Content-Security-Policy (CloudFront and the local gateway)', () => {
     expect(policy).not.toContain('googleapis')
   })
 
+  it('adds the photos bucket\'s origin to connect-src (presigned uploads) and img-src (presigned views) only, when given', () => {
+    const photosOrigin = 'https://photos-bucket.s3.us-east-1.amazonaws.com'
+    const withPhotos = new Map(contentSecurityPolicy({ cognitoOrigin, photosOrigin }).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const))
+    for (const [name, sources] of withPhotos) {
+      const expected = [...(directives.get(name) ?? []), ...(name === 'connect-src' || name === 'img-src' ? [photosOrigin] : [])]
+      expect(sources, name).toEqual(expected)
+    }
+  })
+
   it('keeps every other source as it was: no inline script or style, no other third party', () => {
     expect(policy).toBe(
       [

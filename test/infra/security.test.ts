@@ -164,6 +164,7 @@ function grantLines(s: Synth, key: StackKey, role: Parameters<typeof logicalId>[
     const objects = r?.['Fn::Join']?.[1]
     if (objects?.length === 2 && same(objects[0], siteBucketArn) && typeof objects[1] === 'string') return `site bucket${objects[1]}`
     const distributionArn = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: logicalId(s.stacks.web.distribution) }]] }
+    if (objects?.length === 2 && objects[0]?.['Fn::ImportValue'] && same(exportedValue(data, objects[0]), { 'Fn::GetAtt': [logicalId(s.stacks.data.photos.bucket), 'Arn'] })) return `photos bucket${objects[1]}`
     if (same(r, distributionArn)) return 'site distribution'
     if (JSON.stringify(r).includes(':ses:",')) return 'the SES sending identity'
     const parts = r?.['Fn::Join']?.[1]
@@ -194,12 +195,17 @@ const EXPECTED_GRANTS: Record<string, string[]> = {
     ...onTable(['BatchGetItem', 'ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'], ['gsi1']),
     'secretsmanager:GetSecretValue on stripe secret key',
   ],
+    // Presigns views of condition photos (a customer's own order's intake photos), nothing else in the bucket.
+    's3:GetObject on photos bucket/orders/*/photos/*',
   'api-admin': [
     ...LOGS,
     ...onTable(LEDGER_WRITER, ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5', 'gsi6', 'gsi7', 'gsi8']),
     ...ADMIN_COGNITO_ACTIONS.map((a) => `${a} on user pool`),
     'secretsmanager:GetSecretValue on stripe secret key',
   ],
+    // Presigns photo uploads (the browser's POST is signed with this right) and views; never lists or deletes.
+    's3:GetObject on photos bucket/orders/*/photos/*',
+    's3:PutObject on photos bucket/orders/*/photos/*',
   'stripe-webhook': [
     ...LOGS,
     ...onTable(LEDGER_WRITER, ['gsi1']),

@@ -6,7 +6,7 @@ import { REPO_ROOT, startLocalStack, type LocalStack } from '../../infra/local/s
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: { url: string; cognitoEndpoint: string; dynamoEndpoint: string; tableName: string; userPoolId: string; clientId: string }
+    stack: { url: string; cognitoEndpoint: string; dynamoEndpoint: string; tableName: string; userPoolId: string; clientId: string; s3Endpoint: string; photosBucket: string }
     /** The functions' bundles (infra/local/lambda-runtime.ts buildLocalBundles), built once for the stack and every worker. */
     bundlesDir: string
   }
@@ -36,8 +36,8 @@ export async function setup(project: TestProject) {
       if (name === 'ScanCommand') sent.scans.push(name)
     },
   })
-  const { url, cognitoEndpoint, dynamoEndpoint, tableName, userPoolId, clientId } = stack
-  project.provide('stack', { url, cognitoEndpoint, dynamoEndpoint, tableName, userPoolId, clientId })
+  const { url, cognitoEndpoint, dynamoEndpoint, tableName, userPoolId, clientId, s3Endpoint, photosBucket } = stack
+  project.provide('stack', { url, cognitoEndpoint, dynamoEndpoint, tableName, userPoolId, clientId, s3Endpoint, photosBucket })
 }
 
 export async function teardown() {

@@ -12,7 +12,7 @@ export const stack = () => inject('stack')
 /** Points this worker's repositories at the shared local stack's table. */
 export function useStackTable() {
   const s = stack()
-  Object.assign(process.env, { TABLE_NAME: s.tableName, DYNAMODB_ENDPOINT: workerDynamoEndpoint() ?? s.dynamoEndpoint, AWS_REGION: 'us-east-1', COGNITO_ENDPOINT: s.cognitoEndpoint, USER_POOL_ID: s.userPoolId, LOG_LEVEL: 'silent' })
+  Object.assign(process.env, { TABLE_NAME: s.tableName, DYNAMODB_ENDPOINT: workerDynamoEndpoint() ?? s.dynamoEndpoint, AWS_REGION: 'us-east-1', COGNITO_ENDPOINT: s.cognitoEndpoint, USER_POOL_ID: s.userPoolId, LOG_LEVEL: 'silent', PHOTOS_BUCKET: s.photosBucket, S3_ENDPOINT: s.s3Endpoint })
   resetEnv()
   resetDocumentClient()
 }

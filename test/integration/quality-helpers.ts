@@ -280,6 +280,8 @@ export const ID_SOURCES: Record<string, (w: World) => string> = {
   'payments/{paymentId}': (w) => w.paymentId,
   // The A&D book's line of a firearm is keyed by its order.
   'book/{orderId}': (w) => w.order.orderId,
+  // A photo id of the right shape that was never uploaded: the confirm answers 400 for the order's staff, 404 elsewhere.
+  'photos/{photoId}': () => '00000000a0123456789ab',
 }
 
 /** The route's path parameters as "segment/{name}" keys, in path order. */
@@ -320,6 +322,7 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
   'PATCH /api/admin/customers/{id}': () => ({ firstName: 'Quinta', lastName: 'Quinn', phone: '', address: { line1: '12 Main St', city: 'Austin', state: 'TX', postalCode: '78701-1234' }, enableSmsNotifications: true }),
   'POST /api/admin/orders': (w) => ({ customerId: w.customerId, firearmMake: 'Glock', firearmModel: '19', serialNumber: 'ABC123', firearmCaliber: '9mm', serviceType: 'Repair', description: 'Fix it', estimatedCostCents: 5_000, inboundTrackingNumber: '1Z999' }),
   'PATCH /api/admin/orders/{orderId}': (w) => ({ version: w.order.version, firearmMake: 'Colt', currentStatus: 'work_complete', statusNote: 'Note', estimatedCostCents: 12_000 }),
+  'POST /api/admin/orders/{orderId}/photos/uploads': () => ({ contentType: 'image/jpeg', size: 2_000, purpose: 'intake' }),
   'POST /api/admin/orders/{orderId}/approval-request': () => ({ reason: 'More parts needed', lines: [{ kind: 'part', name: 'Hand', unitCents: 1_200, quantity: 1 }] }),
   'POST /api/admin/orders/{orderId}/updates': () => ({ status: 'in_progress', notes: 'Working on it' }),
   'PATCH /api/admin/orders/{orderId}/updates/{updateId}': () => ({ notes: 'Edited' }),

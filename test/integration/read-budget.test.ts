@@ -43,6 +43,10 @@ const REQUESTS_PER_READ: Record<string, number> = {
   // The firearms missing from the A&D book: the count (one GetItem of its counter) next to a page of the list's items
   // (one Query), then the orders they name (one BatchGet of at most a page), so the rows are the orders as they stand.
   'GET /api/admin/book/missing': 3,
+  // Condition photos are in the order's partition but apart from its page: the order's key read (the 404, the
+  // customer's ownership), then one Query of at most PHOTOS_PER_ORDER photo records.
+  'GET /api/admin/orders/{orderId}/photos': 2,
+  'GET /api/orders/{orderId}/photos': 2,
 }
 
 const readRoutes = routes.filter((r) => r.method === 'GET' && r.fn !== 'stripe-webhook')
