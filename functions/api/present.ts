@@ -77,6 +77,7 @@ export function presentOrder(o: Order): Api.Order {
       ? { releasedOn: o.release.releasedOn, method: o.release.method, to: o.release.to, toName: o.release.toName, toLicense: o.release.toLicense ?? null, toAddress: o.release.toAddress ?? null, carrier: o.release.carrier ?? null, trackingNumber: o.release.trackingNumber ?? null, recordedAt: o.release.recordedAt }
       : null,
     missingFromBook: o.missingFromBook ?? missingFromBook(o),
+    inboxSince: o.inboxSince ?? null,
     serviceType: o.serviceType,
     description: o.description,
     estimatedCostCents: o.estimatedCostCents,

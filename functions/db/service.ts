@@ -14,6 +14,7 @@ import { statusUpdateEntity } from './entities/status-update.ts'
 import { webhookEventEntity } from './entities/webhook-event.ts'
 import { auditEventEntity } from './entities/audit-event.ts'
 import { missingFirearmEntity } from './entities/missing-firearm.ts'
+import { inboxItemEntity } from './entities/inbox-item.ts'
 import type { EntityItem, Service } from 'electrodb'
 import type { TableConfig } from './table.ts'
 import { createConversions, createWriteTransaction } from 'electrodb'
@@ -47,6 +48,7 @@ const ENTITY_FACTORIES = {
   receivableCounter: receivableCounterEntity,
   auditEvent: auditEventEntity,
   missingFirearm: missingFirearmEntity,
+  inboxItem: inboxItemEntity,
 }
 
 type Entities = { [K in keyof typeof ENTITY_FACTORIES]: ReturnType<(typeof ENTITY_FACTORIES)[K]> }

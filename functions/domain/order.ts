@@ -41,6 +41,11 @@ export interface Order {
    * order was listed as (absent on an order stored before the list, which its next write or the migration lists).
    */
   missingFromBook?: boolean
+  /**
+   * A customer message waits for an answer since this time (the order is on the staff inbox: db/repositories/inbox.ts).
+   * Writers carry it as read; the order commit removes it when the write answers the customer, deletes or archives.
+   */
+  inboxSince?: string
   inboundTrackingNumber?: string
   outboundTrackingNumber?: string
   shippingSelected: boolean

@@ -4,6 +4,7 @@
  * sent, failed, skipped), transport errors retried with backoff, then thrown for the stream's retry
  * (docs/notifications.md, "Delivery").
  */
+import { SHOP_MESSAGE_KIND, SHOP_RECIPIENT } from '@gs/shared/inbox'
 import { toE164 } from '@gs/shared/phone'
 import { shopIdentity } from '@gs/shared/shop'
 import type { ChannelDelivery, DeliveredNotification, DeliveryChannel, NotificationDeliveryRepository } from '../db/repositories/notification-delivery.ts'
@@ -11,6 +12,7 @@ import type { Profile, ProfileRepository } from '../db/repositories/profiles.ts'
 import type { SettingsRepository } from '../db/repositories/settings.ts'
 import { log as defaultLog } from '../lib/logger.ts'
 import { NOTIFICATION_KINDS, renderEmail, renderSms, type EmailNotification, type NotificationKind } from './email-template.ts'
+import { renderShopMessageEmail } from './email-shop-message.ts'
 import type { EmailTransport, SmsTransport } from './transports.ts'
 
 /** A 'sending' claim older than this was an attempt that crashed (the notifier's timeout must be well below it). */
@@ -30,6 +32,9 @@ export const SKIP_REASONS = {
   smsOff: 'sms_off',
   noPhone: 'no_phone',
   invalidPhone: 'invalid_phone',
+  /** The shop's email about a customer message: Settings → Email Settings has it off, or no message goes by text. */
+  shopEmailOff: 'shop_email_off',
+  shopMessage: 'shop_message',
 } as const
 
 export type ChannelResult = 'sent' | 'skipped' | 'already_sent' | 'already_skipped' | 'gone'
@@ -92,17 +97,24 @@ export async function deliverNotification(deps: NotifierDeps, image: Pick<Delive
   const done = (c: DeliveryChannel) => ['sent', 'skipped'].includes(current?.delivery?.[c]?.status ?? '')
   if (done('email') && done('sms')) return { email: alreadyOf(current, 'email'), sms: alreadyOf(current, 'sms') }
 
-  const [profile, settings] = await Promise.all([deps.profiles.getProfile(key.userId), deps.settings.getSettings()])
+  // The shop's email about a customer message goes to the shop, not to a customer (no profile, no preferences).
+  const forShop = key.userId === SHOP_RECIPIENT && (current.kind as string | undefined) === SHOP_MESSAGE_KIND
+  const [profile, settings] = await Promise.all([forShop ? null : deps.profiles.getProfile(key.userId), deps.settings.getSettings()])
   const shop = shopIdentity(settings)
   // Every notification today is about an order; one that is not links to the customer's notifications.
   const orderUrl = current.orderId ? `${deps.portalUrl}/orders/${encodeURIComponent(current.orderId)}` : `${deps.portalUrl}/notifications`
   const preferencesUrl = `${deps.portalUrl}/profile`
   const notification = templateInput(current)
 
-  const plans: Record<DeliveryChannel, Plan> = { email: emailPlan(profile, notification.essential), sms: smsPlan(profile) }
+  const plans: Record<DeliveryChannel, Plan> = forShop ? shopMessagePlans(settings) : { email: emailPlan(profile, notification.essential), sms: smsPlan(profile) }
   const fromAddress = deps.emailFrom || shop.email || 'no-reply@localhost'
   const senders: Record<DeliveryChannel, (to: string) => Promise<{ messageId: string }>> = {
     email: async (to) => {
+      if (forShop) {
+        const staffOrderUrl = `${deps.portalUrl}/admin/manage-orders?order=${encodeURIComponent(current!.orderId ?? '')}`
+        const mail = renderShopMessageEmail({ shopName: shop.name, title: notification.title, context: notification.context, message: notification.message, orderUrl: staffOrderUrl })
+        return (await deps.email()).send({ to, from: mailbox(shop.name, fromAddress), ...mail })
+      }
       const { subject, html, text } = renderEmail({ shop, recipient: { firstName: profile?.firstName || null }, notification, orderUrl, preferencesUrl })
       const replyTo = shop.email && shop.email.toLowerCase() !== fromAddress.toLowerCase() ? shop.email : undefined
       return (await deps.email()).send({ to, from: mailbox(shop.name, fromAddress), ...(replyTo ? { replyTo } : {}), subject, html, text })
@@ -188,6 +200,13 @@ export async function deliverNotification(deps: NotifierDeps, image: Pick<Delive
 }
 
 const alreadyOf = (n: DeliveredNotification, c: DeliveryChannel): ChannelResult => (n.delivery?.[c]?.status === 'sent' ? 'already_sent' : 'already_skipped')
+
+/** The shop's email about a customer message: to the shop's email while the setting is on (the default); never a text. */
+export function shopMessagePlans(settings: { email: string; emailShopAboutMessages?: boolean }): Record<DeliveryChannel, Plan> {
+  const to = settings.email.trim()
+  const email: Plan = settings.emailShopAboutMessages === false ? { skip: SKIP_REASONS.shopEmailOff } : to ? { to } : { skip: SKIP_REASONS.noEmail }
+  return { email, sms: { skip: SKIP_REASONS.shopMessage } }
+}
 
 /** Whether (and where) to email: every active customer, optional messages only if they did not turn them off. */
 export function emailPlan(profile: Profile | null, essential: boolean): Plan {

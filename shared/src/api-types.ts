@@ -121,6 +121,8 @@ export interface Order {
   release: Release | null
   /** The firearm came in (the status said so) without its intake: listed among the firearms missing from the A&D book. */
   missingFromBook: boolean
+  /** Since when a customer message on the order waits for an answer (it is on the staff Inbox); null: none waits. */
+  inboxSince: string | null
   serviceType: string
   description: string
   estimatedCostCents: number
@@ -276,6 +278,40 @@ export interface MissingFromBookPage extends Page<MissingFirearm> {
   count: number
 }
 
+/** A row of the staff Inbox (GET /api/admin/inbox): an order with customer messages no one has answered yet. */
+export interface InboxRow {
+  orderId: string
+  orderNumber: string
+  firearmMake: string
+  firearmModel: string
+  customerName: string
+  /** The first words of the latest unanswered message, and when it came. */
+  excerpt: string
+  lastAt: string
+  /** When the oldest unanswered message came (the Inbox's order: oldest first). */
+  since: string
+  /** Unanswered messages on the order. */
+  count: number
+  /** The gunsmith the order is assigned to; null: unassigned. */
+  assignedToName: string | null
+}
+
+/** GET /api/admin/inbox: a page of the Inbox, oldest unanswered first, and how many orders wait. */
+export interface InboxPage extends Page<InboxRow> {
+  count: number
+}
+
+/** GET /api/admin/inbox/count: how many orders have a customer message waiting (the staff header's badge). */
+export interface InboxCount {
+  count: number
+}
+
+/** POST /api/admin/inbox/{orderId}/handled: whether this call took the order off the Inbox (false: it was not on it). */
+export interface InboxHandled {
+  handled: boolean
+  count: number
+}
+
 /** The Invoice Refresh Utility: the invoice as stored on the order and as the calculator makes it now. */
 export interface InvoiceCheck {
   orderId: string
@@ -302,7 +338,7 @@ export type AdminInvoiceStatus = 'no_invoice' | 'paid' | 'partially_paid' | 'pay
 export type AdminListOrderField =
   | 'id' | 'orderNumber' | 'customerId' | 'customerName' | 'customerEmail' | 'firearmMake' | 'firearmModel' | 'serialNumber' | 'serviceType'
   | 'estimatedCostCents' | 'additionalCostCents' | 'additionalCostApprovalStatus' | 'currentStatus' | 'isArchived' | 'archivedAt'
-  | 'createdAt' | 'updatedAt' | 'version' | 'invoice'
+  | 'createdAt' | 'updatedAt' | 'version' | 'invoice' | 'inboxSince'
 
 export type AdminListOrder = Pick<Order, AdminListOrderField> & {
   invoiceBalanceDueCents: number

@@ -16,6 +16,8 @@ export const SETTINGS_DEFAULTS = {
   defaultTaxRate: taxRatePpmToPercent(DEFAULT_TAX_RATE_PPM),
   laborRateCents: 7500,
   minimumServiceFeeCents: 2500,
+  /** Each customer message is emailed to the shop's email (above) as well as put on the staff inbox. */
+  emailShopAboutMessages: true,
 } as const
 
 export const settingsMessages = {
@@ -25,7 +27,9 @@ export const settingsMessages = {
   minimumFeeInvalid: 'Please enter a valid minimum service fee',
 } as const
 
-export type Settings = { -readonly [K in keyof typeof SETTINGS_DEFAULTS]: (typeof SETTINGS_DEFAULTS)[K] extends string ? string : number }
+export type Settings = {
+  -readonly [K in keyof typeof SETTINGS_DEFAULTS]: (typeof SETTINGS_DEFAULTS)[K] extends string ? string : (typeof SETTINGS_DEFAULTS)[K] extends boolean ? boolean : number
+}
 
 /**
  * GET /api/admin/settings: the settings and, read-only, the address notification emails are sent from

@@ -282,6 +282,8 @@ export const ID_SOURCES: Record<string, (w: World) => string> = {
   'book/{orderId}': (w) => w.order.orderId,
   // A photo id of the right shape that was never uploaded: the confirm answers 400 for the order's staff, 404 elsewhere.
   'photos/{photoId}': () => '00000000a0123456789ab',
+  // Mark handled names the order; the world's order is not on the inbox, so the call changes nothing.
+  'inbox/{orderId}': (w) => w.order.orderId,
 }
 
 /** The route's path parameters as "segment/{name}" keys, in path order. */

@@ -95,6 +95,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     intake: null,
     release: null,
     missingFromBook: false,
+    inboxSince: null,
     serviceType: 'Repair',
     description: 'Intermittent failure to extract.',
     estimatedCostCents: 15000,

@@ -186,6 +186,11 @@ export const orderSchema = {
     /** The gunsmith the order is assigned to (their profile's user id), and their name as shown on lists; absent when unassigned. */
     assignedTo: { type: 'string' },
     assignedToName: { type: 'string' },
+    /**
+     * The time of the order's oldest customer message no one has answered (repositories/inbox.ts): set by the first
+     * note, kept by every order write (conditioned on it) and removed with the inbox item; absent when none waits.
+     */
+    inboxSince: { type: 'string' },
     invoiceLastUpdated: { type: 'string', default: now },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', default: now },

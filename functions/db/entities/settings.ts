@@ -22,6 +22,8 @@ export const settingsSchema = {
     fromEmail: { type: 'string' },
     laborRateCents: { type: 'number' },
     minimumServiceFeeCents: { type: 'number' },
+    /** Email the shop about each customer message (absent: on). */
+    emailShopAboutMessages: { type: 'boolean' },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString(), default: () => new Date().toISOString() },
   },
   indexes: {

@@ -27,7 +27,17 @@ export interface OrderHistoryRepository {
    * `perOrder`, theirs of the note's hour (UTC) under `perHour`. The order item (and its version) is not
    * touched, so an admin's open edit stays valid. NoteLimitReached, and nothing written, when one is reached.
    */
-  addCustomerNote(note: StatusUpdate, limits: NoteLimits): Promise<StatusUpdate>
+  addCustomerNote(note: StatusUpdate, limits: NoteLimits, more?: (entities: TxEntities) => unknown[]): Promise<StatusUpdate>
+}
+
+type TxEntities = Parameters<Parameters<ReturnType<typeof createService>['transaction']['write']>[0]>[0]
+
+/** An item of `more` (the staff inbox's, conditioned on the order as the caller read it) was refused: read the order again and retry. */
+export class NoteItemsMoved extends Error {
+  constructor() {
+    super('The order changed under the customer note')
+    this.name = 'NoteItemsMoved'
+  }
 }
 
 /** What a customer's order search matches (use-cases/list-customer-orders.ts makes it from what they typed). */
@@ -135,31 +145,33 @@ export function createOrderHistoryRepository({ table, client }: TableConfig): Or
       return { items: page.map((i) => toOrder(i)), cursor: customerOrderKeys.fromComposite.toCursor({ customerId: last.customerId, createdAt: last.createdAt, orderId: last.orderId }) }
     },
 
-    async addCustomerNote(note, { perOrder, perHour }) {
+    async addCustomerNote(note, { perOrder, perHour }, more) {
       const hour = note.createdAt.slice(0, 13) // yyyy-mm-ddThh, UTC
       const ttl = Math.floor(Date.parse(`${hour}:00:00.000Z`) / 1000) + HOURLY_COUNTER_TTL_SECONDS
       // Two notes of one customer at the same moment meet on their counters: the same write again (the limits still hold).
       return retryOnConflict(async () => {
         const result = await service.transaction
-          .write(({ statusUpdate: updates, counter }) => [
-            updates.create(note).commit(),
-            counter
+          .write((entities) => [
+            entities.statusUpdate.create(note).commit(),
+            entities.counter
               .update({ name: orderNotesCounter(note.orderId) })
               .add({ value: 1 })
               .where(({ value }, { lt, notExists }) => `${notExists(value)} OR ${lt(value, perOrder)}`)
               .commit(),
-            counter
+            entities.counter
               .update({ name: hourlyNotesCounter(note.createdBy, hour) })
               .add({ value: 1 })
               .set({ ttl })
               .where(({ value }, { lt, notExists }) => `${notExists(value)} OR ${lt(value, perHour)}`)
               .commit(),
-          ])
+            ...(more?.(entities) ?? []),
+          ] as never)
           .go()
         if (!result.canceled) return note
         const codes = cancellationCodes(result.data)
         if (codes[1] === CONDITION_FAILED) throw new NoteLimitReached('order')
         if (codes[2] === CONDITION_FAILED) throw new NoteLimitReached('hour')
+        if (codes.slice(3).includes(CONDITION_FAILED)) throw new NoteItemsMoved()
         if (codes.includes(TRANSACTION_CONFLICT)) throw new ContendedTransaction(codes)
         throw new Error(`Note transaction cancelled: ${JSON.stringify(codes)}`)
       })

@@ -15,6 +15,7 @@ import { ConcurrentChange, retryOnConflict } from '#functions/lib/retry.ts'
 import type { EntryChange } from '#functions/domain/ledger-stats.ts'
 import { counterItems } from './ledger-counters.ts'
 import { receivableCounterItems } from './receivable-counters.ts'
+import { inboxCommitItems, inboxOfWrite } from './inbox.ts'
 import { missingFromBookItems } from './missing-from-book.ts'
 import { serialKeyOf } from '#functions/domain/search.ts'
 
@@ -293,22 +294,26 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
   async function commit({ orders: writes, items, closeCheckouts = [], summaries: plans, ...extras }: OrderCommit): Promise<Order[]> {
     const orderId = writes[0]?.order.orderId
     let ownItems = 0
+    // What each write does to the staff inbox: an answer, a delete or an archive takes the order off it.
+    const inboxes = writes.map((w) => inboxOfWrite(w.order, w.expected === 'create', extras.putUpdates))
     const result = await service.transaction
       .write((entities) => {
         const { order: orders, orderRef, statusUpdate, checkout } = entities
         const own = [
-          ...writes.map(({ order: o, expected, softDelete, invoice, receivable: { before, after }, missing }) => {
-            const item = { ...orderItem(o, invoice), receivableCents: after, missingFromBook: missing.after }
+          ...writes.map(({ order: o, expected, softDelete, invoice, receivable: { before, after }, missing }, i) => {
+            const item = { ...orderItem(o, invoice), receivableCents: after, missingFromBook: missing.after, inboxSince: inboxes[i].after }
             return expected === 'create'
               ? orders.create(item).commit()
               : orders
                   .put(item)
                   // A soft delete counts once: the order must not be deleted already. The receivables and the list of
                   // firearms missing from the book move from what was read.
-                  .where(({ version, isDeleted, receivableCents, missingFromBook }, { eq, notExists }) => {
+                  .where(({ version, isDeleted, receivableCents, missingFromBook, inboxSince }, { eq, notExists }) => {
                     const counts = before === undefined ? notExists(receivableCents) : eq(receivableCents, before)
                     const listed = missing.before === undefined ? notExists(missingFromBook) : eq(missingFromBook, missing.before)
-                    const kept = `${eq(version, expected)} AND ${counts} AND ${listed}`
+                    // A customer's message that came meanwhile (repositories/inbox.ts) is never overwritten.
+                    const waiting = inboxes[i].before === undefined ? notExists(inboxSince) : eq(inboxSince, inboxes[i].before!)
+                    const kept = `${eq(version, expected)} AND ${counts} AND ${listed} AND ${waiting}`
                     return softDelete ? `${kept} AND (${notExists(isDeleted)} OR ${eq(isDeleted, false)})` : kept
                   })
                   .commit()
@@ -331,6 +336,7 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
           ...counterItems(entities, extras.ledgerChanges ?? []),
           ...receivableCounterItems(entities, writes.map(({ receivable: { invoicedAt, before, after } }) => ({ invoicedAt, before: before ?? 0, after }))),
           ...missingFromBookItems(entities, writes),
+          ...inboxCommitItems(entities, writes.map((w, i) => ({ orderId: w.order.orderId, inbox: inboxes[i] }))),
           ...auditWrites(entities, extras.audit),
         ]
         ownItems = own.length
@@ -341,7 +347,7 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
     if (!result.canceled) {
       if (closeCheckouts.length) await hooks.onCheckoutsClosed?.(closeCheckouts)
       // As a read of them would give them: what they are counted and listed with, the status stored.
-      return writes.map((w) => ({ ...w.order, receivableCents: w.receivable.after, missingFromBook: w.missing.after, storedStatus: w.order.currentStatus }))
+      return writes.map((w, i) => ({ ...w.order, receivableCents: w.receivable.after, missingFromBook: w.missing.after, inboxSince: inboxes[i].after, storedStatus: w.order.currentStatus }))
     }
     const codes = cancellationCodes(result.data)
     if (codes.slice(0, writes.length).includes(CONDITION_FAILED)) throw new VersionConflict()

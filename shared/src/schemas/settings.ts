@@ -25,5 +25,6 @@ export const settingsSchema = z.strictObject({
   fflNumber: z.optional(z.union([z.literal(''), z.string().check(z.trim(), z.toUpperCase(), z.regex(FFL_NUMBER, bookMessages.fflInvalid))])),
   laborRateCents: z.optional(cents(settingsMessages.laborRateInvalid)),
   minimumServiceFeeCents: z.optional(cents(settingsMessages.minimumFeeInvalid)),
+  emailShopAboutMessages: z.optional(z.boolean()),
 })
 export type SettingsInput = z.infer<typeof settingsSchema>

@@ -52,6 +52,7 @@ function presentAdminListOrder(o: Order): AdminListOrder {
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     version: o.version,
+    inboxSince: o.inboxSince ?? null,
     invoice,
     invoiceBalanceDueCents: invoice.balanceDueCents,
     invoicePaymentStatus: adminInvoiceStatus(invoice),
