@@ -7,6 +7,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb'
 import { unmarshall } from '@aws-sdk/util-dynamodb'
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda'
 import { createNotificationDeliveryRepository, notificationFromImage, type DeliveredNotification } from '../db/repositories/notification-delivery.ts'
+import { createNotificationDigestRepository } from '../db/repositories/notification-digests.ts'
 import { createProfileRepository } from '../db/repositories/profiles.ts'
 import { createSettingsRepository } from '../db/repositories/settings.ts'
 import { defaultTable, type TableConfig } from '../db/table.ts'
@@ -60,6 +61,7 @@ function fromEnv() {
     table,
     notifier: {
       deliveries: createNotificationDeliveryRepository(table),
+      digests: createNotificationDigestRepository(table),
       profiles: createProfileRepository(table),
       settings: createSettingsRepository(table),
       email: () => (email ??= emailTransportFromEnv(e)),

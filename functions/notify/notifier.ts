@@ -14,6 +14,8 @@ import { log as defaultLog } from '../lib/logger.ts'
 import { NOTIFICATION_KINDS, renderEmail, renderSms, type EmailNotification, type NotificationKind } from './email-template.ts'
 import { renderShopMessageEmail } from './email-shop-message.ts'
 import type { EmailTransport, SmsTransport } from './transports.ts'
+import type { NotificationDigestRepository } from '../db/repositories/notification-digests.ts'
+import { isBatched, joinDigest } from './digest-join.ts'
 
 /** A 'sending' claim older than this was an attempt that crashed (the notifier's timeout must be well below it). */
 export const CLAIM_STALE_MS = 2 * 60_000
@@ -37,7 +39,7 @@ export const SKIP_REASONS = {
   shopMessage: 'shop_message',
 } as const
 
-export type ChannelResult = 'sent' | 'skipped' | 'already_sent' | 'already_skipped' | 'gone'
+export type ChannelResult = 'sent' | 'skipped' | 'already_sent' | 'already_skipped' | 'gone' | 'batched' | 'already_batched'
 
 type Log = Pick<typeof defaultLog, 'info' | 'warn' | 'error'>
 
@@ -52,6 +54,8 @@ export interface NotifierDeps {
   portalUrl: string
   /** The sender address (EMAIL_FROM, always set in AWS and by npm start); else the shop's email. */
   emailFrom?: string
+  /** Batching: changes to an order wait for its digest (digest-join.ts); absent, every notification is sent at once. */
+  digests?: Pick<NotificationDigestRepository, 'join'>
   now?: () => Date
   sleep?: (ms: number) => Promise<void>
   log?: Log
@@ -94,8 +98,13 @@ export async function deliverNotification(deps: NotifierDeps, image: Pick<Delive
 
   let current = await deps.deliveries.get(key)
   if (!current) return { email: 'gone', sms: 'gone' }
-  const done = (c: DeliveryChannel) => ['sent', 'skipped'].includes(current?.delivery?.[c]?.status ?? '')
+  const done = (c: DeliveryChannel) => ['sent', 'skipped', 'batched'].includes(current?.delivery?.[c]?.status ?? '')
   if (done('email') && done('sms')) return { email: alreadyOf(current, 'email'), sms: alreadyOf(current, 'sms') }
+  // Progress news waits for the order's digest: one email and one text for the changes of the next 2 minutes.
+  if (deps.digests && isBatched(current) && (['email', 'sms'] as const).every((c) => [undefined, 'batched'].includes(current!.delivery?.[c]?.status))) {
+    await joinDigest({ digests: deps.digests, deliveries: deps.deliveries, now }, current)
+    return { email: 'batched', sms: 'batched' }
+  }
 
   // The shop's email about a customer message goes to the shop, not to a customer (no profile, no preferences).
   const forShop = key.userId === SHOP_RECIPIENT && (current.kind as string | undefined) === SHOP_MESSAGE_KIND
@@ -199,7 +208,10 @@ export async function deliverNotification(deps: NotifierDeps, image: Pick<Delive
   return results
 }
 
-const alreadyOf = (n: DeliveredNotification, c: DeliveryChannel): ChannelResult => (n.delivery?.[c]?.status === 'sent' ? 'already_sent' : 'already_skipped')
+const alreadyOf = (n: DeliveredNotification, c: DeliveryChannel): ChannelResult => {
+  const status = n.delivery?.[c]?.status
+  return status === 'sent' ? 'already_sent' : status === 'batched' ? 'already_batched' : 'already_skipped'
+}
 
 /** The shop's email about a customer message: to the shop's email while the setting is on (the default); never a text. */
 export function shopMessagePlans(settings: { email: string; emailShopAboutMessages?: boolean }): Record<DeliveryChannel, Plan> {

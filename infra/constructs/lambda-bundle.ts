@@ -164,6 +164,7 @@ export function writeGroupEntry(group: FunctionGroup): string {
 export const POST_CONFIRMATION_ENTRY = path.join(functionsDir, 'triggers', 'post-confirmation.ts')
 export const RECONCILE_ENTRY = path.join(functionsDir, 'jobs', 'reconcile.ts')
 export const NOTIFIER_ENTRY = path.join(functionsDir, 'notify', 'notifier-handler.ts')
+export const DIGEST_SENDER_ENTRY = path.join(functionsDir, 'notify', 'digest-handler.ts')
 export const SITE_PUBLISHER_ENTRY = path.join(functionsDir, 'site', 'publisher-handler.ts')
 
 /**
@@ -176,6 +177,7 @@ export function lambdaEntries(): Array<{ name: string; entry: string }> {
     { name: 'post-confirmation', entry: POST_CONFIRMATION_ENTRY },
     { name: 'reconcile', entry: RECONCILE_ENTRY },
     { name: 'notifier', entry: NOTIFIER_ENTRY },
+    { name: 'notify-digests', entry: DIGEST_SENDER_ENTRY },
     { name: 'site-publisher', entry: SITE_PUBLISHER_ENTRY },
   ]
 }

@@ -31,8 +31,13 @@ export const TABLE_GRANTS = {
   },
   /** Sign-up: creates the profile (conditional put) or reads the one a retry already created; a password reset ends the sessions on it (update). */
   'post-confirmation': { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [] },
-  /** Reads the profile, settings and notification, claims and marks each channel (notify-stack.ts). */
+  /** Reads the profile, settings and notification, claims and marks each channel, adds a change to its order's digest (notify-stack.ts). */
   notifier: { actions: ['GetItem', 'UpdateItem'], indexes: [] },
+  /**
+   * The digest sender (every minute): one page of due digests (gsi1), each claimed by a conditional delete, put back
+   * after a failed send (update), the profile and settings read, each change's notification marked (notify-stack.ts).
+   */
+  'notify-digests': { actions: ['GetItem', 'Query', 'UpdateItem', 'DeleteItem'], indexes: ['gsi1'] },
   /** At a deploy, reads the settings item (the shop's identity) to publish the public pages with (site-publisher.ts). */
   'site-publisher': { actions: ['GetItem'], indexes: [] },
 } as const satisfies Record<string, TableGrant>

@@ -178,7 +178,7 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
           { ...staffMessageNotification({ ...of(shipped, 28), previousStatus: 'ready_for_shipping' })!, read: true },
         ]
       : []),
-    ...(pending ? [approvalRequestedNotification({ ...of(pending, 9), reason: pending.approvalRequests[0]?.reason ?? '' })] : []),
+    ...(pending?.approvalRequests[0] ? [approvalRequestedNotification({ ...of(pending, 9), request: pending.approvalRequests[0] })] : []),
   ]
   for (const n of demoNotifications) await notifications.add(n)
   return { orders: created, notifications: demoNotifications }

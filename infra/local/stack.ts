@@ -20,6 +20,8 @@ import { startDynamoRecorder, type CommandObserver } from './dynamo-recorder.ts'
 import { buildLocalBundles, LOCAL_DEV_ROUTES, localLambda, readLocalBundles, type LocalLambda } from './lambda-runtime.ts'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+/** How often the local stack sends the due notification digests (AWS: notify-stack.ts DIGEST_SCHEDULE, one minute). */
+const DIGEST_EVERY_MS = 60_000
 
 export interface LocalStackOptions {
   /** Gateway port; 0 picks a free one. */
@@ -133,7 +135,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       mkdirSync(path.join(REPO_ROOT, '.cdk'), { recursive: true })
       const built = mkdtempSync(path.join(REPO_ROOT, '.cdk', 'local-bundles-'))
       stops.push(async () => rmSync(built, { recursive: true, force: true }))
-      buildLocalBundles(built, [...functionGroups, 'post-confirmation', 'reconcile', 'notifier', LOCAL_DEV_ROUTES])
+      buildLocalBundles(built, [...functionGroups, 'post-confirmation', 'reconcile', 'notifier', 'notify-digests', LOCAL_DEV_ROUTES])
       bundlesDir = built
     }
     const bundles = readLocalBundles(bundlesDir)
@@ -234,6 +236,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         handler: (event) => notifier(event, { timeoutMs: 60_000 }) as Promise<DynamoDBBatchResponse | undefined>,
       })
       stops.push(() => delivery!.stop())
+      // As the EventBridge rule in AWS (notify-stack.ts DIGEST_SCHEDULE): the due notification digests, every minute.
+      const digests = lambda('notify-digests')
+      const digestTimer = setInterval(() => {
+        digests({ source: 'local.schedule', 'detail-type': 'Scheduled Event' }, { timeoutMs: 50_000 }).catch((err: unknown) =>
+          console.error(`notification digests failed: ${err instanceof Error ? err.message : String(err)}`),
+        )
+      }, DIGEST_EVERY_MS)
+      digestTimer.unref()
+      stops.push(async () => clearInterval(digestTimer))
       // Sign-up and password-reset codes, and welcomes with a temporary password, land in the same inbox.
       cognito.configureMail({ smtpPort: delivery.smtpPort, from: process.env.EMAIL_FROM || 'portal@localhost', messages: cognitoMessages(url) })
       // The stream's other reader, as in AWS: the public pages published again with the shop's identity on each save.

@@ -7,11 +7,14 @@ import * as logs from 'aws-cdk-lib/aws-logs'
 import type * as sqs from 'aws-cdk-lib/aws-sqs'
 import type { Construct } from 'constructs'
 import { NOTIFY_ENV_NAMES } from '../../functions/notify/notify-env.ts'
-import { AppFunction } from '../constructs/app-function.ts'
+import { acknowledge, AppFunction } from '../constructs/app-function.ts'
 import { streamDeadLetterQueue } from '../constructs/dead-letter-queue.ts'
 import { TABLE_GRANTS } from '../constructs/table-grants.ts'
 import { FunctionEnv } from '../constructs/function-env.ts'
-import { NOTIFIER_ENTRY } from '../constructs/lambda-bundle.ts'
+import { DIGEST_SENDER_ENTRY, NOTIFIER_ENTRY } from '../constructs/lambda-bundle.ts'
+import * as events from 'aws-cdk-lib/aws-events'
+import * as targets from 'aws-cdk-lib/aws-events-targets'
+
 import type { StageConfig } from '../constructs/stage-config.ts'
 import { metricNamespace } from './api-stack.ts'
 
@@ -42,8 +45,14 @@ export const NOTIFIER_STREAM = {
  * inserted is sent by email (SES v2) and SMS (SNS), failures retried by the stream and finally recorded in a
  * dead-letter queue. Its own stack because it needs the site URL (Web stack), which depends on the API stack.
  */
+/** How often the digest sender runs (the local stack runs it as often: infra/local/stack.ts); its run takes seconds. */
+export const DIGEST_SCHEDULE = Duration.minutes(1)
+export const DIGEST_SENDER_TIMEOUT = Duration.seconds(50)
+
 export class NotifyStack extends Stack {
   readonly notifier: AppFunction
+  /** Sends the due notification digests (functions/notify/digest-handler.ts), every minute. */
+  readonly digestSender: AppFunction
   readonly deadLetterQueue: sqs.Queue
 
   constructor(scope: Construct, id: string, props: NotifyStackProps) {
@@ -124,6 +133,55 @@ export class NotifyStack extends Stack {
     }
 
     this.notifier.logGroup.addMetricFilter('NotificationsFailed', {
+      filterPattern: logs.FilterPattern.stringValue('$.alert', '=', 'notification_failed'),
+      metricNamespace: metricNamespace(stage),
+      metricName: NOTIFICATIONS_FAILED_METRIC,
+      metricValue: '1',
+      defaultValue: 0,
+    })
+
+    // Batching: every minute, the digests that are due (docs/notifications.md, "Batching"); the same sending rights.
+    this.digestSender = new AppFunction(this, 'Fn-notify-digests', {
+      entry: DIGEST_SENDER_ENTRY,
+      description: 'Gunsmith notification digests: sends the changes of the last 2 minutes to an order as one email and one text (every minute)',
+      stage,
+      removalPolicy,
+      // Under the minute between runs (two runs at once are harmless: each digest is claimed once).
+      timeout: DIGEST_SENDER_TIMEOUT,
+      invocation: 'schedule',
+      dlqReason: 'The schedule event carries no data: a failed run leaves its digests in the table, due, and the next run a minute later sends them; failed sends are logged as notification_failed (NotificationsFailed alarm).',
+    })
+    this.digestSender.bindTable({ table, grant: TABLE_GRANTS['notify-digests'] })
+    const digestFn = this.digestSender.fn
+    digestFn.addEnvironment(NOTIFY_ENV_NAMES.portalUrl, portalUrl)
+    digestFn.addEnvironment(NOTIFY_ENV_NAMES.emailFrom, notifications.emailFrom)
+    if (notifications.sesConfigurationSet) digestFn.addEnvironment(NOTIFY_ENV_NAMES.sesConfigurationSet, notifications.sesConfigurationSet)
+    ;(digestFn.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = 1
+    this.digestSender.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [
+          this.formatArn({ service: 'ses', resource: 'identity', resourceName: notifications.sesIdentity }),
+          ...(notifications.sesConfigurationSet ? [this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: notifications.sesConfigurationSet })] : []),
+        ],
+      }),
+    )
+    this.digestSender.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }))
+    this.digestSender.role.addToPrincipalPolicy(new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: [`arn:${this.partition}:sns:*:*:*`] }))
+    const digestPolicy = this.digestSender.role.node.tryFindChild('DefaultPolicy')
+    if (digestPolicy) {
+      Validations.of(digestPolicy).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'sns:Publish to a phone number (SMS) has no resource ARN, so it can only be granted on `*`; publishing to any topic is denied by an explicit Deny on arn:aws:sns:*:*:*.',
+      })
+    }
+    const digestSchedule = new events.Rule(this, 'DigestSchedule', {
+      description: 'Sends the due notification digests',
+      schedule: events.Schedule.rate(DIGEST_SCHEDULE),
+      targets: [new targets.LambdaFunction(digestFn, { retryAttempts: 0 })],
+    })
+    acknowledge(digestSchedule, ['Serverless-EventBusDLQ'], 'The schedule event carries no data: a run EventBridge could not start is the next run a minute later; the digests wait in the table.')
+    this.digestSender.logGroup.addMetricFilter('DigestsFailed', {
       filterPattern: logs.FilterPattern.stringValue('$.alert', '=', 'notification_failed'),
       metricNamespace: metricNamespace(stage),
       metricName: NOTIFICATIONS_FAILED_METRIC,

@@ -461,7 +461,8 @@ export interface Notification {
 
 /** One channel's delivery of a notification outside the portal (the notifier: docs/notifications.md, Delivery). */
 export interface NotificationChannelDelivery {
-  status: 'sending' | 'sent' | 'failed' | 'skipped'
+  /** batched: waiting to be sent with the order's other changes of the next 2 minutes, in one message. */
+  status: 'sending' | 'sent' | 'failed' | 'skipped' | 'batched'
   /** Send attempts started. */
   attempts: number
   /** When the status was set. */

@@ -17,6 +17,9 @@ export const SKIP_REASON_LABELS: Record<string, string> = {
   invalid_phone: 'phone not valid for SMS',
 }
 
+/** A change held for the order's combined message (several changes within 2 minutes go as one email and one text). */
+export const BATCHED_LABEL = 'Waiting to go with the order’s other changes'
+
 /** "Sent", "Sending…", "Failed — retrying (2 attempts)", "Skipped: SMS off", "Not sent yet". */
 export function deliveryLabel(d: NotificationChannelDelivery | null): string {
   if (!d) return 'Not sent yet'
@@ -29,9 +32,11 @@ export function deliveryLabel(d: NotificationChannelDelivery | null): string {
       return `Failed — retrying (${d.attempts} attempt${d.attempts === 1 ? '' : 's'})`
     case 'skipped':
       return `Skipped: ${SKIP_REASON_LABELS[d.reason ?? ''] ?? d.reason ?? 'not applicable'}`
+    case 'batched':
+      return BATCHED_LABEL
   }
 }
 
 /** The badge colour of a status: sent green, failed red, sending amber, skipped and not yet grey. */
 export const deliveryTone = (d: NotificationChannelDelivery | null): BadgeColor =>
-  !d ? 'grey' : d.status === 'sent' ? 'success' : d.status === 'failed' ? 'red' : d.status === 'sending' ? 'warning' : 'grey'
+  !d ? 'grey' : d.status === 'sent' ? 'success' : d.status === 'failed' ? 'red' : d.status === 'sending' || d.status === 'batched' ? 'warning' : 'grey'

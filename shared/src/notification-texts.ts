@@ -57,3 +57,12 @@ export const approvalRequestTexts = (firearm: string, orderNumber: string, { rea
     "Please approve or decline the additional costs on your order's page.",
   ].join('\n'),
 })
+
+/**
+ * Several changes to one order within the batching window, sent as one email and one text
+ * (docs/notifications.md, "Batching"): titled by how many and the order, each change listed in order.
+ */
+export const digestTexts = (context: string, messages: string[]) => ({
+  title: `${messages.length} updates: ${context}`,
+  message: messages.map((m, i) => `${i + 1}. ${m}`).join('\n\n'),
+})

@@ -126,6 +126,46 @@ describe("the notifier's permissions", () => {
   })
 })
 
+describe('the digest sender (batching)', () => {
+  const fnId = () => logicalId(stacks.notify.digestSender.fn)
+  const statements = () => statementsFor(json.notify, logicalId(stacks.notify.digestSender.role))
+
+  it('is bundled from functions/notify/digest-handler.ts, runs under a minute, one at a time', () => {
+    const fn = json.notify.Resources[fnId()].Properties
+    expect(fn).toMatchObject({ Handler: 'index.handler', Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 50, ReservedConcurrentExecutions: 1 })
+    expect(fn.LoggingConfig).toEqual({ LogGroup: { Ref: logicalId(stacks.notify.digestSender.logGroup) } })
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['EMAIL_FROM', 'NODE_OPTIONS', 'PORTAL_URL', 'STAGE', 'TABLE_NAME'])
+  })
+
+  it('is started every minute by an EventBridge schedule rule, and by nothing else', () => {
+    const rules = resourcesOf(json.notify, 'AWS::Events::Rule')
+    expect(rules).toHaveLength(1)
+    const [, rule] = rules[0]
+    expect(rule.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' })
+    expect(rule.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId(), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })])
+    t.notify.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId(), 'Arn'] } })
+    expect(resourcesOf(json.notify, 'AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties.FunctionName)).not.toContainEqual({ Ref: fnId() })
+  })
+
+  it('on the table: Query on gsi1 (the due digests), GetItem, UpdateItem and DeleteItem (the claim); no Scan, no PutItem, no stream', () => {
+    const dynamo = statements().filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')))
+    expect(actionsOf(dynamo).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Query', 'dynamodb:UpdateItem'])
+    expect(JSON.stringify(dynamo)).toContain('/index/gsi1')
+    expect(JSON.stringify(dynamo)).not.toMatch(/gsi[2-9]|StreamArn/)
+  })
+
+  it('sends as the SES identity and texts phone numbers only, like the notifier; its failures count in NotificationsFailed', () => {
+    expect(statements().filter((st) => actionsOf([st]).some((a) => a.startsWith('ses:')))).toEqual([{ Action: 'ses:SendEmail', Effect: 'Allow', Resource: sesIdentityArn('example.com') }])
+    const sns = statements().filter((st) => actionsOf([st]).includes('sns:Publish'))
+    expect(sns.map((st) => st.Effect).sort()).toEqual(['Allow', 'Deny'])
+    t.notify.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: logicalId(stacks.notify.digestSender.logGroup) },
+      FilterPattern: '{ $.alert = "notification_failed" }',
+      MetricTransformations: [Match.objectLike({ MetricName: 'NotificationsFailed', MetricNamespace: 'Gunsmith/dev', MetricValue: '1' })],
+    })
+  })
+})
+
 describe('no other function gained a permission', () => {
   it('api-customer, api-admin, stripe-webhook, reconcile and the sign-up trigger send no email or SMS and read no stream or queue', () => {
     // (The table grants of these functions list GetRecords/GetShardIterator on the table ARN, as before; the stream has its own ARN.)

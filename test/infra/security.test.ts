@@ -129,6 +129,7 @@ const functionRoles = (s: Synth): Array<[string, Parameters<typeof logicalId>[0]
   ['reconcile', s.stacks.api.reconcile.role, 'api'],
   ['post-confirmation', s.stacks.auth.postConfirmation.role, 'auth'],
   ['notifier', s.stacks.notify.notifier.role, 'notify'],
+  ['notify-digests', s.stacks.notify.digestSender.role, 'notify'],
   // With a web build that has a site kit (helpers.ts webDist has one).
   ...(s.stacks.web.sitePublisher ? [['site-publisher', s.stacks.web.sitePublisher.publisher.role, 'web'] as [string, Parameters<typeof logicalId>[0], StackKey]] : []),
 ]
@@ -196,6 +197,7 @@ const EXPECTED_GRANTS: Record<string, string[]> = {
     'secretsmanager:GetSecretValue on stripe secret key',
   ],
     // Presigns views of condition photos (a customer's own order's intake photos), nothing else in the bucket.
+  ],
     's3:GetObject on photos bucket/orders/*/photos/*',
   'api-admin': [
     ...LOGS,
@@ -204,6 +206,7 @@ const EXPECTED_GRANTS: Record<string, string[]> = {
     'secretsmanager:GetSecretValue on stripe secret key',
   ],
     // Presigns photo uploads (the browser's POST is signed with this right) and views; never lists or deletes.
+  ],
     's3:GetObject on photos bucket/orders/*/photos/*',
     's3:PutObject on photos bucket/orders/*/photos/*',
   'stripe-webhook': [
@@ -226,6 +229,14 @@ const EXPECTED_GRANTS: Record<string, string[]> = {
     'DENY sns:Publish on {"Fn::Join":["",["arn:",{"Ref":"AWS::Partition"},":sns:*:*:*"]]}',
     'sqs:GetQueueAttributes on dead-letter queue',
     'sqs:GetQueueUrl on dead-letter queue',
+  // Due digests (gsi1), each claimed by a conditional delete, put back after a failed send; the same sending rights as the notifier.
+  'notify-digests': [
+    ...LOGS,
+    ...onTable(['DeleteItem', 'GetItem', 'Query', 'UpdateItem'], ['gsi1']),
+    'ses:SendEmail on the SES sending identity',
+    'sns:Publish on *',
+    'DENY sns:Publish on {"Fn::Join":["",["arn:",{"Ref":"AWS::Partition"},":sns:*:*:*"]]}',
+  ],
     'sqs:SendMessage on dead-letter queue',
   ],
   // The settings item (one GetItem at a deploy), the pages' prefix and this distribution only.
@@ -247,6 +258,7 @@ const EXPECTED_GRANTS: Record<string, string[]> = {
 describe.each(stages)('stage %s: exact grants per function role', (_name, s) => {
   const logGroupOf = (name: string) =>
     name === 'reconcile' ? s.stacks.api.reconcile.logGroup
+    : name === 'notify-digests' ? s.stacks.notify.digestSender.logGroup
     : name === 'post-confirmation' ? s.stacks.auth.postConfirmation.logGroup
     : name === 'notifier' ? s.stacks.notify.notifier.logGroup
     : name === 'site-publisher' ? s.stacks.web.sitePublisher!.publisher.logGroup

@@ -141,7 +141,9 @@ describe('the customer\'s order list is paged', () => {
   })
 
   it('validates limit and cursor with clear messages (defaults: 20 orders, 50 updates)', () => {
-    expect(customerOrdersQuerySchema.parse({})).toEqual({ limit: 20 })
+    expect(customerOrdersQuerySchema.parse({})).toEqual({ limit: 20, search: '' })
+    expect(customerOrdersQuerySchema.parse({ search: '  GS-000123 ' })).toEqual({ limit: 20, search: 'GS-000123' })
+    expect(customerOrdersQuerySchema.safeParse({ search: 'x'.repeat(201) }).error?.issues[0].message).toBe('search must be at most 200 characters')
     expect(orderUpdatesQuerySchema.parse({ limit: '100', cursor: 'abc' })).toEqual({ limit: 100, cursor: 'abc' })
     expect(orderUpdatesQuerySchema.parse({})).toEqual({ limit: 50 })
     for (const limit of ['0', '101', '1.5', 'ten', '-1']) {

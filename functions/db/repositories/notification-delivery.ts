@@ -15,7 +15,8 @@ import type { TableConfig } from '../table.ts'
  */
 export const DELIVERY_CHANNELS = ['email', 'sms'] as const
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number]
-export type DeliveryStatus = 'sending' | 'sent' | 'failed' | 'skipped'
+/** `batched`: held for the order's digest (functions/notify/digest-join.ts); the digest sender then records how it went. */
+export type DeliveryStatus = 'sending' | 'sent' | 'failed' | 'skipped' | 'batched'
 
 export interface ChannelDelivery {
   status: DeliveryStatus
