@@ -105,7 +105,7 @@ export const presentUpdate = (u: StatusUpdate): Api.StatusUpdate => ({
   createdBy: u.createdBy,
   authorLabel: u.authorLabel,
   isCustomerNote: u.isCustomerNote,
+  internal: u.internal === true,
   createdAt: u.createdAt,
   updatedAt: u.updatedAt,
 })
-  internal: u.internal === true,

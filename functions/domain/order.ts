@@ -110,6 +110,8 @@ export interface StatusUpdate {
   createdBy: string
   authorLabel: string
   isCustomerNote: boolean
+  /** For staff only (an internal note, a release override's reason): never shown to the customer. */
+  internal?: boolean
   createdAt: string
   updatedAt: string
 }
@@ -134,8 +136,6 @@ export interface Payment {
   orderId: string
   paymentId: string
   customerId: string
-  /** For staff only (an internal note, a release override's reason): never shown to the customer. */
-  internal?: boolean
   orderNumber: string
   amountCents: number
   paymentDate: string

@@ -365,6 +365,8 @@ export interface StatusUpdate {
   createdBy: string
   authorLabel: string
   isCustomerNote: boolean
+  /** For staff only (an internal note, a release override's reason): staff see it marked "Internal"; never in a customer's read. */
+  internal: boolean
   createdAt: string
   updatedAt: string
 }
@@ -436,8 +438,6 @@ export interface OrderDetail extends Order {
 }
 
 /** What a notification tells (docs/business-rules.md, Notifications). */
-  /** For staff only (an internal note, a release override's reason): staff see it marked "Internal"; never in a customer's read. */
-  internal: boolean
 export type NotificationKind = 'order_created' | 'status_changed' | 'staff_note' | 'approval_requested' | 'payment_received' | 'payment_failed' | 'payment_refunded'
 
 export interface Notification {

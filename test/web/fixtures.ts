@@ -269,11 +269,11 @@ export function makeUpdate(overrides: Partial<StatusUpdate> = {}): StatusUpdate 
     createdBy: 'admin-1',
     authorLabel: 'Admin',
     isCustomerNote: false,
+    internal: false,
     createdAt: '2024-01-06T15:30:00.000Z',
     updatedAt: '2024-01-06T15:30:00.000Z',
     ...overrides,
   };
-    internal: false,
 }
 
 export function makeNotification(overrides: Partial<Notification> = {}): Notification {
