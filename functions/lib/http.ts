@@ -218,7 +218,9 @@ const authorize = (gate: () => AccountGate): middy.MiddlewareObj<ApiEvent, APIGa
       // The app was set up during this sign-in, which was made with the password alone: it never reaches a staff
       // route. The API records the app (asking Cognito again, not a cached yes) and ends this sign-in and every
       // other; the next, with password and code, is let in.
-      if (token && (await gate().staffMfa(auth.userId, { fresh: true }))) await gate().changeStaffMfa(auth.userId, token, 'recorded')
+      // A yes this container cached from before an owner reset the app (User Management) is not one: no app, no entry.
+      if (!(await gate().staffMfa(auth.userId, { fresh: true }))) throw new MfaRequiredError()
+      if (token) await gate().changeStaffMfa(auth.userId, token, 'recorded')
       throw new SessionEndedError(sessionMessages.twoStepOn)
     }
     const staffRole = account.staffRole ?? undefined

@@ -1,6 +1,7 @@
 /**
  * What Cognito itself mails people: the sign-up code, the password-reset code and the
- * welcome of a customer the shop created, with their temporary password. One source for the CDK user
+ * welcome of a person the shop created (a customer, or a staff member an owner invited), with their temporary
+ * password: one invitation template for the pool, so its words fit both. One source for the CDK user
  * pool (its verification and invitation templates; Cognito fills in {####} and {username}) and for the
  * local stack, where cognito-local's codes are mailed to the local inbox with the same words
  * (infra/local/cognito-mail.cjs). The portal's address is named when it is known when the pool is
@@ -9,7 +10,7 @@
 export interface CognitoMessages {
   /** Sign-up confirmation, and the code of a password reset (Cognito uses the verification template for both). */
   verification: { subject: string; body: string }
-  /** AdminCreateUser: the welcome with the temporary password. */
+  /** AdminCreateUser: the welcome with the temporary password (customers the shop adds, staff an owner invites). */
   invitation: { subject: string; body: string }
 }
 
@@ -21,8 +22,8 @@ export function cognitoMessages(portalUrl?: string): CognitoMessages {
       body: 'Your verification code is {####}. Enter it on the page that asked for it. If you did not ask for a code, you can ignore this email.',
     },
     invitation: {
-      subject: 'Your account for tracking your firearm orders',
-      body: `The shop has created your account so you can follow your orders online. Sign in${where} with your email {username} and this temporary password: {####} . You will then choose your own password. The temporary password expires in 7 days; call the shop for a new one.`,
+      subject: 'Your account on the shop portal',
+      body: `The shop has created your account on its portal, where you follow your firearm orders (staff: where you work on them). Sign in${where} with your email {username} and this temporary password: {####} . You will then choose your own password (staff also set up an authenticator app). The temporary password expires in 7 days; call the shop for a new one.`,
     },
   }
 }

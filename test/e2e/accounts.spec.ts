@@ -133,7 +133,7 @@ test('a customer the shop adds gets a welcome email with a temporary password an
     .poll(
       async () => {
         const mails = (await (await page.request.get(`http://127.0.0.1:${inboxPort}/api/email`)).json()) as Mail[]
-        welcome = mails.find((m) => m.to.some((t) => t.address === email) && m.subject === 'Your account for tracking your firearm orders')
+        welcome = mails.find((m) => m.to.some((t) => t.address === email) && m.subject === 'Your account on the shop portal')
         return Boolean(welcome)
       },
       { timeout: 30_000 },

@@ -280,6 +280,8 @@ export const ID_SOURCES: Record<string, (w: World) => string> = {
   'payments/{paymentId}': (w) => w.paymentId,
   // The A&D book's line of a firearm is keyed by its order.
   'book/{orderId}': (w) => w.order.orderId,
+  // A staff account's id: the world's customer, whom the staff routes do not find (404), so an owner's call changes no staff.
+  'staff/{staffId}': (w) => w.customerId,
   // A photo id of the right shape that was never uploaded: the confirm answers 400 for the order's staff, 404 elsewhere.
   'photos/{photoId}': () => '00000000a0123456789ab',
   // Mark handled names the order; the world's order is not on the inbox, so the call changes nothing.
@@ -333,6 +335,9 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
   'POST /api/admin/orders/{orderId}/adjustments': () => ({ requestId: randomUUID(), kind: 'discount', amountCents: 500, reason: 'Loyal customer' }),
   'POST /api/admin/orders/{orderId}/payments/{paymentId}/refunds': () => ({ requestId: randomUUID(), method: 'cash', amountCents: 100, reason: 'Overcharged', purpose: 'return' }),
   'POST /api/admin/orders/{orderId}/payments/{paymentId}/price-reduction': () => ({ reason: 'The sight was not fitted' }),
+  // An owner's invitation would create a real account: the matrix sends it only to callers it refuses.
+  'POST /api/admin/staff': () => ({ email: 'q-invited@example.com', firstName: 'Ivy', lastName: 'Invited', staffRole: 'gunsmith' }),
+  'PATCH /api/admin/staff/{staffId}': () => ({ staffRole: 'front_desk' }),
   'PUT /api/admin/settings': () => ({ businessName: 'Shop', phone: '555', email: 'shop@example.com', address: '1 Main St', defaultTaxRate: 7.75, laborRateCents: 7_500, minimumServiceFeeCents: 2_500 }),
   'POST /api/payments/intents': (w) => ({ orderIds: [w.order.orderId], amountCents: 500, includeShipping: true }),
   'POST /api/dev/payments/{paymentIntentId}/confirm': () => ({ cardNumber: '4000000000000002' }),

@@ -68,9 +68,9 @@ describe('System Settings', () => {
   const saved = { businessName: 'Acme Gunworks', phone: '', email: '', address: '', defaultTaxRate: 8.25, laborRateCents: 7500, minimumServiceFeeCents: 2500, emailSender: 'notifications@acme.example' };
   beforeEach(() => undefined);
 
-  it('has accessible tabs moved by arrow keys, with coming-soon notices', async () => {
+  it('has accessible tabs moved by arrow keys; User Management is the staff list', async () => {
     const user = userEvent.setup();
-    stubAdminApi({ 'GET /api/admin/settings': [200, saved] });
+    stubAdminApi({ 'GET /api/admin/settings': [200, saved], 'GET /api/admin/staff': [200, { items: [], activeOwners: 1, cursor: null }] });
     renderWithClient(<SettingsTabs />);
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['General', 'User Management', 'Email Settings', 'Billing', 'Service Types']);
@@ -80,7 +80,7 @@ describe('System Settings', () => {
     await user.keyboard('{ArrowRight}');
     expect(tabs[1]).toHaveFocus();
     expect(tabs[1]).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Coming soon');
+    expect(await within(screen.getByRole('tabpanel')).findByRole('heading', { name: 'Staff accounts' })).toBeInTheDocument();
     await user.keyboard('{End}');
     expect(tabs[4]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowRight}');

@@ -13,6 +13,8 @@ import { FormField } from '@/components/ui/form-field';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useSettings } from '../api/get-settings';
+import { UserManagement } from '@/features/admin-staff/components/user-management';
+import { useStaffMay } from '@/lib/staff-role';
 import { useSaveSettings } from '../api/save-settings';
 
 export const SETTINGS_SAVED = 'Settings saved successfully!';
@@ -34,14 +36,14 @@ export const EMAIL_DELIVERY = {
     'Notification emails go out through Amazon SES from the sender address the portal was deployed with, an address or domain verified in SES. It cannot be changed here: to send from another address, verify it in SES and deploy again with that address (README, "Email and SMS in AWS"). Text messages go out through Amazon SNS.',
 } as const;
 
-const TABS = [
+const ALL_TABS = [
   { id: 'general', label: 'General' },
   { id: 'users', label: 'User Management' },
   { id: 'email', label: 'Email Settings' },
   { id: 'billing', label: 'Billing' },
   { id: 'service-types', label: 'Service Types' },
 ] as const;
-type TabId = (typeof TABS)[number]['id'];
+type TabId = (typeof ALL_TABS)[number]['id'];
 
 type FieldDef = {
   key: string;
@@ -212,6 +214,9 @@ function ComingSoon({ what }: { what: string }) {
 /** System Settings: five tabs (WAI-ARIA tabs: arrow keys, Home and End move between them). */
 export function SettingsTabs() {
   const settings = useSettings();
+  // Staff accounts are the owner's (the API refuses the others): the tab is not shown to them.
+  const owner = useStaffMay('owner');
+  const TABS = ALL_TABS.filter((t) => t.id !== 'users' || owner);
   const [active, setActive] = useState<TabId>('general');
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -235,7 +240,7 @@ export function SettingsTabs() {
   };
 
   let panel: ReactNode;
-  if (active === 'users') panel = <ComingSoon what="User management" />;
+  if (active === 'users') panel = <UserManagement />;
   else if (active === 'service-types') panel = <ComingSoon what="Service type management" />;
   else if (settings.isPending) panel = <PageSpinner />;
   else if (settings.isError)
