@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { OrderDetail } from '@gs/shared/api-types';
+import type { Photo } from '@gs/shared/photos';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
@@ -29,10 +30,33 @@ export function printWorkOrder(sheet: HTMLElement, title: string): boolean {
   style.href = new URL(workOrderCssUrl, window.location.href).href;
   doc.head.append(style);
   doc.body.innerHTML = sheet.innerHTML;
-  // Printed once its stylesheet is there (or could not be had: the sheet still prints, plainly).
+  // Printed once its stylesheet is there (or could not be had: the sheet still prints, plainly), and its photos
+  // have loaded (or failed, or a few seconds passed).
   const print = () => {
-    win.focus();
-    win.print();
+    const pending = Array.from(doc.images).filter((img) => !img.complete);
+    const go = () => {
+      win.focus();
+      win.print();
+    };
+    if (!pending.length) return go();
+    let left = pending.length;
+    const one = () => {
+      left -= 1;
+      if (left === 0) go();
+    };
+    const timer = win.setTimeout(() => {
+      left = -1;
+      go();
+    }, 5000);
+    for (const img of pending) {
+      const done = () => {
+        if (left < 0) return;
+        one();
+        if (left === 0) win.clearTimeout(timer);
+      };
+      img.addEventListener('load', done, { once: true });
+      img.addEventListener('error', done, { once: true });
+    }
   };
   style.addEventListener('load', print, { once: true });
   style.addEventListener('error', print, { once: true });
@@ -48,7 +72,7 @@ interface OrderQuery {
 }
 
 /** The work order print preview, for staff and for the customer; its Print button opens the print window. */
-export function WorkOrderPreview({ order, onClose }: { order: OrderQuery; onClose: () => void }) {
+export function WorkOrderPreview({ order, onClose, photos }: { order: OrderQuery; onClose: () => void; photos?: readonly Photo[] }) {
   const sheetRef = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
   const shop = useShop();
@@ -94,7 +118,7 @@ export function WorkOrderPreview({ order, onClose }: { order: OrderQuery; onClos
         </Alert>
       ) : (
         <div ref={sheetRef}>
-          <WorkOrderSheet order={order.data} shop={shop} />
+          <WorkOrderSheet order={order.data} shop={shop} photos={photos} />
         </div>
       )}
     </Modal>

@@ -8,6 +8,7 @@ import { formatCents } from '@gs/shared/money';
 import { formatPhone } from '@gs/shared/phone';
 import type { ShopIdentity } from '@gs/shared/shop';
 import { statusLabel } from '@gs/shared/statuses';
+import { WORK_ORDER_PHOTOS, type Photo } from '@gs/shared/photos';
 import { chronological, entryDescription, settledEntries, signedAmountCents, signedMoney } from '../billing/ledger';
 
 /** A work order prints at most this many status updates. */
@@ -42,7 +43,9 @@ const lines = (parts: readonly string[]) => (parts.length ? <span className="whi
  * The same sheet for staff and for the customer; shown in a preview and copied as is into the print window
  * (work-order-preview.tsx), styled there by work-order-print.css on the wo-* classes.
  */
-export function WorkOrderSheet({ order, shop }: { order: OrderDetail; shop: ShopIdentity }) {
+export function WorkOrderSheet({ order, shop, photos = [] }: { order: OrderDetail; shop: ShopIdentity; photos?: readonly Photo[] }) {
+  // The first few intake photos: the firearm's condition as it arrived, on the sheet the customer signs.
+  const printedPhotos = photos.filter((p) => p.purpose === 'intake').slice(0, WORK_ORDER_PHOTOS);
   const shown = order.updates.slice(0, PRINTED_UPDATES);
   const hidden = order.updates.length - shown.length;
   const settled = chronological(settledEntries(order.payments));
@@ -172,6 +175,18 @@ export function WorkOrderSheet({ order, shop }: { order: OrderDetail; shop: Shop
         {/* The sheet prints what the detail holds: the newest page of the history. */}
         {order.updatesCursor ? <p className="wo-more text-sm italic">{OLDER_UPDATES_NOT_SHOWN}</p> : null}
       </section>
+      {printedPhotos.length ? (
+        <section className={section}>
+          <h3 className={heading}>Intake Photos</h3>
+          <ul className="wo-photos grid grid-cols-4 gap-2">
+            {printedPhotos.map((p) => (
+              <li key={p.id}>
+                <img src={p.url} alt={`Intake photo, ${formatDateTime(p.createdAt)}`} className="aspect-square w-full rounded object-cover" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className={`${section} wo-authorize`}>
         <h3 className={heading}>Customer Authorization</h3>
         <p className="text-sm [overflow-wrap:anywhere]">{AUTHORIZATION_TEXT}</p>

@@ -12,6 +12,8 @@ import { paths } from '@/config/paths';
 import { useOrder } from '@/features/orders/api/get-order';
 import { ApprovalPanel } from '@/features/orders/components/approval-panel';
 import { FirearmDetails, ServiceDetails } from '@/features/orders/components/order-details';
+import { useCustomerOrderPhotos } from '@/features/orders/api/order-photos';
+import { IntakePhotos } from '@/features/orders/components/intake-photos';
 import { OrderTimeline } from '@/features/orders/components/order-timeline';
 import { PaymentBadges } from '@/features/orders/components/payment-badges';
 import { PaymentPanel } from '@/features/orders/components/payment-panel';
@@ -35,6 +37,7 @@ function BackLink() {
 export default function OrderRoute() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
+  const photos = useCustomerOrderPhotos(orderId);
   const [printing, setPrinting] = useState(false);
 
   if (order.isPending) return <PageSpinner />;
@@ -104,7 +107,7 @@ export default function OrderRoute() {
           </div>
         </div>
 
-        {printing ? <WorkOrderPreview order={order} onClose={() => setPrinting(false)} /> : null}
+        {printing ? <WorkOrderPreview order={order} onClose={() => setPrinting(false)} photos={photos.data?.items} /> : null}
 
         <OrderTimeline order={o} />
 
@@ -122,6 +125,7 @@ export default function OrderRoute() {
                 <ServiceDetails order={o} />
               </div>
             </section>
+            <IntakePhotos photos={photos.data?.items ?? []} />
             <StatusHistoryPanel orderId={o.id} />
           </div>
         </div>

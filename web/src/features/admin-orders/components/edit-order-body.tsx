@@ -7,6 +7,7 @@ import { ExtraWorkPanel } from './extra-work-panel';
 import { FirearmPanel } from './firearm-panel';
 import { DisputeBanner, HeldCreditBanner, PaymentsPanel } from './payments-panel';
 import { StatusHistoryPanel } from './status-history-panel';
+import { PhotosSection } from './photos-section';
 
 /** The order editor's content (edit-order-modal.tsx loads it lazily): the form, and the panels beside it. */
 export function EditOrderBody({
@@ -40,6 +41,7 @@ export function EditOrderBody({
           {/* Intake, release and the A&D book are the counter's; a gunsmith works the bench. */}
           {counter ? <FirearmPanel order={order} /> : null}
           <ExtraWorkPanel order={order} />
+          <PhotosSection orderId={order.id} />
           <PaymentsPanel order={order} />
           <StatusHistoryPanel order={order} isError={isError} isFetching={isFetching} onRefresh={() => void refetch()} />
           <CustomerNotificationsPanel orderId={order.id} />

@@ -13,6 +13,7 @@ import { bodySchema, clearMessages, errorTexts, schemaResolver, showErrors, useS
 import type * as z from '@gs/shared/schemas/zod';
 import { useReceiveFirearm } from '../api/receive-firearm';
 import type { AdminOrder } from '../types';
+import { PhotosSection } from './photos-section';
 import { PartyFields, localToday, refusal, serverFields, strayErrors, FirearmDescriptionFields } from './firearm-shared';
 
 export const RECEIVE_FAILED = 'Failed to record the intake. Please try again.';
@@ -180,6 +181,8 @@ export function IntakeForm({
       <FirearmDescriptionFields field={text} />
       <TextAreaField label="Condition Notes" rows={2} placeholder="Scratches, wear, missing parts…" {...text('conditionNotes')} />
       <TextAreaField label="Items Received With It" rows={2} placeholder="Case, magazines, optics…" {...text('itemsReceived')} />
+      {/* Condition photos are stored as they are taken (their own uploads), before or without recording the intake. */}
+      <PhotosSection orderId={order.id} purpose="intake" />
       <FormField label="Inbound Tracking Number" hint="Optional" {...text('inboundTrackingNumber')} />
       {message ? <Alert tone="error">{message}</Alert> : null}
       <div className="flex flex-wrap justify-end gap-2">
