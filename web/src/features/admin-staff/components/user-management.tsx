@@ -149,13 +149,17 @@ function StaffRow({ member, lastOwner, isMe, onResult }: { member: StaffMember; 
           ))}
         </SelectField>
         <div className="flex flex-wrap gap-2">
-          <Button variant={member.isActive ? 'secondary' : 'primary'} disabled={busy || locked} aria-describedby={locked ? hintId : undefined} onClick={() => void toggle()}>
+          <Button
+            variant={member.isActive ? 'secondary' : 'primary'}
+            disabled={busy || locked}
+            aria-label={`${member.isActive ? USER_MANAGEMENT.disable : USER_MANAGEMENT.enable} ${name}`}
+            aria-describedby={locked ? hintId : undefined}
+            onClick={() => void toggle()}
+          >
             {member.isActive ? USER_MANAGEMENT.disable : USER_MANAGEMENT.enable}
-            <span className="sr-only"> {name}</span>
           </Button>
-          <Button variant="secondary" disabled={busy || !member.twoStepSetUp} onClick={() => void resetTwoStep()}>
+          <Button variant="secondary" disabled={busy || !member.twoStepSetUp} aria-label={`${USER_MANAGEMENT.reset} of ${name}`} onClick={() => void resetTwoStep()}>
             {USER_MANAGEMENT.reset}
-            <span className="sr-only"> of {name}</span>
           </Button>
         </div>
       </div>
