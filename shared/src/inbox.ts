@@ -30,6 +30,7 @@ export const SHOP_MESSAGE_SETTING = {
   label: 'Email the shop about each customer message',
   hint: "Sent to the shop's email under General. Every message is on the Inbox either way.",
   saved: 'Saved.',
+  failed: 'The setting could not be saved. Please try again.',
   noShopEmail: 'Add an email under General: until then no message is emailed.',
 } as const
 

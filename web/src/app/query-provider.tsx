@@ -8,6 +8,7 @@ import { Outlet } from 'react-router-dom';
 import { useUnreadNotificationCount } from '../features/notifications/api/get-notifications';
 import { createQueryClient } from '../lib/query-client';
 import { useStaffRoleQuery } from '../lib/staff-role';
+import { useInboxCount } from '../lib/inbox';
 import type { StaffRole } from '@gs/shared/staff';
 import { useQueryClientHolder, type QueryClientHolder } from '../lib/query-client-holder';
 
@@ -63,6 +64,22 @@ export function StaffRoleReport({ onChange }: { onChange: (role: StaffRole | nul
   return (
     <QueryProvider>
       <ReportStaffRole onChange={onChange} />
+    </QueryProvider>
+  );
+}
+
+function ReportInboxCount({ onChange }: { onChange: (count: number | undefined) => void }) {
+  const count = useInboxCount();
+  useEffect(() => onChange(count), [count, onChange]);
+  useEffect(() => () => onChange(undefined), [onChange]);
+  return null;
+}
+
+/** The header's Inbox badge: how many orders have a customer message waiting (rendered for the counter's staff only). */
+export function InboxCountReport({ onChange }: { onChange: (count: number | undefined) => void }) {
+  return (
+    <QueryProvider>
+      <ReportInboxCount onChange={onChange} />
     </QueryProvider>
   );
 }

@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
                             element: <StaffAccessRoute access="counter" />,
                             children: [
                               { path: paths.admin.customers.path, lazy: () => import('./routes/admin/customers').then(toRoute) },
+                              { path: paths.admin.inbox.path, lazy: () => import('./routes/admin/inbox').then(toRoute) },
                               { path: paths.admin.payments.path, lazy: () => import('./routes/admin/payments').then(toRoute) },
                               { path: paths.admin.receivables.path, lazy: () => import('./routes/admin/receivables').then(toRoute) },
                               { path: paths.admin.book.path, lazy: () => import('./routes/admin/book').then(toRoute) },

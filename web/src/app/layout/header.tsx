@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { useShop } from '@/lib/shop';
 import { staffMay, type StaffRole } from '@gs/shared/staff';
+import { INBOX_TEXTS } from '@gs/shared/inbox';
 
 interface NavEntry {
   label: string;
@@ -86,6 +87,42 @@ export function NotificationBell({ unreadCount, className = '' }: { unreadCount:
   );
 }
 
+function InboxIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-5" aria-hidden="true">
+      <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+      <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />
+    </svg>
+  );
+}
+
+/** The staff Inbox of customer messages (owner and front desk); the badge shows how many orders wait and hides at 0. */
+export function InboxBadge({ count, className = '' }: { count: number; className?: string }) {
+  return (
+    <NavLink
+      to={paths.admin.inbox.getHref()}
+      aria-label={INBOX_TEXTS.badgeLabel(count)}
+      title={INBOX_TEXTS.title}
+      className={({ isActive }) =>
+        `relative inline-flex rounded-lg p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${
+          isActive ? 'bg-slate-100 dark:bg-slate-800' : ''
+        } ${className}`
+      }
+    >
+      <InboxIcon />
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="inbox-badge"
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white dark:bg-red-500 dark:text-slate-950"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
+
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
     isActive
@@ -101,7 +138,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /** `staffRole`: the signed-in staff member's (the root layout reads it with react-query, which the header cannot load). */
-export function Header({ unreadCount = 0, staffRole }: { unreadCount?: number; staffRole?: StaffRole | null }) {
+export function Header({ unreadCount = 0, staffRole, inboxCount }: { unreadCount?: number; staffRole?: StaffRole | null; inboxCount?: number }) {
   const { status, isAdmin, signOut } = useAuth();
   const shop = useShop();
   const navigate = useNavigate();
@@ -150,6 +187,7 @@ export function Header({ unreadCount = 0, staffRole }: { unreadCount?: number; s
               {entry.label}
             </NavLink>
           ))}
+          {signedIn && inboxCount !== undefined ? <InboxBadge count={inboxCount} className="ml-1" /> : null}
           {signedIn ? <NotificationBell unreadCount={unreadCount} className="ml-1" /> : null}
           <ThemeToggle />
           {/* One fixed-width slot for Sign In / Sign Out, empty while the session loads (and in pre-rendered HTML,
@@ -170,6 +208,7 @@ export function Header({ unreadCount = 0, staffRole }: { unreadCount?: number; s
 
         {/* Mobile */}
         <div className="flex shrink-0 grow items-center justify-end gap-1 lg:hidden">
+          {signedIn && inboxCount !== undefined ? <InboxBadge count={inboxCount} /> : null}
           {signedIn ? <NotificationBell unreadCount={unreadCount} /> : null}
           <button
             type="button"

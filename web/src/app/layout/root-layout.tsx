@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
-import type { StaffRole } from '@gs/shared/staff';
+import { staffMay, type StaffRole } from '@gs/shared/staff';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { Header } from './header';
 import { SiteFooter } from './site-footer';
@@ -11,6 +11,8 @@ const UnreadNotificationCount = lazy(() =>
   import('../query-provider').then(({ UnreadNotificationCount }) => ({ default: UnreadNotificationCount })),
 );
 
+const InboxCountReport = lazy(() => import('../query-provider').then(({ InboxCountReport }) => ({ default: InboxCountReport })));
+
 const StaffRoleReport = lazy(() => import('../query-provider').then(({ StaffRoleReport }) => ({ default: StaffRoleReport })));
 
 export function RootLayout() {
@@ -19,6 +21,9 @@ export function RootLayout() {
   const signedIn = status === 'signedIn';
   const [unreadCount, setUnreadCount] = useState(0);
   const [staffRole, setStaffRole] = useState<StaffRole | null | undefined>(undefined);
+  const [inboxCount, setInboxCount] = useState<number | undefined>(undefined);
+  // The Inbox is the counter's (owner, front desk): a gunsmith gets no badge (and the API would refuse the count).
+  const seesInbox = signedIn && isAdmin && staffMay(staffRole, 'counter');
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -40,7 +45,12 @@ export function RootLayout() {
           <StaffRoleReport onChange={setStaffRole} />
         </Suspense>
       ) : null}
-      <Header unreadCount={signedIn ? unreadCount : 0} staffRole={signedIn ? staffRole : null} />
+      {seesInbox ? (
+        <Suspense fallback={null}>
+          <InboxCountReport onChange={setInboxCount} />
+        </Suspense>
+      ) : null}
+      <Header unreadCount={signedIn ? unreadCount : 0} staffRole={signedIn ? staffRole : null} inboxCount={seesInbox ? inboxCount : undefined} />
       {/* At least a screen below the header (h-16): the footer starts below the fold, so a page that first shows a
           spinner and then its content never pushes a visible footer down (a layout shift). */}
       <main id="main-content" tabIndex={-1} className="min-h-[calc(100vh-4rem)] flex-1 focus:outline-none">

@@ -7,6 +7,7 @@ import { ExtraWorkPanel } from './extra-work-panel';
 import { FirearmPanel } from './firearm-panel';
 import { DisputeBanner, HeldCreditBanner, PaymentsPanel } from './payments-panel';
 import { StatusHistoryPanel } from './status-history-panel';
+import { MessageWaitingBanner } from './message-waiting-banner';
 import { PhotosSection } from './photos-section';
 
 /** The order editor's content (edit-order-modal.tsx loads it lazily): the form, and the panels beside it. */
@@ -30,6 +31,7 @@ export function EditOrderBody({
     <div className="space-y-4">
       <HeldCreditBanner order={order} />
       <DisputeBanner order={order} />
+      <MessageWaitingBanner order={order} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-2">
           <p className="text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">

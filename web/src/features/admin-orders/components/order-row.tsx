@@ -1,6 +1,8 @@
 import { formatDate } from '@gs/shared/dates';
 import { pendingSummary } from '@gs/shared/invoice';
 import { approvalBanner } from '@gs/shared/statuses';
+import { INBOX_TEXTS } from '@gs/shared/inbox';
+import { Badge } from '@/components/ui/badge';
 import { costSummary } from '@/components/billing/cost-summary';
 import { AdminStatusBadge } from '@/components/status/admin-status-badge';
 import { StatusText } from '@/components/status/status-text';
@@ -30,6 +32,11 @@ export function OrderRow({ order, actions }: { order: AdminListOrder; actions: O
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere]">{label}</h3>
           <AdminStatusBadge status={order.currentStatus} />
+          {order.inboxSince ? (
+            <span title={INBOX_TEXTS.waiting} data-testid="message-waiting">
+              <Badge tone="warning">{INBOX_TEXTS.marker}</Badge>
+            </span>
+          ) : null}
         </div>
         <p className="text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
           <span className="font-mono">{order.orderNumber}</span> · {order.customerName} · {order.serviceType} · {formatDate(order.createdAt)}

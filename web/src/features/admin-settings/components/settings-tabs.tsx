@@ -16,6 +16,9 @@ import { useSettings } from '../api/get-settings';
 import { UserManagement } from '@/features/admin-staff/components/user-management';
 import { useStaffMay } from '@/lib/staff-role';
 import { useSaveSettings } from '../api/save-settings';
+import { ServiceTypesPanel } from './service-types-panel';
+import { ShopMessageSetting } from './shop-message-setting';
+import { serviceTypeMessages } from '@gs/shared/service-types';
 
 export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
@@ -199,6 +202,7 @@ function EmailDelivery({ settings }: { settings: SettingsView }) {
         <Detail label={m.replyTo}>{settings.email.trim() || m.replyToSender}</Detail>
       </dl>
       <p className="text-sm text-slate-700 dark:text-slate-300">{m.explanation}</p>
+      <ShopMessageSetting settings={settings} />
     </section>
   );
 }
