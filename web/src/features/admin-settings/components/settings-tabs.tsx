@@ -16,9 +16,7 @@ import { useSettings } from '../api/get-settings';
 import { UserManagement } from '@/features/admin-staff/components/user-management';
 import { useStaffMay } from '@/lib/staff-role';
 import { useSaveSettings } from '../api/save-settings';
-import { ServiceTypesPanel } from './service-types-panel';
 import { ShopMessageSetting } from './shop-message-setting';
-import { serviceTypeMessages } from '@gs/shared/service-types';
 
 export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
