@@ -33,6 +33,7 @@ export const ledgerPages = async (table: TableConfig = defaultTable()) => (await
 export const orderHistoryRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/order-history.ts')).createOrderHistoryRepository(table)
 export const statusUpdateRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/status-updates.ts')).createStatusUpdateRepository(table)
 export const orderLists = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/order-lists.ts')).createOrderLists(table)
+export const workLists = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/work-lists.ts')).createWorkLists(table)
 export const notificationRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/notifications.ts')).createNotificationRepository(table)
 export const notificationDeliveryRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/notification-delivery.ts')).createNotificationDeliveryRepository(table)
 export const auditRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/audit.ts')).createAuditRepository(table)

@@ -14,6 +14,7 @@ import { statusUpdateEntity } from './entities/status-update.ts'
 import { webhookEventEntity } from './entities/webhook-event.ts'
 import { auditEventEntity } from './entities/audit-event.ts'
 import { missingFirearmEntity } from './entities/missing-firearm.ts'
+import { turnaroundCounterEntity } from './entities/turnaround-counter.ts'
 import { inboxItemEntity } from './entities/inbox-item.ts'
 import type { EntityItem, Service } from 'electrodb'
 import type { TableConfig } from './table.ts'
@@ -48,6 +49,7 @@ const ENTITY_FACTORIES = {
   receivableCounter: receivableCounterEntity,
   auditEvent: auditEventEntity,
   missingFirearm: missingFirearmEntity,
+  turnaroundCounter: turnaroundCounterEntity,
   inboxItem: inboxItemEntity,
 }
 

@@ -56,6 +56,8 @@ const ORDER_FIELDS: ReadonlyArray<readonly [keyof Order & string, string, Format
   ['release', 'Release', release],
   ['returnName', 'Return name', text],
   ['returnAddress', 'Return address', text],
+  ['promisedDate', 'Promised date', text],
+  ['assignedToName', 'Assigned to', text],
   ['serviceType', 'Service type', text],
   ['description', 'Description', text],
   ['estimatedCostCents', 'Estimated cost', money],
@@ -95,6 +97,10 @@ const NOT_AUDITED = new Set<string>([
   // The status as read and the A&D book's missing list: derived from the status and the intake, which are recorded.
   'storedStatus',
   'missingFromBook',
+  // The assignee's id (their name is recorded), when the work first became ready, the dashboard buckets: derived or bookkeeping.
+  'assignedTo',
+  'readyAt',
+  'workCounted',
 ])
 
 /** "returnAddress" → "Return address"; a `…Cents` field is money. */

@@ -2,6 +2,7 @@ import { bookCheckedWrite } from './custody.ts'
 import { invoiceOf, type Order } from './order.ts'
 import { checkoutIsStale } from './payment.ts'
 import { countedCents } from './receivables.ts'
+import { decideWork, type WorkDecision } from './work-dates.ts'
 
 /**
  * What an order write stores besides the order, decided here before the transaction: the open checkout a
@@ -42,6 +43,8 @@ export interface DecidedOrderWrite extends OrderWrite {
    * is stored on the order. The list's item and count move when they differ.
    */
   missing: { before: boolean | undefined; after: boolean }
+  /** The dashboard buckets before (as read) and after, and the turnaround this write counts (domain/work-dates.ts). */
+  work: WorkDecision
 }
 
 /** The order as a save over `version` stores it: the next version, stamped with the time of the change. */
@@ -70,10 +73,13 @@ export function decideOrderWrites(writes: readonly OrderWrite[]): { orders: Deci
       closed.add(order.openCheckout!.paymentIntentId)
       order = { ...order, openCheckout: undefined }
     }
+    // The first time the work is finished (its turnaround counted once) and the dashboard's buckets.
+    const decided = decideWork(order, { created, at: order.updatedAt })
+    order = decided.order
     const invoice = invoiceSummaryOf(order)
     // What the receivables count: the balance due while not deleted, else 0 (domain/receivables.ts).
     const after = countedCents({ isDeleted: order.isDeleted, balanceDueCents: invoice.balanceDueCents })
-    return { ...w, order, invoice, receivable: { invoicedAt: order.createdAt, before: created ? 0 : order.receivableCents, after }, missing }
+    return { ...w, order, invoice, receivable: { invoicedAt: order.createdAt, before: created ? 0 : order.receivableCents, after }, missing, work: decided.work }
   })
   return { orders, closeCheckouts: [...closed] }
 }

@@ -46,6 +46,15 @@ export interface Order {
    * Writers carry it as read; the order commit removes it when the write answers the customer, deletes or archives.
    */
   inboxSince?: string
+  /** The staff member the order is assigned to (their user id) and their name as lists show it; absent: unassigned. */
+  assignedTo?: string
+  assignedToName?: string
+  /** When the work is promised (YYYY-MM-DD): the customer's estimated completion (shared/src/work-dates.ts). */
+  promisedDate?: string
+  /** When the order first became ready (set once by the order commit, which counts its turnaround then: domain/work-dates.ts). */
+  readyAt?: string
+  /** The dashboard buckets the stored order is counted in (read only: every write stores its own); undefined while not counted yet. */
+  workCounted?: string[]
   inboundTrackingNumber?: string
   outboundTrackingNumber?: string
   shippingSelected: boolean

@@ -51,6 +51,7 @@ export async function createAdminOrder({ orders, profiles, settings, input, admi
       description: input.description,
       estimatedCostCents: input.estimatedCostCents,
       inboundTrackingNumber: input.inboundTrackingNumber ?? undefined,
+      promisedDate: input.promisedDate ?? undefined,
       firearmType: input.firearmType ?? undefined,
       // Shipped back to the customer at their mailing address unless staff change it (the order's return address).
       returnName: `${customer.firstName} ${customer.lastName}`.trim(),

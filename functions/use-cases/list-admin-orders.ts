@@ -1,7 +1,7 @@
 import type { AdminOrdersQuery } from '@gs/shared/schemas/admin-order-list'
 import { isCursorError } from '../db/cursor.ts'
 import type { OrderLists } from '../db/repositories/order-lists.ts'
-import type { OrderRepository } from '../db/repositories/orders.ts'
+import type { OrderListState, OrderRepository } from '../db/repositories/orders.ts'
 import type { ProfileRepository } from '../db/repositories/profiles.ts'
 import { normalizeOrderNumber, type Order } from '../domain/order.ts'
 import { normalizeText, TEXT_SEARCH_READ_BUDGET } from '../domain/search.ts'
@@ -21,6 +21,7 @@ interface Deps {
   lists: Pick<OrderLists, 'pageOrders'>
   orders: Pick<OrderRepository, 'resolveOrderId' | 'getOrder' | 'findBySerial'>
   profiles: Pick<ProfileRepository, 'findByEmail'>
+  /** A list of orders by state (the overdue list and the benches are use-cases/work-lists.ts: the route sends those there). */
   query: AdminOrdersQuery
 }
 
@@ -67,7 +68,7 @@ export async function listAdminOrders({ lists, orders, profiles, query }: Deps):
 
   try {
     const page = await lists.pageOrders({
-      view: query.view,
+      view: query.view as OrderListState,
       sort: query.sort,
       direction: query.direction,
       status: query.status,

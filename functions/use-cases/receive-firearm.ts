@@ -66,6 +66,7 @@ export async function receiveFirearm({ orders, book, orderId, input, adminId, ac
     serialNumber: input.serialNumber,
     firearmCaliber: input.firearmCaliber,
     inboundTrackingNumber: input.inboundTrackingNumber ?? current.inboundTrackingNumber,
+    promisedDate: input.promisedDate === undefined ? current.promisedDate : (input.promisedDate ?? undefined),
     currentStatus: BEFORE_RECEIPT.includes(current.currentStatus) ? 'firearm_received' : current.currentStatus,
     intake,
     updatedAt: at,

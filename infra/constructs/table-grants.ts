@@ -14,10 +14,10 @@ export const TABLE_GRANTS = {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
     indexes: ['gsi1'],
   },
-  /** Staff: every admin list (gsi1–gsi7; gsi8 the receivables), order, message and customer writes and deletes, refunds, settings. */
+  /** Staff: every admin list (gsi1–gsi7; gsi8 the receivables; gsi9 overdue, gsi10 the benches), order, message and customer writes and deletes, refunds, settings. */
   'api-admin': {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
-    indexes: ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5', 'gsi6', 'gsi7', 'gsi8'],
+    indexes: ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5', 'gsi6', 'gsi7', 'gsi8', 'gsi9', 'gsi10'],
   },
   /** Records Stripe events in the ledger (checkout, payments: a failed attempt's pending rows are deleted; order totals, notifications). */
   'stripe-webhook': {

@@ -129,8 +129,15 @@ export interface Order {
   additionalCostCents: number
   additionalCostReason: string | null
   additionalCostApprovalStatus: ApprovalStatus
+  /** When the work is promised (YYYY-MM-DD); the customer reads it as "Estimated completion". null: none. */
+  promisedDate: string | null
+  /** The staff member the order is assigned to (their id and name); null: unassigned (and always null on a customer's read). */
+  assignedTo: string | null
+  assignedToName: string | null
   additionalCostApprovalDate: string | null
   additionalCostApprovalNote: string | null
+  /** When the order first became ready (its turnaround was counted then); null: not yet. */
+  readyAt: string | null
   additionalCostRejectionReason: string | null
   additionalCostApproved: boolean
   lines: ExtraLine[]
@@ -338,7 +345,7 @@ export type AdminInvoiceStatus = 'no_invoice' | 'paid' | 'partially_paid' | 'pay
 export type AdminListOrderField =
   | 'id' | 'orderNumber' | 'customerId' | 'customerName' | 'customerEmail' | 'firearmMake' | 'firearmModel' | 'serialNumber' | 'serviceType'
   | 'estimatedCostCents' | 'additionalCostCents' | 'additionalCostApprovalStatus' | 'currentStatus' | 'isArchived' | 'archivedAt'
-  | 'createdAt' | 'updatedAt' | 'version' | 'invoice' | 'inboxSince'
+  | 'createdAt' | 'updatedAt' | 'version' | 'invoice' | 'promisedDate' | 'assignedTo' | 'assignedToName' | 'inboxSince'
 
 export type AdminListOrder = Pick<Order, AdminListOrderField> & {
   invoiceBalanceDueCents: number
@@ -371,6 +378,8 @@ export interface StatusUpdate {
   updatedAt: string
 }
 
+  /** Open work past its promised date (shared/src/work-dates.ts isOverdue). */
+  overdue: boolean
 export type LedgerKind = 'payment' | 'refund' | 'adjustment' | 'credit'
 /** `unconfirmed`: a card success the provider did not confirm (a pending entry, not paid, for staff to review). */
 export type LedgerFlag = 'overpayment' | 'order_deleted' | 'order_archived' | 'unconfirmed'
@@ -599,3 +608,5 @@ export type { Photo, PhotoList, PhotoUpload } from './photos.ts'
 
 /** Order ids are shown truncated to 8 characters. */
 export const shortOrderId = (id: string) => id.slice(0, 8)
+/** GET /api/admin/dashboard, GET /api/admin/reports/turnaround. */
+export type { DashboardCount, DashboardCounts, TurnaroundReport, TurnaroundRow } from './work-api.ts'

@@ -38,7 +38,7 @@ const notifierPolicyId = () => logicalId(stacks.notify.notifier.role.node.findCh
 const publisherPolicyId = () => logicalId(stacks.web.sitePublisher!.publisher.role.node.findChild('DefaultPolicy') as iam.Policy)
 
 describe('data stack: the single table', () => {
-  it('has pk/sk and gsi1–gsi8 with their own keys, on-demand billing, TTL and point-in-time recovery', () => {
+  it('has pk/sk and gsi1–gsi10 with their own keys, on-demand billing, TTL and point-in-time recovery', () => {
     t.data.resourceCountIs('AWS::DynamoDB::Table', 1)
     t.data.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [

@@ -201,7 +201,7 @@ const EXPECTED_GRANTS: Record<string, string[]> = {
     's3:GetObject on photos bucket/orders/*/photos/*',
   'api-admin': [
     ...LOGS,
-    ...onTable(LEDGER_WRITER, ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5', 'gsi6', 'gsi7', 'gsi8']),
+    ...onTable(LEDGER_WRITER, ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5', 'gsi6', 'gsi7', 'gsi8', 'gsi9', 'gsi10']),
     ...ADMIN_COGNITO_ACTIONS.map((a) => `${a} on user pool`),
     'secretsmanager:GetSecretValue on stripe secret key',
   ],

@@ -354,6 +354,8 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
     firearmModel: '19',
     serialNumber: 'ABC123',
     firearmCaliber: '9mm',
+  // Unassigning an order nobody is assigned to: a legitimate write that leaves the order as it was.
+  'POST /api/admin/orders/{orderId}/assignment': () => ({ gunsmithId: null }),
     conditionNotes: 'Worn finish',
     itemsReceived: 'Case',
   }),

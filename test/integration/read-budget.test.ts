@@ -22,6 +22,7 @@ const READ_QUERIES: Record<string, (w: World) => Record<string, string>> = {
   'GET /api/admin/invoices': (w) => ({ orderId: w.order.orderId }),
   'GET /api/orders/{orderId}/invoice': () => ({ shipping: 'false' }),
   'GET /api/admin/orders': () => ({ view: 'active', limit: '20' }),
+  'GET /api/admin/reports/turnaround': () => ({ from: '2026-01', to: '2026-12' }),
   'GET /api/admin/payments': () => ({ sort: 'amount', direction: 'asc' }),
   // A page of the newest 100 (still one Query): this file's customer is on it while other files add customers.
   'GET /api/admin/customers': () => ({ limit: '100' }),
@@ -40,6 +41,9 @@ const REQUESTS_PER_READ: Record<string, number> = {
   // The receivables' totals (one Query of the counter items) next to a page of the receivables index (one Query),
   // side by side (receivables.test.ts).
   'GET /api/admin/receivables': 2,
+  // The staff dashboard (an owner's): the dashboard's counter items and the inbox's (one BatchGet), the receivables'
+  // total shards (one Query), and the overdue count (one COUNT Query page of the promised-date index), side by side.
+  'GET /api/admin/dashboard': 3,
   // The firearms missing from the A&D book: the count (one GetItem of its counter) next to a page of the list's items
   // (one Query), then the orders they name (one BatchGet of at most a page), so the rows are the orders as they stand.
   'GET /api/admin/book/missing': 3,

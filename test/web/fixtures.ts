@@ -96,7 +96,11 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     release: null,
     missingFromBook: false,
     inboxSince: null,
+    promisedDate: null,
+    assignedTo: null,
+    assignedToName: null,
     serviceType: 'Repair',
+    readyAt: null,
     description: 'Intermittent failure to extract.',
     estimatedCostCents: 15000,
     additionalCostCents: 0,
@@ -152,6 +156,7 @@ export const listOrder = (overrides: Partial<AdminListOrder> = {}): AdminListOrd
   invoiceBalanceDueCents: baseOrder.invoice.balanceDueCents,
   invoicePaymentStatus: 'payment_due',
   ...overrides,
+  overdue: false,
 });
 
 export function makeLine(overrides: Partial<ExtraLine> = {}): ExtraLine {

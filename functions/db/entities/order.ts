@@ -2,6 +2,7 @@ import { cachedEntity } from './cache.ts'
 import { searchTextOf, serialKeyOf } from '#functions/domain/search.ts'
 import { storedAddressProperties } from './address.ts'
 import { gsi } from './gsi.ts'
+import { hasPendingApproval, isOpenWork, NO_PROMISED_DATE_KEY } from '@gs/shared/work-dates'
 
 const now = () => new Date().toISOString()
 
@@ -186,6 +187,21 @@ export const orderSchema = {
     /** The gunsmith the order is assigned to (their profile's user id), and their name as shown on lists; absent when unassigned. */
     assignedTo: { type: 'string' },
     assignedToName: { type: 'string' },
+    /** When the work is promised to be done (YYYY-MM-DD; the customer reads it as the estimated completion); absent: none. */
+    promisedDate: { type: 'string' },
+    /** Derived on every put: what the promised-date indexes sort by (no date sorts after every date); never returned. */
+    dueOn: { type: 'string', hidden: true, watch: ['promisedDate'], set: (_: unknown, i: { promisedDate?: string }) => i.promisedDate || NO_PROMISED_DATE_KEY },
+    /** Derived on every put: whose bench the order is on (the bench index's partition; 'none' when unassigned, which that index leaves out); never returned. */
+    benchOf: { type: 'string', hidden: true, watch: ['assignedTo'], set: (_: unknown, i: { assignedTo?: string }) => i.assignedTo || 'none' },
+    /** Derived on every put: a pending approval request (the dashboard's count of a bench); never returned. */
+    awaitingApproval: { type: 'boolean', hidden: true, watch: ['approvalRequests'], set: (_: unknown, i: { approvalRequests?: { status: string }[] }) => hasPendingApproval(i) },
+    /** When the order first became ready (shared/src/work-dates.ts): counted into the turnaround once, then kept. */
+    readyAt: { type: 'string' },
+    /**
+     * The dashboard buckets the order is counted in (shared/src/work-dates.ts workBuckets), written by every commit with
+     * the counters' difference (repositories/work-counters.ts); absent on an order not yet counted (the migration counts it).
+     */
+    workCounted: { type: 'list', items: { type: 'string' } },
     /**
      * The time of the order's oldest customer message no one has answered (repositories/inbox.ts): set by the first
      * note, kept by every order write (conditioned on it) and removed with the inbox item; absent when none waits.
@@ -213,7 +229,13 @@ export const orderSchema = {
     byCustomerUpdated: gsi(7, ['customerId'], ['updatedAt']),
     // Receivables: only orders counted with a balance due have these keys (the condition), by invoice date, oldest first.
     byReceivable: { ...gsi(8, [], ['createdAt']), condition: (i: { receivableCents?: number }) => (i.receivableCents ?? 0) > 0 },
+    // Open work with a promised date (shared/src/work-dates.ts isOpenWork), soonest first: the overdue list reads those before today.
+    byPromised: { ...gsi(9, [], ['dueOn', 'createdAt']), condition: (i: OpenWorkItem) => !!i.promisedDate && isOpenWork(i) },
+    // A staff member's bench: their open assigned orders, soonest promised first, undated last.
+    byBench: { ...gsi(10, ['benchOf'], ['dueOn', 'createdAt']), condition: (i: OpenWorkItem) => !!i.assignedTo && isOpenWork(i) },
   },
 } as const
+
+type OpenWorkItem = { promisedDate?: string; assignedTo?: string; currentStatus?: string; isDeleted?: boolean; isArchived?: boolean }
 
 export const orderEntity = cachedEntity(orderSchema)

@@ -78,6 +78,15 @@ export const MIGRATIONS: readonly Migration[] = [
       return `${orders} orders read, ${listed} listed as missing from the A&D book`
     },
   },
+  {
+    id: '2026-12-work-dates',
+    description: 'orders are counted into the staff dashboard (waiting for intake, in custody, awaiting approval, ready), and finished ones into the turnaround report',
+    async run(config) {
+      const { countWorkDates } = await import('./work-dates.ts')
+      const { orders, counted, ready } = await countWorkDates(config)
+      return `${orders} orders read, ${counted} counted into the dashboard, ${ready} into the turnaround`
+    },
+  },
 ]
 
 /**

@@ -17,6 +17,7 @@ import { counterItems } from './ledger-counters.ts'
 import { receivableCounterItems } from './receivable-counters.ts'
 import { inboxCommitItems, inboxOfWrite } from './inbox.ts'
 import { missingFromBookItems } from './missing-from-book.ts'
+import { workCounterItems } from './work-counters.ts'
 import { serialKeyOf } from '#functions/domain/search.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -336,6 +337,7 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
           ...counterItems(entities, extras.ledgerChanges ?? []),
           ...receivableCounterItems(entities, writes.map(({ receivable: { invoicedAt, before, after } }) => ({ invoicedAt, before: before ?? 0, after }))),
           ...missingFromBookItems(entities, writes),
+          ...workCounterItems(entities, writes),
           ...inboxCommitItems(entities, writes.map((w, i) => ({ orderId: w.order.orderId, inbox: inboxes[i] }))),
           ...auditWrites(entities, extras.audit),
         ]

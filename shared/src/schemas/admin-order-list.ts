@@ -20,7 +20,13 @@ export const ADMIN_ORDER_VIEWS = ['active', 'archived', 'deleted'] as const
  * In its own module so that only the list route carries it (the api-admin cold-start budget).
  */
 export const adminOrdersQuerySchema = z.object({
-  view: z._default(z.enum(ADMIN_ORDER_VIEWS, { error: 'view must be active, archived or deleted' }), 'active'),
+  /** `overdue`: open orders past their promised date, soonest first (status, customer, sort and search do not apply). */
+  view: z._default(z.enum([...ADMIN_ORDER_VIEWS, 'overdue'], { error: 'view must be active, archived, deleted or overdue' }), 'active'),
+  /** A staff member's bench: their open assigned orders by promised date (a gunsmith's list is always their own). */
+  assignedTo: z.pipe(
+    z.optional(z.string({ error: 'assignedTo must be a staff member id' }).check(z.trim(), z.maxLength(100, 'assignedTo must be a staff member id'))),
+    z.transform((s: string | undefined) => s || undefined),
+  ),
   status: z.pipe(
     z.optional(z.string({ error: STATUS }).check(z.refine((s) => blank(s) || (ORDER_STATUSES as readonly string[]).includes(s), STATUS))),
     z.transform((s: string | undefined) => (blank(s) ? undefined : (s as OrderStatus))),

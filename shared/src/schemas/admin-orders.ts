@@ -3,6 +3,8 @@ import { LINE_KINDS, MAX_LINE_TOTAL_CENTS, MAX_LINES_PER_ORDER } from '../invoic
 import { ORDER_STATUSES } from '../statuses.ts'
 import * as z from './zod.ts'
 import { addressSchema } from './address.ts'
+import { calendarDate } from './dates.ts'
+import { workMessages } from '../work-dates.ts'
 import { bookMessages } from '../book.ts'
 import { FIREARM_TYPES } from '../firearms.ts'
 
@@ -36,8 +38,16 @@ export const createAdminOrderSchema = z.strictObject({
   returnMethod: z.optional(returnMethod),
   /** Where a shipped return goes; the customer's mailing address when absent. */
   returnAddress: z.optional(z.nullable(addressSchema)),
+  /** When the work is promised (YYYY-MM-DD): the customer's estimated completion. */
+  promisedDate: z.optional(z.nullable(calendarDate)),
 })
 export type CreateAdminOrderInput = z.infer<typeof createAdminOrderSchema>
+
+/** POST /api/admin/orders/{orderId}/assignment: the staff member to assign the order to, or null to unassign it. */
+export const assignOrderSchema = z.strictObject({
+  gunsmithId: z.nullable(z.string({ error: workMessages.gunsmithIdInvalid }).check(z.trim(), z.minLength(1, workMessages.gunsmithIdInvalid), z.maxLength(100, workMessages.gunsmithIdInvalid))),
+})
+export type AssignOrderInput = z.infer<typeof assignOrderSchema>
 
 /** PATCH /api/admin/orders/{orderId}: any subset of the edit form plus the version the admin loaded. */
 export const updateAdminOrderSchema = z.strictObject({
@@ -67,6 +77,8 @@ export const updateAdminOrderSchema = z.strictObject({
   releaseOverrideReason: optionalText(ADMIN_TEXT_MAX_LENGTH),
   /** Tell the customer of a status change or note (default true); false records it on their timeline without a notification. */
   notifyCustomer: z.optional(z.boolean({ error: m.notifyCustomerInvalid })),
+  /** When the work is promised (YYYY-MM-DD); null clears it. */
+  promisedDate: z.optional(z.nullable(calendarDate)),
 })
 export type UpdateAdminOrderInput = z.infer<typeof updateAdminOrderSchema>
 

@@ -19,6 +19,8 @@ export const receiveFirearmSchema = z
     conditionNotes: optionalText(ADMIN_TEXT_MAX_LENGTH),
     itemsReceived: optionalText(ITEMS_RECEIVED_MAX_LENGTH),
     inboundTrackingNumber: optionalText(100),
+    /** When the work is promised (YYYY-MM-DD); null clears it, absent leaves it. */
+    promisedDate: z.optional(z.nullable(calendarDate)),
   })
   .check(z.superRefine((v, ctx) => checkParty('from', v, ctx)))
 export type ReceiveFirearmInput = z.infer<typeof receiveFirearmSchema>
