@@ -74,7 +74,7 @@ export function presentOrder(o: Order): Api.Order {
       ? { receivedOn: o.intake.receivedOn, from: o.intake.from, fromName: o.intake.fromName, fromLicense: o.intake.fromLicense ?? null, fromAddress: o.intake.fromAddress ?? null, conditionNotes: o.intake.conditionNotes ?? '', itemsReceived: o.intake.itemsReceived ?? '', recordedAt: o.intake.recordedAt }
       : null,
     release: o.release
-      ? { releasedOn: o.release.releasedOn, method: o.release.method, to: o.release.to, toName: o.release.toName, toLicense: o.release.toLicense ?? null, toAddress: o.release.toAddress ?? null, carrier: o.release.carrier ?? null, trackingNumber: o.release.trackingNumber ?? null, recordedAt: o.release.recordedAt }
+      ? { releasedOn: o.release.releasedOn, method: o.release.method, to: o.release.to, toName: o.release.toName, toLicense: o.release.toLicense ?? null, toAddress: o.release.toAddress ?? null, carrier: o.release.carrier ?? null, trackingNumber: o.release.trackingNumber ?? null, idType: o.release.idType ?? null, idIssuer: o.release.idIssuer ?? null, idLast4: o.release.idLast4 ?? null, recipientIsDeliverer: o.release.recipientIsDeliverer ?? null, form4473Ref: o.release.form4473Ref ?? null, adultSignature: o.release.adultSignature ?? null, recordedAt: o.release.recordedAt }
       : null,
     missingFromBook: o.missingFromBook ?? missingFromBook(o),
     inboxSince: o.inboxSince ?? null,

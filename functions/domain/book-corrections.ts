@@ -28,6 +28,12 @@ export const COLUMN_LABELS: Record<keyof BookLineColumns, string> = {
   method: 'How',
   carrier: 'Carrier',
   trackingNumber: 'Tracking number',
+  toIdType: 'ID shown (type)',
+  toIdIssuer: 'ID shown (issued by)',
+  toIdLast4: 'ID shown (last 4)',
+  toIsDeliverer: 'Same person who delivered',
+  form4473Ref: 'Form 4473',
+  adultSignature: 'Adult signature',
 }
 
 const shown = (k: keyof BookLineColumns, v: unknown) => (v === undefined || v === null ? '' : k === 'firearmType' ? firearmTypeLabel(String(v)) : String(v))

@@ -34,7 +34,17 @@ export interface BookLineColumns {
   method?: 'ship' | 'pickup'
   carrier?: string
   trackingNumber?: string
+  /** The disposition's checks (shared/src/release-checks.ts): how the recipient was identified, yes/no they delivered it, the 4473, yes/no adult signature. */
+  toIdType?: string
+  toIdIssuer?: string
+  toIdLast4?: string
+  toIsDeliverer?: YesNo
+  form4473Ref?: string
+  adultSignature?: YesNo
 }
+
+export type YesNo = 'yes' | 'no'
+const yesNo = (v: boolean | undefined): YesNo | undefined => (v === undefined ? undefined : v ? 'yes' : 'no')
 
 export interface BookCorrectionSummary {
   entryId: string
@@ -82,6 +92,12 @@ export interface EntryColumns {
   method?: string
   carrier?: string
   trackingNumber?: string
+  idType?: string
+  idIssuer?: string
+  idLast4?: string
+  isDeliverer?: string
+  form4473Ref?: string
+  adultSignature?: string
 }
 
 export interface BookEntry {
@@ -125,6 +141,12 @@ export const dispositionColumns = (c: BookLineColumns): EntryColumns => ({
   method: c.method,
   carrier: c.carrier,
   trackingNumber: c.trackingNumber,
+  idType: c.toIdType,
+  idIssuer: c.toIdIssuer,
+  idLast4: c.toIdLast4,
+  isDeliverer: c.toIsDeliverer,
+  form4473Ref: c.form4473Ref,
+  adultSignature: c.adultSignature,
 })
 
 /** The columns of a received order's line (its intake and description). */
@@ -153,6 +175,12 @@ const releaseColumns = (r: StoredRelease): Partial<BookLineColumns> => ({
   method: r.method,
   carrier: r.carrier,
   trackingNumber: r.trackingNumber,
+  toIdType: r.idType,
+  toIdIssuer: r.idIssuer,
+  toIdLast4: r.idLast4,
+  toIsDeliverer: yesNo(r.recipientIsDeliverer),
+  form4473Ref: r.form4473Ref,
+  adultSignature: yesNo(r.adultSignature),
 })
 
 export const recorded = (actor: Actor, at: string) => ({ recordedAt: at, recordedById: actor.id, recordedByName: actor.name })

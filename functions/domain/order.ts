@@ -2,6 +2,7 @@ import type { RefundPurpose } from '@gs/shared/payment-rules'
 import type { Intake, NotificationKind, Release } from '@gs/shared/api-types'
 import type { Address } from '@gs/shared/address'
 import type { FirearmType } from '@gs/shared/firearms'
+import type { RecipientIdType } from '@gs/shared/release-checks'
 import { calculateBill, DEFAULT_TAX_RATE_PPM, type ApprovalRequest, type BilledLine, type ExtraLine, type InvoiceAmounts } from '@gs/shared/invoice'
 
 /** An order as the domain sees it (the invoice summary fields are a projection kept by the repository). */
@@ -95,13 +96,20 @@ export interface StoredIntake extends Omit<Intake, 'fromLicense' | 'fromAddress'
 }
 
 /** The release as the order keeps it, with its A&D disposition entry. */
-export interface StoredRelease extends Omit<Release, 'toLicense' | 'toAddress' | 'carrier' | 'trackingNumber'> {
+export interface StoredRelease extends Omit<Release, 'toLicense' | 'toAddress' | 'carrier' | 'trackingNumber' | 'idType' | 'idIssuer' | 'idLast4' | 'recipientIsDeliverer' | 'form4473Ref' | 'adultSignature'> {
   toLicense?: string
   toAddress?: string
   carrier?: string
   trackingNumber?: string
   recordedBy: string
   entryId: string
+  /** The release's checks (shared/src/release-checks.ts), written once with the disposition entry; absent on releases before them. */
+  idType?: RecipientIdType
+  idIssuer?: string
+  idLast4?: string
+  recipientIsDeliverer?: boolean
+  form4473Ref?: string
+  adultSignature?: boolean
 }
 
 export interface StoredInvoice {
@@ -236,13 +244,8 @@ export function invoiceOf(order: Order, shippingSelected = order.shippingSelecte
   })
 }
 
-export const formatOrderNumber = (n: number) => `GS-${String(n).padStart(6, '0')}`
-/** "gs-123", "GS-000123", "GS000123" → "GS-000123"; null when it is not an order number. */
-export function normalizeOrderNumber(typed: string): string | null {
-  // As staff type it: GS-000123, gs-123, GS123, or the bare number 123.
-  const m = /^(?:GS-?)?(\d{1,12})$/i.exec(typed.trim())
-  return m ? formatOrderNumber(Number(m[1])) : null
-}
+/** The order number's format and how a typed or scanned one reads (shared: the SPA's scan-to-open reads it too). */
+export { formatOrderNumber, normalizeOrderNumber } from '@gs/shared/order-number'
 export const invoiceNumberFor = (orderNumber: string) => orderNumber.replace(/^GS-/, 'INV-')
 
 /** What a new order needs; everything else starts as for any fresh order. */

@@ -45,15 +45,25 @@ export async function releaseFirearm({ orders, book, orderId, input, adminId, ac
   const status = STATUS_AFTER[input.method]
   const override = checkRelease(current, status, input.releaseOverrideReason, 'method')
   const toCustomer = input.to === 'customer'
+  const pickup = input.method === 'pickup'
+  // A person other than the one who delivered it (the schema asked for the licensee's FFL or the 4473): its license, if given, is recorded.
+  const transfer = toCustomer && input.recipientIsDeliverer === false
   const release: StoredRelease = {
     releasedOn: input.releasedOn,
     method: input.method,
     to: input.to,
     toName: input.toName || (toCustomer && input.method === 'ship' ? current.returnName : undefined) || current.customerName,
-    toLicense: toCustomer ? undefined : (input.toLicense ?? undefined),
+    toLicense: toCustomer && !transfer ? undefined : (input.toLicense ?? undefined),
     toAddress: addressLine(input.toAddress),
     carrier: input.method === 'ship' ? (input.carrier ?? undefined) : undefined,
     trackingNumber: input.method === 'ship' ? (input.trackingNumber ?? undefined) : undefined,
+    idType: pickup ? (input.idType ?? undefined) : undefined,
+    idIssuer: pickup ? (input.idIssuer ?? undefined) : undefined,
+    idLast4: pickup ? (input.idLast4 ?? undefined) : undefined,
+    // A licensee is never the person who delivered it; a person is as the staff answered (a shipment not asked: unrecorded).
+    recipientIsDeliverer: toCustomer ? (input.recipientIsDeliverer ?? undefined) : false,
+    form4473Ref: transfer || !toCustomer ? (input.form4473Ref ?? undefined) : undefined,
+    adultSignature: pickup ? undefined : (input.adultSignature ?? false),
     recordedAt: at,
     recordedBy: adminId,
     entryId: sortableId(when.getTime()),
@@ -94,7 +104,7 @@ export async function releaseFirearm({ orders, book, orderId, input, adminId, ac
     extras: {
       putUpdates,
       putNotifications: notification ? [notification] : [],
-      audit: [orderAudit({ actor, action: 'order.release_firearm', summary: `Released the firearm (A&D entry ${line.lineNumber}): ${input.method === 'ship' ? `shipped by ${release.carrier}, tracking ${release.trackingNumber}` : 'picked up'} to ${release.toName}` }, current, next, at)],
+      audit: [orderAudit({ actor, action: 'order.release_firearm', summary: `Released the firearm (A&D entry ${line.lineNumber}): ${input.method === 'ship' ? `shipped by ${release.carrier}, tracking ${release.trackingNumber}${release.adultSignature ? ', adult signature required' : ''}` : 'picked up'} to ${release.toName}${transfer ? ` (not the person who delivered it: ${release.form4473Ref ? `Form 4473 ${release.form4473Ref}` : `FFL ${release.toLicense}`})` : ''}` }, current, next, at)],
     },
   }))
 }

@@ -1,3 +1,4 @@
+import type { RecipientIdType } from './release-checks.ts'
 import type { StaffRole } from './staff.ts'
 import type { RefundPurpose } from './payment-rules.ts'
 import type { InvoicePaymentStatus, LineKind, LineState, RequestStatus } from './invoice.ts'
@@ -192,6 +193,17 @@ export interface Release {
 export interface BookLineColumns {
   acquiredOn: string
   from: CounterpartyKind
+  /** How the recipient was identified at pickup (shared/src/release-checks.ts); null when not recorded (shipped, or released before these checks). */
+  idType: RecipientIdType | null
+  idIssuer: string | null
+  /** The ID number's last 4 characters (never the full number). */
+  idLast4: string | null
+  /** The recipient is the person who delivered the firearm; null when not asked (a licensee, or released before these checks). */
+  recipientIsDeliverer: boolean | null
+  /** The Form 4473 reference of a transfer to someone other than the deliverer. */
+  form4473Ref: string | null
+  /** A shipment: whether an adult signature was required; null for a pickup. */
+  adultSignature: boolean | null
   fromName: string
   fromLicense: string
   fromAddress: string
@@ -216,6 +228,13 @@ export interface BookChange {
   before: string
   after: string
 }
+  /** The disposition's checks (shared/src/release-checks.ts): ID type, issuer and last 4; 'yes'/'no' or '' when not recorded. */
+  toIdType: string
+  toIdIssuer: string
+  toIdLast4: string
+  toIsDeliverer: 'yes' | 'no' | ''
+  form4473Ref: string
+  adultSignature: 'yes' | 'no' | ''
 
 export interface BookCorrection {
   entryId: string

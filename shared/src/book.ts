@@ -5,6 +5,7 @@
  */
 import type { ReleaseMethod } from './api-types.ts'
 import { firearmTypeLabel } from './firearms.ts'
+import { recipientIdTypeLabel } from './release-checks.ts'
 import { statusCustody, type OrderStatus } from './statuses.ts'
 
 /** An FFL number as printed on the license: 1-23-456-07-8A-12345 (region, district, county, type, expiry, sequence). */
@@ -116,6 +117,13 @@ export interface BookColumns {
   disposedOn: string
   toName: string
   toAddressOrLicense: string
+  /** How the recipient was identified: ID type, issuer, last 4 (identificationCell). */
+  toIdentification: string
+  /** 'Yes' / 'No' whether the recipient delivered the firearm; '' when not recorded. */
+  toIsDeliverer: string
+  form4473Ref: string
+  /** A shipment: 'Yes' / 'No'; '' for a pickup. */
+  adultSignature: string
 }
 
 /** The CSV and printed book's columns, in the ATF layout order: description, receipt, disposition. */
@@ -133,6 +141,10 @@ export const BOOK_COLUMNS: ReadonlyArray<{ key: keyof BookColumns | 'lineNumber'
   { key: 'disposedOn', header: 'Date of Disposition' },
   { key: 'toName', header: 'Disposed To (Name)' },
   { key: 'toAddressOrLicense', header: 'Disposed To (Address or License No.)' },
+  { key: 'toIdentification', header: 'Disposed To (ID Shown)' },
+  { key: 'toIsDeliverer', header: 'Same Person Who Delivered' },
+  { key: 'form4473Ref', header: 'Form 4473' },
+  { key: 'adultSignature', header: 'Adult Signature' },
   { key: 'orderNumber', header: 'Order' },
   { key: 'corrected', header: 'Corrected' },
 ]
@@ -141,6 +153,21 @@ export const BOOK_COLUMNS: ReadonlyArray<{ key: keyof BookColumns | 'lineNumber'
 export const partyCell = (p: { license?: string | null; address?: string | null }): string => (p.license ? `FFL ${p.license}` : (p.address ?? ''))
 
 export { firearmTypeLabel }
+
+/** How the recipient of a disposition was identified: "Driver's license, TX, ending 1234" ('' when not recorded). */
+export const identificationCell = (c: { toIdType?: string | null; toIdIssuer?: string | null; toIdLast4?: string | null }): string =>
+  c.toIdType ? [recipientIdTypeLabel(c.toIdType), c.toIdIssuer, c.toIdLast4 ? `ending ${c.toIdLast4}` : ''].filter(Boolean).join(', ') : ''
+
+/** A stored yes/no of the book as a cell: Yes, No, or '' when not recorded. */
+export const yesNoCell = (v: string | null | undefined): string => (v === 'yes' ? 'Yes' : v === 'no' ? 'No' : '')
+
+/** The disposition's checks as the book's cells (BOOK_COLUMNS): the ID shown, same person who delivered, the 4473, the adult signature. */
+export const dispositionCheckCells = (c: { toIdType?: string | null; toIdIssuer?: string | null; toIdLast4?: string | null; toIsDeliverer?: string | null; form4473Ref?: string | null; adultSignature?: string | null }) => ({
+  toIdentification: identificationCell(c),
+  toIsDeliverer: yesNoCell(c.toIsDeliverer),
+  form4473Ref: c.form4473Ref ?? '',
+  adultSignature: yesNoCell(c.adultSignature),
+})
 
 const csvCell = (v: string | number) => {
   const s = String(v)

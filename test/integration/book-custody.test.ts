@@ -86,7 +86,7 @@ describe('a firearm received', () => {
     const ship = await message(o.id, 'shipped')
     expect(ship).toMatchObject({ status: 400, body: { error: { message: bookMessages.releaseFirst } } })
     const v = (await order(o.id)).version
-    const released = await asStaff('POST /api/admin/orders/{orderId}/release', { params: { orderId: o.id }, body: { version: v, releasedOn: today(), method: 'pickup', to: 'customer', toAddress: HOME } })
+    const released = await asStaff('POST /api/admin/orders/{orderId}/release', { params: { orderId: o.id }, body: { version: v, releasedOn: today(), method: 'pickup', to: 'customer', toAddress: HOME, idType: 'drivers_license', idIssuer: 'IL', idLast4: '1234', recipientIsDeliverer: true } })
     expect(released.status, released.text).toBe(200)
     expect(released.body.currentStatus).toBe('order_closed')
     for (const status of ['in_progress', 'firearm_received']) {

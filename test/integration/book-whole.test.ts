@@ -4,7 +4,7 @@
  * and written by the shared wholeBookCsv. On a table of its own, so "every line" can be checked exactly.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BOOK_COLUMNS, CORRECTION_COLUMNS, partyCell, wholeBookCsv } from '../../shared/src/book.ts'
+import { BOOK_COLUMNS, CORRECTION_COLUMNS, dispositionCheckCells, partyCell, wholeBookCsv } from '../../shared/src/book.ts'
 import type { BookLine, Page } from '../../shared/src/api-types.ts'
 import { routeKey, routes } from '../../functions/routes.ts'
 import { bookToday, intakeBody } from './book-fixtures.ts'
@@ -84,6 +84,7 @@ const csvRows = (lines: BookLine[]) =>
     disposedOn: l.current.disposedOn,
     toName: l.current.toName,
     toAddressOrLicense: partyCell({ license: l.current.toLicense, address: l.current.toAddress }),
+    ...dispositionCheckCells(l.current),
     orderNumber: l.orderNumber,
     corrected: l.corrections.length > 0,
     corrections: l.corrections,
@@ -107,7 +108,7 @@ describe('Download Whole Book', () => {
       expect(res.status, res.text).toBe(201)
       v = res.body.version
     }
-    const gone = await staff('POST /api/admin/orders/{orderId}/release', { params: { orderId: third.id }, body: { version: third.version, releasedOn: bookToday(), method: 'pickup', to: 'licensee', toName: 'Canyon Guns', toLicense: '9-87-654-32-1A-12345' } })
+    const gone = await staff('POST /api/admin/orders/{orderId}/release', { params: { orderId: third.id }, body: { version: third.version, releasedOn: bookToday(), method: 'pickup', to: 'licensee', toName: 'Canyon Guns', toLicense: '9-87-654-32-1A-12345', idType: 'drivers_license', idIssuer: 'AZ', idLast4: '9876' } })
     expect(gone.status, gone.text).toBe(200)
 
     const { lines, pages } = await wholeBook(2)

@@ -193,10 +193,10 @@ describe('releasing a firearm', () => {
 
   it('a pickup closes the order; an order never received cannot be released', async () => {
     const never = await newOrder({ estimatedCostCents: 0 })
-    expect(await release(never.id, { version: never.version, releasedOn: today(), method: 'pickup', to: 'customer', toAddress: HOME })).toMatchObject({ status: 400, body: { error: { message: bookMessages.notInCustody } } })
+    expect(await release(never.id, { version: never.version, releasedOn: today(), method: 'pickup', to: 'customer', toAddress: HOME, idType: 'drivers_license', idIssuer: 'IL', idLast4: '1234', recipientIsDeliverer: true })).toMatchObject({ status: 400, body: { error: { message: bookMessages.notInCustody } } })
     const o = await newOrder({ estimatedCostCents: 0, returnMethod: 'pickup' })
     const r = await receive(o.id, intake(o.version))
-    const res = await release(o.id, { version: r.body.version, releasedOn: today(), method: 'pickup', to: 'customer', toAddress: HOME })
+    const res = await release(o.id, { version: r.body.version, releasedOn: today(), method: 'pickup', to: 'customer', toAddress: HOME, idType: 'drivers_license', idIssuer: 'IL', idLast4: '1234', recipientIsDeliverer: true })
     expect(res.status, res.text).toBe(200)
     expect(res.body).toMatchObject({ currentStatus: 'order_closed', release: { method: 'pickup', carrier: null, trackingNumber: null, toName: expect.stringMatching(/^Cole /) } })
   })

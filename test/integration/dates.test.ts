@@ -52,7 +52,7 @@ const intake = (version: number, receivedOn: unknown) => ({
   serialNumber: `17-${randomUUID().slice(0, 8)}`,
   firearmCaliber: '.357 Magnum',
 })
-const pickup = (version: number, releasedOn: unknown) => ({ version, releasedOn, method: 'pickup', to: 'customer', toAddress: HOME, releaseOverrideReason: 'Paid by phone' })
+const pickup = (version: number, releasedOn: unknown) => ({ version, releasedOn, method: 'pickup', to: 'customer', toAddress: HOME, idType: 'drivers_license', idIssuer: 'IL', idLast4: '1234', recipientIsDeliverer: true, releaseOverrideReason: 'Paid by phone' })
 
 /** Each impossible date refused at `field` with the date message, and the order and its book line as they were. */
 async function refusesEach(orderId: string, field: string, send: (value: string) => Promise<{ status: number; body: any; text: string }>) {

@@ -131,7 +131,7 @@ describe('firearms missing from the A&D book', () => {
 const cols = (over: Partial<BookLineColumns> = {}): BookLineColumns => ({
   acquiredOn: '2026-11-02', from: 'customer', fromName: 'Casey Customer', fromLicense: '', fromAddress: '12 Main St, Springfield, IL 62701', firearmType: 'shotgun',
   manufacturer: 'Remington', importer: '', model: '870 Express', serialNumber: 'RS81239U', caliber: '12 ga', disposedOn: '', to: '', toName: '', toLicense: '',
-  toAddress: '', method: '', carrier: '', trackingNumber: '', ...over,
+  toAddress: '', method: '', carrier: '', trackingNumber: '', toIdType: '', toIdIssuer: '', toIdLast4: '', toIsDeliverer: '', form4473Ref: '', adultSignature: '', ...over,
 });
 const line = (n: number, over: Partial<BookLine> = {}): BookLine => ({
   orderId: `aaaabbbb-1111-4222-8333-00000000000${n}`, orderNumber: `GS-00000${n}`, lineNumber: n, open: true, daysHeld: 3, current: cols(), original: cols(), corrections: [], ...over,

@@ -30,6 +30,12 @@ const cols = (over: Partial<BookLineColumns> = {}): BookLineColumns => ({
   method: '',
   carrier: '',
   trackingNumber: '',
+  toIdType: '',
+  toIdIssuer: '',
+  toIdLast4: '',
+  toIsDeliverer: '',
+  form4473Ref: '',
+  adultSignature: '',
   ...over,
 });
 

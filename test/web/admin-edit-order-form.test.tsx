@@ -12,7 +12,7 @@ const ORDER_PATH = `/api/admin/orders/${baseOrder.id}`;
 const intake = { receivedOn: '2026-01-05', from: 'customer' as const, fromName: 'Jane Doe', fromLicense: null, fromAddress: '12 Main St, Springfield, IL 62701', conditionNotes: '', itemsReceived: '', recordedAt: '2026-01-05T12:00:00.000Z' };
 const received: Order = { ...baseOrder, intake };
 /** Released too (Release Firearm recorded its disposition): the statuses that say it left. */
-const released: Order = { ...received, currentStatus: 'payment_needed', release: { releasedOn: '2026-01-07', method: 'ship', to: 'customer', toName: 'Jane Doe', toLicense: null, toAddress: intake.fromAddress, carrier: 'UPS', trackingNumber: '1Z999AA10123456784', recordedAt: '2026-01-07T12:00:00.000Z' } };
+const released: Order = { ...received, currentStatus: 'payment_needed', release: { releasedOn: '2026-01-07', method: 'ship', to: 'customer', toName: 'Jane Doe', toLicense: null, toAddress: intake.fromAddress, carrier: 'UPS', trackingNumber: '1Z999AA10123456784', idType: null, idIssuer: null, idLast4: null, recipientIsDeliverer: null, form4473Ref: null, adultSignature: null, recordedAt: '2026-01-07T12:00:00.000Z' } };
 
 function renderForm(order = baseOrder, onReload = vi.fn(async () => ({ ...baseOrder, version: 4, description: 'Changed by Sam' }))) {
   const onSaved = vi.fn();

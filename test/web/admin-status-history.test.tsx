@@ -25,7 +25,7 @@ const note = makeUpdate({
 /** Its firearm received (the intake): the work's statuses are the book's to allow. */
 const intake = { receivedOn: '2026-01-05', from: 'customer' as const, fromName: 'Jane Doe', fromLicense: null, fromAddress: '12 Main St, Springfield, IL 62701', conditionNotes: '', itemsReceived: '', recordedAt: '2026-01-05T12:00:00.000Z' };
 /** Released too (Release Firearm recorded its disposition): the statuses that say it left. */
-const release = { releasedOn: '2026-01-07', method: 'ship' as const, to: 'customer' as const, toName: 'Jane Doe', toLicense: null, toAddress: '12 Main St, Springfield, IL 62701', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', recordedAt: '2026-01-07T12:00:00.000Z' };
+const release = { releasedOn: '2026-01-07', method: 'ship' as const, to: 'customer' as const, toName: 'Jane Doe', toLicense: null, toAddress: '12 Main St, Springfield, IL 62701', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', idType: null, idIssuer: null, idLast4: null, recipientIsDeliverer: null, form4473Ref: null, adultSignature: null, recordedAt: '2026-01-07T12:00:00.000Z' };
 const detail = { ...baseOrder, intake, updates: [staff, note], payments: [] };
 const released = { ...detail, currentStatus: 'payment_needed', release };
 

@@ -1,3 +1,4 @@
+import { releaseCheckMessages } from '@gs/shared/release-checks';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -31,6 +32,7 @@ const columns: BookLineColumns = {
   acquiredOn: '2026-01-06', from: 'customer', fromName: 'Jane Doe', fromLicense: '', fromAddress: intake.fromAddress, firearmType: 'pistol',
   manufacturer: 'Glock', importer: '', model: '19', serialNumber: 'ABC123', caliber: '9mm', disposedOn: '', to: '', toName: '', toLicense: '',
   toAddress: '', method: '', carrier: '', trackingNumber: '',
+  toIdType: '', toIdIssuer: '', toIdLast4: '', toIsDeliverer: '', form4473Ref: '', adultSignature: '',
 };
 const bookLine = (overrides: Partial<BookLine> = {}): BookLine => ({
   orderId: baseOrder.id, orderNumber: baseOrder.orderNumber, lineNumber: 7, open: true, daysHeld: 3, current: columns, original: columns, corrections: [], ...overrides,
@@ -155,7 +157,7 @@ describe('Firearm & A&D Book panel', { timeout: 30_000 }, () => {
       ...s,
       currentStatus: 'shipped',
       version: s.version + 1,
-      release: { releasedOn: localToday(), method: 'ship', to: 'customer', toName: 'Jane at the cabin', toLicense: null, toAddress: '9 Lake Rd, Unit 2, Duluth, MN 55802', carrier: 'UPS', trackingNumber: '1Z999', recordedAt: '2026-01-09T10:00:00.000Z' },
+      release: { releasedOn: localToday(), method: 'ship', to: 'customer', toName: 'Jane at the cabin', toLicense: null, toAddress: '9 Lake Rd, Unit 2, Duluth, MN 55802', carrier: 'UPS', trackingNumber: '1Z999', idType: null, idIssuer: null, idLast4: null, recipientIsDeliverer: true, form4473Ref: null, adultSignature: true, recordedAt: '2026-01-09T10:00:00.000Z' },
     }));
     serve({ ...received, returnName: 'Jane at the cabin', returnAddress: cabin, invoice: { ...invoice, balanceDueCents: 14500 } }, { [`POST ${ORDER}/release`]: release });
     await user.click(await screen.findByRole('button', { name: 'Release Firearm' }));
@@ -173,9 +175,12 @@ describe('Firearm & A&D Book panel', { timeout: 30_000 }, () => {
     await user.type(within(releaseForm).getByLabelText('Carrier'), 'UPS');
     await user.type(within(releaseForm).getByLabelText('Tracking Number'), '1Z999');
     await user.type(within(releaseForm).getByLabelText('Override reason'), 'Paying at pickup of the next order');
+    await user.click(within(releaseForm).getByRole('checkbox', { name: new RegExp(releaseCheckMessages.adultSignature) }));
     await user.click(within(releaseForm).getByRole('button', { name: 'Record Release' }));
     await waitFor(() => expect(release).toHaveBeenCalledTimes(1));
     expect(release.mock.calls[0][0]).toEqual({
+      recipientIsDeliverer: true,
+      adultSignature: true,
       version: 3,
       releasedOn: localToday(),
       method: 'ship',
@@ -190,6 +195,7 @@ describe('Firearm & A&D Book panel', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(panel).getByTestId('custody-state')).toHaveTextContent('Released'));
     expect(within(panel).getByTestId('release-summary')).toHaveTextContent('Shipped by UPS, tracking 1Z999');
     expect(within(panel).getByTestId('release-summary')).toHaveTextContent('Jane at the cabin');
+    expect(within(panel).getByTestId('release-summary')).toHaveTextContent('Adult SignatureRequired');
     expect(within(panel).queryByRole('button', { name: 'Release Firearm' })).not.toBeInTheDocument();
   });
 
@@ -202,9 +208,21 @@ describe('Firearm & A&D Book panel', { timeout: 30_000 }, () => {
     expect(within(releaseForm).getByRole('radio', { name: 'Picked up in person' })).toBeChecked();
     expect(within(releaseForm).queryByLabelText('Carrier')).not.toBeInTheDocument();
     await waitFor(() => expect(within(releaseForm).getByLabelText('Street Address')).toHaveValue('12 Main St'));
+    // A pickup asks how the recipient was identified and whether they delivered the firearm: nothing is sent without them.
+    await user.click(within(releaseForm).getByRole('button', { name: 'Record Release' }));
+    expect(await within(releaseForm).findByText(releaseCheckMessages.delivererRequired)).toBeInTheDocument();
+    expect(within(releaseForm).getByLabelText('Last 4 of ID Number')).toHaveAccessibleDescription(releaseCheckMessages.idLast4Invalid);
+    expect(release).not.toHaveBeenCalled();
+    await user.click(within(releaseForm).getByRole('radio', { name: 'Yes, the person who delivered it' }));
+    await user.selectOptions(within(releaseForm).getByLabelText('ID Type'), "Driver's license");
+    await user.type(within(releaseForm).getByLabelText('Issued By'), 'IL');
+    await user.type(within(releaseForm).getByLabelText('Last 4 of ID Number'), '4321');
     await user.click(within(releaseForm).getByRole('button', { name: 'Record Release' }));
     await waitFor(() => expect(release).toHaveBeenCalledTimes(1));
-    expect(release.mock.calls[0]).toEqual([expect.objectContaining({ method: 'pickup', to: 'customer', toAddress: expect.objectContaining({ line1: '12 Main St' }) }), expect.anything()]);
+    expect(release.mock.calls[0]).toEqual([
+      expect.objectContaining({ method: 'pickup', to: 'customer', toAddress: expect.objectContaining({ line1: '12 Main St' }), idType: 'drivers_license', idIssuer: 'IL', idLast4: '4321', recipientIsDeliverer: true }),
+      expect.anything(),
+    ]);
     expect((release.mock.calls[0] as unknown[])[0]).not.toHaveProperty('carrier');
     expect(await within(releaseForm).findByLabelText('Date Released')).toHaveAccessibleDescription(/cannot be before the date of receipt/);
   });

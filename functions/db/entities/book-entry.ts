@@ -37,6 +37,13 @@ export const bookEntrySchema = {
         method: text,
         carrier: text,
         trackingNumber: text,
+        /** A disposition's checks (shared/src/release-checks.ts), as recorded: ID type, issuer, last 4; 'yes'/'no'; the 4473; 'yes'/'no'. */
+        idType: text,
+        idIssuer: text,
+        idLast4: text,
+        isDeliverer: text,
+        form4473Ref: text,
+        adultSignature: text,
       },
     },
     /** A correction's changes, before → after, by column. */

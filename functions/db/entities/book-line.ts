@@ -37,6 +37,13 @@ const columns = {
     method: text,
     carrier: text,
     trackingNumber: text,
+    /** The disposition's checks (shared/src/release-checks.ts); yes/no as 'yes' | 'no'. */
+    toIdType: text,
+    toIdIssuer: text,
+    toIdLast4: text,
+    toIsDeliverer: text,
+    form4473Ref: text,
+    adultSignature: text,
   },
 } as const
 

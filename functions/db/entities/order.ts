@@ -80,6 +80,13 @@ export const orderSchema = {
         entryId: requiredString,
       },
     },
+        /** The release's checks (shared/src/release-checks.ts): how the recipient was identified, whether they delivered it, the 4473, the adult signature. */
+        idType: { type: 'string' },
+        idIssuer: { type: 'string' },
+        idLast4: { type: 'string' },
+        recipientIsDeliverer: { type: 'boolean' },
+        form4473Ref: { type: 'string' },
+        adultSignature: { type: 'boolean' },
     /** Derived on every put: what the admin order lists' text search matches (domain/search.ts), the phone also as digits; never returned. */
     searchText: {
       type: 'string',

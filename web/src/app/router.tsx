@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
                           { path: paths.admin.root.path, lazy: () => import('./routes/admin/dashboard').then(toRoute) },
                           { path: paths.admin.manageOrders.path, lazy: () => import('./routes/admin/manage-orders').then(toRoute) },
                           { path: paths.admin.orderInvoice.path, lazy: () => import('./routes/admin/order-invoice').then(toRoute) },
+                          { path: paths.admin.claimTag.path, lazy: () => import('./routes/admin/claim-tag').then(toRoute) },
                           // Pages of the counter (owner and front desk) and of the owner alone: other roles go to the staff home.
                           {
                             element: <StaffAccessRoute access="counter" />,

@@ -61,6 +61,11 @@ export const paths = {
       path: '/admin/orders/:orderId/invoice',
       getHref: (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}/invoice`,
     },
+    /** An order's claim tag (a 4 × 2 in label: the order number, serial, customer, date received and barcode). */
+    claimTag: {
+      path: '/admin/orders/:orderId/claim-tag',
+      getHref: (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}/claim-tag`,
+    },
     payments: { path: '/admin/payments', getHref: () => '/admin/payments' },
     /** The orders with a customer message waiting for an answer, the oldest first. */
     inbox: { path: '/admin/inbox', getHref: () => '/admin/inbox' },

@@ -23,6 +23,12 @@ const columns = (c: BookLineColumns): Api.BookLineColumns => ({
   method: c.method ?? '',
   carrier: c.carrier ?? '',
   trackingNumber: c.trackingNumber ?? '',
+  toIdType: c.toIdType ?? '',
+  toIdIssuer: c.toIdIssuer ?? '',
+  toIdLast4: c.toIdLast4 ?? '',
+  toIsDeliverer: c.toIsDeliverer ?? '',
+  form4473Ref: c.form4473Ref ?? '',
+  adultSignature: c.adultSignature ?? '',
 })
 
 /** A line as staff read it; `today` (YYYY-MM-DD) counts the days held of a firearm still in custody. */

@@ -1,5 +1,5 @@
 import type { BookLine, BookLineColumns } from '@gs/shared/api-types';
-import { bookCsv, bookToday, partyCell, wholeBookCsv, type BookCsvRow } from '@gs/shared/book';
+import { bookCsv, bookToday, dispositionCheckCells, partyCell, wholeBookCsv, type BookCsvRow } from '@gs/shared/book';
 import { formatDate } from '@gs/shared/dates';
 import { missingTexts } from './missing-texts';
 
@@ -71,6 +71,7 @@ export function bookRow(line: BookLine): BookCsvRow {
     disposedOn: c.disposedOn,
     toName: c.toName,
     toAddressOrLicense: toCell(c),
+    ...dispositionCheckCells(c),
     orderNumber: line.orderNumber,
     corrected: line.corrections.length > 0,
   };

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { BookEntry, BookLine, BookLineColumns } from '@gs/shared/api-types';
-import { firearmTypeLabel } from '@gs/shared/book';
+import { dispositionCheckCells, firearmTypeLabel } from '@gs/shared/book';
 import { formatDateTime } from '@gs/shared/dates';
 import { paths } from '@/config/paths';
 import { bookDate, bookTexts, correctedColumns, fromCell, toCell } from '../book-lines';
@@ -113,6 +113,31 @@ function Party({ name, detail }: { name: string; detail: string }) {
   );
 }
 
+/**
+ * The disposition's checks under its party (27 CFR 478.125(e) asks for the name and address, or the licensee's name
+ * and license number; the shop records how the recipient was identified): the ID shown, a recipient other than the
+ * person who delivered it with the 4473, a shipment's adult signature.
+ */
+function DispositionChecks({ c }: { c: BookLineColumns }) {
+  const cells = dispositionCheckCells(c);
+  const lines = [
+    cells.toIdentification ? `ID: ${cells.toIdentification}` : '',
+    c.toIsDeliverer === 'no' ? 'Not the person who delivered it' : '',
+    cells.form4473Ref ? `Form 4473: ${cells.form4473Ref}` : '',
+    c.method === 'ship' && cells.adultSignature ? `Adult signature: ${cells.adultSignature}` : '',
+  ].filter(Boolean);
+  if (!lines.length) return null;
+  return (
+    <span className="mt-1 block text-xs text-slate-700 dark:text-slate-300" data-testid="disposition-checks">
+      {lines.map((l) => (
+        <span key={l} className="block">
+          {l}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 /** "Received from (name): Alex → Alex Smith". */
 export function ChangeList({ changes }: { changes: BookEntry['changes'] }) {
   return (
@@ -168,6 +193,7 @@ export function BookTable({ lines, originals, onOpen }: { lines: BookLine[]; ori
                 <Cell corrected={is('disposedOn')} className="whitespace-nowrap">{c.disposedOn ? bookDate(c.disposedOn) : <span className="text-slate-600 dark:text-slate-400">In custody</span>}</Cell>
                 <Cell corrected={is('to', 'toName', 'toLicense', 'toAddress')} className={wrap}>
                   {c.toName || c.toAddress || c.toLicense ? <Party name={c.toName} detail={toCell(c)} /> : null}
+                  <DispositionChecks c={c} />
                 </Cell>
                 <td className={td}>
                   <OrderLink line={line} />

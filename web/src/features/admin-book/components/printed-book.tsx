@@ -20,7 +20,7 @@ export const BOOK_COLUMN_GROUPS: ReadonlyArray<{ label: string; span: number }> 
   { label: '', span: 1 },
   { label: 'Description of Firearm', span: 6 },
   { label: 'Receipt', span: 3 },
-  { label: 'Disposition', span: 3 },
+  { label: 'Disposition', span: 7 },
   { label: '', span: 2 },
 ];
 

@@ -9,10 +9,13 @@ import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
-import { bodySchema, errorTexts, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
+import { bodySchema, clearMessages, errorTexts, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
+import { addressInput, emptyAddressValues, type AddressValues } from '@/components/form/address-fields';
+import type { ReleaseMethod } from '@gs/shared/api-types';
 import { useCreateAdminOrder } from '../api/create-admin-order';
 import { ORDER_FIELD_NAMES, OrderFieldset, type OrderFieldValues } from './order-fieldset';
 
+import { NewOrderReturnFields, type ReturnAddressChoice } from './new-order-return';
 export const CREATE_FAILED = 'Failed to create order. Please try again.';
 export const ORDER_CREATED = 'Order created successfully!';
 
@@ -22,8 +25,16 @@ export const ORDER_CREATED = 'Order created successfully!';
  */
 export type CustomerPickerComponent = ComponentType<{ selected: CustomerRow | null; onSelect: (customer: CustomerRow | null) => void; error?: string }>;
 
-type Values = OrderFieldValues & { customer: CustomerRow | null; firearmCaliber: string; inboundTrackingNumber: string };
-type Errors = Partial<Record<Exclude<keyof Values, 'customer'> | 'customer', string>>;
+type Values = OrderFieldValues & {
+  customer: CustomerRow | null;
+  firearmCaliber: string;
+  inboundTrackingNumber: string;
+  /** The return: ship back (to the customer's mailing address or another) or pick up. */
+  returnMethod: ReleaseMethod;
+  returnChoice: ReturnAddressChoice;
+  returnAddress: AddressValues;
+};
+type Errors = Record<string, string>;
 
 const EMPTY: Values = {
   customer: null,
@@ -37,6 +48,9 @@ const EMPTY: Values = {
   inboundTrackingNumber: '',
 };
 
+  returnMethod: 'ship',
+  returnChoice: 'mailing',
+  returnAddress: emptyAddressValues,
 // The contract's field names → the form's.
 const FORM_NAMES = { ...ORDER_FIELD_NAMES, customerId: 'customer' };
 
@@ -53,6 +67,9 @@ const toInput = (v: Values) => ({
   inboundTrackingNumber: v.inboundTrackingNumber.trim() || undefined,
 });
 
+  returnMethod: v.returnMethod,
+  // Absent: the server ships to the customer's mailing address. Typed: the whole address, refused field by field when incomplete.
+  returnAddress: v.returnMethod === 'ship' && (v.returnChoice === 'other' || !v.customer?.address) ? ((addressInput(v.returnAddress) ?? {}) as CreateAdminOrderInput['returnAddress']) : undefined,
 /** POST /api/admin/orders' own schema, so the form refuses what the server would, with its words. */
 const createOrderSchema = bodySchema(toInput, createAdminOrderSchema);
 
@@ -61,7 +78,7 @@ export function CreateOrderModal({ onClose, customerPicker: CustomerPicker }: { 
   const create = useCreateAdminOrder();
   const toast = useToast();
   const form = useSchemaForm<Values, CreateAdminOrderInput>({ resolver: schemaResolver(createOrderSchema, { formNames: FORM_NAMES }), defaultValues: EMPTY });
-  const { register, clearErrors, control } = form;
+  const { register, clearErrors, control, setValue } = form;
   const errors: Errors = errorTexts(form.formState.errors);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -120,3 +137,13 @@ export function CreateOrderModal({ onClose, customerPicker: CustomerPicker }: { 
     </Modal>
   );
 }
+        <NewOrderReturnFields
+          method={form.watch('returnMethod')}
+          onMethod={(m) => setValue('returnMethod', m)}
+          choice={form.watch('returnChoice')}
+          onChoice={(c) => setValue('returnChoice', c)}
+          mailing={form.watch('customer')?.address ?? null}
+          typed={form.watch('returnAddress')}
+          field={(name) => register(`returnAddress.${name}`, { onChange: () => clearMessages(form, `returnAddress.${name}`) })}
+          errors={errors}
+        />

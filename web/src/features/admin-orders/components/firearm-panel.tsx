@@ -1,10 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import type { BookLine, Intake, Release } from '@gs/shared/api-types';
 import { firearmTypeLabel } from '@gs/shared/firearms';
+import { identificationCell } from '@gs/shared/book';
 import { formatDateTime } from '@gs/shared/dates';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { claimTagTexts } from '@gs/shared/claim-tag';
+import { paths } from '@/config/paths';
 import { useFirearmBookLine } from '../api/firearm-book-line';
 import { useFirearmCustomerAddress } from '../api/firearm-customer-address';
 import type { AdminOrder } from '../types';
@@ -71,6 +74,9 @@ function ReleaseSummary({ release }: { release: Release }) {
         {release.method === 'ship' ? `Shipped by ${release.carrier ?? ''}${release.trackingNumber ? `, tracking ${release.trackingNumber}` : ''}` : 'Picked up in person'}
       </Row>
       <Row label="To">{party(release.toName, release.toLicense, release.toAddress)}</Row>
+      {release.idType ? <Row label="ID Shown">{identificationCell({ toIdType: release.idType, toIdIssuer: release.idIssuer, toIdLast4: release.idLast4 })}</Row> : null}
+      {release.recipientIsDeliverer === false ? <Row label="Transfer">{`Not the person who delivered it${release.form4473Ref ? ` · Form 4473 ${release.form4473Ref}` : ''}`}</Row> : null}
+      {release.method === 'ship' && release.adultSignature !== null ? <Row label="Adult Signature">{release.adultSignature ? 'Required' : 'Not required'}</Row> : null}
     </dl>
   );
 }
@@ -213,6 +219,9 @@ export function FirearmPanel({ order }: { order: AdminOrder }) {
               <Button variant="secondary" onClick={() => start('notes')}>
                 Edit Intake Notes
               </Button>
+              <a href={paths.admin.claimTag.getHref(order.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary')}>
+                {claimTagTexts.print}
+              </a>
             </div>
           )}
           <Corrections line={line.data?.line} />

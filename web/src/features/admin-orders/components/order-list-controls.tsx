@@ -1,4 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { claimTagTexts } from '@gs/shared/claim-tag';
+import { normalizeOrderNumber } from '@gs/shared/order-number';
 import { useCursorPages } from '@/hooks/use-cursor-pages';
 import type { CustomerRow } from '@gs/shared/api-types';
 import type { AdminOrdersFilters, AdminOrderView } from '@gs/shared/schemas/admin-order-list';
@@ -6,7 +9,8 @@ import { ADMIN_STATUSES, OTHER_STATUSES, statusLabel } from '@gs/shared/statuses
 import { Button } from '@/components/ui/button';
 import { filterControlClasses, SearchField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { useAdminOrders } from '../api/list-admin-orders';
+import { paths } from '@/config/paths';
+import { listAdminOrders, useAdminOrders } from '../api/list-admin-orders';
 import type { CustomerPickerComponent } from './create-order-form';
 
 /** Typing settles this long before the server is asked. */
@@ -60,15 +64,38 @@ export function useOrderList(view: AdminOrderView, limit: number) {
 
 export type OrderList = ReturnType<typeof useOrderList>;
 
+/**
+ * Scan to open: a claim tag's barcode scanner types the order number and Enter (staff may type it too). An exact
+ * order number opens that order: the list's own exact lookup answers it (one GetItem of the number's pointer), asked
+ * without the list's other filters; anything else stays the list's search as typed (its results, or its empty state).
+ */
+function useScanToOpen(list: OrderList) {
+  const navigate = useNavigate();
+  return async (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    const number = normalizeOrderNumber(event.currentTarget.value);
+    if (!number) return;
+    event.preventDefault();
+    try {
+      const page = await listAdminOrders({ ...list.filters, status: '', customerId: '', search: number, limit: 5 });
+      const found = page.items.find((o) => o.orderNumber === number);
+      if (found) navigate(paths.admin.manageOrders.getHref(found.id));
+    } catch {
+      // The list's own search of the same text shows what went wrong.
+    }
+  };
+}
+
 /** Search, status, sort and customer of an order list, with Reset Filters. */
 export function OrderListControls({ list, customerPicker: CustomerPicker, label }: { list: OrderList; customerPicker?: CustomerPickerComponent; label: string }) {
   const statusId = useId();
   const sortId = useId();
   const { filters, setFilters } = list;
+  const onScan = useScanToOpen(list);
   return (
     <div role="search" aria-label={label} className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <SearchField label="Search" className="sm:col-span-2" value={list.searchText} onChange={(e) => list.setSearchText(e.target.value)} placeholder="Order #, serial, customer or firearm" />
+        <SearchField label="Search" className="sm:col-span-2" value={list.searchText} onChange={(e) => list.setSearchText(e.target.value)} placeholder="Order #, serial, customer or firearm" title={claimTagTexts.scanHint} onKeyDown={(e) => void onScan(e)} />
         <div>
           <label htmlFor={statusId} className="mb-1 block text-sm font-medium">
             Status

@@ -3,6 +3,7 @@ import type { Address } from '@gs/shared/address';
 import type { CounterpartyKind, ReleaseMethod } from '@gs/shared/api-types';
 import { STATUS_AFTER_RELEASE } from '@gs/shared/book';
 import { formatCents } from '@gs/shared/money';
+import { isPoBoxAddress, releaseCheckMessages as rc, type RecipientIdType } from '@gs/shared/release-checks';
 import { releaseFirearmSchema, type ReleaseFirearmInput } from '@gs/shared/schemas/book-release';
 import type * as z from '@gs/shared/schemas/zod';
 import { addressInput, addressValuesOf, type AddressValues } from '@/components/form/address-fields';
@@ -16,6 +17,7 @@ import { useReleaseFirearm } from '../api/release-firearm';
 import { releaseHint, releaseNeedsOverride } from '../release';
 import type { AdminOrder } from '../types';
 import { ChoiceGroup, PartyFields, localToday, refusal, serverFields, strayErrors } from './firearm-shared';
+import { CheckField, DelivererFields, PoBoxWarning, RecipientIdFields, type DelivererAnswer } from './release-checks-fields';
 
 export const RELEASE_FAILED = 'Failed to record the release. Please try again.';
 
@@ -35,9 +37,18 @@ export interface ReleaseValues {
   trackingNumber: string;
   releaseOverrideReason: string;
   statusNote: string;
+  /** The release's checks (shared/src/release-checks.ts): the ID shown at pickup, whether the recipient delivered it, the 4473, the adult signature. */
+  idType: RecipientIdType | '';
+  idIssuer: string;
+  idLast4: string;
+  recipientIsDeliverer: DelivererAnswer;
+  form4473Ref: string;
+  adultSignature: boolean;
+  /** A PO Box ship-to address was confirmed (a warning: the form asks before sending). */
+  poBoxConfirmed: boolean;
 }
 
-const FIELDS = ['releasedOn', 'method', 'to', 'toName', 'toLicense', 'toAddress', 'carrier', 'trackingNumber', 'releaseOverrideReason', 'statusNote'] as const;
+const FIELDS = ['releasedOn', 'method', 'to', 'toName', 'toLicense', 'toAddress', 'carrier', 'trackingNumber', 'releaseOverrideReason', 'statusNote', 'idType', 'idIssuer', 'idLast4', 'recipientIsDeliverer', 'form4473Ref', 'adultSignature'] as const;
 
 /** The recipient's address a way of leaving starts from: the order's return address to ship, the customer's for a pickup. */
 const defaultAddress = (order: AdminOrder, customerAddress: Address | null, method: ReleaseMethod) =>
@@ -57,6 +68,14 @@ export function releaseDefaults(order: AdminOrder, customerAddress: Address | nu
     trackingNumber: order.outboundTrackingNumber ?? '',
     releaseOverrideReason: '',
     statusNote: '',
+    idType: '',
+    idIssuer: '',
+    idLast4: '',
+    // Shipped back to the customer is a return to its owner; at the counter, the staff answer.
+    recipientIsDeliverer: method === 'ship' ? 'yes' : '',
+    form4473Ref: '',
+    adultSignature: false,
+    poBoxConfirmed: false,
   };
 }
 
@@ -65,18 +84,25 @@ export function releaseInput(values: ReleaseValues, order: AdminOrder): z.input<
   const optional = (v: string) => v.trim() || undefined;
   const ship = values.method === 'ship';
   const licensee = values.to === 'licensee';
+  const transfer = !licensee && values.recipientIsDeliverer === 'no';
   return {
     version: order.version,
     releasedOn: values.releasedOn,
     method: values.method,
     to: values.to,
-    toName: licensee || ship ? optional(values.toName) : undefined,
-    toLicense: licensee ? values.toLicense.trim() || null : undefined,
+    toName: licensee || ship || transfer ? optional(values.toName) : undefined,
+    toLicense: licensee ? values.toLicense.trim() || null : transfer ? optional(values.toLicense) : undefined,
     toAddress: addressInput(values.address),
     carrier: ship ? optional(values.carrier) : undefined,
     trackingNumber: ship ? optional(values.trackingNumber) : undefined,
     releaseOverrideReason: releaseNeedsOverride(order, STATUS_AFTER_RELEASE[values.method]) ? optional(values.releaseOverrideReason) : undefined,
     statusNote: optional(values.statusNote),
+    idType: ship ? undefined : values.idType || null,
+    idIssuer: ship ? undefined : optional(values.idIssuer),
+    idLast4: ship ? undefined : values.idLast4.trim() || null,
+    recipientIsDeliverer: licensee ? undefined : values.recipientIsDeliverer === '' ? null : values.recipientIsDeliverer === 'yes',
+    form4473Ref: transfer || licensee ? optional(values.form4473Ref) : undefined,
+    adultSignature: ship ? values.adultSignature : undefined,
   };
 }
 
@@ -130,6 +156,7 @@ export function ReleaseForm({
     const v = getValues();
     const was = v.method;
     setValue('method', method);
+    if (v.recipientIsDeliverer !== 'no') setValue('recipientIsDeliverer', method === 'ship' ? 'yes' : '');
     // The recipient follows the way it leaves, unless the admin changed it.
     if (v.to === 'customer') {
       if (v.toName === defaultName(order, was)) setValue('toName', defaultName(order, method));
@@ -138,9 +165,22 @@ export function ReleaseForm({
     clearErrors();
   };
 
+  const onDeliverer = (answer: DelivererAnswer) => {
+    setValue('recipientIsDeliverer', answer);
+    // Someone else is named by the staff; the person who delivered it is the customer.
+    setValue('toName', answer === 'no' ? '' : defaultName(order, getValues('method')));
+    // The book records the recipient's own name and address (27 CFR 478.125(e)).
+    setValue('address', answer === 'no' ? addressValuesOf(null) : defaultAddress(order, customerAddress, getValues('method')));
+    setValue('toLicense', '');
+    setValue('form4473Ref', '');
+    clearErrors();
+  };
+
   const onParty = (to: CounterpartyKind) => {
     const method = getValues('method');
     setValue('to', to);
+    setValue('recipientIsDeliverer', to === 'customer' && method === 'ship' ? 'yes' : '');
+    setValue('form4473Ref', '');
     setValue('toName', to === 'customer' ? defaultName(order, method) : '');
     setValue('toLicense', '');
     setValue('address', to === 'customer' ? defaultAddress(order, customerAddress, method) : addressValuesOf(null));
@@ -148,6 +188,11 @@ export function ReleaseForm({
   };
 
   const record = async (input: ReleaseFirearmInput) => {
+    // A PO Box is warned, not refused: the staff confirm the address before it is sent.
+    if (input.method === 'ship' && isPoBoxAddress(input.toAddress) && !getValues('poBoxConfirmed')) {
+      form.setError('poBoxConfirmed', { type: 'custom', message: rc.poBoxWarning });
+      return;
+    }
     try {
       onDone(await release.mutateAsync({ orderId: order.id, input }));
     } catch (error) {
@@ -160,6 +205,9 @@ export function ReleaseForm({
   };
 
   const ship = values.method === 'ship';
+  const transfer = values.to === 'customer' && values.recipientIsDeliverer === 'no';
+  const check = (key: 'idType' | 'idIssuer' | 'idLast4' | 'toName' | 'toLicense' | 'form4473Ref') => register(key, { onChange: () => clearErrors(key) });
+  const poBox = ship && isPoBoxAddress({ line1: values.address.line1, line2: values.address.line2 });
   return (
     <form
       onSubmit={(event) => {
@@ -179,18 +227,22 @@ export function ReleaseForm({
         onParty={onParty}
         customerName={order.customerName}
         nameField={register('toName', { onChange: () => clearErrors('toName') })}
-        nameLabel={ship ? 'Recipient Name' : undefined}
+        nameLabel={ship && !transfer ? 'Recipient Name' : undefined}
         licenseField={register('toLicense', { onChange: () => clearErrors('toLicense') })}
         addressField={(field) => register(`address.${field}`, { onChange: () => clearMessages(form, 'toAddress') })}
         errors={errors}
-        addressHint={values.to === 'customer' ? (ship ? 'The return address of the order.' : "The customer's mailing address.") : undefined}
+        addressHint={values.to === 'customer' ? (transfer ? "The recipient's address." : ship ? 'The return address of the order.' : "The customer's mailing address.") : undefined}
       />
+      {values.to === 'customer' ? <DelivererFields answer={values.recipientIsDeliverer} onAnswer={onDeliverer} deliverer={order.customerName} field={check} errors={errors} /> : null}
+      {ship ? null : <RecipientIdFields field={check} errors={errors} />}
       {ship ? (
         <div className="grid gap-4 @xl:grid-cols-2">
           <FormField label="Carrier" required placeholder="UPS, FedEx, USPS…" {...text('carrier')} />
           <FormField label="Tracking Number" required {...text('trackingNumber')} />
         </div>
       ) : null}
+      {ship ? <CheckField label={rc.adultSignature} detail="The carrier was told to require an adult's signature on delivery." field={register('adultSignature')} /> : null}
+      {poBox ? <PoBoxWarning confirm={register('poBoxConfirmed', { onChange: () => clearErrors('poBoxConfirmed') })} error={errors.poBoxConfirmed} /> : null}
       {needsOverride ? (
         <div className="space-y-2">
           <p className="text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="release-balance">
