@@ -56,6 +56,8 @@ export const profileRestore = async (table: TableConfig = defaultTable()) => {
 export const staffRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/staff.ts')).createStaffRepository(table)
 export const customerLists = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/customer-lists.ts')).createCustomerLists(table)
 export const settingsRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/settings.ts')).createSettingsRepository(table)
+/** The price list (Settings → Service Types). */
+export const serviceTypeRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/service-types.ts')).createServiceTypeRepository(table)
 export const reconciliationRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/reconciliations.ts')).createReconciliationRepository(table)
 /** The dev payment gateway's intents (the dev-only confirm route). */
 export const devIntentRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/dev-intents.ts')).createDevIntentRepository(table)

@@ -2,7 +2,9 @@ import { adminMessages as m } from '@gs/shared/admin-messages'
 import {
   CUSTOMER_APPROVED_NOTE,
   isRequestableLine,
+  laborLineCents,
   lineState,
+  MAX_LINE_TOTAL_CENTS,
   MAX_LINES_PER_ORDER,
   MAX_REQUESTS_PER_ORDER,
   requestAmounts,
@@ -10,6 +12,7 @@ import {
   type ExtraLine,
 } from '@gs/shared/invoice'
 import { formatCents } from '@gs/shared/money'
+import { LINE_KIND_OF_TYPE, serviceTypeMessages, type ServiceType } from '@gs/shared/service-types'
 import { orderMessages } from '@gs/shared/order-messages'
 import type { AddLineInput } from '@gs/shared/schemas/admin-orders'
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts'
@@ -25,7 +28,37 @@ interface Stamp {
   by: string
 }
 
-function newLine(input: AddLineInput, lineId: string, { at, by }: Stamp, needsApproval = input.needsApproval): ExtraLine {
+/**
+ * A line as the server priced it (resolveLine): its amount decided, labor by the hour as hours × rate
+ * (laborLineCents), the service type's kind and taxability when picked from the price list.
+ */
+export type LineSpec = Pick<ExtraLine, 'kind' | 'name' | 'description' | 'unitCents' | 'quantity' | 'needsApproval' | 'hoursHundredths' | 'rateCents' | 'taxable' | 'serviceTypeId'>
+
+/**
+ * Prices one line of the form: from the price list entry when one is picked (its kind and taxable; an inactive
+ * or unknown type is refused), by the hour at `laborRateCents` (the shop's rate now) unless the line names its own
+ * rate. The amount is the shared calculator's, stored on the line: a later rate change never changes it.
+ */
+export function resolveLine(input: AddLineInput, { laborRateCents, type }: { laborRateCents: number; type?: ServiceType | null }): LineSpec {
+  if (input.serviceTypeId !== undefined && !type) throw new ValidationError(m.serviceTypeInvalid, { serviceTypeId: m.serviceTypeInvalid })
+  if (type && !type.active) throw new ValidationError(serviceTypeMessages.inactive, { serviceTypeId: serviceTypeMessages.inactive })
+  const kind = type ? LINE_KIND_OF_TYPE[type.kind] : input.kind
+  const base = {
+    kind,
+    name: input.name,
+    ...(input.description ? { description: input.description } : {}),
+    needsApproval: input.needsApproval,
+    ...(type ? { taxable: type.taxable, serviceTypeId: type.id } : {}),
+  }
+  if (input.hoursHundredths === undefined) return { ...base, unitCents: input.unitCents ?? 0, quantity: input.quantity }
+  if (kind !== 'labor') throw new ValidationError(m.hoursOnlyLabor, { hoursHundredths: m.hoursOnlyLabor })
+  const rateCents = input.rateCents ?? laborRateCents
+  const unitCents = laborLineCents(input.hoursHundredths, rateCents)
+  if (unitCents > MAX_LINE_TOTAL_CENTS) throw new ValidationError(m.lineTotalTooLarge, { hoursHundredths: m.lineTotalTooLarge })
+  return { ...base, unitCents, quantity: 1, hoursHundredths: input.hoursHundredths, rateCents }
+}
+
+function newLine(input: LineSpec, lineId: string, { at, by }: Stamp, needsApproval = input.needsApproval): ExtraLine {
   return {
     lineId,
     kind: input.kind,
@@ -33,6 +66,9 @@ function newLine(input: AddLineInput, lineId: string, { at, by }: Stamp, needsAp
     ...(input.description ? { description: input.description } : {}),
     unitCents: input.unitCents,
     quantity: input.quantity,
+    ...(input.hoursHundredths !== undefined ? { hoursHundredths: input.hoursHundredths, rateCents: input.rateCents } : {}),
+    ...(input.taxable !== undefined ? { taxable: input.taxable } : {}),
+    ...(input.serviceTypeId ? { serviceTypeId: input.serviceTypeId } : {}),
     needsApproval,
     createdAt: at,
     createdBy: by,
@@ -56,7 +92,7 @@ export function assertCoversPaid(next: Order, field = 'total') {
 }
 
 /** A line of extra work; billed at once unless it needs the customer's approval (then it waits for a request). */
-export function addLine(order: Order, input: AddLineInput, lineId: string, stamp: Stamp): Order {
+export function addLine(order: Order, input: LineSpec, lineId: string, stamp: Stamp): Order {
   assertRoomForLines(order, 1)
   return { ...order, lines: [...order.lines, newLine(input, lineId, stamp)] }
 }
@@ -80,7 +116,7 @@ const pendingRequest = (order: Order) => order.approvalRequests.find((r) => r.st
  */
 export function requestApproval(
   order: Order,
-  { reason, lineIds, lines, requestId, newLineIds }: { reason: string; lineIds: readonly string[]; lines: readonly AddLineInput[]; requestId: string; newLineIds: readonly string[] },
+  { reason, lineIds, lines, requestId, newLineIds }: { reason: string; lineIds: readonly string[]; lines: readonly LineSpec[]; requestId: string; newLineIds: readonly string[] },
   stamp: Stamp,
 ): { order: Order; request: ApprovalRequest } {
   if (pendingRequest(order)) throw new ConflictError(m.approvalAlreadyPending)
@@ -99,7 +135,15 @@ export function requestApproval(
     requestId,
     reason,
     status: 'pending',
-    lines: asked.map(({ lineId, kind, name, unitCents, quantity }) => ({ lineId, kind, name, unitCents, quantity })),
+    lines: asked.map(({ lineId, kind, name, unitCents, quantity, hoursHundredths, rateCents, taxable }) => ({
+      lineId,
+      kind,
+      name,
+      unitCents,
+      quantity,
+      ...(hoursHundredths !== undefined ? { hoursHundredths, rateCents } : {}),
+      ...(taxable !== undefined ? { taxable } : {}),
+    })),
     requestedAt: stamp.at,
     requestedBy: stamp.by,
   }

@@ -33,6 +33,8 @@ export interface Order {
   approvalRequests: ApprovalRequest[]
   /** The sales tax rate the order was created with (ppm); changing the setting never changes an existing invoice. */
   taxRatePpm: number
+  /** The minimum service fee when the order was created (settings); absent or 0: none (orders made before it applied). */
+  minimumServiceFeeCents?: number
   currentStatus: string
   /** The status as last stored (read only: set when the order is read, never stored): a write is held to the A&D book's rules against it (domain/custody.ts). */
   storedStatus?: string
@@ -241,6 +243,7 @@ export function invoiceOf(order: Order, shippingSelected = order.shippingSelecte
     shippingSelected,
     amountPaidCents: order.amountPaidCents,
     adjustmentsCents: order.adjustmentsCents ?? 0,
+    minimumServiceFeeCents: order.minimumServiceFeeCents ?? 0,
   })
 }
 

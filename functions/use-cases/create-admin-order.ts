@@ -14,7 +14,7 @@ import type { Actor } from '../domain/audit-actor.ts'
 interface CreateAdminOrder {
   orders: Pick<OrderRepository, 'nextOrderNumber' | 'createOrder'>
   profiles: Pick<ProfileRepository, 'getProfile'>
-  settings: Pick<SettingsRepository, 'taxRatePpm'>
+  settings: Pick<SettingsRepository, 'billingTerms'>
   input: CreateAdminOrderInput
   adminId: string
   /** The staff member (the audit record); absent: no record (tests, scripts). */
@@ -33,7 +33,7 @@ interface CreateAdminOrder {
 export async function createAdminOrder({ orders, profiles, settings, input, adminId, actor, now = () => new Date() }: CreateAdminOrder): Promise<Order> {
   const customer = await profiles.getProfile(input.customerId)
   if (!customer || customer.role !== 'customer' || customer.isArchived) throw new NotFoundError(adminMessages.customerNotFound)
-  const [orderNumber, taxRatePpm] = await Promise.all([orders.nextOrderNumber(), settings.taxRatePpm()])
+  const [orderNumber, { taxRatePpm, minimumServiceFeeCents }] = await Promise.all([orders.nextOrderNumber(), settings.billingTerms()])
   const at = now().toISOString()
   const order = newOrder(
     {
@@ -60,6 +60,8 @@ export async function createAdminOrder({ orders, profiles, settings, input, admi
       shippingSelected: input.returnMethod ? input.returnMethod === 'ship' : true,
       // The rate of the day it was created: changing the setting later never changes this invoice.
       taxRatePpm,
+      // Likewise the minimum service fee (0: none is kept, so the order bills as orders made before the fee).
+      ...(minimumServiceFeeCents > 0 ? { minimumServiceFeeCents } : {}),
     },
     { invoiceId: uuid(), at },
   )

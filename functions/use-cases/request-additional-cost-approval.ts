@@ -6,10 +6,13 @@ import { requestApproval, requestNote } from '../domain/extra-work.ts'
 import { approvalRequestedNotification } from '../domain/order-notifications.ts'
 import type { Order } from '../domain/order.ts'
 import { changeOrder, staffUpdate } from './admin-order-write.ts'
+import { priceLines, type LinePricing } from './price-lines.ts'
 import type { Actor } from '../domain/audit-actor.ts'
 
 interface RequestApproval {
   orders: Pick<OrderRepository, 'getOrder' | 'summaries' | 'commit'>
+  /** The labor rate and the price list, read when a new line needs them (price-lines.ts). */
+  pricing?: LinePricing
   orderId: string
   input: ApprovalRequestInput
   adminId: string
@@ -22,7 +25,8 @@ interface RequestApproval {
  * not billed until approved. The customer is notified (the spec's title and message) and the history
  * records the request, in the same transaction as the order.
  */
-export async function requestAdditionalCostApproval({ orders, orderId, input, adminId, actor, now }: RequestApproval): Promise<Order> {
+export async function requestAdditionalCostApproval({ orders, pricing, orderId, input, adminId, actor, now }: RequestApproval): Promise<Order> {
+  const lines = await priceLines(input.lines, pricing)
   const { order } = await changeOrder({
     orders,
     orderId,
@@ -31,7 +35,7 @@ export async function requestAdditionalCostApproval({ orders, orderId, input, ad
     change: (current, at) => {
       const t = Date.parse(at)
       const ids = input.lines.map((_, i) => sortableId(t + i + 1))
-      const { order: next, request } = requestApproval(current, { reason: input.reason, lineIds: input.lineIds, lines: input.lines, requestId: sortableId(t), newLineIds: ids }, { at, by: adminId })
+      const { order: next, request } = requestApproval(current, { reason: input.reason, lineIds: input.lineIds, lines, requestId: sortableId(t), newLineIds: ids }, { at, by: adminId })
       return {
         order: next,
         extras: {

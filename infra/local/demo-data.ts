@@ -8,7 +8,8 @@ import { defaultTable } from '../../functions/db/table.ts'
 import { actorOf, type Actor } from '../../functions/domain/audit-actor.ts'
 import { acquire, addressLine, dispose } from '../../functions/domain/book.ts'
 import { saved } from '../../functions/domain/order-commit.ts'
-import { addLine, requestApproval } from '../../functions/domain/extra-work.ts'
+import { addLine, requestApproval, resolveLine } from '../../functions/domain/extra-work.ts'
+import { SETTINGS_DEFAULTS } from '@gs/shared/settings'
 import { commitWithBook } from '../../functions/use-cases/book-order-write.ts'
 import { approvalRequestedNotification } from '../../functions/domain/order-notifications.ts'
 import { paymentReceivedNotification } from '../../functions/domain/payment-notifications.ts'
@@ -135,11 +136,11 @@ export async function seedDemoData({ customer, adminId = 'admin', now = Date.now
       ...demo.order,
       createdAt: at(0).toISOString(),
     }, { invoiceId: uuid(), at: at(0).toISOString() })
-    for (const [i, line] of (demo.lines ?? []).entries()) order = addLine(order, line, sortableId(at(30 + i).getTime()), { at: at(30 + i).toISOString(), by: adminId })
+    for (const [i, line] of (demo.lines ?? []).entries()) order = addLine(order, resolveLine(line, { laborRateCents: SETTINGS_DEFAULTS.laborRateCents }), sortableId(at(30 + i).getTime()), { at: at(30 + i).toISOString(), by: adminId })
     if (demo.approval) {
       const t = at(30)
       const ids = demo.approval.lines.map((_, i) => sortableId(t.getTime() + i + 1))
-      order = requestApproval(order, { reason: demo.approval.reason, lineIds: [], lines: demo.approval.lines, requestId: sortableId(t.getTime()), newLineIds: ids }, { at: t.toISOString(), by: adminId }).order
+      order = requestApproval(order, { reason: demo.approval.reason, lineIds: [], lines: demo.approval.lines.map((l) => resolveLine(l, { laborRateCents: SETTINGS_DEFAULTS.laborRateCents })), requestId: sortableId(t.getTime()), newLineIds: ids }, { at: t.toISOString(), by: adminId }).order
     }
     if (demo.paidInFull) {
       const amountCents = invoiceOf(order).totalCents

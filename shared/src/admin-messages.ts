@@ -29,6 +29,11 @@ export const adminMessages = /* @__PURE__ */ (() =>
   partCostInvalid: 'Please enter a valid cost',
   partQuantityInvalid: 'Please enter a valid quantity',
   needsApprovalInvalid: 'needsApproval must be true or false',
+  /** A line of extra work picked from the price list (Settings → Service Types). */
+  serviceTypeInvalid: 'Please choose a service type from the price list',
+  hoursInvalid: 'Please enter the hours (more than 0, at most 1,000, two decimals at most)',
+  hoursOnlyLabor: 'Hours are for a labor line (quantity 1, no unit cost: hours × rate)',
+  laborRateInvalid: 'Please enter a valid rate per hour',
   lineTotalTooLarge: `A line cannot total more than ${formatCents(MAX_LINE_TOTAL_CENTS)}`,
   tooManyLines: `An order can have at most ${MAX_LINES_PER_ORDER} lines of extra work`,
   tooManyRequests: `An order can have at most ${MAX_REQUESTS_PER_ORDER} approval requests`,

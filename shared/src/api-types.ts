@@ -45,6 +45,8 @@ export interface Invoice {
   partsCents: number
   /** Billed labor and other charges (never taxed). */
   laborCents: number
+  /** The "Minimum service fee" line: the fee the order was created with less its service and labor (0: none). */
+  minimumFeeCents: number
   taxCents: number
   /** The order's tax rate in parts per million (77,500 = 7.75 %). */
   taxRatePpm: number
@@ -76,6 +78,11 @@ export interface ExtraLine {
   quantity: number
   lineTotalCents: number
   taxable: boolean
+  /** Labor by the hour: hours (decimal, 1.5) and the rate per hour it was billed at; null otherwise (lineLabel shows "… — 1.5 h × $75.00"). */
+  hours: number | null
+  rateCents: number | null
+  /** The price-list entry it was picked from. */
+  serviceTypeId: string | null
   state: LineState
   needsApproval: boolean
   requestId: string | null
@@ -88,7 +95,7 @@ export interface ApprovalRequest {
   id: string
   reason: string
   status: RequestStatus
-  lines: Array<{ id: string; kind: LineKind; name: string; unitCents: number; quantity: number; lineTotalCents: number }>
+  lines: Array<{ id: string; kind: LineKind; name: string; unitCents: number; quantity: number; lineTotalCents: number; hours?: number | null; rateCents?: number | null }>
   subtotalCents: number
   taxCents: number
   totalCents: number
@@ -619,6 +626,8 @@ export interface DevConfirmResult {
  */
 export type { ActivityChange, ActivityEntry, ActivityPage } from './activity.ts'
 export type { SettingsView } from './settings.ts'
+/** GET /api/admin/service-types (the price list and the labor rate), POST and PATCH …/service-types (one ServiceType). */
+export type { ServiceType, ServiceTypeList, ServiceTypeKind } from './service-types.ts'
 export type { ReceivableBucketId, ReceivableRow, ReceivablesPage, ReceivablesTotals } from './receivables.ts'
 export type { ShopIdentity } from './shop.ts'
 

@@ -18,8 +18,25 @@ export const MAX_LINE_TOTAL_CENTS = 100_000_000
 export const LINE_KINDS = ['part', 'labor', 'other'] as const
 export type LineKind = (typeof LINE_KINDS)[number]
 export const LINE_KIND_LABELS: Record<LineKind, string> = { part: 'Part', labor: 'Labor', other: 'Other charge' }
-/** Sales tax applies to parts only, never to service, labor or other charges. */
+/** Sales tax applies to parts only, never to service, labor or other charges (unless the line's service type says otherwise: lineTaxable). */
 export const isTaxable = (kind: LineKind) => kind === 'part'
+/** A line is taxed as its service type said when it was added (stored on the line), else by its kind. */
+export const lineTaxable = (l: { kind: LineKind; taxable?: boolean }) => l.taxable ?? isTaxable(l.kind)
+
+/** Labor is billed in hundredths of an hour (1.5 h = 150): never a float. At most 1,000 h on one line. */
+export const MAX_LABOR_HUNDREDTHS = 100_000
+/** Hours × rate, in cents: hundredths × rate ÷ 100, rounded half-up (exact: at most 1e5 × 1e8). */
+export const laborLineCents = (hoursHundredths: number, rateCents: number) => Math.floor((cents(hoursHundredths) * cents(rateCents) + 50) / 100)
+/** 150 → "1.5", 125 → "1.25", 200 → "2". */
+export const formatHours = (hoursHundredths: number) => String(Number((cents(hoursHundredths) / 100).toFixed(2)))
+/** Hours as typed ("1.5", 1.25) in hundredths; null unless a positive number with at most two decimals, at most 1,000 h. */
+export function hoursToHundredths(input: string | number): number | null {
+  const s = String(input).trim()
+  const m = /^(\d*)(?:\.(\d{0,2}))?$/.exec(s)
+  if (!m || (!m[1] && !m[2])) return null
+  const h = Number(m[1] || '0') * 100 + Number((m[2] ?? '').padEnd(2, '0'))
+  return h > 0 && h <= MAX_LABOR_HUNDREDTHS ? h : null
+}
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const
 export type RequestStatus = (typeof REQUEST_STATUSES)[number]
@@ -59,12 +76,19 @@ export interface ExtraLine {
   needsApproval: boolean
   /** The approval request the line was last put in. */
   requestId?: string
+  /** Labor billed by the hour: the hours (hundredths) and the rate (cents per hour) when it was added; unitCents is their product (laborLineCents), quantity 1. */
+  hoursHundredths?: number
+  rateCents?: number
+  /** Taxed or not as the service type said when the line was added; absent: by kind (isTaxable). */
+  taxable?: boolean
+  /** The price-list entry the line was picked from (its name is copied into `name`). */
+  serviceTypeId?: string
   createdAt: string
   createdBy: string
 }
 
 /** A line as a request asked for it: what the customer saw, kept even if the line changes later. */
-export type RequestedLine = Pick<ExtraLine, 'lineId' | 'kind' | 'name' | 'unitCents' | 'quantity'>
+export type RequestedLine = Pick<ExtraLine, 'lineId' | 'kind' | 'name' | 'unitCents' | 'quantity' | 'hoursHundredths' | 'rateCents' | 'taxable'>
 
 export interface ApprovalRequest {
   requestId: string
@@ -91,6 +115,12 @@ export interface BillInput {
   amountPaidCents: number
   /** Discounts and write-offs staff granted (they lower the balance, never the charges). */
   adjustmentsCents?: number
+  /**
+   * The shop's minimum service fee as it was when the order was created (0 or absent: none, as for every order made
+   * before the fee was applied). While the service plus the billed labor and other charges are below it, the
+   * difference is billed as the "Minimum service fee" line.
+   */
+  minimumServiceFeeCents?: number
 }
 
 export interface InvoiceAmounts {
@@ -99,6 +129,8 @@ export interface InvoiceAmounts {
   partsCents: number
   /** Billed untaxed lines (labor and other charges). */
   laborCents: number
+  /** The top-up to the order's minimum service fee (0 when the service and labor reach it, or the order has none). */
+  minimumFeeCents: number
   taxCents: number
   shippingCents: number
   totalCents: number
@@ -138,7 +170,7 @@ export function lineState(line: Pick<ExtraLine, 'needsApproval' | 'requestId'>, 
 }
 
 export function billLines(lines: readonly ExtraLine[], requests: readonly ApprovalRequest[]): BilledLine[] {
-  return lines.map((l) => ({ ...l, state: lineState(l, requests), lineTotalCents: lineTotalCents(l), taxable: isTaxable(l.kind) }))
+  return lines.map((l) => ({ ...l, state: lineState(l, requests), lineTotalCents: lineTotalCents(l), taxable: lineTaxable(l) }))
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0)
@@ -150,9 +182,10 @@ export function calculateBill(o: BillInput): InvoiceAmounts & { lines: BilledLin
   const billed = lines.filter((l) => l.state === 'billed')
   const partsCents = sum(billed.filter((l) => l.taxable).map((l) => l.lineTotalCents))
   const laborCents = sum(billed.filter((l) => !l.taxable).map((l) => l.lineTotalCents))
+  const minimumFeeCents = minimumFeeTopUp(o.minimumServiceFeeCents, serviceCents + sum(billed.filter((l) => l.kind !== 'part').map((l) => l.lineTotalCents)))
   const taxCents = taxOn(partsCents, o.taxRatePpm)
   const shippingCents = o.shippingSelected ? SHIPPING_FEE_CENTS : 0
-  const totalCents = serviceCents + partsCents + laborCents + taxCents + shippingCents
+  const totalCents = serviceCents + partsCents + laborCents + minimumFeeCents + taxCents + shippingCents
   const amountPaidCents = cents(o.amountPaidCents)
   const adjustmentsCents = cents(o.adjustmentsCents)
   const balanceDueCents = Math.max(0, totalCents - adjustmentsCents - amountPaidCents)
@@ -160,6 +193,7 @@ export function calculateBill(o: BillInput): InvoiceAmounts & { lines: BilledLin
     serviceCents,
     partsCents,
     laborCents,
+    minimumFeeCents,
     taxCents,
     shippingCents,
     totalCents,
@@ -173,10 +207,19 @@ export function calculateBill(o: BillInput): InvoiceAmounts & { lines: BilledLin
   }
 }
 
-/** What a request asks the customer to approve: its lines, the tax on its parts, and the sum. */
+/**
+ * The minimum service fee's line: the difference between the fee and what the service and labor (every billed line
+ * but parts) come to, never below 0. The difference, not the whole fee: an order already worth the fee pays nothing
+ * more, and one below it pays exactly the fee.
+ */
+export const minimumFeeTopUp = (feeCents: number | null | undefined, serviceAndLaborCents: number) => Math.max(0, cents(feeCents) - cents(serviceAndLaborCents))
+/** The bill's row of the top-up. */
+export const MINIMUM_FEE_LABEL = 'Minimum service fee'
+
+/** What a request asks the customer to approve: its lines, the tax on its taxed lines, and the sum. */
 export function requestAmounts(lines: readonly RequestedLine[], taxRatePpm: number) {
   const subtotalCents = sum(lines.map(lineTotalCents))
-  const taxCents = taxOn(sum(lines.filter((l) => isTaxable(l.kind)).map(lineTotalCents)), taxRatePpm)
+  const taxCents = taxOn(sum(lines.filter((l) => lineTaxable(l)).map(lineTotalCents)), taxRatePpm)
   return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents }
 }
 
@@ -242,12 +285,16 @@ export interface StatementLine {
   id: string
   name: string
   quantity: number
+  /** Labor by the hour: shown as "Trigger Job — 1.5 h × $75.00". */
+  hours?: number | null
+  rateCents?: number | null
   state: LineState
   lineTotalCents: number
 }
 
-/** How a line is named on a bill: "Spring × 2" (the quantity only when above 1). */
-export const lineLabel = (l: { name: string; quantity: number }) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)
+/** How a line is named on a bill: "Spring × 2" (the quantity only when above 1); labor by the hour "Trigger Job — 1.5 h × $75.00". */
+export const lineLabel = (l: { name: string; quantity: number; hours?: number | null; rateCents?: number | null }) =>
+  l.hours != null && l.rateCents != null ? `${l.name} — ${l.hours} h × ${formatCents(l.rateCents)}` : l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name
 
 /**
  * The bill as the customer and staff read it: service, every billed line, tax, shipping. These rows
@@ -255,7 +302,7 @@ export const lineLabel = (l: { name: string; quantity: number }) => (l.quantity 
  * Lines not billed (awaiting approval, drafts, rejected) are never among them.
  */
 export function billStatement(
-  invoice: Pick<InvoiceAmounts, 'serviceCents' | 'partsCents' | 'taxCents' | 'taxRatePpm' | 'shippingCents'>,
+  invoice: Pick<InvoiceAmounts, 'serviceCents' | 'partsCents' | 'taxCents' | 'taxRatePpm' | 'shippingCents'> & Partial<Pick<InvoiceAmounts, 'minimumFeeCents'>>,
   lines: readonly StatementLine[],
   { serviceLabel = 'Service' } = {},
 ): StatementRow[] {
@@ -264,6 +311,7 @@ export function billStatement(
     if (l.state !== 'billed') continue
     rows.push({ key: `line-${l.id}`, label: lineLabel(l), cents: l.lineTotalCents })
   }
+  if (invoice.minimumFeeCents) rows.push({ key: 'minimum-fee', label: MINIMUM_FEE_LABEL, cents: invoice.minimumFeeCents })
   if (invoice.partsCents > 0 || invoice.taxCents > 0) rows.push({ key: 'tax', label: taxLabel(invoice.taxRatePpm), cents: invoice.taxCents })
   rows.push({ key: 'shipping', label: 'Shipping', cents: invoice.shippingCents })
   return rows

@@ -14,8 +14,10 @@ export const SETTINGS_DEFAULTS = {
   /** The shop's Federal Firearms License number (the A&D book and the work order print it); '' until saved. */
   fflNumber: '',
   defaultTaxRate: taxRatePpmToPercent(DEFAULT_TAX_RATE_PPM),
+  /** Labor lines bill hours at this rate (each line keeps the rate it was added with). */
   laborRateCents: 7500,
-  minimumServiceFeeCents: 2500,
+  /** Off (0) until the owner sets one: new orders then keep it (the order's minimumServiceFeeCents) and bill up to it. */
+  minimumServiceFeeCents: 0,
   /** Each customer message is emailed to the shop's email (above) as well as put on the staff inbox. */
   emailShopAboutMessages: true,
 } as const

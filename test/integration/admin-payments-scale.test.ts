@@ -198,7 +198,7 @@ describe('GET /api/admin/payments at any size', () => {
 
     // The migration that starts the counters from a full count (a table from before them) gives the same cards.
     const migrated = await runMigrations(inspector())
-    expect(migrated.map((m) => m.split(':')[0])).toEqual(['2026-11-ledger-indexes', '2026-11-ledger-counters', '2026-11-list-keys', '2026-11-unread-notifications', '2026-11-archived-customers', '2026-11-receivables', '2026-12-missing-from-book', '2026-12-work-dates'])
+    expect(migrated.map((m) => m.split(':')[0])).toEqual(['2026-11-ledger-indexes', '2026-11-ledger-counters', '2026-11-list-keys', '2026-11-unread-notifications', '2026-11-archived-customers', '2026-11-receivables', '2026-12-missing-from-book', '2026-12-service-types', '2026-12-work-dates'])
     expect((await list({})).stats).toEqual(stats)
     expect(await runMigrations(inspector())).toEqual([])
   }, 120_000)

@@ -14,6 +14,7 @@ import { createOrderRepository } from '../../functions/db/repositories/orders.ts
 import { createPaymentRepository } from '../../functions/db/repositories/payments.ts'
 import { createProfileRepository, type Profile } from '../../functions/db/repositories/profiles.ts'
 import { createSettingsRepository } from '../../functions/db/repositories/settings.ts'
+import { createServiceTypeRepository } from '../../functions/db/repositories/service-types.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { newOrder, type Order } from '../../functions/domain/order.ts'
 import type { ApiEvent } from '../../functions/lib/http.ts'
@@ -172,6 +173,8 @@ export interface World {
   paymentIntentId: string
   /** A cash payment in the order's ledger (refundable). */
   paymentId: string
+  /** A labor type on the price list (its name unique to this world). */
+  serviceTypeId: string
 }
 
 /**
@@ -237,7 +240,11 @@ export async function seedWorld(customerId: string, email = 'owner@example.com',
   })
   // The dev provider's side of that checkout: created, not paid yet.
   await createDevIntentRepository(defaultTable()).save({ id: paymentIntentId, client_secret: `${paymentIntentId}_secret`, amount: 1_000, currency: 'usd', status: 'requires_payment_method', created: Math.floor(Date.parse(at) / 1000) })
-  return { customerId, order, updateId, lineId: partId, requestId: pendingWork.approvalRequests[0].requestId, notificationId, paymentIntentId, paymentId }
+  const serviceType = await createServiceTypeRepository(defaultTable()).create(
+    { name: `Quality labor ${randomUUID().slice(0, 8)}`, kind: 'labor', defaultPriceCents: null, defaultHoursHundredths: 100, taxable: false, active: true, sortOrder: 10 },
+    () => null,
+  )
+  return { customerId, order, updateId, lineId: partId, requestId: pendingWork.approvalRequests[0].requestId, notificationId, paymentIntentId, paymentId, serviceTypeId: serviceType.id }
 }
 
 /** Everything a write could change in a world (and the owner's profile and the shop settings). */
@@ -284,6 +291,7 @@ export const ID_SOURCES: Record<string, (w: World) => string> = {
   'staff/{staffId}': (w) => w.customerId,
   // A photo id of the right shape that was never uploaded: the confirm answers 400 for the order's staff, 404 elsewhere.
   'photos/{photoId}': () => '00000000a0123456789ab',
+  'service-types/{serviceTypeId}': (w) => w.serviceTypeId,
   // Mark handled names the order; the world's order is not on the inbox, so the call changes nothing.
   'inbox/{orderId}': (w) => w.order.orderId,
 }
@@ -338,12 +346,16 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
   // An owner's invitation would create a real account: the matrix sends it only to callers it refuses.
   'POST /api/admin/staff': () => ({ email: 'q-invited@example.com', firstName: 'Ivy', lastName: 'Invited', staffRole: 'gunsmith' }),
   'PATCH /api/admin/staff/{staffId}': () => ({ staffRole: 'front_desk' }),
-  'PUT /api/admin/settings': () => ({ businessName: 'Shop', phone: '555', email: 'shop@example.com', address: '1 Main St', defaultTaxRate: 7.75, laborRateCents: 7_500, minimumServiceFeeCents: 2_500 }),
+  'PUT /api/admin/settings': () => ({ businessName: 'Shop', phone: '555', email: 'shop@example.com', address: '1 Main St', defaultTaxRate: 7.75, laborRateCents: 7_500, minimumServiceFeeCents: 0 }),
+  'POST /api/admin/service-types': () => ({ name: `Sight install ${randomUUID().slice(0, 8)}`, kind: 'labor', defaultHoursHundredths: 50, taxable: false, active: true }),
+  'PATCH /api/admin/service-types/{serviceTypeId}': () => ({ defaultHoursHundredths: 75, active: true }),
   'POST /api/payments/intents': (w) => ({ orderIds: [w.order.orderId], amountCents: 500, includeShipping: true }),
   'POST /api/dev/payments/{paymentIntentId}/confirm': () => ({ cardNumber: '4000000000000002' }),
   'POST /api/admin/invoices/refresh': (w) => ({ orderId: w.order.orderId }),
   'POST /api/admin/invoices/{invoiceId}/fix': (w) => ({ orderId: w.order.orderId, version: w.order.version }),
   'POST /api/admin/orders/{orderId}/restore': (w) => ({ version: w.order.version }),
+  // Unassigning an order nobody is assigned to: a legitimate write that leaves the order as it was.
+  'POST /api/admin/orders/{orderId}/assignment': () => ({ gunsmithId: null }),
   'POST /api/admin/orders/{orderId}/receive': (w) => ({
     version: w.order.version,
     receivedOn: today(),
@@ -354,8 +366,6 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
     firearmModel: '19',
     serialNumber: 'ABC123',
     firearmCaliber: '9mm',
-  // Unassigning an order nobody is assigned to: a legitimate write that leaves the order as it was.
-  'POST /api/admin/orders/{orderId}/assignment': () => ({ gunsmithId: null }),
     conditionNotes: 'Worn finish',
     itemsReceived: 'Case',
   }),

@@ -52,6 +52,9 @@ const REQUESTS_PER_READ: Record<string, number> = {
   // Condition photos are in the order's partition but apart from its page: the order's key read (the 404, the
   // customer's ownership), then one Query of at most PHOTOS_PER_ORDER photo records.
   'GET /api/admin/orders/{orderId}/photos': 2,
+  // The price list (one Query of its partition, at most MAX_SERVICE_TYPES) next to the settings item (one GetItem:
+  // the labor rate the pickers preview hours with), side by side.
+  'GET /api/admin/service-types': 2,
   'GET /api/orders/{orderId}/photos': 2,
 }
 

@@ -316,7 +316,7 @@ describe('createAdminOrder', () => {
     const order = await createAdminOrder({
       orders: { nextOrderNumber: async () => 'GS-000042', createOrder: async (o, x) => ((extras = x), o) },
       profiles: { getProfile: async () => customerProfile() },
-      settings: { taxRatePpm: async () => 88_750 },
+      settings: { billingTerms: async () => ({ taxRatePpm: 88_750, minimumServiceFeeCents: 0, laborRateCents: 7500 }) },
       input: { customerId: 'c1', firearmMake: 'Glock', firearmModel: '19', serialNumber: 'G1', serviceType: 'Cleaning', description: 'Clean', estimatedCostCents: 5000 },
       adminId: 'admin-1',
       now: () => new Date(NOW),
@@ -334,7 +334,7 @@ describe('createAdminOrder', () => {
       const err = await createAdminOrder({
         orders: { nextOrderNumber: async () => expect.unreachable(), createOrder: async () => expect.unreachable() },
         profiles: { getProfile: async () => p },
-        settings: { taxRatePpm: async () => 77_500 },
+        settings: { billingTerms: async () => ({ taxRatePpm: 77_500, minimumServiceFeeCents: 0, laborRateCents: 7500 }) },
         input: { customerId: 'c1', firearmMake: 'a', firearmModel: 'b', serialNumber: 'c', serviceType: 'Repair', description: 'd', estimatedCostCents: 0 },
         adminId: 'a',
       }).catch((e) => e)

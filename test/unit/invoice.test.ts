@@ -37,6 +37,7 @@ describe('calculateBill (docs/business-rules.md, integer cents)', () => {
       serviceCents: 10_000,
       partsCents: 4000,
       laborCents: 3500,
+      minimumFeeCents: 0,
       taxCents: 310,
       taxRatePpm: 77_500,
       shippingCents: 2500,

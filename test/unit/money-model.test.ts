@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addLine, assertCoversPaid, decideRequest, removeLine, requestApproval, withdrawRequest } from '../../functions/domain/extra-work.ts'
+import { addLine, assertCoversPaid, decideRequest, removeLine, requestApproval, resolveLine, withdrawRequest } from '../../functions/domain/extra-work.ts'
 import { invoiceOf, type Order } from '../../functions/domain/order.ts'
 import { ApiError } from '../../functions/lib/errors.ts'
 import { testOrder } from '../support/orders.ts'
@@ -58,12 +58,12 @@ function apply(o: Order, s: Step, i: number, ledger: number[]): Order {
   const at = stamp(i)
   switch (s.t) {
     case 'add':
-      return addLine(o, addLineSchema.parse(s.line), `l${i}`, at)
+      return addLine(o, resolveLine(addLineSchema.parse(s.line), { laborRateCents: 7500 }), `l${i}`, at)
     case 'remove':
       return o.lines.length ? removeLine(o, o.lines[s.pick % o.lines.length].lineId) : o
     case 'request': {
       const ids = o.lines.length ? [...new Set(s.picks.map((p) => o.lines[p % o.lines.length].lineId))] : []
-      return requestApproval(o, { reason: 'Needed', lineIds: ids, lines: s.lines.map((l) => addLineSchema.parse(l)), requestId: `r${i}`, newLineIds: s.lines.map((_, k) => `r${i}-l${k}`) }, at).order
+      return requestApproval(o, { reason: 'Needed', lineIds: ids, lines: s.lines.map((l) => resolveLine(addLineSchema.parse(l), { laborRateCents: 7500 })), requestId: `r${i}`, newLineIds: s.lines.map((_, k) => `r${i}-l${k}`) }, at).order
     }
     case 'approve':
     case 'reject':

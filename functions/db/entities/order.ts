@@ -18,6 +18,11 @@ const requestedLineProperties = {
   name: requiredString,
   unitCents: requiredNumber,
   quantity: requiredNumber,
+  /** Labor by the hour: hundredths of an hour and the rate (cents) it was billed at; unitCents is their product. */
+  hoursHundredths: { type: 'number' },
+  rateCents: { type: 'number' },
+  /** As the line's service type said (absent: by kind, parts only). */
+  taxable: { type: 'boolean' },
 } as const
 
 /**
@@ -108,6 +113,7 @@ export const orderSchema = {
           description: { type: 'string' },
           needsApproval: { type: 'boolean', required: true },
           requestId: { type: 'string' },
+          serviceTypeId: { type: 'string' },
           createdAt: requiredString,
           createdBy: requiredString,
         },
@@ -133,6 +139,8 @@ export const orderSchema = {
     },
     /** The tax rate the order bills parts at (ppm), fixed when it is created. Absent on orders made before: 77,500 (7.75 %). */
     taxRatePpm: { type: 'number' },
+    /** The minimum service fee (cents) the order was created with; absent on orders made before the fee applied: none. */
+    minimumServiceFeeCents: { type: 'number' },
     /**
      * Before itemized lines (read only, by toOrder, for orders stored before): one additional cost
      * with one approval, and the parts total. Never written any more.

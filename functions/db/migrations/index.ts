@@ -79,6 +79,15 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
   {
+    id: '2026-12-service-types',
+    description: "the price list (Settings → Service Types) starts with the spec's seven service types when the shop has none",
+    async run(config) {
+      const { createServiceTypeRepository } = await import('../repositories/service-types.ts')
+      const added = await createServiceTypeRepository(config).seedIfEmpty()
+      return `${added} service types added`
+    },
+  },
+  {
     id: '2026-12-work-dates',
     description: 'orders are counted into the staff dashboard (waiting for intake, in custody, awaiting approval, ready), and finished ones into the turnaround report',
     async run(config) {

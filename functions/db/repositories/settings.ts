@@ -12,6 +12,8 @@ export interface SettingsRepository {
   saveSettings(changes: Partial<Settings>, audit?: (before: Settings, after: Settings) => AuditEvent): Promise<Settings>
   /** The rate a new order bills parts at (ppm). */
   taxRatePpm(): Promise<number>
+  /** What a new order keeps and a new labor line bills at: the tax rate (ppm), the minimum service fee and the labor rate (cents). */
+  billingTerms(): Promise<{ taxRatePpm: number; minimumServiceFeeCents: number; laborRateCents: number }>
 }
 
 const SCOPE = 'shop'
@@ -56,6 +58,14 @@ export function createSettingsRepository({ table, client }: TableConfig): Settin
     async taxRatePpm() {
       const { data } = await settings.get({ scope: SCOPE }).go({ attributes: ['taxRatePpm'] })
       return data?.taxRatePpm ?? DEFAULT_TAX_RATE_PPM
+    },
+    async billingTerms() {
+      const { data } = await settings.get({ scope: SCOPE }).go({ attributes: ['taxRatePpm', 'minimumServiceFeeCents', 'laborRateCents'] })
+      return {
+        taxRatePpm: data?.taxRatePpm ?? DEFAULT_TAX_RATE_PPM,
+        minimumServiceFeeCents: data?.minimumServiceFeeCents ?? SETTINGS_DEFAULTS.minimumServiceFeeCents,
+        laborRateCents: data?.laborRateCents ?? SETTINGS_DEFAULTS.laborRateCents,
+      }
     },
   }
 }

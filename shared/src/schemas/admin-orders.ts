@@ -1,5 +1,5 @@
 import { ADMIN_TEXT_MAX_LENGTH, ITEMS_RECEIVED_MAX_LENGTH, adminMessages as m } from '../admin-messages.ts'
-import { LINE_KINDS, MAX_LINE_TOTAL_CENTS, MAX_LINES_PER_ORDER } from '../invoice.ts'
+import { laborLineCents, LINE_KINDS, MAX_LABOR_HUNDREDTHS, MAX_LINE_TOTAL_CENTS, MAX_LINES_PER_ORDER } from '../invoice.ts'
 import { ORDER_STATUSES } from '../statuses.ts'
 import * as z from './zod.ts'
 import { addressSchema } from './address.ts'
@@ -82,20 +82,38 @@ export const updateAdminOrderSchema = z.strictObject({
 })
 export type UpdateAdminOrderInput = z.infer<typeof updateAdminOrderSchema>
 
-/** A line of extra work: a part (taxed), labor or another charge (never taxed). */
+/**
+ * A line of extra work: a part (taxed), labor or another charge (never taxed). Picked from the price list
+ * (serviceTypeId), it takes the type's kind and taxability (the server's, not the client's); labor by the hour
+ * (hoursHundredths, 150 = 1.5 h) costs hours × the shop's labor rate, or rateCents when given, computed by the server.
+ */
 export const addLineSchema = z
   .strictObject({
     kind: z._default(z.enum(LINE_KINDS, { error: m.lineKindInvalid }), 'part'),
     name: required(m.lineNameRequired),
     description: optionalText(ADMIN_TEXT_MAX_LENGTH),
-    unitCents: cents(m.partCostInvalid),
-    quantity: z.number({ error: m.partQuantityInvalid }).check(z.int(m.partQuantityInvalid), z.gte(1, m.partQuantityInvalid), z.lte(10_000, m.partQuantityInvalid)),
+    /** Required unless the line is billed by the hour. */
+    unitCents: z.optional(cents(m.partCostInvalid)),
+    quantity: z._default(z.number({ error: m.partQuantityInvalid }).check(z.int(m.partQuantityInvalid), z.gte(1, m.partQuantityInvalid), z.lte(10_000, m.partQuantityInvalid)), 1),
     /** Billed only once the customer approves it (in an approval request); by default a line is billed at once. */
     needsApproval: z._default(z.boolean({ error: m.needsApprovalInvalid }), false),
+    serviceTypeId: z.optional(z.string({ error: m.serviceTypeInvalid }).check(z.minLength(1, m.serviceTypeInvalid), z.maxLength(100, m.serviceTypeInvalid))),
+    hoursHundredths: z.optional(z.number({ error: m.hoursInvalid }).check(z.int(m.hoursInvalid), z.gte(1, m.hoursInvalid), z.lte(MAX_LABOR_HUNDREDTHS, m.hoursInvalid))),
+    /** This line's own rate per hour (cents); absent: the shop's labor rate now. */
+    rateCents: z.optional(cents(m.laborRateInvalid)),
   })
   .check(
     z.superRefine((v, ctx) => {
-      if (v.unitCents * v.quantity > MAX_LINE_TOTAL_CENTS) ctx.addIssue({ code: 'custom', path: ['unitCents'], message: m.lineTotalTooLarge })
+      if (v.hoursHundredths === undefined) {
+        if (v.unitCents === undefined) ctx.addIssue({ code: 'custom', path: ['unitCents'], message: m.partCostInvalid })
+        else if (v.unitCents * v.quantity > MAX_LINE_TOTAL_CENTS) ctx.addIssue({ code: 'custom', path: ['unitCents'], message: m.lineTotalTooLarge })
+        if (v.rateCents !== undefined) ctx.addIssue({ code: 'custom', path: ['rateCents'], message: m.hoursInvalid })
+      } else {
+        if (v.kind !== 'labor') ctx.addIssue({ code: 'custom', path: ['hoursHundredths'], message: m.hoursOnlyLabor })
+        if (v.quantity !== 1) ctx.addIssue({ code: 'custom', path: ['quantity'], message: m.hoursOnlyLabor })
+        if (v.unitCents !== undefined) ctx.addIssue({ code: 'custom', path: ['unitCents'], message: m.hoursOnlyLabor })
+        if (v.rateCents !== undefined && laborLineCents(v.hoursHundredths, v.rateCents) > MAX_LINE_TOTAL_CENTS) ctx.addIssue({ code: 'custom', path: ['rateCents'], message: m.lineTotalTooLarge })
+      }
     }),
   )
 export type AddLineInput = z.infer<typeof addLineSchema>

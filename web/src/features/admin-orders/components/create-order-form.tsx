@@ -1,7 +1,9 @@
 import { useState, type ComponentType } from 'react';
 import { Controller } from 'react-hook-form';
 import type { CustomerRow } from '@gs/shared/api-types';
-import { dollarsToCents } from '@gs/shared/money';
+import { centsToInput, dollarsToCents } from '@gs/shared/money';
+import { serviceTypeDefaultCents } from '@gs/shared/service-types';
+import { typeNamed, useServiceTypes } from '@/lib/service-types';
 import { createAdminOrderSchema, type CreateAdminOrderInput } from '@gs/shared/schemas/admin-orders';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -82,8 +84,21 @@ export function CreateOrderModal({ onClose, customerPicker: CustomerPicker }: { 
   const errors: Errors = errorTexts(form.formState.errors);
   const [formError, setFormError] = useState<string | null>(null);
 
-  // Typing in a field takes its message away.
-  const field = (key: Exclude<keyof Values, 'customer'>) => register(key, { onChange: () => clearErrors(key) });
+  const types = useServiceTypes();
+  // Typing in a field takes its message away; picking a service type fills the estimate with its default price
+  // (labor: its default hours × the shop's labor rate, the shared calculator's amount).
+  const field = (key: Exclude<keyof Values, 'customer'>) =>
+    register(key, {
+      onChange: (event: { target: { value: string } }) => {
+        clearErrors(key);
+        if (key !== 'serviceType') return;
+        const type = typeNamed(types.data, event.target.value);
+        if (type && types.data) {
+          setValue('estimatedCost', centsToInput(serviceTypeDefaultCents(type, types.data.laborRateCents)));
+          clearErrors('estimatedCost');
+        }
+      },
+    });
 
   const createOrder = async (input: CreateAdminOrderInput) => {
     try {

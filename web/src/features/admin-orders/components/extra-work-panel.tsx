@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { adminMessages } from '@gs/shared/admin-messages';
 import { formatDate, formatDateTime } from '@gs/shared/dates';
-import { billedExtraCents, LINE_KIND_LABELS, LINE_KINDS, lineLabel, requestAmounts, taxLabel, type LineKind } from '@gs/shared/invoice';
-import { dollarsToCents, formatCents } from '@gs/shared/money';
+import { billedExtraCents, formatHours, hoursToHundredths, laborLineCents, LINE_KIND_LABELS, LINE_KINDS, lineLabel, requestAmounts, taxLabel, type LineKind } from '@gs/shared/invoice';
+import { centsToInput, dollarsToCents, formatCents } from '@gs/shared/money';
+import { LINE_KIND_OF_TYPE, SERVICE_TYPE_KIND_LABELS, serviceTypeDefaultText, serviceTypeMessages } from '@gs/shared/service-types';
+import { useServiceTypes } from '@/lib/service-types';
 import { addLineSchema, approvalRequestSchema, type AddLineInput, type ApprovalRequestInput } from '@gs/shared/schemas/admin-orders';
 import type * as z from '@gs/shared/schemas/zod';
 import { BillSummary } from '@/components/billing/bill-summary';
@@ -88,6 +90,11 @@ function LinesTable({ order, onRemove, removing }: { order: AdminOrder; onRemove
                   </td>
                   <td className={`${cell} min-w-0 basis-full [overflow-wrap:anywhere]`}>
                     <span className="font-medium">{line.name}</span>
+                    {line.hours != null && line.rateCents != null ? (
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">
+                        {line.hours} h × {formatCents(line.rateCents)}
+                      </span>
+                    ) : null}
                     {line.description ? <span className="block text-xs text-slate-600 dark:text-slate-400">{line.description}</span> : null}
                   </td>
                   <td className={`${cell} tabular-nums @xl:text-right`}>
@@ -156,31 +163,44 @@ function LinesTable({ order, onRemove, removing }: { order: AdminOrder; onRemove
 }
 
 interface LineValues {
+  /** The price-list entry picked ('' = typed by hand). */
+  serviceTypeId: string;
   kind: LineKind;
   name: string;
   description: string;
   cost: string;
   quantity: string;
+  /** Labor with hours is billed by the hour: hours × the rate (blank rate: the shop's labor rate); without, a flat cost. */
+  hours: string;
+  rate: string;
   needsApproval: boolean;
 }
-type LineErrors = Partial<Record<'kind' | 'name' | 'description' | 'cost' | 'quantity', string>>;
+type LineErrors = Partial<Record<'serviceTypeId' | 'kind' | 'name' | 'description' | 'cost' | 'quantity' | 'hours' | 'rate', string>>;
 
-const EMPTY_LINE: LineValues = { kind: 'part', name: '', description: '', cost: '', quantity: '1', needsApproval: false };
-const LINE_FIELDS: readonly string[] = ['kind', 'name', 'description', 'cost', 'quantity'] satisfies (keyof LineErrors)[];
+const EMPTY_LINE: LineValues = { serviceTypeId: '', kind: 'part', name: '', description: '', cost: '', quantity: '1', hours: '', rate: '', needsApproval: false };
+const LINE_FIELDS: readonly string[] = ['serviceTypeId', 'kind', 'name', 'description', 'cost', 'quantity', 'hours', 'rate'] satisfies (keyof LineErrors)[];
 
-/** The request as the server's schema reads it: a quantity is whole digits or nothing. */
+/** Labor with hours typed is billed by the hour. */
+const byTheHour = (values: Pick<LineValues, 'kind' | 'hours'>) => values.kind === 'labor' && values.hours.trim() !== '';
+
+/** The request as the server's schema reads it: a quantity is whole digits or nothing; labor by the hour is hours (and a rate when typed). */
 const toLineInput = (values: LineValues): z.input<typeof addLineSchema> => ({
   kind: values.kind,
   name: values.name,
   description: values.description.trim() || undefined,
-  unitCents: dollarsToCents(values.cost) ?? Number.NaN,
-  quantity: /^\d+$/.test(values.quantity.trim()) ? Number(values.quantity) : Number.NaN,
+  ...(values.serviceTypeId ? { serviceTypeId: values.serviceTypeId } : {}),
+  ...(byTheHour(values)
+    ? { hoursHundredths: hoursToHundredths(values.hours) ?? Number.NaN, ...(values.rate.trim() ? { rateCents: dollarsToCents(values.rate) ?? Number.NaN } : {}) }
+    : {
+        unitCents: dollarsToCents(values.cost) ?? Number.NaN,
+        quantity: /^\d+$/.test(values.quantity.trim()) ? Number(values.quantity) : Number.NaN,
+      }),
   needsApproval: values.needsApproval,
 });
 
 /** The route's own schema, so the form refuses what the server would, with its words (the cost is the contract's `unitCents`). */
 const lineSchema = bodySchema(toLineInput, addLineSchema);
-const LINE_FORM_NAMES = { unitCents: 'cost' };
+const LINE_FORM_NAMES = { unitCents: 'cost', hoursHundredths: 'hours', rateCents: 'rate' };
 
 /** The contract's field errors under the form's fields (the cost is `unitCents`); others are not the form's. */
 function lineErrors(fields: FieldErrors): LineErrors {
@@ -191,16 +211,32 @@ function lineErrors(fields: FieldErrors): LineErrors {
 
 function AddLineForm({ order, onAdded }: { order: AdminOrder; onAdded: (added: AdminOrder, before: AdminOrder) => void }) {
   const add = useAddLine();
+  const types = useServiceTypes();
   const form = useSchemaForm<LineValues, AddLineInput>({ resolver: schemaResolver(lineSchema, { formNames: LINE_FORM_NAMES }), defaultValues: EMPTY_LINE });
-  const { register, clearErrors, reset } = form;
+  const { register, clearErrors, reset, setValue } = form;
   const values = form.watch();
   const errors = lineErrors(errorTexts(form.formState.errors));
   const [message, setMessage] = useState<string | null>(null);
   // A line typed but not added (its kind and approval box alone are not worth asking about).
-  useReportUnsaved((['name', 'description', 'cost', 'quantity'] as const).some((k) => values[k].trim() !== EMPTY_LINE[k]));
+  useReportUnsaved((['name', 'description', 'cost', 'quantity', 'hours', 'rate'] as const).some((k) => values[k].trim() !== EMPTY_LINE[k]));
+  const shopRate = types.data?.laborRateCents;
+  // The server prices the line; this is its preview, by the same shared calculator.
+  const hours = hoursToHundredths(values.hours);
+  const rate = values.rate.trim() ? dollarsToCents(values.rate) : (shopRate ?? null);
+  const laborPreview = byTheHour(values) && hours !== null && rate !== null ? `${formatHours(hours)} h × ${formatCents(rate)} = ${formatCents(laborLineCents(hours, rate))}` : null;
 
-  // Typing in a field takes its message away.
+  // Typing in a field takes its message away; picking from the price list fills the line from the type.
   const field = (key: keyof LineErrors) => register(key, { onChange: () => clearErrors(key) });
+  const pickType = (id: string) => {
+    clearErrors();
+    const type = types.data?.items.find((t) => t.id === id);
+    setValue('serviceTypeId', type ? type.id : '');
+    if (!type) return;
+    setValue('kind', LINE_KIND_OF_TYPE[type.kind]);
+    setValue('name', type.name);
+    if (type.kind === 'labor') setValue('hours', formatHours(type.defaultHoursHundredths ?? 0));
+    else setValue('cost', centsToInput(type.defaultPriceCents ?? 0));
+  };
 
   const addLine = async (input: AddLineInput) => {
     try {
@@ -226,7 +262,18 @@ function AddLineForm({ order, onAdded }: { order: AdminOrder; onAdded: (added: A
       <h4 className="text-sm font-semibold">Add a part or charge</h4>
       {message ? <Alert tone="error">{message}</Alert> : null}
       <div className="grid gap-3 @md:grid-cols-2">
-        <SelectField label="Kind" {...field('kind')} error={errors.kind}>
+        <SelectField label="From the price list" className="@md:col-span-2" value={values.serviceTypeId} onChange={(e) => pickType(e.target.value)} error={errors.serviceTypeId}>
+          <option value="">None: type the line</option>
+          {(types.data?.items ?? [])
+            .filter((t) => t.active)
+            .map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name} ({shopRate === undefined ? SERVICE_TYPE_KIND_LABELS[t.kind] : serviceTypeDefaultText(t, shopRate)})
+              </option>
+            ))}
+        </SelectField>
+        {/* Another kind than the picked type's is a line typed by hand. */}
+        <SelectField label="Kind" {...register('kind', { onChange: () => (clearErrors('kind'), setValue('serviceTypeId', '')) })} error={errors.kind}>
           {LINE_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {LINE_KIND_LABELS[kind]}
@@ -235,8 +282,33 @@ function AddLineForm({ order, onAdded }: { order: AdminOrder; onAdded: (added: A
         </SelectField>
         <FormField label="Name" required {...field('name')} error={errors.name} />
         <FormField label="Description" className="@md:col-span-2" {...field('description')} error={errors.description} hint="Optional" />
-        <FormField label="Cost ($)" type="number" inputMode="decimal" min={0} step={0.01} required {...field('cost')} error={errors.cost} />
-        <FormField label="Quantity" type="number" inputMode="numeric" min={1} step={1} required {...field('quantity')} error={errors.quantity} />
+        {values.kind === 'labor' ? (
+          <FormField label={serviceTypeMessages.hoursLabel} type="number" inputMode="decimal" min={0} step={0.25} {...field('hours')} error={errors.hours} hint={serviceTypeMessages.hoursHint} />
+        ) : null}
+        {byTheHour(values) ? (
+          <>
+            <FormField
+              label={serviceTypeMessages.rateOverrideLabel}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              placeholder={shopRate === undefined ? undefined : centsToInput(shopRate)}
+              {...field('rate')}
+              error={errors.rate}
+            />
+            {laborPreview ? (
+              <p className="text-sm tabular-nums text-slate-700 @md:col-span-2 dark:text-slate-300" data-testid="labor-preview">
+                {laborPreview}
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <FormField label="Cost ($)" type="number" inputMode="decimal" min={0} step={0.01} required {...field('cost')} error={errors.cost} />
+            <FormField label="Quantity" type="number" inputMode="numeric" min={1} step={1} required {...field('quantity')} error={errors.quantity} />
+          </>
+        )}
       </div>
       <div className="flex items-start gap-2 text-sm">
         <input
@@ -324,7 +396,7 @@ function RequestForm({
   const [notice, setNotice] = useState<Notice>(null);
   useReportUnsaved(reason.trim() !== '');
   const amounts = requestAmounts(
-    chosen.map((l) => ({ lineId: l.id, kind: l.kind, name: l.name, unitCents: l.unitCents, quantity: l.quantity })),
+    chosen.map((l) => ({ lineId: l.id, kind: l.kind, name: l.name, unitCents: l.unitCents, quantity: l.quantity, taxable: l.taxable })),
     order.invoice.taxRatePpm,
   );
   const reasonBlank = reason.trim() === '';

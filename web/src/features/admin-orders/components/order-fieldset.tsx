@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { SERVICE_TYPES } from '@gs/shared/statuses';
+import { serviceTypeMessages } from '@gs/shared/service-types';
+import { activeTypeNames, useServiceTypes } from '@/lib/service-types';
 import { SelectField, TextAreaField } from '@/components/form/fields';
 import { FormField } from '@/components/ui/form-field';
 
@@ -47,6 +48,9 @@ export function OrderFieldset({
   locked?: string;
   children?: ReactNode;
 }) {
+  // The shop's price list (Settings → Service Types): its active types are offered.
+  const types = useServiceTypes();
+  const names = activeTypeNames(types.data);
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className={legend ? 'mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400' : 'sr-only'}>
@@ -59,15 +63,22 @@ export function OrderFieldset({
         <FormField label="Caliber" readOnly={Boolean(locked)} className={locked ? LOCKED : undefined} {...field('firearmCaliber')} error={errors.firearmCaliber} hint={locked ?? 'Optional'} />
       ) : null}
       {/* Controlled: its options follow its value (a service type from before the list changed). */}
-      <SelectField label="Service Type" required {...field('serviceType')} value={serviceType} error={errors.serviceType}>
+      <SelectField
+        label="Service Type"
+        required
+        {...field('serviceType')}
+        value={serviceType}
+        error={errors.serviceType}
+        hint={types.data && names.length === 0 ? serviceTypeMessages.noneActive : undefined}
+      >
         <option value="">Select a service type</option>
-        {SERVICE_TYPES.map((type) => (
+        {names.map((type) => (
           <option key={type} value={type}>
             {type}
           </option>
         ))}
-        {/* An order from before the list changed keeps its own service type. */}
-        {serviceType && !(SERVICE_TYPES as readonly string[]).includes(serviceType) ? <option value={serviceType}>{serviceType}</option> : null}
+        {/* An order keeps its own service type, even once the type is renamed or deactivated. */}
+        {serviceType && !names.includes(serviceType) ? <option value={serviceType}>{serviceType}</option> : null}
       </SelectField>
       <FormField
         label="Estimated Cost ($)"

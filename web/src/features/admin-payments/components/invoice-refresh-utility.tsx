@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import type { Invoice, InvoiceCheck, InvoiceFix } from '@gs/shared/api-types';
-import { taxLabel } from '@gs/shared/invoice';
+import { MINIMUM_FEE_LABEL, taxLabel } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
 import { invoiceMessages } from '@gs/shared/payment-messages';
 import { invoiceRefreshSchema } from '@gs/shared/schemas/admin-payments';
@@ -43,6 +43,7 @@ function Amounts({ invoice }: { invoice: Invoice }) {
     ['Service', formatCents(invoice.serviceCents)],
     ['Parts', formatCents(invoice.partsCents)],
     ['Labor', formatCents(invoice.laborCents)],
+    ...(invoice.minimumFeeCents ? [[MINIMUM_FEE_LABEL, formatCents(invoice.minimumFeeCents)] as [string, ReactNode]] : []),
     [taxLabel(invoice.taxRatePpm), formatCents(invoice.taxCents)],
     ['Shipping', formatCents(invoice.shippingCents)],
     ['Total', formatCents(invoice.totalCents)],

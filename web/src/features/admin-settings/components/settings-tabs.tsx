@@ -16,7 +16,9 @@ import { useSettings } from '../api/get-settings';
 import { UserManagement } from '@/features/admin-staff/components/user-management';
 import { useStaffMay } from '@/lib/staff-role';
 import { useSaveSettings } from '../api/save-settings';
+import { ServiceTypesPanel } from './service-types-panel';
 import { ShopMessageSetting } from './shop-message-setting';
+import { serviceTypeMessages } from '@gs/shared/service-types';
 
 export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
@@ -85,8 +87,8 @@ const SECTIONS: Record<'general' | 'billing', SectionDef> = {
   },
   billing: {
     fields: [
-      { key: 'laborRate', label: 'Default Labor Rate ($ per hour)', type: 'number', placeholder: '75.00', step: 0.01, min: 0 },
-      { key: 'minimumServiceFee', label: 'Minimum Service Fee ($)', type: 'number', placeholder: '25.00', step: 0.01, min: 0 },
+      { key: 'laborRate', label: 'Default Labor Rate ($ per hour)', type: 'number', placeholder: '75.00', step: 0.01, min: 0, hint: serviceTypeMessages.laborRateHint },
+      { key: 'minimumServiceFee', label: 'Minimum Service Fee ($)', type: 'number', placeholder: '25.00', step: 0.01, min: 0, hint: serviceTypeMessages.minimumFeeHint },
     ],
     fromSettings: (s) => ({ laborRate: centsToInput(s.laborRateCents), minimumServiceFee: centsToInput(s.minimumServiceFeeCents) }),
     toInput: (v) => {
@@ -205,14 +207,6 @@ function EmailDelivery({ settings }: { settings: SettingsView }) {
   );
 }
 
-function ComingSoon({ what }: { what: string }) {
-  return (
-    <Alert tone="info" title="Coming soon">
-      {what} will be available in a future update.
-    </Alert>
-  );
-}
-
 /** System Settings: five tabs (WAI-ARIA tabs: arrow keys, Home and End move between them). */
 export function SettingsTabs() {
   const settings = useSettings();
@@ -243,7 +237,7 @@ export function SettingsTabs() {
 
   let panel: ReactNode;
   if (active === 'users') panel = <UserManagement />;
-  else if (active === 'service-types') panel = <ComingSoon what="Service type management" />;
+  else if (active === 'service-types') panel = <ServiceTypesPanel />;
   else if (settings.isPending) panel = <PageSpinner />;
   else if (settings.isError)
     panel = (
