@@ -15,7 +15,14 @@ import { marshall } from '@aws-sdk/util-dynamodb'
 import type { DynamoDBStreamEvent } from 'aws-lambda'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notificationEntity } from '../../functions/db/entities/notification.ts'
-import { uuid } from '../../functions/db/ids.ts'
+import { sortableId, uuid } from '../../functions/db/ids.ts'
+import { createNotificationDeliveryRepository } from '../../functions/db/repositories/notification-delivery.ts'
+import { createNotificationDigestRepository } from '../../functions/db/repositories/notification-digests.ts'
+import { createSettingsRepository } from '../../functions/db/repositories/settings.ts'
+import { DIGEST_WINDOW_MS } from '../../functions/notify/digest-join.ts'
+import { sendDueDigests, type DigestSenderDeps } from '../../functions/notify/digest.ts'
+import { smsSinkTransport } from '../../functions/notify/sms-sink-transport.ts'
+import { smtpTransport } from '../../functions/notify/smtp-transport.ts'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { bundledFunction } from './functions.ts'
@@ -93,6 +100,31 @@ let admin: TestUser
 let customer: { userId: string; email: string }
 let world: World
 
+/** The digest sender's repositories and transports (this file's maildev and sink), as the scheduled function builds them. */
+function digestDeps(): DigestSenderDeps {
+  const table = defaultTable()
+  return {
+    digests: createNotificationDigestRepository(table),
+    deliveries: createNotificationDeliveryRepository(table),
+    profiles: createProfileRepository(table),
+    settings: createSettingsRepository(table),
+    email: () => smtpTransport({ host: '127.0.0.1', port: Number(process.env.SMTP_PORT) }),
+    sms: () => smsSinkTransport({ url: process.env.SMS_SINK_URL! }),
+    portalUrl: PORTAL,
+    emailFrom: 'portal@example.com',
+  }
+}
+
+/** A payment receipt stored for the customer (essential, never batched); returns the raw item. */
+async function paymentReceipt() {
+  const { table, client } = defaultTable()
+  const notificationId = sortableId()
+  await notificationEntity({ table, client })
+    .create({ userId: customer.userId, notificationId, orderId: world.order.orderId, title: `Payment Received: Colt Python (${world.order.orderNumber})`, message: 'We received $10.00.', read: false, kind: 'payment_received', essential: true, context: `Colt Python · ${world.order.orderNumber}`, createdAt: new Date().toISOString() })
+    .go()
+  return (await storedNotifications(customer.userId)).find((i) => i.notificationId === notificationId)!
+}
+
 /** A staff status change through the admin route; returns the notification it stored. */
 async function statusChange(status: string, notes: string) {
   const before = new Set((await storedNotifications(customer.userId)).map((i) => i.notificationId))
@@ -147,13 +179,17 @@ afterAll(async () => {
 })
 
 describe('the notifier on the local stack', () => {
-  it('mails a staff status change once (the record delivered twice, and twice at once) and texts the opted-in customer once', async () => {
+  it('mails a staff status change once (the record delivered twice, and twice at once; batched, then sent by the digest sender) and texts the opted-in customer once', async () => {
     const item = await statusChange('in_progress', 'Started on the timing.')
     const event = insertEvent(item)
     expect(await handler(event)).toEqual({ batchItemFailures: [] })
     expect(await handler(event)).toEqual({ batchItemFailures: [] })
     const again = await Promise.all([handler(event), handler(event)])
     expect(again).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }])
+    // Progress news waits for the order's digest (docs/notifications.md, "Batching"): due 2 minutes later.
+    expect(await mailsTo(customer.email)).toHaveLength(0)
+    const run = await sendDueDigests({ ...digestDeps(), now: () => new Date(Date.now() + DIGEST_WINDOW_MS + 60_000) })
+    expect(run.results.filter((r) => r.orderId === world.order.orderId)).toEqual([{ orderId: world.order.orderId, changes: 1, email: 'sent', sms: 'sent' }])
 
     const inboxed = await waitFor('the mail', async () => ((await mailsTo(customer.email)).length ? mailsTo(customer.email) : undefined))
     // SMTP is done when the handler returns; give a stray duplicate time to show up anyway.
@@ -187,7 +223,8 @@ describe('the notifier on the local stack', () => {
 
   it('a failed SMS: recorded as failed with its attempts, the record reported for retry; the retry sends once and does not mail again', async () => {
     sinkFailures.push(503, 503, 503)
-    const item = await statusChange('work_complete', 'Ready for pickup.')
+    // A payment receipt: sent at once, never batched.
+    const item = await paymentReceipt()
     const event = insertEvent(item)
     const res = await handler(event)
     expect(res).toEqual({ batchItemFailures: [{ itemIdentifier: event.Records[0].dynamodb!.SequenceNumber }] })

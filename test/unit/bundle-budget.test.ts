@@ -46,6 +46,14 @@ describe('Lambda bundles', () => {
     for (const b of built) expect(coldPackages(b).concat(lazyPackages(b)), b.group).not.toContain('@middy/secrets-manager')
   })
 
+  it('the API functions load the S3 SDK and its presigners (condition photos) only on a photo route\'s first request', () => {
+    for (const g of ['api-customer', 'api-admin'] as const) {
+      expect(coldPackages(bundle(g)).filter((p) => /@aws-sdk\/(client-s3|s3-)/.test(p)), g).toEqual([])
+      expect(lazyPackages(bundle(g)), g).toEqual(expect.arrayContaining(['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner']))
+    }
+    expect(lazyPackages(bundle('api-admin'))).toContain('@aws-sdk/s3-presigned-post')
+  })
+
   it('the notifier loads nodemailer (the local SMTP transport) only on first use: never in AWS', () => {
     expect(coldPackages(bundle('notifier'))).not.toContain('nodemailer')
     expect(lazyPackages(bundle('notifier'))).toContain('nodemailer')
@@ -79,7 +87,7 @@ describe('Lambda bundles', () => {
       const args = [pathToFileURL(b.entryFile).href, ...(stripeChunk ? [pathToFileURL(path.join(path.dirname(b.entryFile), stripeChunk.file)).href] : [])]
       const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, ...args], {
         encoding: 'utf8',
-        env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', TABLE_NAME: 'bundle-check', USER_POOL_ID: 'us-east-1_bundlecheck', AWS_REGION: 'us-east-1' },
+        env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', TABLE_NAME: 'bundle-check', USER_POOL_ID: 'us-east-1_bundlecheck', PHOTOS_BUCKET: 'bundle-check-photos', AWS_REGION: 'us-east-1' },
       })
       expect(`${r.stdout}${r.stderr}`.trim(), b.group).toBe('ok')
     }
@@ -100,7 +108,7 @@ describe('Lambda bundles', () => {
       const res = await handler({ version: '2.0', routeKey: 'GET /api/health', rawPath: '/api/health', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/api/health' }, requestId: 'r1' }, isBase64Encoded: false }, { awsRequestId: 'r1', functionName: 'api-customer' })
       console.log(JSON.stringify({ statusCode: res.statusCode, body: JSON.parse(res.body) }))`, pathToFileURL(bundle('api-customer').entryFile).href], {
       encoding: 'utf8',
-      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', TABLE_NAME: 'bundle-check', USER_POOL_ID: 'us-east-1_bundlecheck', AWS_REGION: 'us-east-1', LOG_LEVEL: 'silent' },
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', TABLE_NAME: 'bundle-check', USER_POOL_ID: 'us-east-1_bundlecheck', PHOTOS_BUCKET: 'bundle-check-photos', AWS_REGION: 'us-east-1', LOG_LEVEL: 'silent' },
     })
     expect(r.stderr).toBe('')
     expect(JSON.parse(r.stdout)).toMatchObject({ statusCode: 200, body: { ok: true } })

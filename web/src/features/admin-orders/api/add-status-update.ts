@@ -7,11 +7,14 @@ import type { StatusUpdate } from '../types';
  * POST /api/admin/orders/{orderId}/updates. Like the edit form, a release status while a balance is
  * due is a 400 naming the balance unless `releaseOverrideReason` is given.
  */
-export function addStatusUpdate({ orderId, status, notes, releaseOverrideReason }: { orderId: string } & AddStatusUpdateInput): Promise<StatusUpdate> {
+export function addStatusUpdate({ orderId, status, notes, releaseOverrideReason, notifyCustomer, internal }: { orderId: string } & AddStatusUpdateInput): Promise<StatusUpdate> {
   return api.post<StatusUpdate>(`/admin/orders/${encodeURIComponent(orderId)}/updates`, {
     status,
     notes: notes || undefined,
     releaseOverrideReason: releaseOverrideReason || undefined,
+    // Sent only when they differ from the defaults (notify, not internal).
+    ...(internal ? { internal: true } : {}),
+    ...(notifyCustomer === false ? { notifyCustomer: false } : {}),
   });
 }
 

@@ -62,7 +62,7 @@ export function PhotosSection({ orderId, purpose: fixedPurpose }: { orderId: str
   const shown = fixedPurpose ? items.filter((p) => p.purpose === fixedPurpose) : items;
   const busy = uploading.length > 0;
   return (
-    <section aria-labelledby={`${inputId}-heading`} className="space-y-3">
+    <section aria-labelledby={`${inputId}-heading`} className="space-y-3" data-testid={fixedPurpose ? `${fixedPurpose}-photos` : 'order-photos'}>
       <h3 id={`${inputId}-heading`} className="text-base font-semibold text-slate-900 dark:text-slate-100">
         {fixedPurpose ? `${PHOTO_PURPOSE_LABELS[fixedPurpose]} Photos` : 'Photos'}
       </h3>

@@ -5,6 +5,8 @@ import { formatDateTime } from '@gs/shared/dates';
 import { isReleaseStatus } from '@gs/shared/invoice';
 import { addStatusUpdateSchema, editStatusUpdateSchema, type AddStatusUpdateInput, type EditStatusUpdateInput } from '@gs/shared/schemas/admin-orders';
 import { ADMIN_STATUSES, statusLabel } from '@gs/shared/statuses';
+import { adminMessages } from '@gs/shared/admin-messages';
+import { customerToldTexts } from '@gs/shared/customer-told';
 import { SelectField, TextAreaField } from '@/components/form/fields';
 import { StatusUpdateItem } from '@/components/status/status-update-item';
 import { Alert } from '@/components/ui/alert';
@@ -44,13 +46,19 @@ interface PostValues {
   status: string;
   notes: string;
   releaseOverrideReason: string;
+  /** Tell the customer (checked by default); an internal note tells no one. */
+  notifyCustomer: boolean;
+  internal: boolean;
 }
 
-/** The body of a post: the default text without notes; the override reason only for a release status. */
+const blankPost = { notes: '', releaseOverrideReason: '', notifyCustomer: true, internal: false };
+
+/** The body of a post: the default text without notes; the override reason only for a release status; internal or whether to notify. */
 const postInput = (v: PostValues): AddStatusUpdateInput => ({
   status: v.status,
   notes: v.notes.trim() || undefined,
   releaseOverrideReason: isReleaseStatus(v.status) ? v.releaseOverrideReason.trim() || undefined : undefined,
+  ...(v.internal ? { internal: true } : v.notifyCustomer ? {} : { notifyCustomer: false }),
 });
 
 /**
@@ -62,7 +70,10 @@ const postSchema = (order: AdminOrderDetail | undefined) =>
   bodySchema(postInput, addStatusUpdateSchema).check(
     formCheck<AddStatusUpdateInput>((body, ctx) => {
       const custody = order ? custodyRefusal(order, body.status) : null;
-      if (custody) ctx.addIssue({ code: 'custom', path: ['status'], message: custody });
+      // The server's rules of an internal note: it has text and keeps the status.
+      if (body.internal && !body.notes) ctx.addIssue({ code: 'custom', path: ['notes'], message: adminMessages.messageEmpty });
+      if (body.internal && order && body.status !== order.currentStatus) ctx.addIssue({ code: 'custom', path: ['status'], message: adminMessages.internalChangesStatus });
+      else if (custody) ctx.addIssue({ code: 'custom', path: ['status'], message: custody });
       else if (order && releaseNeedsOverride(order, body.status) && !body.releaseOverrideReason) {
         ctx.addIssue({ code: 'custom', path: ['releaseOverrideReason'], message: releaseHint(order, body.status) });
       }
@@ -91,9 +102,9 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
   const { confirm, dialog } = useConfirm();
   const post = useSchemaForm<PostValues, AddStatusUpdateInput>({
     resolver: schemaResolver(postSchema(order)),
-    defaultValues: { status: order?.currentStatus ?? ADMIN_STATUSES[0], notes: '', releaseOverrideReason: '' },
+    defaultValues: { status: order?.currentStatus ?? ADMIN_STATUSES[0], ...blankPost },
   });
-  const { status, notes, releaseOverrideReason: override } = post.watch();
+  const { status, notes, releaseOverrideReason: override, internal, notifyCustomer } = post.watch();
   const postErrors = errorTexts(post.formState.errors);
   // The server refused a release the panel did not know was owed (the balance changed meanwhile).
   const [serverAsked, setServerAsked] = useState(false);
@@ -148,7 +159,7 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
   const onAdd = async (input: AddStatusUpdateInput) => {
     try {
       await add.mutateAsync({ orderId: order.id, ...input });
-      post.reset({ status: post.getValues('status'), notes: '', releaseOverrideReason: '' });
+      post.reset({ status: post.getValues('status'), ...blankPost });
       setServerAsked(false);
       touched.current = false;
       flash(statusPanelMessages.added);
@@ -159,6 +170,8 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
         // The release refusal names the balance: it is shown at the reason it asks for.
         setServerAsked(true);
         post.setError('releaseOverrideReason', { type: 'server', message: fields.releaseOverrideReason });
+      } else if (fields.notes) {
+        post.setError('notes', { type: 'server', message: fields.notes });
       } else if (fields.status) {
         // The A&D book's refusal (Receive Firearm or Release Firearm first), at the status.
         post.setError('status', { type: 'server', message: fields.status });
@@ -250,7 +263,25 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
             </option>
           ))}
         </SelectField>
-        <TextAreaField label="Message" rows={2} placeholder="Message for the customer (optional)" {...post.register('notes')} error={postErrors.notes} />
+        <TextAreaField
+          label="Message"
+          rows={2}
+          placeholder={internal ? customerToldTexts.internalPlaceholder : 'Message for the customer (optional)'}
+          {...post.register('notes', { onChange: () => post.clearErrors('notes') })}
+          error={postErrors.notes}
+        />
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-6">
+          {/* An internal note is never sent: the notify box goes off (and disabled) with it. */}
+          <label className={`flex items-start gap-2 text-sm font-medium ${internal ? 'text-slate-500 dark:text-slate-400' : ''}`} title={customerToldTexts.notifyCustomerHint}>
+            <input type="checkbox" {...post.register('notifyCustomer')} checked={internal ? false : notifyCustomer} disabled={internal} className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-slate-900 dark:accent-amber-400" />
+            {customerToldTexts.notifyCustomer}
+          </label>
+          <label className="flex items-start gap-2 text-sm font-medium" title={customerToldTexts.internalNoteHint}>
+            <input type="checkbox" {...post.register('internal', { onChange: () => post.clearErrors(['status', 'notes']) })} className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-slate-900 dark:accent-amber-400" />
+            {customerToldTexts.internalNote}
+          </label>
+        </div>
+        {internal ? <p className="text-xs text-slate-600 dark:text-slate-400">{customerToldTexts.internalNoteHint}</p> : null}
         {askOverride ? (
           <TextAreaField
             label="Override reason"
@@ -263,7 +294,7 @@ export function StatusHistoryPanel({ order, isError, isFetching, onRefresh }: St
           />
         ) : null}
         <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Posting...' : 'Post Update'}
+          {add.isPending ? 'Posting...' : internal ? 'Add Internal Note' : 'Post Update'}
         </Button>
       </form>
 
