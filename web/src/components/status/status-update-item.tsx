@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { StatusUpdate } from '@gs/shared/api-types';
 import { formatDateTime } from '@gs/shared/dates';
 import { CUSTOMER_NOTE, statusLabel } from '@gs/shared/statuses';
+import { customerToldTexts } from '@gs/shared/customer-told';
 import { AdminStatusBadge } from './admin-status-badge';
 import { StatusText } from './status-text';
 
@@ -23,7 +24,10 @@ export function StatusUpdateItem({
   actions?: ReactNode;
   children?: ReactNode;
 }) {
-  const tint = update.isCustomerNote
+  // Staff only: an internal entry is amber and marked (the customer's reads never carry one).
+  const tint = staff && update.internal
+    ? 'border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40'
+    : update.isCustomerNote
     ? `border-sky-200 bg-sky-50 ${staff ? 'dark:border-sky-800' : 'dark:border-sky-900'} dark:bg-sky-950/40`
     : staff
       ? 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900'
@@ -41,6 +45,9 @@ export function StatusUpdateItem({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex min-w-0 flex-wrap items-center gap-2">
             <AdminStatusBadge status={update.status} />
+            {update.internal ? (
+              <span className="rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-800 dark:text-amber-50">{customerToldTexts.internalBadge}</span>
+            ) : null}
             <span className="min-w-0 font-medium [overflow-wrap:anywhere]">{update.authorLabel}</span>
             {time}
           </div>

@@ -1,4 +1,5 @@
 import { orderMessages } from '@gs/shared/order-messages';
+import { customerToldTexts } from '@gs/shared/customer-told';
 import { custodyRefusal } from '@gs/shared/book';
 import { useEffect, useState } from 'react';
 import { isReleaseStatus } from '@gs/shared/invoice';
@@ -38,7 +39,7 @@ const EDITABLE = [
 ] as const;
 type EditableKey = (typeof EDITABLE)[number];
 type Snapshot = Record<EditableKey, string>;
-type Values = Snapshot & { statusNote: string; releaseOverrideReason: string };
+type Values = Snapshot & { statusNote: string; releaseOverrideReason: string; notifyCustomer: boolean };
 type Errors = Partial<Record<keyof Values, string>>;
 
 function snapshotOf(order: AdminOrder): Snapshot {
@@ -56,7 +57,7 @@ function snapshotOf(order: AdminOrder): Snapshot {
   };
 }
 
-const blankExtras = { statusNote: '', releaseOverrideReason: '' };
+const blankExtras = { statusNote: '', releaseOverrideReason: '', notifyCustomer: true };
 
 /** The request as the server's schema reads it. */
 function toInput(values: Values, version: number, order: AdminOrder): UpdateAdminOrderInput {
@@ -79,6 +80,10 @@ function toInput(values: Values, version: number, order: AdminOrder): UpdateAdmi
     // not the form, that found the balance: the field then appears with its refusal).
     releaseOverrideReason:
       isReleaseStatus(values.currentStatus) && values.currentStatus !== order.currentStatus ? values.releaseOverrideReason.trim() || undefined : undefined,
+    // "Notify customer" off: the change is recorded without telling the customer (sent only when off).
+    ...(values.notifyCustomer ? {} : { notifyCustomer: false }),
+    // Blank clears it.
+    promisedDate: values.promisedDate.trim() || null,
   };
 }
 
@@ -236,6 +241,10 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
           {...field('statusNote')}
           error={errors.statusNote}
         />
+        <label className="flex items-start gap-2 self-start text-sm font-medium sm:col-span-2" title={customerToldTexts.notifyCustomerHint}>
+          <input type="checkbox" {...register('notifyCustomer')} className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-slate-900 dark:accent-amber-400" />
+          {customerToldTexts.notifyCustomer}
+        </label>
         {askOverride ? (
           <TextAreaField
             label="Override reason"
