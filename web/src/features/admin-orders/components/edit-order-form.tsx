@@ -82,8 +82,6 @@ function toInput(values: Values, version: number, order: AdminOrder): UpdateAdmi
       isReleaseStatus(values.currentStatus) && values.currentStatus !== order.currentStatus ? values.releaseOverrideReason.trim() || undefined : undefined,
     // "Notify customer" off: the change is recorded without telling the customer (sent only when off).
     ...(values.notifyCustomer ? {} : { notifyCustomer: false }),
-    // Blank clears it.
-    promisedDate: values.promisedDate.trim() || null,
   };
 }
 
