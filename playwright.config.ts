@@ -27,7 +27,8 @@ export default defineConfig({
     command: `node --import tsx test/e2e/serve.ts`,
     env: { PORT: String(PORT), LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     url: `http://localhost:${PORT}/api/health`,
-    timeout: 90_000,
+    // A cold stack on a busy 2-core machine takes minutes to start.
+    timeout: 300_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
