@@ -128,6 +128,8 @@ export function baseEnv(stack: ColdContext['stack'], name: string, dir: string):
     ORIGIN_VERIFY,
     DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
     COGNITO_ENDPOINT: stack.cognitoEndpoint,
+    PHOTOS_BUCKET: stack.photosBucket,
+    S3_ENDPOINT: stack.s3Endpoint,
   }
 }
 
