@@ -50,7 +50,7 @@ function InboxItem({ row, onHandled, busy }: { row: InboxRow; onHandled: () => v
 export function InboxPanel() {
   const pages = useInboxPages();
   const handled = useMarkInboxHandled();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
 
   let body;
@@ -86,8 +86,8 @@ export function InboxPanel() {
                 onHandled={() => {
                   setNotice(null);
                   handled.mutate(row.orderId, {
-                    onSuccess: () => setNotice(`${t.handled} ${row.orderNumber}`),
-                    onError: () => setNotice(t.markHandledFailed),
+                    onSuccess: () => setNotice({ text: `${t.handled} ${row.orderNumber}`, error: false }),
+                    onError: () => setNotice({ text: t.markHandledFailed, error: true }),
                   });
                 }}
               />
@@ -102,7 +102,9 @@ export function InboxPanel() {
   return (
     <section aria-label={t.title} className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div aria-live="polite" role="status">
-        {notice ? <p className="px-4 pt-4 text-sm font-medium text-emerald-700 dark:text-emerald-300">{notice}</p> : null}
+        {notice ? (
+          <p className={`px-4 pt-4 text-sm font-medium ${notice.error ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'}`}>{notice.text}</p>
+        ) : null}
       </div>
       {body}
     </section>
