@@ -108,8 +108,9 @@ describe('auth stack: Cognito', () => {
 
   it('runs the post-confirmation trigger, which may add users to groups and sign them out everywhere in this pool only, and write the table', () => {
     const trigger = stacks.auth.postConfirmation
+    // The same function records each sign-in (post-authentication): no other rights for it.
     t.auth.hasResourceProperties('AWS::Cognito::UserPool', {
-      LambdaConfig: { PostConfirmation: { 'Fn::GetAtt': [logicalId(trigger.fn), 'Arn'] } },
+      LambdaConfig: { PostConfirmation: { 'Fn::GetAtt': [logicalId(trigger.fn), 'Arn'] }, PostAuthentication: { 'Fn::GetAtt': [logicalId(trigger.fn), 'Arn'] } },
     })
     const fn = json.auth.Resources[logicalId(trigger.fn)].Properties
     expect(exportedValue(json.data, fn.Environment.Variables.TABLE_NAME)).toEqual(tableRef())
@@ -228,6 +229,8 @@ describe('api stack: HTTP API from functions/routes.ts', () => {
         'AdminDisableUser',
         'AdminEnableUser',
         'AdminGetUser',
+        // User Management: an owner resets a staff member's authenticator.
+        'AdminSetUserMFAPreference',
         'AdminUpdateUserAttributes',
         'AdminUserGlobalSignOut',
       ]
