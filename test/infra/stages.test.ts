@@ -141,8 +141,13 @@ describe('dev can be destroyed', () => {
     dev.t.web.hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Delete' })
   })
 
-  it('has nothing anywhere that is retained or protected against deletion', () => {
+  it('has nothing anywhere that is retained or protected against deletion, but the condition photos (evidence, every stage)', () => {
+    const photos = logicalId(dev.stacks.data.photos.bucket)
     for (const { stack, id, r } of allResources(dev)) {
+      if (stack === 'data' && id === photos) {
+        expect([r.DeletionPolicy, r.UpdateReplacePolicy]).toEqual(['Retain', 'Retain'])
+        continue
+      }
       expect(r.DeletionPolicy ?? 'Delete', `${stack}/${id}`).toBe('Delete')
       expect(r.UpdateReplacePolicy ?? 'Delete', `${stack}/${id}`).toBe('Delete')
       expect(r.Properties?.DeletionProtectionEnabled ?? false, `${stack}/${id}`).toBe(false)
