@@ -30,6 +30,10 @@ export const workToday = (now = new Date()): string => now.toISOString().slice(0
 /** Overdue: work still open whose promised date is before today. */
 export const isOverdue = (o: WorkState & { promisedDate?: string | null }, today: string): boolean => !!o.promisedDate && o.promisedDate < today && isOpenWork(o)
 
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+/** A calendar date as people read it ("Jan 5, 2027"), from its digits (never shifted by a time zone). */
+export const formatCalendarDate = (date: string): string => `${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`
+
 /** Whole days from one calendar date to another (0 the same day; never below 0). */
 export const daysBetween = (from: string, to: string): number => Math.max(0, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000))
 
@@ -103,6 +107,7 @@ export const averageDays = (totalDays: number, count: number): number => (count 
 export const workMessages = {
   estimatedCompletion: 'Estimated completion',
   promisedDate: 'Promised date',
+  promisedHint: 'The customer sees it as the estimated completion.',
   overdue: 'Overdue',
   overdueOrders: 'Overdue orders',
   noOverdue: 'No overdue orders.',

@@ -73,6 +73,9 @@ export const routes: RouteObject[] = [
                             children: [
                               { path: paths.admin.customers.path, lazy: () => import('./routes/admin/customers').then(toRoute) },
                               { path: paths.admin.inbox.path, lazy: () => import('./routes/admin/inbox').then(toRoute) },
+                              { path: paths.admin.overdue.path, lazy: () => import('./routes/admin/overdue').then(toRoute) },
+                              { path: paths.admin.bench.path, lazy: () => import('./routes/admin/bench').then(toRoute) },
+                              { path: paths.admin.turnaround.path, lazy: () => import('./routes/admin/turnaround').then(toRoute) },
                               { path: paths.admin.payments.path, lazy: () => import('./routes/admin/payments').then(toRoute) },
                               { path: paths.admin.receivables.path, lazy: () => import('./routes/admin/receivables').then(toRoute) },
                               { path: paths.admin.book.path, lazy: () => import('./routes/admin/book').then(toRoute) },

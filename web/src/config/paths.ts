@@ -55,7 +55,15 @@ export const paths = {
       path: '/admin/manage-orders',
       /** With an order id, the page opens that order's edit modal (links from the payments ledger). */
       getHref: (orderId?: string) => (orderId ? `/admin/manage-orders?order=${encodeURIComponent(orderId)}` : '/admin/manage-orders'),
+      /** The active orders of one status (the dashboard's counts). */
+      getHrefWithStatus: (status: string) => `/admin/manage-orders?status=${encodeURIComponent(status)}`,
     },
+    /** Open orders past their promised date. */
+    overdue: { path: '/admin/overdue', getHref: () => '/admin/overdue' },
+    /** A gunsmith's bench as the counter sees it (`?staff=<id>`). */
+    bench: { path: '/admin/bench', getHref: (staffId?: string) => (staffId ? `/admin/bench?staff=${encodeURIComponent(staffId)}` : '/admin/bench') },
+    /** Days from receipt to ready, per service type and month. */
+    turnaround: { path: '/admin/turnaround', getHref: () => '/admin/turnaround' },
     /** Any order's printable invoice and receipt, as staff see it. */
     orderInvoice: {
       path: '/admin/orders/:orderId/invoice',

@@ -5,6 +5,9 @@ import { paths } from '@/config/paths';
 import { CustomerPicker } from '@/features/admin-customers/components/customer-picker';
 import { MissingFromBookCount } from '@/features/admin-book/components/missing-count';
 import { ActiveOrdersPanel } from '@/features/admin-orders/components/active-orders-panel';
+import { DashboardCounts } from '@/features/work-dates/components/dashboard-counts';
+import { WorkList } from '@/features/work-dates/components/work-list';
+import { workMessages } from '@gs/shared/work-dates';
 import { AdminPage } from './admin-page';
 
 /** Admin dashboard: the dashboard shows the 5 newest orders. */
@@ -16,6 +19,8 @@ const CARDS: ReadonlyArray<{ access: StaffAccess; to: string; title: string; tex
   { access: 'counter', to: paths.admin.payments.getHref(), title: 'Payments', text: 'Track and manage all customer payments.', icon: 'M2 7h20v12H2zM2 11h20M6 15h4' },
   { access: 'counter', to: paths.admin.receivables.getHref(), title: 'Receivables', text: 'Orders with a balance due, by age.', icon: 'M12 6v6l4 2M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0' },
   { access: 'counter', to: paths.admin.book.getHref(), title: 'A&D Book', text: 'Firearms in custody, the bound book, print and CSV.', icon: 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20M4 19.5A2.5 2.5 0 0 0 6.5 22H20V2H6.5A2.5 2.5 0 0 0 4 4.5v15M8 7h8M8 11h6' },
+  { access: 'counter', to: paths.admin.bench.getHref(), title: 'Benches', text: "Each gunsmith's assigned orders by promised date.", icon: 'M3 21h18M5 21V9h14v12M9 9V5h6v4' },
+  { access: 'counter', to: paths.admin.turnaround.getHref(), title: 'Turnaround', text: 'Days from receipt to ready, per service and month.', icon: 'M3 3v18h18M7 15l4-4 3 3 5-6' },
   { access: 'owner', to: paths.admin.settings.getHref(), title: 'Settings', text: 'Business details, email and billing defaults.', icon: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z' },
 ];
 
@@ -23,8 +28,10 @@ export default function AdminDashboardRoute() {
   const role = useStaffRole();
   const cards = CARDS.filter((card) => staffMay(role, card.access));
   const counter = staffMay(role, 'counter');
+  const gunsmith = role === 'gunsmith';
   return (
-    <AdminPage title="Admin Dashboard">
+    <AdminPage title={gunsmith ? workMessages.myBench : 'Admin Dashboard'}>
+      {role ? <DashboardCounts /> : null}
       {counter ? <MissingFromBookCount /> : null}
       <nav aria-label="Admin sections" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-6">
         {cards.map((card) => (
@@ -41,7 +48,8 @@ export default function AdminDashboardRoute() {
           </Link>
         ))}
       </nav>
-      <ActiveOrdersPanel title="Recent Orders" limit={RECENT_ORDERS} customerPicker={CustomerPicker} />
+      {/* A gunsmith's home is their bench: their open orders, soonest promised first. */}
+      {gunsmith ? <WorkList which={{ benchOf: '' }} title={workMessages.myBench} empty={workMessages.benchEmpty} /> : <ActiveOrdersPanel title="Recent Orders" limit={RECENT_ORDERS} customerPicker={CustomerPicker} />}
     </AdminPage>
   );
 }

@@ -6,6 +6,10 @@ import { isReleaseStatus } from '@gs/shared/invoice';
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
 import { updateAdminOrderSchema, type UpdateAdminOrderInput } from '@gs/shared/schemas/admin-orders';
 import { ADMIN_STATUSES, statusLabel } from '@gs/shared/statuses';
+import { GUNSMITH_ORDER_FIELDS } from '@gs/shared/staff';
+import { workMessages } from '@gs/shared/work-dates';
+import { AssignControl } from '@/features/work-dates/components/assign-control';
+import { useStaffRole } from '@/lib/staff-role';
 import { SelectField, TextAreaField } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -36,6 +40,7 @@ const EDITABLE = [
   'currentStatus',
   'inboundTrackingNumber',
   'outboundTrackingNumber',
+  'promisedDate',
 ] as const;
 type EditableKey = (typeof EDITABLE)[number];
 type Snapshot = Record<EditableKey, string>;
@@ -54,6 +59,7 @@ function snapshotOf(order: AdminOrder): Snapshot {
     currentStatus: order.currentStatus ?? '',
     inboundTrackingNumber: order.inboundTrackingNumber ?? '',
     outboundTrackingNumber: order.outboundTrackingNumber ?? '',
+    promisedDate: order.promisedDate ?? '',
   };
 }
 
@@ -82,8 +88,14 @@ function toInput(values: Values, version: number, order: AdminOrder): UpdateAdmi
       isReleaseStatus(values.currentStatus) && values.currentStatus !== order.currentStatus ? values.releaseOverrideReason.trim() || undefined : undefined,
     // "Notify customer" off: the change is recorded without telling the customer (sent only when off).
     ...(values.notifyCustomer ? {} : { notifyCustomer: false }),
+    // Blank clears it.
+    promisedDate: values.promisedDate.trim() || null,
   };
 }
+
+/** What a gunsmith may send (shared/src/staff.ts GUNSMITH_ORDER_FIELDS): the rest of the order is the counter's. */
+const benchInput = (input: UpdateAdminOrderInput): UpdateAdminOrderInput =>
+  Object.fromEntries(Object.entries(input).filter(([k]) => (GUNSMITH_ORDER_FIELDS as readonly string[]).includes(k))) as UpdateAdminOrderInput;
 
 /**
  * The route's own schema (so the form refuses what the server would, with its words), the A&D book's rule (a
@@ -129,6 +141,7 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
   // The server refused a release the form did not know was owed (the balance changed meanwhile).
   const [serverAskedOverride, setServerAskedOverride] = useState(false);
   const update = useUpdateAdminOrder();
+  const gunsmith = useStaffRole() === 'gunsmith';
   // Edits not saved yet: the modal asks before discarding them.
   useReportUnsaved(
     EDITABLE.some((k) => values[k] !== base.snapshot[k]) || values.statusNote.trim() !== '' || values.releaseOverrideReason.trim() !== '',
@@ -160,7 +173,7 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
 
   const save = async (input: UpdateAdminOrderInput) => {
     try {
-      const saved = await update.mutateAsync({ orderId: order.id, input });
+      const saved = await update.mutateAsync({ orderId: order.id, input: gunsmith ? benchInput(input) : input });
       resetTo(saved);
       onSaved(saved);
     } catch (error) {
@@ -255,6 +268,10 @@ export function EditOrderForm({ order, onSaved, onCancel, onReload }: EditOrderF
             hint={releaseNeedsOverride(order, values.currentStatus) ? releaseHint(order, values.currentStatus) : undefined}
           />
         ) : null}
+        <FormField label={workMessages.promisedDate} type="date" {...field('promisedDate')} error={errors.promisedDate} hint={workMessages.promisedHint} />
+        <div className="self-end">
+          <AssignControl order={order} />
+        </div>
         <FormField label="Inbound Tracking Number" {...field('inboundTrackingNumber')} error={errors.inboundTrackingNumber} />
         <FormField label="Outbound Tracking Number" {...field('outboundTrackingNumber')} error={errors.outboundTrackingNumber} />
       </fieldset>

@@ -1,3 +1,4 @@
+import { workMessages } from '@gs/shared/work-dates';
 import { useEffect, useState } from 'react';
 import type { Address } from '@gs/shared/address';
 import type { CounterpartyKind } from '@gs/shared/api-types';
@@ -33,11 +34,12 @@ export interface IntakeValues {
   conditionNotes: string;
   itemsReceived: string;
   inboundTrackingNumber: string;
+  promisedDate: string;
 }
 
 const FIELDS = [
   'receivedOn', 'from', 'fromName', 'fromLicense', 'fromAddress', 'firearmType', 'firearmMake', 'firearmImporter', 'firearmModel',
-  'serialNumber', 'firearmCaliber', 'conditionNotes', 'itemsReceived', 'inboundTrackingNumber',
+  'serialNumber', 'firearmCaliber', 'conditionNotes', 'itemsReceived', 'inboundTrackingNumber', 'promisedDate',
 ] as const;
 
 export function intakeDefaults(order: AdminOrder, customerAddress: Address | null, today = localToday()): IntakeValues {
@@ -56,6 +58,7 @@ export function intakeDefaults(order: AdminOrder, customerAddress: Address | nul
     conditionNotes: '',
     itemsReceived: '',
     inboundTrackingNumber: order.inboundTrackingNumber ?? '',
+    promisedDate: order.promisedDate ?? '',
   };
 }
 
@@ -80,6 +83,8 @@ export function intakeInput(values: IntakeValues, version: number): z.input<type
     conditionNotes: optional(values.conditionNotes),
     itemsReceived: optional(values.itemsReceived),
     inboundTrackingNumber: optional(values.inboundTrackingNumber),
+    // Blank leaves the order's as it is.
+    promisedDate: optional(values.promisedDate),
   };
 }
 
@@ -184,6 +189,7 @@ export function IntakeForm({
       {/* Condition photos are stored as they are taken (their own uploads), before or without recording the intake. */}
       <PhotosSection orderId={order.id} purpose="intake" />
       <FormField label="Inbound Tracking Number" hint="Optional" {...text('inboundTrackingNumber')} />
+      <FormField label={workMessages.promisedDate} type="date" hint={workMessages.promisedHint} {...text('promisedDate')} />
       {message ? <Alert tone="error">{message}</Alert> : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>

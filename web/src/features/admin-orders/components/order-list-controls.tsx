@@ -1,11 +1,11 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { claimTagTexts } from '@gs/shared/claim-tag';
 import { normalizeOrderNumber } from '@gs/shared/order-number';
 import { useCursorPages } from '@/hooks/use-cursor-pages';
 import type { CustomerRow } from '@gs/shared/api-types';
 import type { AdminOrdersFilters, AdminOrderView } from '@gs/shared/schemas/admin-order-list';
-import { ADMIN_STATUSES, OTHER_STATUSES, statusLabel } from '@gs/shared/statuses';
+import { ADMIN_STATUSES, ORDER_STATUSES, OTHER_STATUSES, statusLabel } from '@gs/shared/statuses';
 import { Button } from '@/components/ui/button';
 import { filterControlClasses, SearchField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,7 +24,10 @@ export const ORDER_SORTS = [
 ] as const;
 
 
-const defaults = (view: AdminOrderView, limit: number): AdminOrdersFilters => ({ view, status: '', customerId: '', sort: 'created', direction: 'desc', search: '', limit });
+const defaults = (view: AdminOrderView, limit: number, status: AdminOrdersFilters['status'] = ''): AdminOrdersFilters => ({ view, status, customerId: '', sort: 'created', direction: 'desc', search: '', limit });
+
+/** A status the page's address names (`?status=`: the dashboard's counts link there), else none. */
+const statusParam = (v: string | null): AdminOrdersFilters['status'] => ((ORDER_STATUSES as readonly string[]).includes(v ?? '') ? (v as AdminOrdersFilters['status']) : '');
 
 /**
  * One order list's state: its filters, the search as typed (sent once typing settles), the customer
@@ -32,7 +35,8 @@ const defaults = (view: AdminOrderView, limit: number): AdminOrdersFilters => ({
  * of the filters starts again at the first page.
  */
 export function useOrderList(view: AdminOrderView, limit: number) {
-  const pages = useCursorPages<AdminOrdersFilters>(() => defaults(view, limit));
+  const [params] = useSearchParams();
+  const pages = useCursorPages<AdminOrdersFilters>(() => defaults(view, limit, statusParam(params.get('status'))));
   const { filters, setFilters } = pages;
   const [customer, setCustomerNow] = useState<CustomerRow | null>(null);
   const orders = useAdminOrders(filters, pages.cursor);

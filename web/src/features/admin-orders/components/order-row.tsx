@@ -2,6 +2,8 @@ import { formatDate } from '@gs/shared/dates';
 import { pendingSummary } from '@gs/shared/invoice';
 import { approvalBanner } from '@gs/shared/statuses';
 import { INBOX_TEXTS } from '@gs/shared/inbox';
+import { workMessages } from '@gs/shared/work-dates';
+import { promisedText } from '@/features/work-dates/components/work-list';
 import { Badge } from '@/components/ui/badge';
 import { costSummary } from '@/components/billing/cost-summary';
 import { AdminStatusBadge } from '@/components/status/admin-status-badge';
@@ -40,6 +42,16 @@ export function OrderRow({ order, actions }: { order: AdminListOrder; actions: O
         </div>
         <p className="text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
           <span className="font-mono">{order.orderNumber}</span> · {order.customerName} · {order.serviceType} · {formatDate(order.createdAt)}
+        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="order-assignee">
+          {workMessages.assignedTo}: {order.assignedToName ?? workMessages.unassigned}
+          {order.promisedDate ? ` · ${workMessages.promisedDate}: ${promisedText(order.promisedDate)}` : ''}
+          {order.overdue ? (
+            <>
+              {' '}
+              <Badge tone="red">{workMessages.overdue}</Badge>
+            </>
+          ) : null}
         </p>
         <p className="text-sm">
           <span className="text-slate-700 dark:text-slate-300">Estimated {costSummary(order)}</span>

@@ -1,3 +1,4 @@
+import { formatCalendarDate, workMessages } from '@gs/shared/work-dates';
 import { useId, useState, type ReactNode } from 'react';
 import { SHIPPING_FEE_CENTS } from '@gs/shared/invoice';
 import { formatCents } from '@gs/shared/money';
@@ -69,6 +70,7 @@ export function ServiceDetails({ order }: { order: Order }) {
         <Row label="Service Type">{order.serviceType || DEFAULT_SERVICE_TYPE}</Row>
         {order.description ? <Row label="Description">{order.description}</Row> : null}
         <Row label="Estimated Cost">{formatCents(order.estimatedCostCents)}</Row>
+        {order.promisedDate ? <Row label={workMessages.estimatedCompletion}>{formatCalendarDate(order.promisedDate)}</Row> : null}
       </dl>
 
       <div className="mt-3 flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
