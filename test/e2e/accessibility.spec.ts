@@ -359,7 +359,7 @@ const ADMIN_PAGES: Visit[] = [
         await expect(p.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
         await expect(p.getByRole('tabpanel').getByRole('status', { name: 'Loading' })).toHaveCount(0)
         const panel = p.getByRole('tabpanel')
-        await expect(panel.getByRole('form').or(panel.getByText('Coming soon')).or(panel.getByRole('region', { name: 'How notification emails are sent' }))).toBeVisible()
+        await expect(panel.getByRole('form').or(panel.getByText('Coming soon')).or(panel.getByRole('region', { name: 'How notification emails are sent' })).or(panel.getByRole('region', { name: 'Price list' }))).toBeVisible()
         return i === 0 ? undefined : '[role="tabpanel"]'
       },
       form: true,
