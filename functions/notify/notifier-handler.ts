@@ -68,6 +68,7 @@ function fromEnv() {
       sms: () => (sms ??= smsTransportFromEnv(e)),
       portalUrl: requirePortalUrl(e),
       emailFrom: e.emailFrom,
+      digestWindowMs: e.digestWindowMs,
     },
   }
   return built

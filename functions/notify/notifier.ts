@@ -56,6 +56,8 @@ export interface NotifierDeps {
   emailFrom?: string
   /** Batching: changes to an order wait for its digest (digest-join.ts); absent, every notification is sent at once. */
   digests?: Pick<NotificationDigestRepository, 'join'>
+  /** The batching window (default DIGEST_WINDOW_MS, 2 minutes). */
+  digestWindowMs?: number
   now?: () => Date
   sleep?: (ms: number) => Promise<void>
   log?: Log
@@ -102,7 +104,7 @@ export async function deliverNotification(deps: NotifierDeps, image: Pick<Delive
   if (done('email') && done('sms')) return { email: alreadyOf(current, 'email'), sms: alreadyOf(current, 'sms') }
   // Progress news waits for the order's digest: one email and one text for the changes of the next 2 minutes.
   if (deps.digests && isBatched(current) && (['email', 'sms'] as const).every((c) => [undefined, 'batched'].includes(current!.delivery?.[c]?.status))) {
-    await joinDigest({ digests: deps.digests, deliveries: deps.deliveries, now }, current)
+    await joinDigest({ digests: deps.digests, deliveries: deps.deliveries, now, windowMs: deps.digestWindowMs }, current)
     return { email: 'batched', sms: 'batched' }
   }
 

@@ -20,7 +20,7 @@ import { startDynamoRecorder, type CommandObserver } from './dynamo-recorder.ts'
 import { buildLocalBundles, LOCAL_DEV_ROUTES, localLambda, readLocalBundles, type LocalLambda } from './lambda-runtime.ts'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
-/** How often the local stack sends the due notification digests (AWS: notify-stack.ts DIGEST_SCHEDULE, one minute). */
+/** How often the local stack sends the due notification digests (AWS: notify-stack.ts DIGEST_SCHEDULE, one minute; NOTIFY_DIGEST_EVERY_MS shortens it, with NOTIFY_DIGEST_WINDOW_MS, for the e2e stack). */
 const DIGEST_EVERY_MS = 60_000
 
 export interface LocalStackOptions {
@@ -242,7 +242,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         digests({ source: 'local.schedule', 'detail-type': 'Scheduled Event' }, { timeoutMs: 50_000 }).catch((err: unknown) =>
           console.error(`notification digests failed: ${err instanceof Error ? err.message : String(err)}`),
         )
-      }, DIGEST_EVERY_MS)
+      }, Number(process.env.NOTIFY_DIGEST_EVERY_MS) > 0 ? Number(process.env.NOTIFY_DIGEST_EVERY_MS) : DIGEST_EVERY_MS)
       digestTimer.unref()
       stops.push(async () => clearInterval(digestTimer))
       // Sign-up and password-reset codes, and welcomes with a temporary password, land in the same inbox.

@@ -11,6 +11,9 @@ import { seedLegacyOrderMissingFromBook } from './legacy-orders.ts'
 const port = Number(process.env.PORT ?? 3310)
 // Notifications are delivered as under `npm start` (the stream, the notifier, maildev, the SMS sink), on ports
 // next to the portal's so the journeys can read the inbox (e2eDeliveryPorts in steps.ts).
+// Batching (docs/notifications.md): the journeys' changes are combined over 4 s, sent every 2 s, not 2 minutes and 1 minute.
+process.env.NOTIFY_DIGEST_WINDOW_MS ??= '4000'
+process.env.NOTIFY_DIGEST_EVERY_MS ??= '2000'
 const stack = await startLocalStack({ port, webDir: process.env.E2E_WEB_DIR || undefined, delivery: e2eDeliveryPorts(port) })
 // A staff member who has not set up two-step sign-in yet (the accounts journey enrolls their authenticator app).
 for (const staff of [NEW_STAFF, UNENROLLED_STAFF]) await seedStaffWithoutAuthenticator(stack.userPoolId, staff)

@@ -258,9 +258,9 @@ const EXPECTED_GRANTS: Record<string, string[]> = {
 describe.each(stages)('stage %s: exact grants per function role', (_name, s) => {
   const logGroupOf = (name: string) =>
     name === 'reconcile' ? s.stacks.api.reconcile.logGroup
-    : name === 'notify-digests' ? s.stacks.notify.digestSender.logGroup
     : name === 'post-confirmation' ? s.stacks.auth.postConfirmation.logGroup
     : name === 'notifier' ? s.stacks.notify.notifier.logGroup
+    : name === 'notify-digests' ? s.stacks.notify.digestSender.logGroup
     : name === 'site-publisher' ? s.stacks.web.sitePublisher!.publisher.logGroup
     : s.stacks.api.functions[name as 'api-customer']!.logGroup
 
@@ -368,11 +368,12 @@ describe.each(stages)('stage %s: throttles and reserved concurrency', (_name, s)
     expect(stageResource.DependsOn?.length ?? 0).toBeGreaterThanOrEqual(routeKeys.length)
   })
 
-  it('reserves concurrency for the webhook function (and only caps the notifier besides)', () => {
+  it('reserves concurrency for the webhook function (and only caps the notifier and the digest sender besides)', () => {
     const webhook = s.stacks.api.functions['stripe-webhook']!
     expect(s.json.api.Resources[logicalId(webhook.fn)].Properties.ReservedConcurrentExecutions).toBe(WEBHOOK_RESERVED_CONCURRENCY)
+    const digestSender = logicalId(s.stacks.notify.digestSender.fn)
     for (const { stack, id, fn } of lambdaFunctions(s)) {
-      const expected = stack === 'api' && id === logicalId(webhook.fn) ? WEBHOOK_RESERVED_CONCURRENCY : stack === 'notify' ? 5 : undefined
+      const expected = stack === 'api' && id === logicalId(webhook.fn) ? WEBHOOK_RESERVED_CONCURRENCY : stack === 'notify' ? (id === digestSender ? 1 : 5) : undefined
       expect(fn.Properties.ReservedConcurrentExecutions, `${stack}/${id}`).toBe(expected)
     }
   })
@@ -549,8 +550,9 @@ describe.each(stages)('stage %s: least privilege per function', (_name, s) => {
     expect(actionsOf(trigger).filter((a) => a.startsWith('secretsmanager:'))).toEqual([])
   })
 
-  it('has no wildcard action anywhere, and no write action on resource "*" (only the CDK deployment handler\'s invalidation and the notifier\'s SMS)', () => {
+  it('has no wildcard action anywhere, and no write action on resource "*" (only the CDK deployment handler\'s invalidation and the notifier\'s and digest sender\'s SMS)', () => {
     const notifierPolicyId = logicalId(s.stacks.notify.notifier.role.node.findChild('DefaultPolicy') as iam.Policy)
+    const digestPolicyId = logicalId(s.stacks.notify.digestSender.role.node.findChild('DefaultPolicy') as iam.Policy)
     const readOnly = /^[\w-]+:(Get|List|Describe|BatchGet|Query|Scan)/
     for (const k of STACK_KEYS) {
       for (const [id, policy] of resourcesOf(s.json[k], 'AWS::IAM::Policy')) {
@@ -560,7 +562,7 @@ describe.each(stages)('stage %s: least privilege per function', (_name, s) => {
           const writes = actionsOf([st]).filter((a) => !readOnly.test(a))
           if (id.startsWith('CustomCDKBucketDeployment')) expect(writes, `${k}/${id}`).toEqual(['cloudfront:CreateInvalidation'])
           // SMS to a phone number has no resource ARN; the same policy denies publishing to any topic.
-          else if (k === 'notify' && id === notifierPolicyId) expect(writes, `${k}/${id}`).toEqual(['sns:Publish'])
+          else if (k === 'notify' && (id === notifierPolicyId || id === digestPolicyId)) expect(writes, `${k}/${id}`).toEqual(['sns:Publish'])
           else expect(writes, `${k}/${id}`).toEqual([])
         }
       }
