@@ -211,7 +211,7 @@ describe('GET /api/admin/orders at any size', () => {
       expect(res.body.error.message).toBe('Invalid cursor')
     }
     for (const [query, message] of [
-      [{ view: 'trash' }, 'view must be active, archived or deleted'],
+      [{ view: 'trash' }, 'view must be active, archived, deleted or overdue'],
       [{ status: 'lost' }, 'status must be one of the order statuses'],
       [{ sort: 'amount' }, 'sort must be created or updated'],
       [{ direction: 'sideways' }, 'direction must be desc or asc'],

@@ -35,7 +35,7 @@ describe('the admin orders query', () => {
     // Soft-deleted orders have a list of their own (staff restore them from it).
     expect(q({ view: 'deleted' })).toMatchObject({ view: 'deleted' })
     for (const [bad, message] of [
-      [{ view: 'trash' }, 'view must be active, archived or deleted'],
+      [{ view: 'trash' }, 'view must be active, archived, deleted or overdue'],
       [{ status: 'lost' }, 'status must be one of the order statuses'],
       [{ sort: 'amount' }, 'sort must be created or updated'],
       [{ direction: 'up' }, 'direction must be desc or asc'],
