@@ -2,9 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { adminMessages } from '@gs/shared/admin-messages';
+import { releaseCheckMessages } from '@gs/shared/release-checks';
 import type { CustomerRow } from '@gs/shared/api-types';
 import { CustomerPicker } from '@/features/admin-customers/components/customer-picker';
 import { CreateOrderModal } from '@/features/admin-orders/components/create-order-form';
+import { NO_MAILING_ADDRESS } from '@/features/admin-orders/components/new-order-return';
 import { stubAdminApi } from './api-stub';
 import { baseOrder, makeProfile } from './fixtures';
 import { renderWithClient } from './render';
@@ -64,6 +66,56 @@ describe('admin create-order form', { timeout: 20_000 }, () => {
       serviceType: 'Repair',
       description: 'Sticky slide',
       estimatedCostCents: 9000,
+      // Shipped back by default, to the customer's mailing address (the server's default: no address sent).
+      returnMethod: 'ship',
     });
+  });
+});
+
+describe('New Order: the return', { timeout: 30_000 }, () => {
+  it('ships to the address typed when the customer has none on file (a PO Box warned of, not refused)', async () => {
+    const user = userEvent.setup();
+    const { calls, form, onClose } = renderForm();
+    await user.type(within(form).getByLabelText('Customer'), 'jane');
+    await user.click(await within(form).findByRole('button', { name: /Jane Doe/ }));
+    const ret = within(form).getByRole('group', { name: 'Return' });
+    expect(within(ret).getByRole('radio', { name: 'Ship it back' })).toBeChecked();
+    // No mailing address on file: the return address is typed here.
+    expect(ret).toHaveTextContent(NO_MAILING_ADDRESS);
+    await user.type(within(ret).getByLabelText('Street Address'), 'PO Box 12');
+    await user.type(within(ret).getByLabelText('City'), 'Austin');
+    await user.selectOptions(within(ret).getByLabelText('State'), 'TX');
+    await user.type(within(ret).getByLabelText('ZIP Code'), '78701');
+    expect(within(ret).getByTestId('po-box-warning')).toHaveTextContent(releaseCheckMessages.poBoxWarning);
+    await user.type(within(form).getByLabelText('Firearm Make'), 'Colt');
+    await user.type(within(form).getByLabelText('Firearm Model'), '1911');
+    await user.type(within(form).getByLabelText('Serial Number'), 'C-123');
+    await user.selectOptions(within(form).getByLabelText('Service Type'), 'Repair');
+    await user.type(within(form).getByLabelText('Description'), 'Sticky slide');
+    await user.type(within(form).getByLabelText('Estimated Cost ($)'), '90');
+    await user.click(within(form).getByRole('button', { name: 'Create Order' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ returnMethod: 'ship', returnAddress: { line1: 'PO Box 12', city: 'Austin', state: 'TX', postalCode: '78701' } });
+  });
+
+  it('a pickup sends no address', async () => {
+    const user = userEvent.setup();
+    const { calls, form, onClose } = renderForm();
+    await user.type(within(form).getByLabelText('Customer'), 'jane');
+    await user.click(await within(form).findByRole('button', { name: /Jane Doe/ }));
+    const ret = within(form).getByRole('group', { name: 'Return' });
+    await user.click(within(ret).getByRole('radio', { name: 'Pick up in person' }));
+    expect(within(ret).queryByLabelText('Street Address')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Firearm Make'), 'Colt');
+    await user.type(within(form).getByLabelText('Firearm Model'), '1911');
+    await user.type(within(form).getByLabelText('Serial Number'), 'C-123');
+    await user.selectOptions(within(form).getByLabelText('Service Type'), 'Repair');
+    await user.type(within(form).getByLabelText('Description'), 'Sticky slide');
+    await user.type(within(form).getByLabelText('Estimated Cost ($)'), '90');
+    await user.click(within(form).getByRole('button', { name: 'Create Order' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const body = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ returnMethod: 'pickup' });
+    expect(body).not.toHaveProperty('returnAddress');
   });
 });

@@ -15,7 +15,7 @@ const ADDRESS_CHOICES: ReadonlyArray<{ value: ReturnAddressChoice; label: string
   { value: 'other', label: 'Another address' },
 ];
 
-export const NO_MAILING_ADDRESS = 'This customer has no mailing address on file: enter the return address.';
+export const NO_MAILING_ADDRESS = 'This customer has no mailing address on file: enter the return address here, or add it to the order later.';
 
 /**
  * New Order's return: ship back (to the customer's mailing address, or another typed here) or pick up in person.
