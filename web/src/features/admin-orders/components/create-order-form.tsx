@@ -70,8 +70,19 @@ const toInput = (v: Values) => ({
 });
 
   returnMethod: v.returnMethod,
-  // Absent: the server ships to the customer's mailing address. Typed: the whole address, refused field by field when incomplete.
-  returnAddress: v.returnMethod === 'ship' && (v.returnChoice === 'other' || !v.customer?.address) ? ((addressInput(v.returnAddress) ?? {}) as CreateAdminOrderInput['returnAddress']) : undefined,
+  returnAddress: returnAddressInput(v),
+/**
+ * Where a shipped return goes: absent, the customer's mailing address (the server's default). Another address chosen
+ * is sent whole (refused field by field when incomplete); with no mailing address on file it may stay blank (the
+ * order then has no return address yet, as before).
+ */
+function returnAddressInput(v: Values): CreateAdminOrderInput['returnAddress'] {
+  if (v.returnMethod !== 'ship') return undefined;
+  const typed = addressInput(v.returnAddress);
+  if (v.customer?.address) return v.returnChoice === 'other' ? ((typed ?? {}) as CreateAdminOrderInput['returnAddress']) : undefined;
+  return (typed ?? undefined) as CreateAdminOrderInput['returnAddress'];
+}
+
 /** POST /api/admin/orders' own schema, so the form refuses what the server would, with its words. */
 const createOrderSchema = bodySchema(toInput, createAdminOrderSchema);
 
