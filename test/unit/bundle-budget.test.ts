@@ -32,8 +32,8 @@ const coldPackages = (b: BuiltBundle) => Object.entries(b.packagesByFile).filter
 const lazyPackages = (b: BuiltBundle) => b.chunks.filter((c) => c.lazy).flatMap((c) => b.packagesByFile[c.file])
 
 describe('Lambda bundles', () => {
-  it('builds every function: the three API groups, the Cognito trigger, the reconciliation, the notifier and the site publisher', () => {
-    expect(built.map((b) => b.group)).toEqual([...functionGroups, 'post-confirmation', 'reconcile', 'notifier', 'site-publisher'])
+  it('builds every function: the three API groups, the Cognito trigger, the reconciliation, the notifier, the digest sender and the site publisher', () => {
+    expect(built.map((b) => b.group)).toEqual([...functionGroups, 'post-confirmation', 'reconcile', 'notifier', 'notify-digests', 'site-publisher'])
   })
 
   it('loads the Stripe SDK lazily (cards, refunds and cancellations only), and no middy secrets middleware', () => {
@@ -54,10 +54,13 @@ describe('Lambda bundles', () => {
     expect(lazyPackages(bundle('api-admin'))).toContain('@aws-sdk/s3-presigned-post')
   })
 
-  it('the notifier loads nodemailer (the local SMTP transport) only on first use: never in AWS', () => {
-    expect(coldPackages(bundle('notifier'))).not.toContain('nodemailer')
-    expect(lazyPackages(bundle('notifier'))).toContain('nodemailer')
-    for (const b of built.filter((b) => b.group !== 'notifier')) expect(coldPackages(b).concat(lazyPackages(b)), b.group).not.toContain('nodemailer')
+  it('the notifier and the digest sender load nodemailer (the local SMTP transport) only on first use: never in AWS', () => {
+    const senders = ['notifier', 'notify-digests']
+    for (const g of senders) {
+      expect(coldPackages(bundle(g)), g).not.toContain('nodemailer')
+      expect(lazyPackages(bundle(g)), g).toContain('nodemailer')
+    }
+    for (const b of built.filter((b) => !senders.includes(b.group))) expect(coldPackages(b).concat(lazyPackages(b)), b.group).not.toContain('nodemailer')
   })
 
   it('the webhook function carries no zod, and only the admin function the Cognito admin code', () => {
