@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAdminOrder } from '@/features/admin-orders/api/get-admin-order';
-import { ClaimTagSheet } from '@/features/claim-tag/claim-tag';
+import { ClaimTagSheet } from '@/features/admin-orders/components/claim-tag';
 import { BackLink } from '@/features/payments/components/back-link';
 import { ApiError } from '@/lib/api-client';
 

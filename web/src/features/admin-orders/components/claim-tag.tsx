@@ -2,8 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { claimTagTexts as t } from '@gs/shared/claim-tag';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { formatDay } from '@/features/admin-orders/components/firearm-shared';
-import type { AdminOrder } from '@/features/admin-orders/types';
+import { formatDay } from './firearm-shared';
+import type { AdminOrder } from '../types';
 // On paper the tag is all there is (print-sheet.css), on its own 4 × 2 in page (claim-tag.css).
 import '@/styles/print-sheet.css';
 import './claim-tag.css';
