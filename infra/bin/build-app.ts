@@ -82,6 +82,7 @@ export function buildApp(app: App, options: { webDist?: string } = {}): Gunsmith
       'post-confirmation': auth.postConfirmation.fn,
       reconcile: api.reconcile.fn,
       notifier: notify.notifier.fn,
+      'notify-digests': notify.digestSender.fn,
       ...(web.sitePublisher ? { 'site-publisher': web.sitePublisher.publisher.fn } : {}),
     },
     notifier: { fn: notify.notifier.fn, deadLetterQueue: notify.deadLetterQueue },
