@@ -1,5 +1,5 @@
 import type { BookEntry } from '@gs/shared/api-types';
-import { firearmTypeLabel } from '@gs/shared/book';
+import { firearmTypeLabel, identificationCell, yesNoCell } from '@gs/shared/book';
 import { formatDateTime } from '@gs/shared/dates';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -32,6 +32,10 @@ function entryRows(e: BookEntry): Array<[string, string]> {
     ['How', c.method ? METHOD[c.method] ?? c.method : undefined],
     ['Carrier', c.carrier],
     ['Tracking number', c.trackingNumber],
+    ['ID shown', identificationCell({ toIdType: c.idType, toIdIssuer: c.idIssuer, toIdLast4: c.idLast4 }) || undefined],
+    ['Same person who delivered', yesNoCell(c.isDeliverer) || undefined],
+    ['Form 4473', c.form4473Ref],
+    ['Adult signature', yesNoCell(c.adultSignature) || undefined],
   ];
   return rows.filter((r): r is [string, string] => !!r[1]);
 }
