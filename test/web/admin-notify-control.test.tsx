@@ -4,10 +4,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { StatusHistoryPanel } from '@/features/admin-orders/components/status-history-panel';
+import { WorkOrderSheet } from '@/components/work-order/work-order-sheet';
+import { DEFAULT_SHOP } from '@gs/shared/shop';
 import { adminMessages } from '@gs/shared/admin-messages';
 import { customerToldTexts as t } from '@gs/shared/customer-told';
 import { stubAdminApi } from './api-stub';
-import { baseOrder, makeUpdate } from './fixtures';
+import { baseOrder, makeDetail, makeOrder, makeUpdate } from './fixtures';
 import { renderWithClient } from './render';
 
 const UPDATES = `/api/admin/orders/${baseOrder.id}/updates`;
@@ -60,5 +62,21 @@ describe('Notify customer and internal notes in the status panel', { timeout: 20
     await user.click(screen.getByRole('button', { name: 'Add Internal Note' }));
     expect(await screen.findByText('Note added successfully!')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ status: baseOrder.currentStatus, notes: 'Check the serial twice', internal: true });
+  });
+});
+
+describe('the work order the customer signs', () => {
+  it('prints no internal entry (an internal note, a release override reason)', () => {
+    const detail = makeDetail(makeOrder(), {
+      updates: [
+        makeUpdate({ id: 'a', notes: 'Released with a balance due of $50.00: long-time customer', status: 'release_override', internal: true }),
+        makeUpdate({ id: 'b', notes: 'Customer was rude on the phone', internal: true }),
+        makeUpdate({ id: 'c', notes: 'Parts ordered' }),
+      ],
+    });
+    renderWithClient(<WorkOrderSheet order={detail} shop={DEFAULT_SHOP} />);
+    expect(screen.getByText('Parts ordered')).toBeInTheDocument();
+    expect(screen.queryByText(/long-time customer/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Customer was rude on the phone')).not.toBeInTheDocument();
   });
 });

@@ -46,8 +46,10 @@ const lines = (parts: readonly string[]) => (parts.length ? <span className="whi
 export function WorkOrderSheet({ order, shop, photos = [] }: { order: OrderDetail; shop: ShopIdentity; photos?: readonly Photo[] }) {
   // The first few intake photos: the firearm's condition as it arrived, on the sheet the customer signs.
   const printedPhotos = photos.filter((p) => p.purpose === 'intake').slice(0, WORK_ORDER_PHOTOS);
-  const shown = order.updates.slice(0, PRINTED_UPDATES);
-  const hidden = order.updates.length - shown.length;
+  // The customer signs this sheet: staff-only entries (internal notes, a release override's reason) are not printed.
+  const printable = order.updates.filter((u) => !u.internal);
+  const shown = printable.slice(0, PRINTED_UPDATES);
+  const hidden = printable.length - shown.length;
   const settled = chronological(settledEntries(order.payments));
   const intake = order.intake;
   const release = order.release;
