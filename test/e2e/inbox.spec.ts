@@ -26,6 +26,7 @@ test('a customer writes; staff see the Inbox badge, open the order from the Inbo
   await page.getByLabel('Add a note for the shop').fill('When can I pick up the Remington? Saturday OK?')
   await page.getByRole('button', { name: 'Add Note' }).click()
   await expect(page.getByRole('list', { name: 'Status updates' }).getByText('When can I pick up the Remington? Saturday OK?')).toBeVisible()
+  await page.goto('/dashboard')
   await signOut(page)
 
   // Staff: the header's badge counts the order.

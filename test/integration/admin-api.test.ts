@@ -269,7 +269,7 @@ describe('admin orders', () => {
     const detail = (await admin(`/api/admin/orders/${order.id}`)).body
     expect(Object.keys(list).sort()).toEqual([
       'additionalCostApprovalStatus', 'additionalCostCents', 'archivedAt', 'createdAt', 'currentStatus', 'customerEmail', 'customerId', 'customerName',
-      'estimatedCostCents', 'firearmMake', 'firearmModel', 'id', 'invoice', 'invoiceBalanceDueCents', 'invoicePaymentStatus', 'isArchived',
+      'estimatedCostCents', 'firearmMake', 'firearmModel', 'id', 'inboxSince', 'invoice', 'invoiceBalanceDueCents', 'invoicePaymentStatus', 'isArchived',
       'orderNumber', 'serialNumber', 'serviceType', 'updatedAt', 'version',
     ])
     for (const key of Object.keys(list).filter((k) => !k.startsWith('invoice') || k === 'invoice')) expect(list[key], key).toEqual(detail[key])

@@ -92,6 +92,8 @@ describe('the matrix covers every route', () => {
       'POST /api/admin/staff/{staffId}/reset-two-step',
       // The upload's policy fixed everything the confirm records: it reads the object, not a body.
       'POST /api/admin/orders/{orderId}/photos/{photoId}/confirm',
+      // Mark handled names the order in its path: nothing else to send.
+      'POST /api/admin/inbox/{orderId}/handled',
     ])
     const unknown = writes.map(routeKey).filter((k) => !expectedNoBody.has(k))
     expect(unknown, `Add a valid sample body to SAMPLE_BODIES in test/integration/quality-helpers.ts (or, if the route takes no body, to expectedNoBody here) for: ${unknown.join('; ')}`).toEqual([])
