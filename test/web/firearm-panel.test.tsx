@@ -199,6 +199,36 @@ describe('Firearm & A&D Book panel', { timeout: 30_000 }, () => {
     expect(within(panel).queryByRole('button', { name: 'Release Firearm' })).not.toBeInTheDocument();
   });
 
+  it('a pickup by someone other than the person who delivered it says so plainly and needs the FFL or the 4473 reference', async () => {
+    const user = userEvent.setup();
+    const release = vi.fn((body: unknown, state: Order): Order => ({ ...state, version: state.version + 1, currentStatus: 'order_closed', release: { releasedOn: localToday(), method: 'pickup', to: 'customer', toName: 'Pat Other', toLicense: null, toAddress: '9 Oak Ave, Austin, TX 78702', carrier: null, trackingNumber: null, idType: 'state_id', idIssuer: 'TX', idLast4: '7788', recipientIsDeliverer: false, form4473Ref: 'T-42', adultSignature: null, recordedAt: '2026-01-09T10:00:00.000Z' } }));
+    serve({ ...received, shippingSelected: false, invoice: { ...invoice, balanceDueCents: 0 } }, { [`POST ${ORDER}/release`]: release });
+    await user.click(await screen.findByRole('button', { name: 'Release Firearm' }));
+    const releaseForm = form('Release firearm');
+    await user.click(within(releaseForm).getByRole('radio', { name: 'No, someone else' }));
+    expect(within(releaseForm).getByTestId('transfer-fields')).toHaveTextContent(releaseCheckMessages.notDeliverer);
+    // The recipient's own address is asked for (the customer's is cleared).
+    expect(within(releaseForm).getByLabelText('Street Address')).toHaveValue('');
+    await user.type(within(releaseForm).getByLabelText('Recipient Name'), 'Pat Other');
+    await user.type(within(releaseForm).getByLabelText('Street Address'), '9 Oak Ave');
+    await user.type(within(releaseForm).getByLabelText('City'), 'Austin');
+    await user.selectOptions(within(releaseForm).getByLabelText('State'), 'TX');
+    await user.type(within(releaseForm).getByLabelText('ZIP Code'), '78702');
+    await user.selectOptions(within(releaseForm).getByLabelText('ID Type'), 'State ID');
+    await user.type(within(releaseForm).getByLabelText('Issued By'), 'TX');
+    await user.type(within(releaseForm).getByLabelText('Last 4 of ID Number'), '7788');
+    await user.click(within(releaseForm).getByRole('button', { name: 'Record Release' }));
+    expect(within(releaseForm).getByLabelText('Form 4473 Reference')).toHaveAccessibleDescription(releaseCheckMessages.transferRequired);
+    expect(release).not.toHaveBeenCalled();
+    await user.type(within(releaseForm).getByLabelText('Form 4473 Reference'), 't-42');
+    await user.click(within(releaseForm).getByRole('button', { name: 'Record Release' }));
+    await waitFor(() => expect(release).toHaveBeenCalledTimes(1));
+    expect(release.mock.calls[0][0]).toMatchObject({ method: 'pickup', to: 'customer', toName: 'Pat Other', recipientIsDeliverer: false, form4473Ref: 'T-42', idType: 'state_id', idLast4: '7788' });
+    const summary = await screen.findByTestId('release-summary');
+    expect(summary).toHaveTextContent('State ID, TX, ending 7788');
+    expect(summary).toHaveTextContent('Not the person who delivered it · Form 4473 T-42');
+  });
+
   it('a pickup goes to the customer at their mailing address, with no carrier; a server refusal shows at its field', async () => {
     const user = userEvent.setup();
     const release = vi.fn((): [number, unknown] => error(400, 'The date of disposition cannot be before the date of receipt (2026-01-06).', { releasedOn: 'The date of disposition cannot be before the date of receipt (2026-01-06).' }));
