@@ -109,8 +109,11 @@ async function sendDigest(deps: DigestSenderDeps, digest: Digest, shop: ReturnTy
   for (const channel of ['email', 'sms'] as const) {
     const plan = plans[channel]
     const at = now().toISOString()
-    if (done.has(channel)) outcome[channel] = 'already_sent'
-    else if ('skip' in plan) {
+    if (done.has(channel)) {
+      // Sent by an earlier run of this digest, whose other channel failed.
+      outcome[channel] = 'already_sent'
+      states[channel] = { status: 'sent', attempts: digest.attempts, at }
+    } else if ('skip' in plan) {
       outcome[channel] = 'skipped'
       states[channel] = { status: 'skipped', attempts: 0, at, reason: plan.skip }
     } else {
