@@ -65,6 +65,8 @@ test('staff upload an intake photo at Receive Firearm; the customer sees it on t
   await expect(editorPhotos.getByLabel('Add Photos')).toHaveAttribute('capture', 'environment')
   await expect(editorPhotos.getByLabel('Add Photos')).toHaveAttribute('accept', 'image/jpeg,image/png')
   await axeBothSchemes(page, 'order editor photos', '[data-testid="order-photos"]')
+  await editor.getByRole('button', { name: 'Close' }).first().click()
+  await expect(editor).toHaveCount(0)
   await signOut(page)
 
   // The customer sees the intake photo on their order.
