@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { ServiceType, ServiceTypeList } from '@gs/shared/api-types';
 import { serviceTypeMessages } from '@gs/shared/service-types';
 import { ServiceTypesPanel } from '@/features/admin-settings/components/service-types-panel';
+import { useAdminOrder } from '@/features/admin-orders/api/get-admin-order';
+import { ExtraWorkPanel } from '@/features/admin-orders/components/extra-work-panel';
+import { baseOrder, makeLine } from './fixtures';
 import { stubAdminApi } from './api-stub';
 import { renderWithClient } from './render';
 
@@ -83,5 +86,37 @@ describe('Settings → Service Types', { timeout: 20_000 }, () => {
     await screen.findByRole('list', { name: 'Service types' });
     expect(screen.queryByRole('button', { name: 'Add Service Type' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+  });
+});
+
+describe('extra work from the price list', { timeout: 30_000 }, () => {
+  it('picking a labor type fills the line; hours × the shop rate is previewed; the server gets hours, never an amount', async () => {
+    const ORDER = `/api/admin/orders/${baseOrder.id}`;
+    const api = stubAdminApi({
+      'GET /api/admin/service-types': [200, LIST],
+      [`GET ${ORDER}`]: [200, { ...baseOrder, updates: [], payments: [] }],
+      [`POST ${ORDER}/lines`]: [201, { ...baseOrder, lines: [makeLine({ id: 'l9', kind: 'labor', name: 'Trigger Job', unitCents: 2000, lineTotalCents: 2000, hours: 0.25, rateCents: 8000, taxable: false })] }],
+    });
+    function Panel() {
+      const order = useAdminOrder(baseOrder.id);
+      return order.data ? <ExtraWorkPanel order={order.data} /> : <p>Loading</p>;
+    }
+    const user = userEvent.setup();
+    renderWithClient(<Panel />);
+    const form = await screen.findByRole('form', { name: 'Add part or charge' });
+    await waitFor(() => expect(within(form).getByRole('option', { name: 'Trigger Job (1.5 h × $80.00)' })).toBeInTheDocument());
+    // Inactive types are not offered.
+    expect(within(form).queryByRole('option', { name: /Old Polish/ })).toBeNull();
+    await user.selectOptions(within(form).getByLabelText('From the price list'), 't1');
+    expect(within(form).getByLabelText('Kind')).toHaveValue('labor');
+    expect(within(form).getByLabelText('Name')).toHaveValue('Trigger Job');
+    expect(within(form).getByLabelText(serviceTypeMessages.hoursLabel)).toHaveValue(1.5);
+    expect(within(form).getByTestId('labor-preview')).toHaveTextContent('1.5 h × $80.00 = $120.00');
+    await user.clear(within(form).getByLabelText(serviceTypeMessages.hoursLabel));
+    await user.type(within(form).getByLabelText(serviceTypeMessages.hoursLabel), '0.25');
+    expect(within(form).getByTestId('labor-preview')).toHaveTextContent('0.25 h × $80.00 = $20.00');
+    await user.click(within(form).getByRole('button', { name: 'Add to Order' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ kind: 'labor', name: 'Trigger Job', serviceTypeId: 't1', hoursHundredths: 25, quantity: 1, needsApproval: false });
   });
 });
