@@ -90,7 +90,7 @@ test('an internal note and a quiet note reach the customer as nothing; the appro
   await expect.poll(async () => (await mailsTo()).filter((m) => m.subject === subject).length, { timeout: 60_000 }).toBe(1)
   const approval = (await mailsTo()).find((m) => m.subject === subject)!
   expect(approval.text).toContain('- Extractor × 2: $70.00')
-  expect(approval.text).toContain('- Fitting × 1: $60.00')
+  expect(approval.text).toContain('- Fitting × 1: $40.00')
   const detail = await signedInApi(page, 'GET', `/api/admin/orders/${order.id}`)
   const pending = detail.approvalRequests.find((r: { status: string }) => r.status === 'pending')
   expect(approval.text).toContain(`Total: $${(pending.totalCents / 100).toFixed(2)}`)
