@@ -86,7 +86,7 @@ test('the owner prices work from the price list: labor by the hour and the minim
     await addLine.getByLabel(serviceTypeMessages.hoursLabel).fill('0.25')
     await expect(addLine.getByTestId('labor-preview')).toHaveText('0.25 h × $80.00 = $20.00')
     await addLine.getByRole('button', { name: 'Add to Order' }).click()
-    await expect(work().getByRole('cell', { name: /Trigger Job/ })).toContainText('0.25 h × $80.00')
+    await expect(work().getByRole('cell', { name: /^Trigger Job/ })).toContainText('0.25 h × $80.00')
     await expect(summary()).toContainText('Trigger Job — 0.25 h × $80.00$20.00')
     await expect(summary()).toContainText('Minimum service fee$20.00')
     await expect(summary().getByTestId('invoice-total')).toHaveText('$85.00')
