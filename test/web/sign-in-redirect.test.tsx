@@ -96,6 +96,19 @@ describe('signing in from a link to a page', () => {
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/payment-history?from=sms');
   });
 
+  it('signing out from the header goes to a plain /login: the next person to sign in starts at their dashboard', async () => {
+    resetFakeAuth(customer);
+    const { router } = renderApp('/payment-history');
+    await screen.findByRole('heading', { level: 1, name: 'Payment History' });
+    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Sign Out' })[0]);
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login');
+    // A session that ends otherwise (another tab) still remembers the page.
+    await router.navigate('/notifications');
+    await vi.waitFor(() => expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/notifications'));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
   it('after the new-password step too', async () => {
     signIn.mockResolvedValue({ status: 'newPasswordRequired' });
     confirmSignInStep.mockImplementation(async () => {

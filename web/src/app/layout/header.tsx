@@ -4,6 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { noteSignOutByChoice } from '@/features/auth/redirect';
 import { useShop } from '@/lib/shop';
 import { staffMay, type StaffRole } from '@gs/shared/staff';
 import { INBOX_TEXTS } from '@gs/shared/inbox';
@@ -161,6 +162,8 @@ export function Header({ unreadCount = 0, staffRole, inboxCount }: { unreadCount
   const onSignOut = async () => {
     setMenuOpen(false);
     try {
+      // The sign-in page it leads to remembers no page (features/auth/redirect.ts).
+      noteSignOutByChoice(true);
       await signOut();
     } finally {
       navigate(paths.auth.login.getHref(), { replace: true });

@@ -32,6 +32,17 @@ export function safeRedirect(raw: unknown): string | null {
   return path;
 }
 
+/**
+ * Set when the person signs out themselves (the header's Sign Out) until the sign-in page opens: that page then
+ * remembers no page to return to (whoever signs in next on this device starts at their own dashboard). A session that
+ * ended otherwise (expired, ended by the API, signed out in another tab) still returns to where it was.
+ */
+let signingOutByChoice = false;
+export const noteSignOutByChoice = (on: boolean) => {
+  signingOutByChoice = on;
+};
+export const isSigningOutByChoice = () => signingOutByChoice;
+
 /** A staff page (the SPA's /admin and below). */
 const isStaffPage = (path: string) => /^\/admin(?:[/?#]|$)/.test(path);
 

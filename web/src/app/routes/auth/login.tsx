@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { AuthCard } from '@/components/layout/auth-card';
 import { PageTitle } from '@/components/seo/page-title';
 import { paths } from '@/config/paths';
-import { useRedirectTarget } from '@/features/auth/redirect';
+import { noteSignOutByChoice, useRedirectTarget } from '@/features/auth/redirect';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { AccessNotice, SecurityNotice } from '@/features/auth/components/notices';
 import { takeSignInNotice } from '@/lib/session-end';
@@ -18,6 +18,8 @@ export default function LoginRoute() {
   // Read after the first render: the page is pre-rendered without one, and hydration must match it.
   const [kept, setKept] = useState<string | null>(null);
   useEffect(() => {
+    // A sign-out by choice has reached this page (route-guards.tsx): later sign-outs are judged afresh.
+    noteSignOutByChoice(false);
     const message = takeSignInNotice();
     if (message) setKept(message);
   }, []);

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-provider';
-import { landingAfterSignIn, loginHrefFor, useRedirectTarget } from '../redirect';
+import { isSigningOutByChoice, landingAfterSignIn, loginHrefFor, useRedirectTarget } from '../redirect';
 
 /** Signed-in routes: spinner while the session loads, /login when signed out (remembering the page, to return to it). */
 export function ProtectedRoute() {
@@ -10,7 +10,8 @@ export function ProtectedRoute() {
   const location = useLocation();
   if (status === 'loading') return <PageSpinner />;
   if (status === 'signedOut') {
-    return <Navigate to={loginHrefFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
+    const target = isSigningOutByChoice() ? paths.auth.login.getHref() : loginHrefFor(`${location.pathname}${location.search}${location.hash}`);
+    return <Navigate to={target} replace />;
   }
   return <Outlet />;
 }
