@@ -72,6 +72,8 @@ test('a claim tag prints and its scanned number opens the order; a pickup by ano
   writeFileSync(`${SHOTS}/claim-tag.pdf`, pdf)
   const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf.toString('latin1'))
   expect(box && [Math.round(Number(box[1])), Math.round(Number(box[2]))]).toEqual([288, 144])
+  // One label: the tag fits its page.
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g)).toHaveLength(1)
   await page.setViewportSize({ width: 384, height: 192 })
   await page.emulateMedia({ media: 'print' })
   await page.screenshot({ path: `${SHOTS}/claim-tag-print.png`, animations: 'disabled' })
@@ -143,7 +145,13 @@ test('a claim tag prints and its scanned number opens the order; a pickup by ano
   await expect(checks).toContainText('ID: State ID, TX, ending 7788')
   await expect(checks).toContainText('Not the person who delivered it')
   await expect(checks).toContainText(`Form 4473: T-${tag}`)
-  await shoot(page, () => line, 'book-disposition-checks')
+  // The book's table scrolls sideways inside its own box on a phone: its line is looked at on a desktop, light and dark.
+  await page.setViewportSize({ width: 1400, height: 900 })
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await line.screenshot({ path: `${SHOTS}/book-disposition-checks-1400-${scheme}.png`, animations: 'disabled' })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
 
   const today = new Date().toISOString().slice(0, 10)
   await page.goto(`/admin/book/print?from=${today}&to=${today}`)
