@@ -4,6 +4,12 @@ import { totpCode } from '../../infra/local/totp.ts'
 import { e2eDeliveryPorts } from './delivery-ports.ts'
 import { openOrderFromDashboard, seedCustomerWithOrders, shoot, shootAt390, signIn, signOut, signedInApi, SHOTS } from './steps.ts'
 
+/** Signs out from a staff page (which then asks to sign in again, with where it was). */
+async function signOutHere(page: Page) {
+  await page.getByRole('button', { name: 'Sign Out' }).first().click()
+  await expect(page).toHaveURL(/\/login/)
+}
+
 const { inboxPort } = e2eDeliveryPorts(Number(process.env.E2E_PORT ?? 3310))
 
 interface Mail {
@@ -85,7 +91,7 @@ test('the front desk promises a date and assigns the order; the gunsmith works i
   const row = page.getByRole('listitem').filter({ hasText: `M4 ${suffix}` })
   await expect(row.getByTestId('order-assignee')).toContainText(`${workMessages.assignedTo}: ${smith.first} ${smith.last}`)
   await expect(row.getByTestId('order-assignee')).toContainText(formatCalendarDate(promised))
-  await signOut(page)
+  await signOutHere(page)
 
   // The gunsmith's home is their bench: the order, its promised date; they move it on.
   await signIn(page, smith.email, smith.password, { totpSecret: smithKey })
@@ -107,7 +113,7 @@ test('the front desk promises a date and assigns the order; the gunsmith works i
   await expect.poll(async () => (await signedInApi(page, 'GET', `/api/admin/orders/${order.id}`)).currentStatus, { timeout: 15_000 }).toBe('work_complete')
   // Another order is not there for them.
   await expect(signedInApi(page, 'GET', '/api/admin/reports/turnaround')).rejects.toThrow(/403/)
-  await signOut(page)
+  await signOutHere(page)
 
   // The customer reads the estimated completion on their order.
   await signIn(page, customer.email, customer.password)
@@ -115,7 +121,7 @@ test('the front desk promises a date and assigns the order; the gunsmith works i
   await expect(page.getByText(workMessages.estimatedCompletion)).toBeVisible()
   await expect(page.getByText(formatCalendarDate(promised))).toBeVisible()
   await shoot(page, () => page.getByText(workMessages.estimatedCompletion).locator('xpath=ancestor::section[1]'), 'work-dates-customer')
-  await signOut(page)
+  await signOutHere(page)
 
   // Ready for pickup (the front desk, with the reason it leaves unpaid): the turnaround page counts it this month.
   await signIn(page, desk.email, desk.password, { totpSecret: deskKey })
