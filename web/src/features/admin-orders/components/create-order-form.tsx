@@ -1,3 +1,4 @@
+import { workMessages } from '@gs/shared/work-dates';
 import { useState, type ComponentType } from 'react';
 import { Controller } from 'react-hook-form';
 import type { CustomerRow } from '@gs/shared/api-types';
@@ -15,9 +16,9 @@ import { bodySchema, clearMessages, errorTexts, schemaResolver, showErrors, useS
 import { addressInput, emptyAddressValues, type AddressValues } from '@/components/form/address-fields';
 import type { ReleaseMethod } from '@gs/shared/api-types';
 import { useCreateAdminOrder } from '../api/create-admin-order';
+import { NewOrderReturnFields, type ReturnAddressChoice } from './new-order-return';
 import { ORDER_FIELD_NAMES, OrderFieldset, type OrderFieldValues } from './order-fieldset';
 
-import { NewOrderReturnFields, type ReturnAddressChoice } from './new-order-return';
 export const CREATE_FAILED = 'Failed to create order. Please try again.';
 export const ORDER_CREATED = 'Order created successfully!';
 
@@ -31,6 +32,7 @@ type Values = OrderFieldValues & {
   customer: CustomerRow | null;
   firearmCaliber: string;
   inboundTrackingNumber: string;
+  promisedDate: string;
   /** The return: ship back (to the customer's mailing address or another) or pick up. */
   returnMethod: ReleaseMethod;
   returnChoice: ReturnAddressChoice;
@@ -48,11 +50,12 @@ const EMPTY: Values = {
   description: '',
   estimatedCost: '',
   inboundTrackingNumber: '',
-};
-
+  promisedDate: '',
   returnMethod: 'ship',
   returnChoice: 'mailing',
   returnAddress: emptyAddressValues,
+};
+
 // The contract's field names → the form's.
 const FORM_NAMES = { ...ORDER_FIELD_NAMES, customerId: 'customer' };
 
@@ -67,10 +70,11 @@ const toInput = (v: Values) => ({
   description: v.description,
   estimatedCostCents: dollarsToCents(v.estimatedCost) ?? Number.NaN,
   inboundTrackingNumber: v.inboundTrackingNumber.trim() || undefined,
-});
-
+  promisedDate: v.promisedDate.trim() || undefined,
   returnMethod: v.returnMethod,
   returnAddress: returnAddressInput(v),
+});
+
 /**
  * Where a shipped return goes: absent, the customer's mailing address (the server's default). Another address chosen
  * is sent whole (refused field by field when incomplete); with no mailing address on file it may stay blank (the
@@ -149,8 +153,19 @@ export function CreateOrderModal({ onClose, customerPicker: CustomerPicker }: { 
           )}
         />
         <OrderFieldset field={field} errors={errors} serviceType={form.watch('serviceType')} caliber>
-          <FormField label="Inbound Tracking Number" className="sm:col-span-2" {...field('inboundTrackingNumber')} error={errors.inboundTrackingNumber} hint="Optional" />
+          <FormField label="Inbound Tracking Number" {...field('inboundTrackingNumber')} error={errors.inboundTrackingNumber} hint="Optional" />
+          <FormField label={workMessages.promisedDate} type="date" {...field('promisedDate')} error={errors.promisedDate} hint={workMessages.promisedHint} />
         </OrderFieldset>
+        <NewOrderReturnFields
+          method={form.watch('returnMethod')}
+          onMethod={(m) => setValue('returnMethod', m)}
+          choice={form.watch('returnChoice')}
+          onChoice={(c) => setValue('returnChoice', c)}
+          mailing={form.watch('customer')?.address ?? null}
+          typed={form.watch('returnAddress')}
+          field={(name) => register(`returnAddress.${name}`, { onChange: () => clearMessages(form, `returnAddress.${name}`) })}
+          errors={errors}
+        />
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
           <Button variant="secondary" onClick={onClose}>
             Cancel
@@ -163,13 +178,3 @@ export function CreateOrderModal({ onClose, customerPicker: CustomerPicker }: { 
     </Modal>
   );
 }
-        <NewOrderReturnFields
-          method={form.watch('returnMethod')}
-          onMethod={(m) => setValue('returnMethod', m)}
-          choice={form.watch('returnChoice')}
-          onChoice={(c) => setValue('returnChoice', c)}
-          mailing={form.watch('customer')?.address ?? null}
-          typed={form.watch('returnAddress')}
-          field={(name) => register(`returnAddress.${name}`, { onChange: () => clearMessages(form, `returnAddress.${name}`) })}
-          errors={errors}
-        />
