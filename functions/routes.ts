@@ -66,6 +66,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/admin/book', fn: 'api-admin', access: 'counter', handler: 'api/admin/book/list-book' },
   { method: 'GET', path: '/api/admin/book/corrections', fn: 'api-admin', access: 'counter', handler: 'api/admin/book/list-corrections' },
   { method: 'GET', path: '/api/admin/book/missing', fn: 'api-admin', access: 'counter', handler: 'api/admin/book/list-missing' },
+  { method: 'POST', path: '/api/admin/book/imports', fn: 'api-admin', access: 'counter', handler: 'api/admin/book/import-book' },
   { method: 'GET', path: '/api/admin/inbox', fn: 'api-admin', access: 'counter', handler: 'api/admin/inbox/list-inbox' },
   { method: 'GET', path: '/api/admin/inbox/count', fn: 'api-admin', access: 'counter', handler: 'api/admin/inbox/count-inbox' },
   { method: 'POST', path: '/api/admin/inbox/{orderId}/handled', fn: 'api-admin', access: 'counter', handler: 'api/admin/inbox/mark-handled' },

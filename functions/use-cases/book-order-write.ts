@@ -16,7 +16,8 @@ export interface BookDeps {
 /**
  * Writes an order change and its A&D book change in ONE transaction (OrderRepository.commit with the book's
  * items): the order over the version the admin loaded (else 409), the entries created, the line created or
- * rewritten over the version read. A refused transaction writes nothing, in the book either.
+ * rewritten over the version read (`created`: the order is new, created in the same transaction). A refused
+ * transaction writes nothing, in the book either.
  * `expected: 'create'` takes the book's next entry number: when another intake took it first, `build` runs
  * again on the next one. Intakes at the same moment contend for that number, one of them taking it per round:
  * each round is an attempt of the one retry policy (lib/retry.ts; a 409 when the attempts run out).
@@ -25,7 +26,7 @@ export async function commitWithBook(
   { orders, book }: BookDeps,
   before: Order,
   build: (lineNumber: number) => { order: Order; entries: BookEntry[]; line: BookLine; expectedLine: 'create' | number; extras: OrderWriteExtras },
-  { newLine = false }: { newLine?: boolean } = {},
+  { newLine = false, created = false }: { newLine?: boolean; created?: boolean } = {},
 ): Promise<Order> {
   return retryOnConflict(
     async () => {
@@ -34,7 +35,8 @@ export async function commitWithBook(
       const { order, entries, line, expectedLine, extras } = build(lineNumber)
       try {
         const [written] = await commitChange(orders, {
-          orders: [{ order: saved(order, before.version, order.updatedAt), expected: before.version }],
+          // A created order (the import of a firearm already in the shop) is version 1 and must not exist yet.
+          orders: [created ? { order: { ...order, version: 1 }, expected: 'create' } : { order: saved(order, before.version, order.updatedAt), expected: before.version }],
           ...extras,
           items: () => book.writeItems({ entries, line, expected: expectedLine }),
         })

@@ -290,6 +290,36 @@ export interface BookLineDetail {
   entries: BookEntry[]
 }
 
+/** One problem of an import row: the column (its header as the file writes it; '' for the row as a whole) and why. */
+export interface BookImportError {
+  column: string
+  message: string
+}
+
+/** One row of an import file: its row number as a spreadsheet shows it (the header is row 1), what it says, its errors, its entry once written. */
+export interface BookImportRow {
+  row: number
+  serialNumber: string
+  manufacturer: string
+  model: string
+  acquiredOn: string
+  customerEmail: string
+  /** The customer the email names ('' when none). */
+  customerName: string
+  errors: BookImportError[]
+  /** Written by the import: the acquisition entry's number and the order made for the firearm. */
+  entry: { lineNumber: number; orderId: string; orderNumber: string } | null
+}
+
+/** POST /api/admin/book/imports: every row checked (dryRun: nothing written), or written (no row had an error). */
+export interface BookImportResult {
+  dryRun: boolean
+  fileName: string
+  rows: BookImportRow[]
+  errorCount: number
+  imported: number
+}
+
 /** An order whose firearm is missing from the A&D book: its status says the firearm came in, and no intake was recorded. */
 export interface MissingFirearm {
   orderId: string

@@ -371,6 +371,12 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
   }),
   'POST /api/admin/orders/{orderId}/release': (w) => ({ version: w.order.version, releasedOn: today(), method: 'ship', to: 'customer', toAddress: { line1: '12 Main St', city: 'Austin', state: 'TX', postalCode: '78701' }, carrier: 'UPS', trackingNumber: '1Z999AA10123456784', releaseOverrideReason: 'Paid by phone' }),
   'POST /api/admin/book/{orderId}/corrections': (w) => ({ version: w.order.version, entry: 'acquisition', reason: 'Serial misread', fields: { serialNumber: 'ABC124', receivedOn: '2026-01-04' } }),
+  // A dry run of one firearm of the world's customer: checked, nothing written.
+  'POST /api/admin/book/imports': (w) => ({
+    fileName: 'in-custody.csv',
+    dryRun: true,
+    csv: `Manufacturer,Importer,Model,Serial Number,Type,Caliber or Gauge,Date of Receipt,Received From (Name),Received From (Address or License No.),Customer Email\r\nColt,,Python,IMP-${w.order.orderNumber},Revolver,.357 Magnum,${today()},Pat Doe,"12 Main St, Austin, TX 78701",${w.order.customerEmail}\r\n`,
+  }),
   'POST /api/webhooks/stripe': () => ({ id: 'evt_x', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } }),
 }
 
