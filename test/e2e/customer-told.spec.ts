@@ -94,6 +94,8 @@ test('an internal note and a quiet note reach the customer as nothing; the appro
   const detail = await signedInApi(page, 'GET', `/api/admin/orders/${order.id}`)
   const pending = detail.approvalRequests.find((r: { status: string }) => r.status === 'pending')
   expect(approval.text).toContain(`Total: $${(pending.totalCents / 100).toFixed(2)}`)
+  // Away from the editor (a modal over the header) to sign out.
+  await page.goto('/dashboard')
   await signOut(page)
 
   // The customer: the quiet note on the timeline, never the internal one; no notification of either.
