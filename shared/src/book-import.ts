@@ -79,3 +79,24 @@ export const bookImportMessages = {
   fileNameRequired: 'Name the file',
   csvRequired: 'Choose a CSV file',
 } as const
+
+/** The A&D Book page's "Import firearms in custody" section (web/src/features/admin-book). */
+export const bookImportTexts = {
+  title: 'Import firearms in custody',
+  intro: `Firearms already in the shop, before the portal: one row per firearm with the book's acquisition columns and the customer's email (the customer must exist). Each row becomes an order in Firearm Received and an acquisition entry dated as the row says. At most ${BOOK_IMPORT_MAX_ROWS} firearms per file.`,
+  downloadTemplate: 'Download template',
+  templateFileName: 'ad-book-import-template.csv',
+  chooseFile: 'CSV file',
+  checkFile: 'Check file',
+  checking: 'Checking...',
+  importRows: (n: number) => `Import ${n} ${n === 1 ? 'firearm' : 'firearms'}`,
+  importing: 'Importing...',
+  checkedOk: (n: number) => `All ${n} ${n === 1 ? 'row is' : 'rows are'} ready to import.`,
+  checkedErrors: (n: number) => `${n} ${n === 1 ? 'row has' : 'rows have'} errors: correct the file and check it again. Nothing is imported while any row has an error.`,
+  imported: (n: number) => `Imported ${n} ${n === 1 ? 'firearm' : 'firearms'} into the A&D book.`,
+  failed: 'Could not check the file. Please try again.',
+  fileTooLarge: `The file is too large (at most ${BOOK_IMPORT_MAX_BYTES / 1024} KB).`,
+  columns: { row: 'Row', serial: 'Serial Number', firearm: 'Firearm', received: 'Date of Receipt', customer: 'Customer', result: 'Result' },
+  ready: 'Ready',
+  entry: (n: number) => `Entry ${n}`,
+} as const

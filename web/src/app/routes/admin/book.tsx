@@ -1,3 +1,4 @@
+import { BookImportPanel } from '@/features/admin-book/components/book-import-panel';
 import { BookPanel } from '@/features/admin-book/components/book-panel';
 import { MissingFromBookCount } from '@/features/admin-book/components/missing-count';
 import { bookTexts } from '@/features/admin-book/book-lines';
@@ -8,6 +9,7 @@ export default function AdminBookRoute() {
     <AdminPage title={bookTexts.title} subtitle={bookTexts.subtitle}>
       <MissingFromBookCount />
       <BookPanel />
+      <BookImportPanel />
     </AdminPage>
   );
 }
