@@ -107,7 +107,7 @@ test('the front desk promises a date and assigns the order; the gunsmith works i
   await page.locator('main').screenshot({ path: `${SHOTS}/work-dates-bench-desktop.png` })
   await benchRow.getByRole('link', { name: `Benelli M4 ${suffix}` }).click()
   editor = page.getByRole('dialog', { name: /^Edit Order GS-/ })
-  await editor.getByLabel('Status', { exact: true }).selectOption('work_complete')
+  await editor.getByRole('form', { name: 'Edit order' }).getByLabel('Status', { exact: true }).selectOption('work_complete')
   await editor.getByRole('button', { name: 'Save Changes' }).click()
   await expect(editor).toBeHidden()
   await expect.poll(async () => (await signedInApi(page, 'GET', `/api/admin/orders/${order.id}`)).currentStatus, { timeout: 15_000 }).toBe('work_complete')
