@@ -230,6 +230,26 @@ const ROUTE_REQUESTS: Record<string, (ctx: ColdContext, route: RouteDef) => Prom
     check: (answer) => void expectStatus(answer, [200], route.path),
   }),
 
+  // Staff check an import file of firearms already in custody (a dry run: the CSV parser, the customer and serial
+  // lookups, nothing written), one row of the bench customer's (bench-api.ts BENCH_CUSTOMER), its serial new each run.
+  'api/admin/book/import-book': async (ctx, route) => ({
+    request: `${route.method} ${route.path} (a dry run)`,
+    event: async (i) =>
+      apiEvent(route, {
+        path: route.path,
+        claims: ctx.admin.claims,
+        body: {
+          fileName: 'bench.csv',
+          dryRun: true,
+          csv: `Manufacturer,Model,Serial Number,Type,Caliber or Gauge,Date of Receipt,Received From (Name),Received From (Address or License No.),Customer Email\r\nColt,Python,COLD-IMP-${tagOf(i)},Revolver,.357 Magnum,2026-01-02,Bench Customer,"12 Main St, Austin, TX 78701",bench-customer@example.com\r\n`,
+        },
+      }),
+    check: (answer) => {
+      const body = expectStatus(answer, [200], route.path)
+      if (body?.rows?.length !== 1) throw new Error(`${route.path}: the dry run did not answer its row: ${JSON.stringify(body).slice(0, 300)}`)
+    },
+  }),
+
   // Staff correct the acquisition entry of an order's book line (its serial number), over the order's current version.
   'api/admin/book/correct-entry': async (ctx, route) => {
     const orderId = await receivedOrder(ctx, tagOf(0))
