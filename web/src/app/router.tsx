@@ -3,7 +3,6 @@ import { Navigate, RouterProvider, createBrowserRouter, matchRoutes, type RouteO
 import { PageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { AdminRoute, GuestOnlyRoute, ProtectedRoute } from '../features/auth/components/route-guards';
-import { StaffAccessRoute } from '@/lib/staff-role';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorScreen } from './routes/route-error';
 
@@ -69,7 +68,7 @@ export const routes: RouteObject[] = [
                           { path: paths.admin.claimTag.path, lazy: () => import('./routes/admin/claim-tag').then(toRoute) },
                           // Pages of the counter (owner and front desk) and of the owner alone: other roles go to the staff home.
                           {
-                            element: <StaffAccessRoute access="counter" />,
+                            lazy: () => import('@/lib/staff-role').then(({ CounterPages }) => ({ Component: CounterPages })),
                             children: [
                               { path: paths.admin.customers.path, lazy: () => import('./routes/admin/customers').then(toRoute) },
                               { path: paths.admin.inbox.path, lazy: () => import('./routes/admin/inbox').then(toRoute) },
@@ -86,7 +85,7 @@ export const routes: RouteObject[] = [
                             ],
                           },
                           {
-                            element: <StaffAccessRoute access="owner" />,
+                            lazy: () => import('@/lib/staff-role').then(({ OwnerPages }) => ({ Component: OwnerPages })),
                             children: [
                               { path: paths.admin.settings.path, lazy: () => import('./routes/admin/settings').then(toRoute) },
                               { path: paths.admin.invoiceRefresh.path, lazy: () => import('./routes/admin/invoice-refresh').then(toRoute) },

@@ -38,3 +38,7 @@ export function StaffAccessRoute({ access }: { access: StaffAccess }) {
   if (!staffMay(role, access)) return createElement(Navigate, { to: paths.admin.root.getHref(), replace: true });
   return createElement(Outlet);
 }
+
+/** The counter's pages (owner, front desk) and the owner's, as layout routes (app/router.tsx loads them lazily). */
+export const CounterPages = () => StaffAccessRoute({ access: 'counter' });
+export const OwnerPages = () => StaffAccessRoute({ access: 'owner' });
