@@ -160,6 +160,7 @@ test('a claim tag prints and its scanned number opens the order; a pickup by ano
   const printed = sheet.getByRole('row').filter({ hasText: order.serialNumber })
   await expect(printed).toContainText('State ID, TX, ending 7788')
   await expect(printed).toContainText(`T-${tag}`)
+  await page.emulateMedia({ media: 'print' })
   const bookPdf = await page.pdf({ preferCSSPageSize: true, printBackground: true })
   writeFileSync(`${SHOTS}/book-print.pdf`, bookPdf)
   await page.setViewportSize({ width: 1056, height: 816 })
