@@ -89,6 +89,7 @@ export const bookImportTexts = {
   chooseFile: 'CSV file',
   checkFile: 'Check file',
   checking: 'Checking...',
+  importIdle: 'Import firearms',
   importRows: (n: number) => `Import ${n} ${n === 1 ? 'firearm' : 'firearms'}`,
   importing: 'Importing...',
   checkedOk: (n: number) => `All ${n} ${n === 1 ? 'row is' : 'rows are'} ready to import.`,

@@ -77,7 +77,7 @@ test('staff keep the A&D book: FFL number, in custody, search, the three views, 
   // In Custody: found by serial, with its days held; the released one is not there.
   const search = page.getByRole('searchbox', { name: 'Search' })
   await search.fill(corrected)
-  const custody = page.getByRole('region', { name: 'Firearms in custody' })
+  const custody = page.getByRole('region', { name: 'Firearms in custody', exact: true })
   const row = custody.getByRole('row').filter({ hasText: corrected })
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('1 day')

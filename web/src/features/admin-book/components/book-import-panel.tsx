@@ -104,7 +104,7 @@ export function BookImportPanel() {
             {busy && mutation.variables?.dryRun ? t.checking : t.checkFile}
           </Button>
           <Button onClick={() => send(false)} disabled={!ready || busy} aria-busy={busy && !mutation.variables?.dryRun}>
-            {busy && !mutation.variables?.dryRun ? t.importing : t.importRows(ready ? result!.rows.length : 0)}
+            {busy && !mutation.variables?.dryRun ? t.importing : result?.dryRun ? t.importRows(result.rows.length) : t.importIdle}
           </Button>
         </div>
       </div>
@@ -144,6 +144,9 @@ function ImportResult({ result }: { result: BookImportResult }) {
                 {t.columns.row}
               </th>
               <th scope="col" className={cell}>
+                {t.columns.result}
+              </th>
+              <th scope="col" className={cell}>
                 {t.columns.serial}
               </th>
               <th scope="col" className={cell}>
@@ -154,9 +157,6 @@ function ImportResult({ result }: { result: BookImportResult }) {
               </th>
               <th scope="col" className={cell}>
                 {t.columns.customer}
-              </th>
-              <th scope="col" className={cell}>
-                {t.columns.result}
               </th>
             </tr>
           </thead>
@@ -169,14 +169,7 @@ function ImportResult({ result }: { result: BookImportResult }) {
                 className={`border-t border-slate-200 dark:border-slate-800 ${r.errors.length ? 'bg-red-50 dark:bg-red-950/40' : ''}`}
               >
                 <td className={`${cell} font-mono`}>{r.row}</td>
-                <td className={`${cell} font-mono break-all`}>{r.serialNumber}</td>
-                <td className={cell}>{[r.manufacturer, r.model].filter(Boolean).join(' ')}</td>
-                <td className={`${cell} whitespace-nowrap`}>{/^\d{4}-\d{2}-\d{2}$/.test(r.acquiredOn) ? bookDate(r.acquiredOn) : r.acquiredOn}</td>
-                <td className={`${cell} break-all`}>
-                  {r.customerName ? <span className="block break-normal">{r.customerName}</span> : null}
-                  <span className="text-slate-600 dark:text-slate-400">{r.customerEmail}</span>
-                </td>
-                <td className={cell}>
+                <td className={`${cell} min-w-48`}>
                   {r.entry ? (
                     <Link to={paths.admin.manageOrders.getHref(r.entry.orderId)} className="whitespace-nowrap text-blue-700 underline underline-offset-2 dark:text-amber-300">
                       {t.entry(r.entry.lineNumber)} · {r.entry.orderNumber}
@@ -193,6 +186,13 @@ function ImportResult({ result }: { result: BookImportResult }) {
                   ) : (
                     <span className="text-emerald-800 dark:text-emerald-300">{t.ready}</span>
                   )}
+                </td>
+                <td className={`${cell} font-mono break-all`}>{r.serialNumber}</td>
+                <td className={cell}>{[r.manufacturer, r.model].filter(Boolean).join(' ')}</td>
+                <td className={`${cell} whitespace-nowrap`}>{/^\d{4}-\d{2}-\d{2}$/.test(r.acquiredOn) ? bookDate(r.acquiredOn) : r.acquiredOn}</td>
+                <td className={`${cell} break-all`}>
+                  {r.customerName ? <span className="block break-normal">{r.customerName}</span> : null}
+                  <span className="text-slate-600 dark:text-slate-400">{r.customerEmail}</span>
                 </td>
               </tr>
             ))}
