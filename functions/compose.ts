@@ -43,6 +43,7 @@ export const receivablesRepository = async (table: TableConfig = defaultTable())
 export const bookRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/book.ts')).createBookRepository(table)
 export const bookLines = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/book-writes.ts')).createBookLines(table)
 export const inboxRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/inbox.ts')).createInboxRepository(table)
+export const awaitingIntakeRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/awaiting-intake.ts')).createAwaitingIntakeRepository(table)
 export const missingFromBookList = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/missing-from-book.ts')).createMissingFromBookList(table)
 
 // Customers, staff and the shop.

@@ -2,6 +2,7 @@ import type * as Api from '@gs/shared/api-types'
 import { additionalCostFields, adminInvoiceStatus, requestAmounts, type ApprovalRequest, type BilledLine } from '@gs/shared/invoice'
 import { invoiceOf, type Order, type StatusUpdate } from '#functions/domain/order.ts'
 import { missingFromBook } from '@gs/shared/book'
+import { intakeDueAt } from '@gs/shared/intake-due'
 
 /**
  * The contract's shapes (docs/api.md, Entities); the only place they are built, but for the staff list's row
@@ -93,6 +94,9 @@ export function presentOrder(o: Order): Api.Order {
     serviceType: o.serviceType,
     description: o.description,
     estimatedCostCents: o.estimatedCostCents,
+    boxReceivedAt: o.boxReceivedAt ?? null,
+    intakeDueAt: o.boxReceivedAt && !o.intake ? intakeDueAt(o.boxReceivedAt) : null,
+    readyAt: o.readyAt ?? null,
     ...additionalCostFields({ lines: o.lines, requests: o.approvalRequests }),
     lines: bill.lines.map(presentLine),
     approvalRequests: o.approvalRequests.map((r) => presentRequest(r, o.taxRatePpm)),

@@ -16,6 +16,7 @@ import { auditEventEntity } from './entities/audit-event.ts'
 import { missingFirearmEntity } from './entities/missing-firearm.ts'
 import { turnaroundCounterEntity } from './entities/turnaround-counter.ts'
 import { inboxItemEntity } from './entities/inbox-item.ts'
+import { awaitingIntakeEntity } from './entities/awaiting-intake.ts'
 import type { EntityItem, Service } from 'electrodb'
 import type { TableConfig } from './table.ts'
 import { createConversions, createWriteTransaction } from 'electrodb'
@@ -51,6 +52,7 @@ const ENTITY_FACTORIES = {
   missingFirearm: missingFirearmEntity,
   turnaroundCounter: turnaroundCounterEntity,
   inboxItem: inboxItemEntity,
+  awaitingIntake: awaitingIntakeEntity,
 }
 
 type Entities = { [K in keyof typeof ENTITY_FACTORIES]: ReturnType<(typeof ENTITY_FACTORIES)[K]> }

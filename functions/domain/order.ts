@@ -49,6 +49,13 @@ export interface Order {
    * Writers carry it as read; the order commit removes it when the write answers the customer, deletes or archives.
    */
   inboxSince?: string
+  /** When staff recorded that the order's box arrived (before its intake: use-cases/box-received.ts). */
+  boxReceivedAt?: string
+  /**
+   * The intake's due time the order is listed by on "awaiting intake" (db/repositories/awaiting-intake.ts), as read;
+   * the order commit decides what it stores (listed while the box is received, without intake, not deleted nor archived).
+   */
+  intakeDueAt?: string
   /** The staff member the order is assigned to (their user id) and their name as lists show it; absent: unassigned. */
   assignedTo?: string
   assignedToName?: string

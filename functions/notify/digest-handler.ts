@@ -9,19 +9,33 @@ import { createSettingsRepository } from '../db/repositories/settings.ts'
 import { defaultTable } from '../db/table.ts'
 import { errorFields, log } from '../lib/logger.ts'
 import { sendDueDigests, type DigestRunResult, type DigestSenderDeps } from './digest.ts'
+import { sendIntakeReminders, type IntakeReminderDeps, type IntakeReminderResult } from './intake-reminders.ts'
+import { createAwaitingIntakeRepository } from '../db/repositories/awaiting-intake.ts'
+import { createOrderRepository } from '../db/repositories/orders.ts'
 import { notifyEnv, requirePortalUrl } from './notify-env.ts'
 import { emailTransportFromEnv, smsTransportFromEnv } from './transports.ts'
 
-/** The handler over the given dependencies (tests pass their own clock and transports; `handler` builds them from the environment). */
-export function createDigestHandler(deps: () => DigestSenderDeps) {
-  return async function handle(): Promise<DigestRunResult> {
+/**
+ * The handler over the given dependencies (tests pass their own clock and transports; `handler` builds them from the
+ * environment). Each run also sends the overdue-intake reminders (intake-reminders.ts) when given their dependencies:
+ * after the digests, and a failure of theirs is logged without failing the digests' run.
+ */
+export function createDigestHandler(deps: () => DigestSenderDeps, reminders?: () => IntakeReminderDeps) {
+  return async function handle(): Promise<DigestRunResult & { reminders?: IntakeReminderResult }> {
+    let result: DigestRunResult
     try {
-      const result = await sendDueDigests(deps())
+      result = await sendDueDigests(deps())
       if (result.due) log.info('notification digests run', { due: result.due, claimed: result.claimed })
-      return result
     } catch (err) {
       log.error('notification digests run failed', { alert: 'notification_failed', ...errorFields(err) })
       throw err
+    }
+    if (!reminders) return result
+    try {
+      return { ...result, reminders: await sendIntakeReminders(reminders()) }
+    } catch (err) {
+      log.error('intake reminders run failed', { alert: 'notification_failed', ...errorFields(err) })
+      return result
     }
   }
 }
@@ -47,10 +61,21 @@ function fromEnv(): DigestSenderDeps {
   return built
 }
 
+let builtReminders: IntakeReminderDeps | undefined
+
+function remindersFromEnv(): IntakeReminderDeps {
+  if (builtReminders) return builtReminders
+  const table = defaultTable()
+  const digests = fromEnv()
+  builtReminders = { awaiting: createAwaitingIntakeRepository(table), orders: createOrderRepository(table), settings: digests.settings, email: digests.email, portalUrl: digests.portalUrl, emailFrom: digests.emailFrom }
+  return builtReminders
+}
+
 /** Tests and the local stack change the environment between runs in one process. */
 export function resetDigestSender() {
   built = undefined
+  builtReminders = undefined
 }
 
 /** The Lambda handler (entry `functions/notify/digest-handler.ts`, export `handler`). */
-export const handler = createDigestHandler(fromEnv)
+export const handler = createDigestHandler(fromEnv, remindersFromEnv)

@@ -136,6 +136,12 @@ export interface Order {
   estimatedCostCents: number
   additionalCostCents: number
   additionalCostReason: string | null
+  /** When staff recorded that the box arrived, before the intake; null: not recorded (and always null on a customer's read). */
+  boxReceivedAt: string | null
+  /** While the box is received without its intake: when the intake is due (the close of the next business day); else null. */
+  intakeDueAt: string | null
+  /** When the order first became ready (its turnaround was counted then); null: not yet. */
+  readyAt: string | null
   additionalCostApprovalStatus: ApprovalStatus
   /** When the work is promised (YYYY-MM-DD); the customer reads it as "Estimated completion". null: none. */
   promisedDate: string | null
@@ -339,6 +345,28 @@ export interface MissingFirearm {
 /** GET /api/admin/book/missing: a page of the orders missing from the book (the oldest order first) and how many there are. */
 export interface MissingFromBookPage extends Page<MissingFirearm> {
   count: number
+/** A row of "Boxes awaiting intake" (GET /api/admin/book/awaiting-intake): a box received without its intake. */
+export interface AwaitingIntakeRow {
+  orderId: string
+  orderNumber: string
+  customerName: string
+  firearmMake: string
+  firearmModel: string
+  receivedAt: string
+  dueAt: string
+  /** The due time has passed (at the time of the read). */
+  overdue: boolean
+  /** When the shop was emailed that the intake is overdue; null: not yet. */
+  remindedAt: string | null
+}
+
+/** GET /api/admin/book/awaiting-intake: a page of the list and its counts (capped: more than the count read). */
+export interface AwaitingIntakePage extends Page<AwaitingIntakeRow> {
+  awaiting: number
+  overdue: number
+  capped: boolean
+}
+
 }
 
 /** A row of the staff Inbox (GET /api/admin/inbox): an order with customer messages no one has answered yet. */
@@ -406,6 +434,8 @@ export type AdminListOrderField =
 export type AdminListOrder = Pick<Order, AdminListOrderField> & {
   invoiceBalanceDueCents: number
   invoicePaymentStatus: AdminInvoiceStatus
+  /** Open work past its promised date (shared/src/work-dates.ts isOverdue). */
+  overdue: boolean
   /** When it was deleted: on the rows of the deleted list (view=deleted) only. */
   deletedAt?: string | null
 }
@@ -434,8 +464,6 @@ export interface StatusUpdate {
   updatedAt: string
 }
 
-  /** Open work past its promised date (shared/src/work-dates.ts isOverdue). */
-  overdue: boolean
 export type LedgerKind = 'payment' | 'refund' | 'adjustment' | 'credit'
 /** `unconfirmed`: a card success the provider did not confirm (a pending entry, not paid, for staff to review). */
 export type LedgerFlag = 'overpayment' | 'order_deleted' | 'order_archived' | 'unconfirmed'

@@ -141,6 +141,7 @@ const LABELS: Record<string, string> = {
   payment_flagged: 'Payment Needs Review',
   payment_disputed: 'Payment Disputed',
   intake_recorded: 'Firearm Received',
+  box_received: 'Box Received',
   firearm_released: 'Firearm Released',
 }
 

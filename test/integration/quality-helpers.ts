@@ -356,6 +356,8 @@ export const SAMPLE_BODIES: Record<string, (w: World) => Record<string, unknown>
   'POST /api/admin/orders/{orderId}/restore': (w) => ({ version: w.order.version }),
   // Unassigning an order nobody is assigned to: a legitimate write that leaves the order as it was.
   'POST /api/admin/orders/{orderId}/assignment': () => ({ gunsmithId: null }),
+  // The box of the world's order (already received: refused with its reason, nothing written) arrived now.
+  'POST /api/admin/orders/{orderId}/box-received': () => ({}),
   'POST /api/admin/orders/{orderId}/receive': (w) => ({
     version: w.order.version,
     receivedOn: today(),

@@ -26,6 +26,7 @@ const READ_QUERIES: Record<string, (w: World) => Record<string, string>> = {
   'GET /api/admin/payments': () => ({ sort: 'amount', direction: 'asc' }),
   // A page of the newest 100 (still one Query): this file's customer is on it while other files add customers.
   'GET /api/admin/customers': () => ({ limit: '100' }),
+  'GET /api/admin/book/awaiting-intake': () => ({ limit: '25' }),
 }
 
 /**
@@ -56,6 +57,9 @@ const REQUESTS_PER_READ: Record<string, number> = {
   // the labor rate the pickers preview hours with), side by side.
   'GET /api/admin/service-types': 2,
   'GET /api/orders/{orderId}/photos': 2,
+  // Boxes awaiting intake: a page of the list (one Query) next to its two counts (two COUNT Queries of the list's
+  // keys, capped), then the orders the page names (one BatchGet of at most a page).
+  'GET /api/admin/book/awaiting-intake': 4,
 }
 
 const readRoutes = routes.filter((r) => r.method === 'GET' && r.fn !== 'stripe-webhook')

@@ -100,6 +100,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     assignedTo: null,
     assignedToName: null,
     inboxSince: null,
+    boxReceivedAt: null,
+    intakeDueAt: null,
     readyAt: null,
     serviceType: 'Repair',
     description: 'Intermittent failure to extract.',

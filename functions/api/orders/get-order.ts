@@ -7,5 +7,5 @@ import { orderRepository } from '#functions/compose.ts'
 export const handler = defineRoute({}, async ({ caller, params }) => {
   const detail = await getCustomerOrder({ orders: await orderRepository(), orderId: params.orderId, userId: caller.userId })
   // Who works on it is the shop's business: the customer reads the estimated completion, not the assignee.
-  return { body: { ...presentOrderDetail(detail), assignedTo: null, assignedToName: null } }
+  return { body: { ...presentOrderDetail(detail), assignedTo: null, assignedToName: null, boxReceivedAt: null, intakeDueAt: null } }
 })

@@ -8,6 +8,6 @@ import { orderHistoryRepository } from '#functions/compose.ts'
 /** GET /api/orders?limit=&cursor=&search=: a page of the caller's own orders, newest first (those matching the search). */
 export const handler = defineRoute({ query: customerOrdersQuerySchema }, async ({ caller, query }) => {
   const page = await listCustomerOrders({ orders: await orderHistoryRepository(), userId: caller.userId, limit: query.limit, cursor: query.cursor, search: query.search })
-  const body: Api.Page<Api.Order> = { items: page.items.map((o) => ({ ...presentOrder(o), assignedTo: null, assignedToName: null })), cursor: page.cursor }
+  const body: Api.Page<Api.Order> = { items: page.items.map((o) => ({ ...presentOrder(o), assignedTo: null, assignedToName: null, boxReceivedAt: null, intakeDueAt: null })), cursor: page.cursor }
   return { body }
 })

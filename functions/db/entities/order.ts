@@ -222,6 +222,13 @@ export const orderSchema = {
      * note, kept by every order write (conditioned on it) and removed with the inbox item; absent when none waits.
      */
     inboxSince: { type: 'string' },
+    /** When staff recorded that the order's box arrived, before its intake (use-cases/box-received.ts). */
+    boxReceivedAt: { type: 'string' },
+    /**
+     * The due time the order is listed by on "awaiting intake" (repositories/awaiting-intake.ts): written by every commit
+     * (conditioned on what was read) with the list's items when it changes; absent when the order is not listed.
+     */
+    intakeDueAt: { type: 'string' },
     invoiceLastUpdated: { type: 'string', default: now },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', default: now },

@@ -17,6 +17,7 @@ import { counterItems } from './ledger-counters.ts'
 import { receivableCounterItems } from './receivable-counters.ts'
 import { inboxCommitItems, inboxOfWrite } from './inbox.ts'
 import { missingFromBookItems } from './missing-from-book.ts'
+import { awaitingIntakeItems, awaitingOfWrite } from './awaiting-intake.ts'
 import { workCounterItems } from './work-counters.ts'
 import { serialKeyOf } from '#functions/domain/search.ts'
 
@@ -297,24 +298,27 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
     let ownItems = 0
     // What each write does to the staff inbox: an answer, a delete or an archive takes the order off it.
     const inboxes = writes.map((w) => inboxOfWrite(w.order, w.expected === 'create', extras.putUpdates))
+    // Whether each order is listed on "awaiting intake", and by which due time (a received box without its intake).
+    const awaiting = writes.map((w) => awaitingOfWrite(w.order, w.expected === 'create'))
     const result = await service.transaction
       .write((entities) => {
         const { order: orders, orderRef, statusUpdate, checkout } = entities
         const own = [
           ...writes.map(({ order: o, expected, softDelete, invoice, receivable: { before, after }, missing }, i) => {
-            const item = { ...orderItem(o, invoice), receivableCents: after, missingFromBook: missing.after, inboxSince: inboxes[i].after }
+            const item = { ...orderItem(o, invoice), receivableCents: after, missingFromBook: missing.after, inboxSince: inboxes[i].after, intakeDueAt: awaiting[i].after }
             return expected === 'create'
               ? orders.create(item).commit()
               : orders
                   .put(item)
                   // A soft delete counts once: the order must not be deleted already. The receivables and the list of
                   // firearms missing from the book move from what was read.
-                  .where(({ version, isDeleted, receivableCents, missingFromBook, inboxSince }, { eq, notExists }) => {
+                  .where(({ version, isDeleted, receivableCents, missingFromBook, inboxSince, intakeDueAt }, { eq, notExists }) => {
                     const counts = before === undefined ? notExists(receivableCents) : eq(receivableCents, before)
                     const listed = missing.before === undefined ? notExists(missingFromBook) : eq(missingFromBook, missing.before)
                     // A customer's message that came meanwhile (repositories/inbox.ts) is never overwritten.
                     const waiting = inboxes[i].before === undefined ? notExists(inboxSince) : eq(inboxSince, inboxes[i].before!)
-                    const kept = `${eq(version, expected)} AND ${counts} AND ${listed} AND ${waiting}`
+                    const due = awaiting[i].before === undefined ? notExists(intakeDueAt) : eq(intakeDueAt, awaiting[i].before!)
+                    const kept = `${eq(version, expected)} AND ${counts} AND ${listed} AND ${waiting} AND ${due}`
                     return softDelete ? `${kept} AND (${notExists(isDeleted)} OR ${eq(isDeleted, false)})` : kept
                   })
                   .commit()
@@ -339,6 +343,7 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
           ...missingFromBookItems(entities, writes),
           ...workCounterItems(entities, writes),
           ...inboxCommitItems(entities, writes.map((w, i) => ({ orderId: w.order.orderId, inbox: inboxes[i] }))),
+          ...awaitingIntakeItems(entities, writes.map((w, i) => ({ order: w.order, awaiting: awaiting[i] }))),
           ...auditWrites(entities, extras.audit),
         ]
         ownItems = own.length
@@ -349,7 +354,7 @@ export function createOrderRepository({ table, client }: TableConfig, hooks: Ord
     if (!result.canceled) {
       if (closeCheckouts.length) await hooks.onCheckoutsClosed?.(closeCheckouts)
       // As a read of them would give them: what they are counted and listed with, the status stored.
-      return writes.map((w, i) => ({ ...w.order, receivableCents: w.receivable.after, missingFromBook: w.missing.after, inboxSince: inboxes[i].after, storedStatus: w.order.currentStatus }))
+      return writes.map((w, i) => ({ ...w.order, receivableCents: w.receivable.after, missingFromBook: w.missing.after, inboxSince: inboxes[i].after, intakeDueAt: awaiting[i].after, storedStatus: w.order.currentStatus }))
     }
     const codes = cancellationCodes(result.data)
     if (codes.slice(0, writes.length).includes(CONDITION_FAILED)) throw new VersionConflict()

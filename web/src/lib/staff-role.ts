@@ -1,30 +1,15 @@
-import { createContext, createElement, useContext, type ReactNode } from 'react';
+import { createContext, createElement, useContext } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { staffMay, type StaffAccess, type StaffRole } from '@gs/shared/staff';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/profile/api/get-me';
-import { useAuth } from '@/lib/auth/auth-provider';
 
 /**
  * The signed-in staff member's role on the staff pages: null for a customer, undefined while it loads (and where no
- * provider is, which shows nothing a role must allow).
+ * provider is, which shows nothing a role must allow). The provider (lib/staff-role-provider.ts) reads it with
+ * react-query; this module stays light, for the pages' bundles.
  */
 export const StaffRoleContext = createContext<StaffRole | null | undefined>(undefined);
-
-/** The role as the person's profile holds it (GET /api/me): the API reads the same profile on every request, so what is shown matches what is allowed. */
-export function useStaffRoleQuery(): StaffRole | null | undefined {
-  const { isAdmin } = useAuth();
-  const me = useMe({ enabled: isAdmin });
-  if (!isAdmin) return null;
-  if (me.isPending) return undefined;
-  return me.data?.staffRole ?? null;
-}
-
-/** Around the staff pages (inside the query provider): their components read the role with useStaffRole. */
-export function StaffRoleProvider({ children }: { children: ReactNode }) {
-  return createElement(StaffRoleContext.Provider, { value: useStaffRoleQuery() }, children);
-}
 
 export const useStaffRole = (): StaffRole | null | undefined => useContext(StaffRoleContext);
 

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { errorMessage } from '@/components/errors/error-screen';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
@@ -9,8 +9,10 @@ import type { AdminListOrder } from '../types';
 
 /** What an action needs of an order: its id (a list row or the whole order). */
 type ActedOn = Pick<AdminListOrder, 'id'>;
-import { EditOrderModal } from './edit-order-modal';
-import { PrintWorkOrderModal } from './print-work-order';
+
+// The editor's frame and the work order (its sheet, photos and print styles) load when staff open one, not with every order list.
+const EditOrderModal = lazy(() => import('./edit-order-modal').then(({ EditOrderModal }) => ({ default: EditOrderModal })));
+const PrintWorkOrderModal = lazy(() => import('./print-work-order').then(({ PrintWorkOrderModal }) => ({ default: PrintWorkOrderModal })));
 
 // Confirmations and results of the order actions, in the product's exact words.
 export const orderActionMessages = {
@@ -81,18 +83,24 @@ export function useOrderActions({ archivedView = false }: { archivedView?: boole
     <>
       {dialog}
       {opened?.kind === 'edit' ? (
-        <EditOrderModal
-          orderId={opened.order.id}
-          // The archived list titles the modal with the order id.
-          title={archivedView ? `Edit Order ${opened.order.id}` : undefined}
-          onClose={() => setOpened(null)}
-          onSaved={() => {
-            setOpened(null);
-            toast.success(archivedView ? m.archivedUpdated : m.updated);
-          }}
-        />
+        <Suspense fallback={null}>
+          <EditOrderModal
+            orderId={opened.order.id}
+            // The archived list titles the modal with the order id.
+            title={archivedView ? `Edit Order ${opened.order.id}` : undefined}
+            onClose={() => setOpened(null)}
+            onSaved={() => {
+              setOpened(null);
+              toast.success(archivedView ? m.archivedUpdated : m.updated);
+            }}
+          />
+        </Suspense>
       ) : null}
-      {opened?.kind === 'print' ? <PrintWorkOrderModal orderId={opened.order.id} onClose={() => setOpened(null)} /> : null}
+      {opened?.kind === 'print' ? (
+        <Suspense fallback={null}>
+          <PrintWorkOrderModal orderId={opened.order.id} onClose={() => setOpened(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 
