@@ -3,6 +3,7 @@ import { additionalCostFields, adminInvoiceStatus, requestAmounts, type Approval
 import { invoiceOf, type Order, type StatusUpdate } from '#functions/domain/order.ts'
 import { missingFromBook } from '@gs/shared/book'
 import { intakeDueAt } from '@gs/shared/intake-due'
+import { intakeDueAt } from '@gs/shared/intake-due'
 
 /**
  * The contract's shapes (docs/api.md, Entities); the only place they are built, but for the staff list's row
@@ -91,6 +92,8 @@ export function presentOrder(o: Order): Api.Order {
       : null,
     missingFromBook: o.missingFromBook ?? missingFromBook(o),
     inboxSince: o.inboxSince ?? null,
+    boxReceivedAt: o.boxReceivedAt ?? null,
+    intakeDueAt: o.boxReceivedAt && !o.intake ? intakeDueAt(o.boxReceivedAt) : null,
     serviceType: o.serviceType,
     description: o.description,
     estimatedCostCents: o.estimatedCostCents,

@@ -131,6 +131,10 @@ export interface Order {
   missingFromBook: boolean
   /** Since when a customer message on the order waits for an answer (it is on the staff Inbox); null: none waits. */
   inboxSince: string | null
+  /** When staff recorded that the box arrived, before the intake; null: not recorded (and always null on a customer's read). */
+  boxReceivedAt: string | null
+  /** While the box is received without its intake: when the intake is due (the close of the next business day); else null. */
+  intakeDueAt: string | null
   serviceType: string
   description: string
   estimatedCostCents: number
@@ -367,6 +371,28 @@ export interface AwaitingIntakePage extends Page<AwaitingIntakeRow> {
   capped: boolean
 }
 
+}
+
+/** A row of "Boxes awaiting intake" (GET /api/admin/book/awaiting-intake): a box received without its intake. */
+export interface AwaitingIntakeRow {
+  orderId: string
+  orderNumber: string
+  customerName: string
+  firearmMake: string
+  firearmModel: string
+  receivedAt: string
+  dueAt: string
+  /** The due time has passed (at the time of the read). */
+  overdue: boolean
+  /** When the shop was emailed that the intake is overdue; null: not yet. */
+  remindedAt: string | null
+}
+
+/** GET /api/admin/book/awaiting-intake: a page of the list and its counts (capped: more than the count read). */
+export interface AwaitingIntakePage extends Page<AwaitingIntakeRow> {
+  awaiting: number
+  overdue: number
+  capped: boolean
 }
 
 /** A row of the staff Inbox (GET /api/admin/inbox): an order with customer messages no one has answered yet. */
