@@ -7,7 +7,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useUnreadNotificationCount } from '../features/notifications/api/get-notifications';
 import { createQueryClient } from '../lib/query-client';
-import { useStaffRoleQuery } from '../lib/staff-role-provider';
+import { useStaffRoleQuery } from './staff-role-provider';
 import { useInboxCount } from '../lib/inbox';
 import type { StaffRole } from '@gs/shared/staff';
 import { useQueryClientHolder, type QueryClientHolder } from '../lib/query-client-holder';

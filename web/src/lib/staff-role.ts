@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 
 /**
  * The signed-in staff member's role on the staff pages: null for a customer, undefined while it loads (and where no
- * provider is, which shows nothing a role must allow). The provider (lib/staff-role-provider.ts) reads it with
+ * provider is, which shows nothing a role must allow). The provider (app/staff-role-provider.ts) reads it with
  * react-query; this module stays light, for the pages' bundles.
  */
 export const StaffRoleContext = createContext<StaffRole | null | undefined>(undefined);

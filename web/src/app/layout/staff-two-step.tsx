@@ -8,7 +8,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { recordTwoStepSignIn, useMfaStatus } from '@/features/auth/api/mfa';
 import { signInStepMessages as m } from '@/features/auth/messages';
 import { sessionEnded } from '@/lib/session-end';
-import { StaffRoleProvider } from '@/lib/staff-role-provider';
+import { StaffRoleProvider } from '../staff-role-provider';
 
 // The QR code generator comes with the enrollment, for the admin who must enroll only.
 const TotpEnrollment = lazy(() => import('@/features/auth/components/totp-enrollment'));

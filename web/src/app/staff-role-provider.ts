@@ -2,7 +2,7 @@ import { createElement, type ReactNode } from 'react';
 import type { StaffRole } from '@gs/shared/staff';
 import { useMe } from '@/features/profile/api/get-me';
 import { useAuth } from '@/lib/auth/auth-provider';
-import { StaffRoleContext } from './staff-role';
+import { StaffRoleContext } from '@/lib/staff-role';
 
 /** The role as the person's profile holds it (GET /api/me): the API reads the same profile on every request, so what is shown matches what is allowed. */
 export function useStaffRoleQuery(): StaffRole | null | undefined {
