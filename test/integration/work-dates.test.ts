@@ -217,7 +217,7 @@ describe('turnaround', () => {
   })
 
   it('refuses a bad range (400) and is for the counter only', async () => {
-    for (const query of [{ from: '2026-13' }, { from: '2026-05', to: '2026-01' }, { from: '2020-01', to: '2026-01' }]) {
+    for (const query of [{ from: '2026-13' }, { from: '2026-05', to: '2026-01' }, { from: '2020-01', to: '2026-01' }] as Record<string, string>[]) {
       const res = await call(route('GET /api/admin/reports/turnaround'), { query, claims: owner.claims })
       expect(res.status, JSON.stringify(query)).toBe(400)
     }
