@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
                               { path: paths.admin.book.path, lazy: () => import('./routes/admin/book').then(toRoute) },
                               { path: paths.admin.bookPrint.path, lazy: () => import('./routes/admin/book-print').then(toRoute) },
                               { path: paths.admin.bookMissing.path, lazy: () => import('./routes/admin/book-missing').then(toRoute) },
+                              { path: paths.admin.bookAwaitingIntake.path, lazy: () => import('./routes/admin/book-awaiting-intake').then(toRoute) },
                               { path: paths.admin.archivedOrders.path, lazy: () => import('./routes/admin/archived-orders').then(toRoute) },
                               { path: paths.admin.deletedOrders.path, lazy: () => import('./routes/admin/deleted-orders').then(toRoute) },
                             ],

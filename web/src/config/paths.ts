@@ -84,6 +84,7 @@ export const paths = {
     book: { path: '/admin/book', getHref: () => '/admin/book' },
     /** The orders whose firearm came in without its intake: staff record it there, with the real date of receipt. */
     bookMissing: { path: '/admin/book/missing', getHref: () => '/admin/book/missing' },
+    bookAwaitingIntake: { path: '/admin/book/awaiting-intake', getHref: () => '/admin/book/awaiting-intake' },
     /** The printed A&D book for a range of dates: every firearm received or disposed of in it. */
     bookPrint: {
       path: '/admin/book/print',

@@ -4,6 +4,7 @@ import { useStaffRole } from '@/lib/staff-role';
 import { paths } from '@/config/paths';
 import { CustomerPicker } from '@/features/admin-customers/components/customer-picker';
 import { MissingFromBookCount } from '@/features/admin-book/components/missing-count';
+import { AwaitingIntakeCount } from '@/features/admin-book/components/awaiting-intake-count';
 import { ActiveOrdersPanel } from '@/features/admin-orders/components/active-orders-panel';
 import { DashboardCounts } from '@/features/work-dates/components/dashboard-counts';
 import { WorkList } from '@/features/work-dates/components/work-list';
@@ -33,6 +34,7 @@ export default function AdminDashboardRoute() {
     <AdminPage title={gunsmith ? workMessages.myBench : 'Admin Dashboard'}>
       {role ? <DashboardCounts /> : null}
       {counter ? <MissingFromBookCount /> : null}
+      {counter ? <AwaitingIntakeCount /> : null}
       <nav aria-label="Admin sections" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-6">
         {cards.map((card) => (
           <Link

@@ -14,6 +14,7 @@ import type { AdminOrder } from '../types';
 import { BookCorrectionForm } from './book-correction-form';
 import { formatDay, panelBox, sectionTitle } from './firearm-shared';
 import { IntakeForm } from './intake-form';
+import { BoxReceived } from './box-received';
 import { IntakeNotesForm } from './intake-notes-form';
 import { ReleaseForm } from './release-form';
 import { ReturnSection } from './return-section';
@@ -182,6 +183,7 @@ export function FirearmPanel({ order }: { order: AdminOrder }) {
               <p className="text-sm text-slate-700 dark:text-slate-300">
                 The firearm has not been received. Recording its intake writes the acquisition entry of the A&amp;D book.
               </p>
+              <BoxReceived order={order} />
               <Button onClick={() => start('receive')}>Receive Firearm</Button>
             </>
           )}
