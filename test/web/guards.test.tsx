@@ -38,9 +38,21 @@ describe('route guards', () => {
 
   it('lets an admin open admin pages', async () => {
     resetFakeAuth(admin);
+    stubApi({ '/api/me': [200, { ...testProfile, role: 'admin', staffRole: 'front_desk' }] });
     const { router } = renderApp('/admin/archived-orders');
     expect(await screen.findByRole('heading', { level: 1, name: 'Archived Orders' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/archived-orders');
+  });
+
+  it.each([
+    ['gunsmith', '/admin/archived-orders'],
+    ['gunsmith', '/admin/customers'],
+    ['front_desk', '/admin/settings'],
+  ] as const)('sends a %s from %s, which their role may not use, to the staff home', async (staffRole, path) => {
+    resetFakeAuth(admin);
+    stubApi({ '/api/me': [200, { ...testProfile, role: 'admin', staffRole }] });
+    const { router } = renderApp(path);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 
   it('lets a signed-in customer open customer pages', async () => {

@@ -40,17 +40,30 @@ describe('header', () => {
 
   it('adds Admin and Archived Orders for an admin', async () => {
     resetFakeAuth(admin);
+    stubApi({ '/api/me': [200, { ...testProfile, role: 'admin', staffRole: 'owner' }] });
     renderApp('/dashboard');
     const nav = await mainNav();
     expect(await within(nav).findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
-    expect(within(nav).getByRole('link', { name: 'Archived Orders' })).toHaveAttribute('href', '/admin/archived-orders');
+    expect(await within(nav).findByRole('link', { name: 'Archived Orders' })).toHaveAttribute('href', '/admin/archived-orders');
+  });
+
+  it("gives a gunsmith Admin (their bench) but not the archive, which is the counter's", async () => {
+    resetFakeAuth(admin);
+    stubApi({ '/api/me': [200, { ...testProfile, role: 'admin', staffRole: 'gunsmith' }] });
+    renderApp('/dashboard');
+    const nav = await mainNav();
+    expect(await within(nav).findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await screen.findByRole('heading', { name: 'My Orders' });
+    expect(within(nav).queryByRole('link', { name: 'Archived Orders' })).not.toBeInTheDocument();
   });
 
   it('has a collapsible mobile menu with the same entries', async () => {
     resetFakeAuth(admin);
+    stubApi({ '/api/me': [200, { ...testProfile, role: 'admin', staffRole: 'owner' }] });
     const user = userEvent.setup();
     renderApp('/dashboard');
     const toggle = await screen.findByRole('button', { name: 'Menu' });
+    await within(await mainNav()).findByRole('link', { name: 'Archived Orders' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
     expect(menu).not.toBeVisible();
