@@ -5,6 +5,7 @@ import { createUserDirectory } from '../../functions/auth/users.ts'
 import { createProfileRepository } from '../../functions/db/repositories/profiles.ts'
 import { defaultTable } from '../../functions/db/table.ts'
 import { seedLegacyOrderMissingFromBook } from './legacy-orders.ts'
+import { seedOrderAwaitingBox } from './awaiting-box-orders.ts'
 
 // E2E_WEB_DIR serves a build made elsewhere (vite build --outDir), so a rebuild of web/dist meanwhile cannot break a run.
 /** The stack the e2e journeys run against: in memory, seeded, on E2E_PORT. */
@@ -19,6 +20,8 @@ const stack = await startLocalStack({ port, webDir: process.env.E2E_WEB_DIR || u
 for (const staff of [NEW_STAFF, UNENROLLED_STAFF]) await seedStaffWithoutAuthenticator(stack.userPoolId, staff)
 // An order an earlier version left in work without its intake (the A&D book journey records it).
 await seedLegacyOrderMissingFromBook()
+// An order created days ago still waiting for its firearm (the awaiting-intake journey records its box).
+await seedOrderAwaitingBox()
 console.log(`e2e stack at ${stack.url}`)
 const stop = async () => {
   await stack.stop()
