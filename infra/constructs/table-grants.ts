@@ -36,8 +36,10 @@ export const TABLE_GRANTS = {
   /**
    * The digest sender (every minute): one page of due digests (gsi1), each claimed by a conditional delete, put back
    * after a failed send (update), the profile and settings read, each change's notification marked (notify-stack.ts).
+   * With them, the overdue-intake reminders: one page of the awaiting-intake list (Query), its orders (BatchGetItem),
+   * each claimed in a transaction (its reminder item deleted, the list item updated: intake-reminders.ts).
    */
-  'notify-digests': { actions: ['GetItem', 'Query', 'UpdateItem', 'DeleteItem'], indexes: ['gsi1'] },
+  'notify-digests': { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem', 'DeleteItem'], indexes: ['gsi1'] },
   /** At a deploy, reads the settings item (the shop's identity) to publish the public pages with (site-publisher.ts). */
   'site-publisher': { actions: ['GetItem'], indexes: [] },
 } as const satisfies Record<string, TableGrant>

@@ -229,10 +229,11 @@ const EXPECTED_GRANTS: Record<string, string[]> = {
     'DENY sns:Publish on {"Fn::Join":["",["arn:",{"Ref":"AWS::Partition"},":sns:*:*:*"]]}',
     'sqs:GetQueueAttributes on dead-letter queue',
     'sqs:GetQueueUrl on dead-letter queue',
-  // Due digests (gsi1), each claimed by a conditional delete, put back after a failed send; the same sending rights as the notifier.
+  // Due digests (gsi1), each claimed by a conditional delete, put back after a failed send; the same sending rights as the
+  // notifier. And the overdue-intake reminders: a page of the list, its orders (BatchGetItem), each claimed in a transaction.
   'notify-digests': [
     ...LOGS,
-    ...onTable(['DeleteItem', 'GetItem', 'Query', 'UpdateItem'], ['gsi1']),
+    ...onTable(['BatchGetItem', 'DeleteItem', 'GetItem', 'Query', 'UpdateItem'], ['gsi1']),
     'ses:SendEmail on the SES sending identity',
     'sns:Publish on *',
     'DENY sns:Publish on {"Fn::Join":["",["arn:",{"Ref":"AWS::Partition"},":sns:*:*:*"]]}',
