@@ -24,8 +24,9 @@ function TurnaroundChart({ report }: { report: TurnaroundReport }) {
   const [w, h, pad] = [40, 160, 28];
   const width = totals.length * w;
   return (
-    <figure className="overflow-x-auto">
-      <svg role="img" aria-label="Average days from receipt to ready per month" viewBox={`0 0 ${width} ${h + pad * 2}`} className="h-56 min-w-full" style={{ width: Math.max(width, 320) }}>
+    <figure>
+      {/* Scaled to the width it has (a phone shows the twelve months smaller, never wider than the page). */}
+      <svg role="img" aria-label="Average days from receipt to ready per month" viewBox={`0 0 ${width} ${h + pad * 2}`} className="h-auto max-h-64 w-full">
         {totals.map((t, i) => {
           const bar = (t.averageDays / max) * h;
           return (
