@@ -17,13 +17,13 @@ const quiet = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
 const entry = (orderId: string): AwaitingIntakeEntry => ({ orderId, dueAt: '2026-11-30T23:00:00.000Z', receivedAt: '2026-11-27T16:00:00.000Z' })
 const order = (orderId: string, over: Partial<Order> = {}) => ({ orderId, orderNumber: `GS-${orderId}`, firearmMake: 'Colt', firearmModel: 'Python', isDeleted: false, intakeDueAt: '2026-11-30T23:00:00.000Z', ...over }) as Order
 
-function deps(over: Partial<IntakeReminderDeps> & { email?: string; claimed?: Set<string> } = {}) {
+function deps({ shopEmail, claimed: given, ...over }: Partial<IntakeReminderDeps> & { shopEmail?: string; claimed?: Set<string> } = {}) {
   const sent: EmailMessage[] = []
-  const claimed = over.claimed ?? new Set<string>()
+  const claimed = given ?? new Set<string>()
   const d: IntakeReminderDeps = {
     awaiting: { dueReminders: async () => [entry('1'), entry('2'), entry('3')], claimReminder: async (e) => (claimed.has(e.orderId) ? false : (claimed.add(e.orderId), true)) },
     orders: { getOrders: async (ids) => ids.map((id) => order(id, id === '3' ? { intake: {} as Order['intake'] } : {})) },
-    settings: { getSettings: async () => ({ ...SETTINGS_DEFAULTS, businessName: 'Acme Guns', email: over.email ?? 'shop@example.com' }) },
+    settings: { getSettings: async () => ({ ...SETTINGS_DEFAULTS, businessName: 'Acme Guns', email: shopEmail ?? 'shop@example.com' }) },
     email: () => ({ send: async (m: EmailMessage) => (sent.push(m), { messageId: 'x' }) }),
     portalUrl: 'https://portal.test',
     now: () => new Date('2026-12-01T00:00:00Z'),
@@ -50,7 +50,7 @@ describe('sendIntakeReminders', () => {
   })
 
   it('without a shop email nothing is claimed', async () => {
-    const { d, sent, claimed } = deps({ email: '  ' })
+    const { d, sent, claimed } = deps({ shopEmail: '  ' })
     expect(await sendIntakeReminders(d)).toEqual({ due: 3, sent: 0, skipped: 'no_shop_email' })
     expect(claimed.size).toBe(0)
     expect(sent).toHaveLength(0)
@@ -58,7 +58,7 @@ describe('sendIntakeReminders', () => {
 
   it('a failed send is logged, the others still go', async () => {
     let n = 0
-    const { d } = deps({ email: 'shop@example.com' })
+    const { d } = deps({ shopEmail: 'shop@example.com' })
     d.email = () => ({ send: async () => (n++ === 0 ? Promise.reject(Object.assign(new Error('boom'), { code: 'EAUTH' })) : { messageId: 'y' }) })
     expect(await sendIntakeReminders(d)).toEqual({ due: 3, sent: 1 })
     expect(quiet.error).toHaveBeenCalledWith('intake reminder not sent', expect.objectContaining({ alert: 'notification_failed', code: 'EAUTH' }))
