@@ -78,14 +78,14 @@ export const paymentGateway = async (table: TableConfig = defaultTable()): Promi
   return withAttemptKeys({ gateway: await gateway(), attempts: createProviderAttemptRepository(table) })
 }
 
-/** This deployment's user pool as staff's customer administration uses it (auth/users.ts). */
-export const userDirectory = async (): Promise<UserDirectory> => (await import('./auth/users.ts')).defaultUserDirectory()
-
-/** Adds a user to a group of the user pool (the sign-up trigger puts a self-registered user in `customer`). */
 /** Condition photos' records (db/repositories/photos.ts) and their bucket (photos/photo-store.ts, the S3 SDK loaded on first use). */
 export const photoRepository = async (table: TableConfig = defaultTable()) => (await import('./db/repositories/photos.ts')).createPhotoRepository(table)
 export const photoStore = async () => (await import('./photos/photo-store.ts')).defaultPhotoStore()
 
+/** This deployment's user pool as staff's customer administration uses it (auth/users.ts). */
+export const userDirectory = async (): Promise<UserDirectory> => (await import('./auth/users.ts')).defaultUserDirectory()
+
+/** Adds a user to a group of the user pool (the sign-up trigger puts a self-registered user in `customer`). */
 export const addUserToGroup = async ({ userPoolId, username, group }: { userPoolId: string; username: string; group: string }): Promise<void> => {
   const [{ AdminAddUserToGroupCommand }, { cognitoClient }] = await Promise.all([import('@aws-sdk/client-cognito-identity-provider'), import('./auth/cognito.ts')])
   await cognitoClient().send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }))

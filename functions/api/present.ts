@@ -3,7 +3,6 @@ import { additionalCostFields, adminInvoiceStatus, requestAmounts, type Approval
 import { invoiceOf, type Order, type StatusUpdate } from '#functions/domain/order.ts'
 import { missingFromBook } from '@gs/shared/book'
 import { intakeDueAt } from '@gs/shared/intake-due'
-import { intakeDueAt } from '@gs/shared/intake-due'
 
 /**
  * The contract's shapes (docs/api.md, Entities); the only place they are built, but for the staff list's row
@@ -91,15 +90,16 @@ export function presentOrder(o: Order): Api.Order {
       ? { releasedOn: o.release.releasedOn, method: o.release.method, to: o.release.to, toName: o.release.toName, toLicense: o.release.toLicense ?? null, toAddress: o.release.toAddress ?? null, carrier: o.release.carrier ?? null, trackingNumber: o.release.trackingNumber ?? null, idType: o.release.idType ?? null, idIssuer: o.release.idIssuer ?? null, idLast4: o.release.idLast4 ?? null, recipientIsDeliverer: o.release.recipientIsDeliverer ?? null, form4473Ref: o.release.form4473Ref ?? null, adultSignature: o.release.adultSignature ?? null, recordedAt: o.release.recordedAt }
       : null,
     missingFromBook: o.missingFromBook ?? missingFromBook(o),
+    promisedDate: o.promisedDate ?? null,
+    assignedTo: o.assignedTo ?? null,
+    assignedToName: o.assignedToName ?? null,
     inboxSince: o.inboxSince ?? null,
     boxReceivedAt: o.boxReceivedAt ?? null,
     intakeDueAt: o.boxReceivedAt && !o.intake ? intakeDueAt(o.boxReceivedAt) : null,
+    readyAt: o.readyAt ?? null,
     serviceType: o.serviceType,
     description: o.description,
     estimatedCostCents: o.estimatedCostCents,
-    boxReceivedAt: o.boxReceivedAt ?? null,
-    intakeDueAt: o.boxReceivedAt && !o.intake ? intakeDueAt(o.boxReceivedAt) : null,
-    readyAt: o.readyAt ?? null,
     ...additionalCostFields({ lines: o.lines, requests: o.approvalRequests }),
     lines: bill.lines.map(presentLine),
     approvalRequests: o.approvalRequests.map((r) => presentRequest(r, o.taxRatePpm)),
@@ -108,11 +108,7 @@ export function presentOrder(o: Order): Api.Order {
     outboundTrackingNumber: o.outboundTrackingNumber ?? null,
     shippingSelected: o.shippingSelected,
     isArchived: o.isArchived,
-    promisedDate: o.promisedDate ?? null,
-    assignedTo: o.assignedTo ?? null,
-    assignedToName: o.assignedToName ?? null,
     archivedAt: o.archivedAt ?? null,
-    readyAt: o.readyAt ?? null,
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     version: o.version,

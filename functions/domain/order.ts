@@ -110,8 +110,6 @@ export interface StoredRelease extends Omit<Release, 'toLicense' | 'toAddress' |
   toAddress?: string
   carrier?: string
   trackingNumber?: string
-  recordedBy: string
-  entryId: string
   /** The release's checks (shared/src/release-checks.ts), written once with the disposition entry; absent on releases before them. */
   idType?: RecipientIdType
   idIssuer?: string
@@ -119,6 +117,8 @@ export interface StoredRelease extends Omit<Release, 'toLicense' | 'toAddress' |
   recipientIsDeliverer?: boolean
   form4473Ref?: string
   adultSignature?: boolean
+  recordedBy: string
+  entryId: string
 }
 
 export interface StoredInvoice {

@@ -29,10 +29,10 @@ export interface LocalStackOptions {
   /** Where data lives across restarts; absent: DynamoDB in memory and Cognito in a temp dir. */
   dataDir?: string
   cognitoPort?: number
-  webDir?: string
-  seed?: boolean
   /** The local S3 server's port (condition photos); absent: 4569 with a dataDir, else a free one. */
   s3Port?: number
+  webDir?: string
+  seed?: boolean
   tableName?: string
   /** DynamoDB Local's Java heap (default 512 MB; the year-three bench holds half a million items in memory). */
   dynamoHeapMb?: number
@@ -58,11 +58,11 @@ export interface LocalStack {
   port: number
   cognitoEndpoint: string
   dynamoEndpoint: string
-  tableName: string
-  userPoolId: string
   /** The local S3 server (s3rver) and the photos bucket in it. */
   s3Endpoint: string
   photosBucket: string
+  tableName: string
+  userPoolId: string
   clientId: string
   seeded: boolean
   /** The data migrations this start ran (none on a data folder that has them all). */
@@ -93,10 +93,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const cognitoPort = opts.cognitoPort ?? (dataDir ? 9229 : await freePort())
   if (opts.port) await assertPortFree(opts.port, 'the portal', 'PORT')
   await assertPortFree(cognitoPort, 'cognito-local', 'COGNITO_PORT')
-  const deliveryPorts = opts.delivery ? deliveryPortsOf(opts.delivery, dataDir) : undefined
-  if (deliveryPorts) {
   const s3Port = opts.s3Port ?? (dataDir ? 4569 : 0)
   if (s3Port) await assertPortFree(s3Port, 'the local S3 server', 'S3_PORT')
+  const deliveryPorts = opts.delivery ? deliveryPortsOf(opts.delivery, dataDir) : undefined
+  if (deliveryPorts) {
     const named = { smtpPort: ['maildev SMTP', 'MAIL_SMTP_PORT'], inboxPort: ['the mail inbox', 'MAIL_WEB_PORT'], smsPort: ['the SMS sink', 'SMS_PORT'] } as const
     for (const [k, [what, env]] of Object.entries(named)) {
       const p = deliveryPorts[k as keyof typeof named]
@@ -112,21 +112,21 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   try {
     const dynamo = await startDynamoLocal({ dataDir: dataDir ? path.join(dataDir, 'dynamodb') : undefined, heapMb: opts.dynamoHeapMb })
     stops.push(() => dynamo.stop())
-
-    // Functions read these once; set before any handler runs (same names the CDK sets).
     // Condition photos: the bucket in an S3-compatible server, loopback only, objects under the data folder.
     const photosBucket = 'gunsmith-local-photos'
     const s3 = await startLocalS3({ port: s3Port, dataDir: dataDir ? path.join(dataDir, 's3') : undefined, buckets: [photosBucket] })
     stops.push(() => s3.stop())
+
+    // Functions read these once; set before any handler runs (same names the CDK sets).
     const cognitoEndpoint = `http://localhost:${cognitoPort}`
     Object.assign(process.env, {
       TABLE_NAME: tableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       COGNITO_ENDPOINT: cognitoEndpoint,
-      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
-      STAGE: 'local',
       PHOTOS_BUCKET: photosBucket,
       S3_ENDPOINT: s3.endpoint,
+      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+      STAGE: 'local',
     })
 
     // The deployed code: every function runs from its Lambda bundle, in a container process of its own.
@@ -208,9 +208,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const gateway = createGateway({
       webDir,
       config,
+      photosOrigin: s3.endpoint,
       verify: createJwtVerifier({ issuer: cognito.issuer, jwksUrl: `http://127.0.0.1:${cognitoPort}/${cognito.userPoolId}/.well-known/jwks.json`, clientId: cognito.clientId }),
       handlers,
-      photosOrigin: s3.endpoint,
     })
     const port = await listen(gateway, opts.port, host)
     stops.push(() => {
@@ -218,10 +218,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       return close(gateway)
     })
     const url = `http://localhost:${port}`
-
-    // Last: the poller starts at the stream's end (LATEST), so the seed's notifications are not mailed, and the
     // The page's origin may POST photos to the bucket (the CDK's CORS rule names the site's origin the same way).
     await s3.allowOrigin(photosBucket, url)
+
+    // Last: the poller starts at the stream's end (LATEST), so the seed's notifications are not mailed, and the
     // links in the messages need the gateway's port.
     let delivery: LocalDelivery | undefined
     if (deliveryPorts) {
@@ -257,6 +257,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       port,
       cognitoEndpoint,
       dynamoEndpoint: dynamo.endpoint,
+      s3Endpoint: s3.endpoint,
+      photosBucket,
       tableName,
       userPoolId: cognito.userPoolId,
       clientId: cognito.clientId,
@@ -268,8 +270,6 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     }
   } catch (err) {
     await stop()
-      s3Endpoint: s3.endpoint,
-      photosBucket,
     throw err
   }
 }

@@ -129,33 +129,27 @@ export interface Order {
   release: Release | null
   /** The firearm came in (the status said so) without its intake: listed among the firearms missing from the A&D book. */
   missingFromBook: boolean
+  /** When the work is promised (YYYY-MM-DD); the customer reads it as "Estimated completion". null: none. */
+  promisedDate: string | null
+  /** The staff member the order is assigned to (their id and name); null: unassigned (and always null on a customer's read). */
+  assignedTo: string | null
+  assignedToName: string | null
   /** Since when a customer message on the order waits for an answer (it is on the staff Inbox); null: none waits. */
   inboxSince: string | null
   /** When staff recorded that the box arrived, before the intake; null: not recorded (and always null on a customer's read). */
   boxReceivedAt: string | null
   /** While the box is received without its intake: when the intake is due (the close of the next business day); else null. */
   intakeDueAt: string | null
+  /** When the order first became ready (its turnaround was counted then); null: not yet. */
+  readyAt: string | null
   serviceType: string
   description: string
   estimatedCostCents: number
   additionalCostCents: number
   additionalCostReason: string | null
-  /** When staff recorded that the box arrived, before the intake; null: not recorded (and always null on a customer's read). */
-  boxReceivedAt: string | null
-  /** While the box is received without its intake: when the intake is due (the close of the next business day); else null. */
-  intakeDueAt: string | null
-  /** When the order first became ready (its turnaround was counted then); null: not yet. */
-  readyAt: string | null
   additionalCostApprovalStatus: ApprovalStatus
-  /** When the work is promised (YYYY-MM-DD); the customer reads it as "Estimated completion". null: none. */
-  promisedDate: string | null
-  /** The staff member the order is assigned to (their id and name); null: unassigned (and always null on a customer's read). */
-  assignedTo: string | null
-  assignedToName: string | null
   additionalCostApprovalDate: string | null
   additionalCostApprovalNote: string | null
-  /** When the order first became ready (its turnaround was counted then); null: not yet. */
-  readyAt: string | null
   additionalCostRejectionReason: string | null
   additionalCostApproved: boolean
   lines: ExtraLine[]
@@ -203,13 +197,6 @@ export interface Release {
   toAddress: string | null
   carrier: string | null
   trackingNumber: string | null
-  recordedAt: string
-}
-
-/** A&D book (shared/src/book.ts): a line's columns; '' where none. */
-export interface BookLineColumns {
-  acquiredOn: string
-  from: CounterpartyKind
   /** How the recipient was identified at pickup (shared/src/release-checks.ts); null when not recorded (shipped, or released before these checks). */
   idType: RecipientIdType | null
   idIssuer: string | null
@@ -221,6 +208,13 @@ export interface BookLineColumns {
   form4473Ref: string | null
   /** A shipment: whether an adult signature was required; null for a pickup. */
   adultSignature: boolean | null
+  recordedAt: string
+}
+
+/** A&D book (shared/src/book.ts): a line's columns; '' where none. */
+export interface BookLineColumns {
+  acquiredOn: string
+  from: CounterpartyKind
   fromName: string
   fromLicense: string
   fromAddress: string
@@ -238,13 +232,6 @@ export interface BookLineColumns {
   method: ReleaseMethod | ''
   carrier: string
   trackingNumber: string
-}
-
-export interface BookChange {
-  field: string
-  before: string
-  after: string
-}
   /** The disposition's checks (shared/src/release-checks.ts): ID type, issuer and last 4; 'yes'/'no' or '' when not recorded. */
   toIdType: string
   toIdIssuer: string
@@ -252,6 +239,13 @@ export interface BookChange {
   toIsDeliverer: 'yes' | 'no' | ''
   form4473Ref: string
   adultSignature: 'yes' | 'no' | ''
+}
+
+export interface BookChange {
+  field: string
+  before: string
+  after: string
+}
 
 export interface BookCorrection {
   entryId: string
@@ -349,28 +343,6 @@ export interface MissingFirearm {
 /** GET /api/admin/book/missing: a page of the orders missing from the book (the oldest order first) and how many there are. */
 export interface MissingFromBookPage extends Page<MissingFirearm> {
   count: number
-/** A row of "Boxes awaiting intake" (GET /api/admin/book/awaiting-intake): a box received without its intake. */
-export interface AwaitingIntakeRow {
-  orderId: string
-  orderNumber: string
-  customerName: string
-  firearmMake: string
-  firearmModel: string
-  receivedAt: string
-  dueAt: string
-  /** The due time has passed (at the time of the read). */
-  overdue: boolean
-  /** When the shop was emailed that the intake is overdue; null: not yet. */
-  remindedAt: string | null
-}
-
-/** GET /api/admin/book/awaiting-intake: a page of the list and its counts (capped: more than the count read). */
-export interface AwaitingIntakePage extends Page<AwaitingIntakeRow> {
-  awaiting: number
-  overdue: number
-  capped: boolean
-}
-
 }
 
 /** A row of "Boxes awaiting intake" (GET /api/admin/book/awaiting-intake): a box received without its intake. */
@@ -460,10 +432,10 @@ export type AdminListOrderField =
 export type AdminListOrder = Pick<Order, AdminListOrderField> & {
   invoiceBalanceDueCents: number
   invoicePaymentStatus: AdminInvoiceStatus
-  /** Open work past its promised date (shared/src/work-dates.ts isOverdue). */
-  overdue: boolean
   /** When it was deleted: on the rows of the deleted list (view=deleted) only. */
   deletedAt?: string | null
+  /** Open work past its promised date (shared/src/work-dates.ts isOverdue). */
+  overdue: boolean
 }
 
 /**
@@ -714,11 +686,11 @@ export type { SettingsView } from './settings.ts'
 export type { ServiceType, ServiceTypeList, ServiceTypeKind } from './service-types.ts'
 export type { ReceivableBucketId, ReceivableRow, ReceivablesPage, ReceivablesTotals } from './receivables.ts'
 export type { ShopIdentity } from './shop.ts'
+/** GET /api/admin/dashboard, GET /api/admin/reports/turnaround. */
+export type { DashboardCount, DashboardCounts, TurnaroundReport, TurnaroundRow } from './work-api.ts'
 
 /** Condition photos: GET …/photos, POST …/photos/uploads, POST …/photos/{photoId}/confirm (shared/src/photos.ts). */
 export type { Photo, PhotoList, PhotoUpload } from './photos.ts'
 
 /** Order ids are shown truncated to 8 characters. */
 export const shortOrderId = (id: string) => id.slice(0, 8)
-/** GET /api/admin/dashboard, GET /api/admin/reports/turnaround. */
-export type { DashboardCount, DashboardCounts, TurnaroundReport, TurnaroundRow } from './work-api.ts'

@@ -164,8 +164,8 @@ function grantLines(s: Synth, key: StackKey, role: Parameters<typeof logicalId>[
     const siteBucketArn = { 'Fn::GetAtt': [logicalId(s.stacks.web.bucket), 'Arn'] }
     const objects = r?.['Fn::Join']?.[1]
     if (objects?.length === 2 && same(objects[0], siteBucketArn) && typeof objects[1] === 'string') return `site bucket${objects[1]}`
-    const distributionArn = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: logicalId(s.stacks.web.distribution) }]] }
     if (objects?.length === 2 && objects[0]?.['Fn::ImportValue'] && same(exportedValue(data, objects[0]), { 'Fn::GetAtt': [logicalId(s.stacks.data.photos.bucket), 'Arn'] })) return `photos bucket${objects[1]}`
+    const distributionArn = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: logicalId(s.stacks.web.distribution) }]] }
     if (same(r, distributionArn)) return 'site distribution'
     if (JSON.stringify(r).includes(':ses:",')) return 'the SES sending identity'
     const parts = r?.['Fn::Join']?.[1]
@@ -195,20 +195,18 @@ const EXPECTED_GRANTS: Record<string, string[]> = {
     ...LOGS,
     ...onTable(['BatchGetItem', 'ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'], ['gsi1']),
     'secretsmanager:GetSecretValue on stripe secret key',
-  ],
     // Presigns views of condition photos (a customer's own order's intake photos), nothing else in the bucket.
-  ],
     's3:GetObject on photos bucket/orders/*/photos/*',
+  ],
   'api-admin': [
     ...LOGS,
     ...onTable(LEDGER_WRITER, ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5', 'gsi6', 'gsi7', 'gsi8', 'gsi9', 'gsi10']),
     ...ADMIN_COGNITO_ACTIONS.map((a) => `${a} on user pool`),
     'secretsmanager:GetSecretValue on stripe secret key',
-  ],
     // Presigns photo uploads (the browser's POST is signed with this right) and views; never lists or deletes.
-  ],
     's3:GetObject on photos bucket/orders/*/photos/*',
     's3:PutObject on photos bucket/orders/*/photos/*',
+  ],
   'stripe-webhook': [
     ...LOGS,
     ...onTable(LEDGER_WRITER, ['gsi1']),
@@ -229,6 +227,8 @@ const EXPECTED_GRANTS: Record<string, string[]> = {
     'DENY sns:Publish on {"Fn::Join":["",["arn:",{"Ref":"AWS::Partition"},":sns:*:*:*"]]}',
     'sqs:GetQueueAttributes on dead-letter queue',
     'sqs:GetQueueUrl on dead-letter queue',
+    'sqs:SendMessage on dead-letter queue',
+  ],
   // Due digests (gsi1), each claimed by a conditional delete, put back after a failed send; the same sending rights as the
   // notifier. And the overdue-intake reminders: a page of the list, its orders (BatchGetItem), each claimed in a transaction.
   'notify-digests': [
@@ -237,8 +237,6 @@ const EXPECTED_GRANTS: Record<string, string[]> = {
     'ses:SendEmail on the SES sending identity',
     'sns:Publish on *',
     'DENY sns:Publish on {"Fn::Join":["",["arn:",{"Ref":"AWS::Partition"},":sns:*:*:*"]]}',
-  ],
-    'sqs:SendMessage on dead-letter queue',
   ],
   // The settings item (one GetItem at a deploy), the pages' prefix and this distribution only.
   'site-publisher': [

@@ -80,11 +80,6 @@ export const orderSchema = {
         toAddress: { type: 'string' },
         carrier: { type: 'string' },
         trackingNumber: { type: 'string' },
-        recordedAt: requiredString,
-        recordedBy: requiredString,
-        entryId: requiredString,
-      },
-    },
         /** The release's checks (shared/src/release-checks.ts): how the recipient was identified, whether they delivered it, the 4473, the adult signature. */
         idType: { type: 'string' },
         idIssuer: { type: 'string' },
@@ -92,6 +87,11 @@ export const orderSchema = {
         recipientIsDeliverer: { type: 'boolean' },
         form4473Ref: { type: 'string' },
         adultSignature: { type: 'boolean' },
+        recordedAt: requiredString,
+        recordedBy: requiredString,
+        entryId: requiredString,
+      },
+    },
     /** Derived on every put: what the admin order lists' text search matches (domain/search.ts), the phone also as digits; never returned. */
     searchText: {
       type: 'string',

@@ -1,5 +1,5 @@
 import { createElement, type ReactNode } from 'react';
-import type { StaffRole } from '@gs/shared/staff';
+import { staffRoleOf, type StaffRole } from '@gs/shared/staff';
 import { useMe } from '@/features/profile/api/get-me';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { StaffRoleContext } from '@/lib/staff-role';
@@ -10,7 +10,8 @@ export function useStaffRoleQuery(): StaffRole | null | undefined {
   const me = useMe({ enabled: isAdmin });
   if (!isAdmin) return null;
   if (me.isPending) return undefined;
-  return me.data?.staffRole ?? null;
+  // The server's rule (shared/src/staff.ts staffRoleOf): a staff profile without a role is the owner's.
+  return me.data ? staffRoleOf(me.data.staffRole) : null;
 }
 
 /** Around the staff pages (inside the query provider): their components read the role with useStaffRole. */

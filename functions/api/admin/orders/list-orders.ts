@@ -61,13 +61,13 @@ function presentAdminListOrder(o: Order, today: string): AdminListOrder {
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     version: o.version,
-    inboxSince: o.inboxSince ?? null,
     invoice,
     invoiceBalanceDueCents: invoice.balanceDueCents,
+    invoicePaymentStatus: adminInvoiceStatus(invoice),
     promisedDate: o.promisedDate ?? null,
     assignedTo: o.assignedTo ?? null,
     assignedToName: o.assignedToName ?? null,
+    inboxSince: o.inboxSince ?? null,
     overdue: isOverdue(o, today),
-    invoicePaymentStatus: adminInvoiceStatus(invoice),
   }
 }

@@ -42,8 +42,8 @@ export function EditOrderBody({
         <div className="min-w-0 space-y-6 lg:border-l lg:border-slate-200 lg:pl-6 dark:lg:border-slate-700">
           {/* Intake, release and the A&D book are the counter's; a gunsmith works the bench. */}
           {counter ? <FirearmPanel order={order} /> : null}
-          <ExtraWorkPanel order={order} />
           <PhotosSection orderId={order.id} />
+          <ExtraWorkPanel order={order} />
           <PaymentsPanel order={order} />
           <StatusHistoryPanel order={order} isError={isError} isFetching={isFetching} onRefresh={() => void refetch()} />
           <CustomerNotificationsPanel orderId={order.id} />
