@@ -138,3 +138,6 @@ export const workMessages = {
     assigned: 'Assigned to me',
   },
 } as const
+
+/** A promised date as the staff lists show it, or that there is none. */
+export const promisedText = (date: string | null) => (date ? formatCalendarDate(date) : workMessages.noPromisedDate)

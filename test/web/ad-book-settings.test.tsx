@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bookMessages } from '@gs/shared/book';
 import { FFL_NUMBER_HINT, SettingsTabs } from '@/features/admin-settings/components/settings-tabs';
+import { UserManagement } from '@/features/admin-staff/components/user-management';
 import { useShop } from '@/lib/shop';
 import { stubAdminApi } from './api-stub';
 import { renderWithClient } from './render';
@@ -17,7 +18,7 @@ describe('the shop\u2019s FFL number in Settings → General', () => {
   it('refuses a number not in the license\u2019s format before saving', async () => {
     const user = userEvent.setup();
     const { calls } = stubAdminApi({ 'GET /api/admin/settings': [200, saved], 'PUT /api/admin/settings': [200, saved] });
-    renderWithClient(<SettingsTabs />);
+    renderWithClient(<SettingsTabs userManagement={UserManagement} />);
     const ffl = await screen.findByLabelText('FFL Number');
     expect(ffl).toHaveAccessibleDescription(FFL_NUMBER_HINT);
     await user.type(ffl, '12345');
@@ -34,7 +35,7 @@ describe('the shop\u2019s FFL number in Settings → General', () => {
     });
     renderWithClient(
       <>
-        <SettingsTabs />
+        <SettingsTabs userManagement={UserManagement} />
         <ShopFfl />
       </>,
     );

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteFooter } from '@/app/layout/site-footer';
 import { PrintWorkOrderModal } from '@/features/admin-orders/components/print-work-order';
 import { SettingsTabs } from '@/features/admin-settings/components/settings-tabs';
+import { UserManagement } from '@/features/admin-staff/components/user-management';
 import { stubAdminApi } from './api-stub';
 import { baseOrder, makeLine, makeUpdate } from './fixtures';
 import { renderWithClient } from './render';
@@ -71,7 +72,7 @@ describe('System Settings', () => {
   it('has accessible tabs moved by arrow keys; User Management is the staff list', async () => {
     const user = userEvent.setup();
     stubAdminApi({ 'GET /api/admin/settings': [200, saved], 'GET /api/admin/staff': [200, { items: [], activeOwners: 1, cursor: null }] });
-    renderWithClient(<SettingsTabs />);
+    renderWithClient(<SettingsTabs userManagement={UserManagement} />);
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['General', 'User Management', 'Email Settings', 'Billing', 'Service Types']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
@@ -89,7 +90,7 @@ describe('System Settings', () => {
 
   it('offers the tax rate to three decimals, 7.75 by default, and says what changing it does', async () => {
     stubAdminApi({ 'GET /api/admin/settings': [200, { ...saved, defaultTaxRate: 7.75 }] });
-    renderWithClient(<SettingsTabs />);
+    renderWithClient(<SettingsTabs userManagement={UserManagement} />);
     const rate = await screen.findByLabelText('Default Tax Rate (%)');
     expect(rate).toHaveValue(7.75);
     expect(rate).toHaveAttribute('placeholder', '7.75');
@@ -102,7 +103,7 @@ describe('System Settings', () => {
   it("checks with the route's own schema before saving: a tax rate of 100.5 or a seven-line address never reaches the server", async () => {
     const user = userEvent.setup();
     const { calls } = stubAdminApi({ 'GET /api/admin/settings': [200, saved], 'PUT /api/admin/settings': [200, saved] });
-    renderWithClient(<SettingsTabs />);
+    renderWithClient(<SettingsTabs userManagement={UserManagement} />);
     const rate = await screen.findByLabelText('Default Tax Rate (%)');
     await user.clear(rate);
     await user.type(rate, '100.5');
@@ -124,7 +125,7 @@ describe('System Settings', () => {
     });
     renderWithClient(
       <MemoryRouter>
-        <SettingsTabs />
+        <SettingsTabs userManagement={UserManagement} />
         <SiteFooter />
       </MemoryRouter>,
     );
@@ -152,7 +153,7 @@ describe('System Settings', () => {
   it('Email Settings says what really sends the mail: the deployed sender, the shop name, where replies go', async () => {
     const user = userEvent.setup();
     stubAdminApi({ 'GET /api/admin/settings': [200, { ...saved, email: 'service@acme.example' }] });
-    renderWithClient(<SettingsTabs />);
+    renderWithClient(<SettingsTabs userManagement={UserManagement} />);
     await user.click(await screen.findByRole('tab', { name: 'Email Settings' }));
     const panel = screen.getByRole('region', { name: 'How notification emails are sent' });
     expect(panel).toHaveTextContent('Sendernotifications@acme.example');
@@ -166,7 +167,7 @@ describe('System Settings', () => {
   it('Email Settings says so where nothing sends mail', async () => {
     const user = userEvent.setup();
     stubAdminApi({ 'GET /api/admin/settings': [200, { ...saved, emailSender: null }] });
-    renderWithClient(<SettingsTabs />);
+    renderWithClient(<SettingsTabs userManagement={UserManagement} />);
     await user.click(await screen.findByRole('tab', { name: 'Email Settings' }));
     expect(screen.getByRole('region', { name: 'How notification emails are sent' })).toHaveTextContent('Not set up in this environment: no emails are sent.');
   });
@@ -177,7 +178,7 @@ describe('System Settings', () => {
       'GET /api/admin/settings': [200, saved],
       'PUT /api/admin/settings': ({ body }) => [200, { ...saved, ...(body as object) }],
     });
-    renderWithClient(<SettingsTabs />);
+    renderWithClient(<SettingsTabs userManagement={UserManagement} />);
     await user.click(screen.getByRole('tab', { name: 'Billing' }));
     const labor = await screen.findByLabelText('Default Labor Rate ($ per hour)');
     expect(labor).toHaveValue(75);

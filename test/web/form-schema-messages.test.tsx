@@ -5,6 +5,7 @@ import { dateMessages } from '@gs/shared/dates';
 import { settingsMessages } from '@gs/shared/settings';
 import { IntakeForm } from '@/features/admin-orders/components/intake-form';
 import { SettingsTabs } from '@/features/admin-settings/components/settings-tabs';
+import { UserManagement } from '@/features/admin-staff/components/user-management';
 import { stubAdminApi } from './api-stub';
 import { baseOrder } from './fixtures';
 import { renderWithClient } from './render';
@@ -19,7 +20,7 @@ describe("the routes' schemas in the staff forms", { timeout: 30_000 }, () => {
       'GET /api/admin/settings': [200, saved],
       'PUT /api/admin/settings': ({ body }) => [200, { ...saved, ...(body as object) }],
     });
-    renderWithClient(<SettingsTabs />);
+    renderWithClient(<SettingsTabs userManagement={UserManagement} />);
     await user.click(screen.getByRole('tab', { name: 'Billing' }));
     const labor = await screen.findByLabelText('Default Labor Rate ($ per hour)');
     const fee = screen.getByLabelText('Minimum Service Fee ($)');

@@ -108,7 +108,7 @@ describe('Settings → User Management', () => {
   it('the tab is the owner’s: front desk and gunsmiths do not see it', async () => {
     for (const staffRole of ['front_desk', 'gunsmith'] as const) {
       stubAdminApi({ 'GET /api/admin/settings': [200, settings] });
-      const { unmount } = renderWithClient(<SettingsTabs />, { staffRole });
+      const { unmount } = renderWithClient(<SettingsTabs userManagement={UserManagement} />, { staffRole });
       const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((t) => t.textContent);
       expect(tabs).not.toContain('User Management');
       expect(tabs).toContain('General');

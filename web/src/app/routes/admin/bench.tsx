@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { workMessages } from '@gs/shared/work-dates';
-import { useGunsmiths } from '@/features/admin-staff/api/staff';
+import { useGunsmiths } from '@/lib/gunsmiths';
 import { WorkList } from '@/features/work-dates/components/work-list';
 import { AdminPage } from './admin-page';
 

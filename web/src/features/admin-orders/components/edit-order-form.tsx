@@ -8,7 +8,7 @@ import { updateAdminOrderSchema, type UpdateAdminOrderInput } from '@gs/shared/s
 import { ADMIN_STATUSES, statusLabel } from '@gs/shared/statuses';
 import { GUNSMITH_ORDER_FIELDS } from '@gs/shared/staff';
 import { workMessages } from '@gs/shared/work-dates';
-import { AssignControl } from '@/features/work-dates/components/assign-control';
+import { AssignControl } from './assign-control';
 import { useStaffRole } from '@/lib/staff-role';
 import { SelectField, TextAreaField } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type ComponentType } from 'react';
 import { centsToInput, dollarsToCents } from '@gs/shared/money';
 import { settingsSchema, type SettingsInput } from '@gs/shared/schemas/settings';
 import { bodySchema, errorTexts, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
@@ -13,7 +13,6 @@ import { FormField } from '@/components/ui/form-field';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useSettings } from '../api/get-settings';
-import { UserManagement } from '@/features/admin-staff/components/user-management';
 import { useStaffMay } from '@/lib/staff-role';
 import { useSaveSettings } from '../api/save-settings';
 import { ServiceTypesPanel } from './service-types-panel';
@@ -207,8 +206,11 @@ function EmailDelivery({ settings }: { settings: SettingsView }) {
   );
 }
 
-/** System Settings: five tabs (WAI-ARIA tabs: arrow keys, Home and End move between them). */
-export function SettingsTabs() {
+/**
+ * System Settings: five tabs (WAI-ARIA tabs: arrow keys, Home and End move between them). User Management is its own
+ * feature's, given by the page (`userManagement`).
+ */
+export function SettingsTabs({ userManagement: UserManagement }: { userManagement: ComponentType }) {
   const settings = useSettings();
   // Staff accounts are the owner's (the API refuses the others): the tab is not shown to them.
   const owner = useStaffMay('owner');

@@ -1,26 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InviteStaffInput, UpdateStaffInput } from '@gs/shared/schemas/staff';
-import type { GunsmithList, StaffList, StaffMember } from '@gs/shared/staff-accounts';
+import type { StaffList, StaffMember } from '@gs/shared/staff-accounts';
 import { api } from '@/lib/api-client';
+import { STAFF_QUERY_KEY } from '@/lib/gunsmiths';
 
-/** The staff accounts (Settings → User Management) and the gunsmith list (assigning orders). */
+/** The staff accounts (Settings → User Management); a change also refreshes the gunsmith list (lib/gunsmiths.ts), under the same key. */
 export const staffKeys = {
-  all: ['admin', 'staff'] as const,
-  list: ['admin', 'staff', 'list'] as const,
-  gunsmiths: ['admin', 'staff', 'gunsmiths'] as const,
+  all: STAFF_QUERY_KEY,
+  list: [...STAFF_QUERY_KEY, 'list'] as const,
 };
 
 export const getStaff = () => api.get<StaffList>('/admin/staff');
-export const getGunsmiths = () => api.get<GunsmithList>('/admin/staff/gunsmiths');
 
 export function useStaffList() {
   return useQuery({ queryKey: staffKeys.list, queryFn: getStaff });
 }
 
-/** The active gunsmiths an order can be assigned to (owner and front desk). */
-export function useGunsmiths(options: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: staffKeys.gunsmiths, queryFn: getGunsmiths, enabled: options.enabled ?? true });
-}
 
 function useStaffMutation<V>(fn: (v: V) => Promise<StaffMember>) {
   const queryClient = useQueryClient();

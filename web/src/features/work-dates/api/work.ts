@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrdersPage, DashboardCounts, Order, TurnaroundReport } from '@gs/shared/api-types';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { AdminOrdersPage, DashboardCounts, TurnaroundReport } from '@gs/shared/api-types';
 import { api } from '@/lib/api-client';
 import { adminOrderKeys } from '@/lib/query-keys';
 
@@ -40,11 +40,3 @@ export function useTurnaround(from: string, to: string) {
   return useQuery({ queryKey: workKeys.turnaround(from, to), queryFn: () => api.get<TurnaroundReport>('/admin/reports/turnaround', { query: { from, to } }) });
 }
 
-/** POST /api/admin/orders/{orderId}/assignment { gunsmithId | null } */
-export function useAssignOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ orderId, gunsmithId }: { orderId: string; gunsmithId: string | null }) => api.post<Order>(`/admin/orders/${encodeURIComponent(orderId)}/assignment`, { gunsmithId }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
-  });
-}

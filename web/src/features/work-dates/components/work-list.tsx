@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { AdminListOrder } from '@gs/shared/api-types';
-import { formatCalendarDate, workMessages } from '@gs/shared/work-dates';
+import { promisedText, workMessages } from '@gs/shared/work-dates';
 import { AdminStatusBadge } from '@/components/status/admin-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { LoadMore } from '@/components/ui/load-more';
@@ -9,7 +9,6 @@ import { paths } from '@/config/paths';
 import { useWorkList } from '../api/work';
 
 /** The promised date as a list shows it: "No date" when none (calendar dates read as UTC, so the day never shifts). */
-export const promisedText = (date: string | null) => (date ? formatCalendarDate(date) : workMessages.noPromisedDate);
 
 /** One order of a bench or of the overdue list: it opens in the editor. */
 function WorkRow({ order }: { order: AdminListOrder }) {

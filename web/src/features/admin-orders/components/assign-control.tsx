@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import type { Order } from '@gs/shared/api-types';
 import { workMessages } from '@gs/shared/work-dates';
 import { Button } from '@/components/ui/button';
-import { useGunsmiths } from '@/features/admin-staff/api/staff';
+import { useGunsmiths } from '@/lib/gunsmiths';
 import { useStaffMay } from '@/lib/staff-role';
-import { useAssignOrder } from '../api/work';
+import { useAssignOrder } from '../api/assign-order';
 
 /**
  * "Assigned to" in the order editor: the gunsmith working on the order; the owner and the front desk pick one of the
