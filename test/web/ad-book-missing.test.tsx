@@ -180,8 +180,8 @@ describe('Download Whole Book', () => {
     });
     const rows = text.split('\r\n');
     expect(rows[0]).toBe([...BOOK_COLUMNS, ...CORRECTION_COLUMNS].map((c) => c.header).join(','));
-    expect(rows[1]).toBe('1,Remington,,870 Express,RS81239U,Shotgun,12 ga,2026-11-02,Casey Customer,"12 Main St, Springfield, IL 62701",,,,GS-000001,Yes,Entry,,,,,');
-    expect(rows[2]).toBe('1,,,,,,,,,,,,,GS-000001,,Correction,Acquisition,"Serial number was RS81239, now RS81239U",Serial misread at intake,2026-11-20T15:30:00.000Z,Alex Admin');
+    expect(rows[1]).toBe('1,Remington,,870 Express,RS81239U,Shotgun,12 ga,2026-11-02,Casey Customer,"12 Main St, Springfield, IL 62701",,,,,,,,GS-000001,Yes,Entry,,,,,');
+    expect(rows[2]).toBe('1,,,,,,,,,,,,,,,,,GS-000001,,Correction,Acquisition,"Serial number was RS81239, now RS81239U",Serial misread at intake,2026-11-20T15:30:00.000Z,Alex Admin');
     expect(rows[3]).toMatch(/^2,Glock,.*,GS-000002,,Entry,,,,,$/);
     expect(rows.slice(4)).toEqual(['']);
   });

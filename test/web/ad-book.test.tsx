@@ -272,8 +272,8 @@ describe('the A&D Book page', () => {
     const [header, first, second, end] = text.split('\r\n');
     expect(header).toBe(BOOK_COLUMNS.map((c) => c.header).join(','));
     expect(header).toContain('Manufacturer,Importer,Model,Serial Number,Type,Caliber or Gauge,Date of Receipt,Received From (Name),Received From (Address or License No.),Date of Disposition,Disposed To (Name),Disposed To (Address or License No.)');
-    expect(first).toBe('1,Remington,,870 Express,RS81239U,Shotgun,12 ga,2026-11-02,Casey Customer,"12 Main St, Springfield, IL 62701",,,,GS-000001,Yes');
-    expect(second).toBe('2,Glock,,19,BXYZ123,Pistol,9mm,2026-11-10,Casey Customer,"12 Main St, Springfield, IL 62701",2026-11-11,Range Guns LLC,FFL 9-87-654-32-1B-54321,GS-000002,');
+    expect(first).toBe('1,Remington,,870 Express,RS81239U,Shotgun,12 ga,2026-11-02,Casey Customer,"12 Main St, Springfield, IL 62701",,,,,,,,GS-000001,Yes');
+    expect(second).toBe('2,Glock,,19,BXYZ123,Pistol,9mm,2026-11-10,Casey Customer,"12 Main St, Springfield, IL 62701",2026-11-11,Range Guns LLC,FFL 9-87-654-32-1B-54321,,,,,GS-000002,');
     expect(end).toBe('');
     const ranged = calls.filter((c) => c.path === '/api/admin/book' && c.search.get('limit') === '200');
     expect(ranged.map((c) => [c.search.get('by') ?? 'acquired', c.search.get('cursor'), c.search.get('from'), c.search.get('to'), c.search.get('order')])).toEqual([
@@ -302,7 +302,7 @@ describe('the A&D Book page', () => {
     expect(within(groups).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Description of Firearm', 'Receipt', 'Disposition']);
     expect(within(heads).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(BOOK_COLUMNS.map((c) => c.header));
     const body = within(sheet).getAllByRole('row').slice(3);
-    expect(within(body[0]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'Remington', '', '870 Express', 'RS81239U', 'Shotgun', '12 ga', '2026-11-02', 'Casey Customer', '12 Main St, Springfield, IL 62701', '', '', '', 'GS-000001', 'Yes']);
+    expect(within(body[0]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'Remington', '', '870 Express', 'RS81239U', 'Shotgun', '12 ga', '2026-11-02', 'Casey Customer', '12 Main St, Springfield, IL 62701', '', '', '', '', '', '', '', 'GS-000001', 'Yes']);
     expect(body[1]).toHaveTextContent('FFL 9-87-654-32-1B-54321');
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     // No inline style anywhere on the sheet: the production CSP would drop it.
