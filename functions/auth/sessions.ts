@@ -18,11 +18,12 @@ export type Revoke = { accessToken: string } | { userPoolId: string; username: s
  * The person's next sign-in (password, and code for staff) is a new session. A Cognito user that is gone, or a token
  * already revoked, is not an error: there is nothing left to revoke.
  */
-export async function endSessions({ userId, revoke, staffMfa }: { userId: string; revoke: Revoke; staffMfa?: StaffMfaChange }): Promise<void> {
+export async function endSessions({ userId, revoke, staffMfa, accountDisabled = false }: { userId: string; revoke: Revoke; staffMfa?: StaffMfaChange; accountDisabled?: boolean }): Promise<void> {
   // Sign-in times are whole seconds. A sign-in in the very second of a password change still counts (the SPA signs in
   // again at once with the new password); one in the second an authenticator app was recorded does not (that one was
-  // made with the password alone, and the next, with a code, takes longer than that).
-  const at = Math.floor(Date.now() / 1000) + (staffMfa === 'recorded' ? 1 : 0)
+  // made with the password alone, and the next, with a code, takes longer than that), nor one in the second an account
+  // was disabled (no sign-in can follow it until it is enabled again).
+  const at = Math.floor(Date.now() / 1000) + (staffMfa === 'recorded' || accountDisabled ? 1 : 0)
   await endSessionsBefore(defaultTable(), userId, at, staffMfa)
   try {
     if ('accessToken' in revoke) await cognitoClient().send(new GlobalSignOutCommand({ AccessToken: revoke.accessToken }))

@@ -57,7 +57,7 @@ export const SAMPLE_EMAILS: Record<NotificationKind, EmailInput> = {
   ),
   approval_requested: n(
     'approval_requested',
-    'Approval needed: Remington 870 (GS-000125)',
+    'Action Required: Additional Costs — Remington 870, order GS-000125',
     'We found a cracked extractor. Replacing it adds $48.50 (part and labor). Please approve or reject the extra cost so we can continue.',
     'Remington 870 · GS-000125',
     true,

@@ -16,7 +16,7 @@ import { isConcurrentChange } from '../lib/retry.ts'
 import { errorFields, log } from '../lib/logger.ts'
 
 /** Ends every session of a person (functions/auth/sessions.ts endSessions), as the use cases need it. */
-export type EndSessions = (a: { userId: string; revoke: Revoke; staffMfa?: StaffMfaChange }) => Promise<void>
+export type EndSessions = (a: { userId: string; revoke: Revoke; staffMfa?: StaffMfaChange; accountDisabled?: boolean }) => Promise<void>
 
 const nameOf = (s: { firstName: string; lastName: string; email: string }) => `${s.firstName} ${s.lastName}`.trim() || s.email
 const statusOf = (active: boolean) => (active ? staffAccountMessages.activeLabel : staffAccountMessages.disabledLabel)
@@ -127,7 +127,7 @@ export async function updateStaff({ staff, directory, endSessions, userPoolId, s
   const { before, after } = changed
   if (before.isActive && !after.isActive) {
     await directory.disableUser(before.email)
-    await endSessions({ userId: staffId, revoke: { userPoolId, username: before.email } })
+    await endSessions({ userId: staffId, revoke: { userPoolId, username: before.email }, accountDisabled: true })
   } else if (!before.isActive && after.isActive) {
     await directory.enableUser(before.email)
   }

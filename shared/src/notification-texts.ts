@@ -47,7 +47,7 @@ export interface ApprovalItem {
  * subject) names the firearm and the order; the message lists each item, the total and what to do.
  */
 export const approvalRequestTexts = (firearm: string, orderNumber: string, { reason, items, total }: { reason: string; items: ApprovalItem[]; total: string }) => ({
-  title: `Approval needed: ${firearm} — order ${orderNumber}`,
+  title: `${APPROVAL_TITLE} — ${firearm}, order ${orderNumber}`,
   message: [
     approvalMessage(reason),
     '',

@@ -86,7 +86,7 @@ test('an internal note and a quiet note reach the customer as nothing; the appro
       { kind: 'labor', name: 'Fitting', unitCents: 4_000, quantity: 1 },
     ],
   })
-  const subject = `Approval needed: Remington ${model} — order ${orderNumber}`
+  const subject = `Action Required: Additional Costs — Remington ${model}, order ${orderNumber}`
   await expect.poll(async () => (await mailsTo()).filter((m) => m.subject === subject).length, { timeout: 60_000 }).toBe(1)
   const approval = (await mailsTo()).find((m) => m.subject === subject)!
   expect(approval.text).toContain('- Extractor × 2: $70.00')
@@ -107,7 +107,7 @@ test('an internal note and a quiet note reach the customer as nothing; the appro
   await shoot(page, () => page.locator('main'), 'customer-told-customer-order')
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto('/notifications')
-  await expect(page.locator('main')).toContainText('Approval needed: Remington')
+  await expect(page.locator('main')).toContainText('Action Required: Additional Costs — Remington')
   await expect(page.locator('main')).not.toContainText(QUIET)
   await expect(page.locator('main')).not.toContainText(INTERNAL)
 })

@@ -147,9 +147,9 @@ describe('the digest sender (batching)', () => {
     expect(resourcesOf(json.notify, 'AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties.FunctionName)).not.toContainEqual({ Ref: fnId() })
   })
 
-  it('on the table: Query on gsi1 (the due digests), GetItem, UpdateItem and DeleteItem (the claim); no Scan, no PutItem, no stream', () => {
+  it('on the table: Query on gsi1 (the due digests) and of the overdue boxes, GetItem, BatchGetItem (their orders), UpdateItem and DeleteItem (the claims); no Scan, no PutItem, no stream', () => {
     const dynamo = statements().filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')))
-    expect(actionsOf(dynamo).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Query', 'dynamodb:UpdateItem'])
+    expect(actionsOf(dynamo).sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Query', 'dynamodb:UpdateItem'])
     expect(JSON.stringify(dynamo)).toContain('/index/gsi1')
     expect(JSON.stringify(dynamo)).not.toMatch(/gsi[2-9]|StreamArn/)
   })

@@ -202,7 +202,8 @@ describe('admin orders', () => {
     const request = res.body.approvalRequests[0]
     expect(request).toMatchObject({ reason, status: 'pending', subtotalCents: 6500, taxCents: 310, totalCents: 6810 })
     const notes = (await api('/api/notifications', { token: ownerToken })).body.items
-    expect(notes).toContainEqual(expect.objectContaining({ orderId: order.id, title: 'Action Required: Additional Costs', message: `Your order requires approval for additional costs: ${reason}`, read: false }))
+    // The spec's title and message, naming the firearm and the order, the items and the total.
+    expect(notes).toContainEqual(expect.objectContaining({ orderId: order.id, title: expect.stringMatching(/^Action Required: Additional Costs — .+, order GS-\d{6}$/), message: expect.stringContaining(`Your order requires approval for additional costs: ${reason}\n\n- Firing pin × 1: $40.00\n- Fit and test × 1: $25.00\nTotal: $68.10`), read: false }))
     // A second request while this one waits is refused and changes nothing.
     const second = await admin(`/api/admin/orders/${order.id}/approval-request`, { method: 'POST', body: { reason: 'More', lines: [{ name: 'Spring', unitCents: 100, quantity: 1 }] } })
     expect(second.status).toBe(409)
@@ -268,11 +269,12 @@ describe('admin orders', () => {
     // A row is what the list shows (the editor reads the whole order): the same invoice and extra work as the detail.
     const detail = (await admin(`/api/admin/orders/${order.id}`)).body
     expect(Object.keys(list).sort()).toEqual([
-      'additionalCostApprovalStatus', 'additionalCostCents', 'archivedAt', 'createdAt', 'currentStatus', 'customerEmail', 'customerId', 'customerName',
-      'estimatedCostCents', 'firearmMake', 'firearmModel', 'id', 'inboxSince', 'invoice', 'invoiceBalanceDueCents', 'invoicePaymentStatus', 'isArchived',
-      'orderNumber', 'serialNumber', 'serviceType', 'updatedAt', 'version',
+      'additionalCostApprovalStatus', 'additionalCostCents', 'archivedAt', 'assignedTo', 'assignedToName', 'createdAt', 'currentStatus', 'customerEmail',
+      'customerId', 'customerName', 'estimatedCostCents', 'firearmMake', 'firearmModel', 'id', 'inboxSince', 'invoice', 'invoiceBalanceDueCents',
+      'invoicePaymentStatus', 'isArchived', 'orderNumber', 'overdue', 'promisedDate', 'serialNumber', 'serviceType', 'updatedAt', 'version',
     ])
-    for (const key of Object.keys(list).filter((k) => !k.startsWith('invoice') || k === 'invoice')) expect(list[key], key).toEqual(detail[key])
+    // `overdue` is the list's own flag (the promised date against today), not a field of the order.
+    for (const key of Object.keys(list).filter((k) => (!k.startsWith('invoice') || k === 'invoice') && k !== 'overdue')) expect(list[key], key).toEqual(detail[key])
     expect(list.additionalCostCents).toBe(3000 + 1197)
   })
 

@@ -70,7 +70,7 @@ describe('the customer is notified of every event of their order', () => {
     expect(mine.map((n: Record<string, unknown>) => [n.kind, n.essential, n.title, n.message])).toEqual([
       ['status_changed', true, `Shipped: Colt Python (${number})`, `Your Colt Python (order ${number}) has shipped via UPS, tracking number 1Z999AA10123456784.`],
       ['status_changed', false, `Work In Progress: Colt Python (${number})`, `Your Colt Python (order ${number}) is now Work In Progress. Note from the shop: Parts ordered.`],
-      ['approval_requested', true, `Approval needed: Colt Python — order ${number}`, "Your order requires approval for additional costs: Replace the hand\n\n- Hand × 1: $45.00\nTotal: $48.49\n\nPlease approve or decline the additional costs on your order's page."],
+      ['approval_requested', true, `Action Required: Additional Costs — Colt Python, order ${number}`, "Your order requires approval for additional costs: Replace the hand\n\n- Hand × 1: $45.00\nTotal: $48.49\n\nPlease approve or decline the additional costs on your order's page."],
       ['staff_note', false, `Message from the Shop: Colt Python (${number})`, 'The hand is worn; we will quote a new one.'],
       ['status_changed', false, `Evaluating Firearm: Colt Python (${number})`, `Your Colt Python (order ${number}) is now Evaluating Firearm.`],
       ['status_changed', false, `Firearm Received: Colt Python (${number})`, `Your Colt Python (order ${number}) is now Firearm Received.`],

@@ -341,7 +341,7 @@ describe('the approval request', () => {
     const number = c.world.order.orderNumber
     const mails = await waitFor('the approval mail', async () => ((await mailsTo(c.email)).length ? mailsTo(c.email) : undefined))
     expect(mails).toHaveLength(1)
-    expect(mails[0].subject).toBe(`Approval needed: Colt Python — order ${number}`)
+    expect(mails[0].subject).toBe(`Action Required: Additional Costs — Colt Python, order ${number}`)
     expect(mails[0].text).toContain('- Hand × 2: $90.00')
     expect(mails[0].text).toContain('- Fitting × 1: $60.00')
     const request = (await ok('GET /api/admin/orders/{orderId}', admin.claims, { params })).approvalRequests.find((r: { status: string }) => r.status === 'pending')
@@ -349,6 +349,6 @@ describe('the approval request', () => {
     expect(mails[0].text).toContain(`${PORTAL}/orders/${params.orderId}`)
     const mine = texts.filter((t) => t.to === c.phone)
     expect(mine).toHaveLength(1)
-    expect(mine[0].body).toContain(`Approval needed: Colt Python - order ${number}`)
+    expect(mine[0].body).toContain(`Action Required: Additional Costs - Colt Python, order ${number}`)
   })
 })

@@ -284,6 +284,6 @@ describe('the seeded demo customer', () => {
     const n = await api('/api/notifications', { token: AccessToken })
     expect(n.body.items.length).toBeGreaterThanOrEqual(2)
     expect(n.body.unreadCount).toBeGreaterThanOrEqual(1)
-    expect(n.body.items.some((x: { title: string; message: string }) => x.title === 'Action Required: Additional Costs' && x.message === 'Your order requires approval for additional costs: Replacement extractor and firing pin spring')).toBe(true)
+    expect(n.body.items.some((x: { title: string; message: string }) => x.title.startsWith('Action Required: Additional Costs — ') && x.message.startsWith('Your order requires approval for additional costs: Replacement extractor and firing pin spring\n'))).toBe(true)
   })
 })

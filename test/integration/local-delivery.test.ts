@@ -52,7 +52,9 @@ function notify(userId: string, title: string) {
     message: 'Your firearm is being worked on.',
     read: false,
     createdAt: new Date(t).toISOString(),
-    kind: 'status_changed',
+    // A kind sent at once: status changes wait for the order's digest (functions/notify/digest-join.ts), which the
+    // digest sender mails, not this path.
+    kind: 'approval_requested',
     essential: false,
     context: 'Colt Python · GS-000123',
   }

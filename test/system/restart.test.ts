@@ -301,7 +301,7 @@ describe('npm start restarted in the middle of use', () => {
     await ok(client.api(`/api/admin/orders/${o1.id}/approval-request`, { token: adminToken, method: 'POST', body: { reason: 'The barrel is pitted', lines: [{ name: 'New barrel', unitCents: 4_000, quantity: 1 }] } }))
     const notifications = await allNotifications(client, token)
     const approval = notifications.find((n) => n.orderId === o1.id && n.kind === 'approval_requested')
-    expect(approval?.title).toBe('Action Required: Additional Costs')
+    expect(approval?.title).toMatch(/^Action Required: Additional Costs — /)
     await ok(client.api(`/api/notifications/${approval!.id}/read`, { token, method: 'POST' }))
     acked.readNotifications.add(approval!.id)
 

@@ -492,7 +492,7 @@ describe('requestAdditionalCostApproval', () => {
     // Not billed until approved.
     expect(invoiceOf(saved)).toMatchObject({ partsCents: 0, laborCents: 0, pendingApprovalCents: 6000, totalCents: 12_500 })
     expect(orders.writes[0].putNotifications).toEqual([
-      expect.objectContaining({ userId: 'c1', orderId: 'o1', title: 'Action Required: Additional Costs', message: 'Your order requires approval for additional costs: Cracked slide', read: false, kind: 'approval_requested', essential: false, context: 'Colt 1911 · GS-000001' }),
+      expect.objectContaining({ userId: 'c1', orderId: 'o1', title: 'Action Required: Additional Costs — Colt 1911, order GS-000001', message: expect.stringMatching(/^Your order requires approval for additional costs: Cracked slide\n\n- Slide × 1: \$40\.00\n- Fit × 1: \$20\.00\nTotal: \$63\.10\n/), read: false, kind: 'approval_requested', essential: true, context: 'Colt 1911 · GS-000001' }),
     ])
     // 40.00 + 3.10 tax + 20.00 labor
     expect(orders.writes[0].putUpdates?.map((u) => [u.status, u.notes])).toEqual([['approval_requested', 'Approval requested for $63.10: Cracked slide']])

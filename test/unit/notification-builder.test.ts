@@ -125,7 +125,7 @@ describe('approval requested', () => {
     const first = approvalRequestedNotification({ ...base(), request })
     const { order } = base()
     const firearm = `${order.firearmMake} ${order.firearmModel}`
-    expect(first).toMatchObject({ ...common, kind: 'approval_requested', essential: true, title: `Approval needed: ${firearm} — order ${order.orderNumber}` })
+    expect(first).toMatchObject({ ...common, kind: 'approval_requested', essential: true, title: `Action Required: Additional Costs — ${firearm}, order ${order.orderNumber}` })
     expect(first.message.split('\n')).toEqual([
       adminMessages.approvalMessage('Cracked forcing cone'),
       '',
@@ -136,7 +136,7 @@ describe('approval requested', () => {
       "Please approve or decline the additional costs on your order's page.",
     ])
     const second = approvalRequestedNotification({ order: testOrder({ orderNumber: 'GS-000124', firearmMake: 'Glock', firearmModel: '19' }), at: AT, id: 'n-2', request })
-    expect(second.title).toBe('Approval needed: Glock 19 — order GS-000124')
+    expect(second.title).toBe('Action Required: Additional Costs — Glock 19, order GS-000124')
     expect(second.context).toBe('Glock 19 · GS-000124')
   })
 })

@@ -116,7 +116,7 @@ describe('Archived Orders', () => {
     });
     renderApp('/admin/archived-orders');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: `Edit Order ${owing.id}` });
+    const dialog = await screen.findByRole('dialog', { name: `Edit Order ${owing.id}` });
     await waitFor(() => expect(within(dialog).getByLabelText('Firearm Make')).toHaveValue('Ruger'));
   });
 });

@@ -50,10 +50,14 @@ export function stubApi(routesByPath: Record<string, Reply> = {}) {
 
 export type RouteHandler = Reply | Promise<Reply> | ((req: { url: URL; body: unknown }) => Reply | Promise<Reply>);
 
-/** Stubs fetch by "METHOD /path" (query string ignored). */
+/** The signed-in staff member's profile, unless a test answers GET /api/me itself: the owner, who may open every staff page. */
+const STAFF_PROFILE: Reply = [200, { ...testProfile, role: 'admin', staffRole: 'owner' }];
+
+/** Stubs fetch by "METHOD /path" (query string ignored); GET /api/me answers the owner's profile unless `routes` does. */
 export function stubAdminApi(routes: Record<string, RouteHandler>) {
   const { calls, fetchMock } = stubFetch((call) => {
     const route = routes[`${call.method} ${call.path}`];
+    if (route === undefined && call.method === 'GET' && call.path === '/api/me') return STAFF_PROFILE;
     return typeof route === 'function' ? route(call) : route;
   });
   return { calls, fetch: fetchMock };

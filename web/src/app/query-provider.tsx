@@ -9,6 +9,7 @@ import { useUnreadNotificationCount } from '../features/notifications/api/get-no
 import { createQueryClient } from '../lib/query-client';
 import { useStaffRoleQuery } from './staff-role-provider';
 import { useInboxCount } from '../lib/inbox';
+import { useMfaStatus } from '../features/auth/api/mfa';
 import type { StaffRole } from '@gs/shared/staff';
 import { useQueryClientHolder, type QueryClientHolder } from '../lib/query-client-holder';
 
@@ -69,7 +70,10 @@ export function StaffRoleReport({ onChange }: { onChange: (role: StaffRole | nul
 }
 
 function ReportInboxCount({ onChange }: { onChange: (count: number | undefined) => void }) {
-  const count = useInboxCount();
+  // Staff routes refuse a staff member without two-step sign-in: the count waits for the app to be set up (the
+  // same status the staff pages read, one Cognito call a visit).
+  const mfa = useMfaStatus();
+  const count = useInboxCount({ enabled: mfa.data?.totpEnabled === true });
   useEffect(() => onChange(count), [count, onChange]);
   useEffect(() => () => onChange(undefined), [onChange]);
   return null;

@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import { staffRoleOf, type StaffRole } from '@gs/shared/staff';
-import { useMe } from '@/features/profile/api/get-me';
+import { useMe } from '@/lib/me';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { StaffRoleContext } from '@/lib/staff-role';
 

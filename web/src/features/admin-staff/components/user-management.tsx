@@ -13,7 +13,7 @@ import { FormResult, type FormResultValue } from '@/components/ui/form-result';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { errorTexts, schemaResolver, showErrors, useSchemaForm } from '@/lib/form';
-import { useAuth } from '@/lib/auth/auth-provider';
+import { useMe } from '@/lib/me';
 import { useInviteStaff, useResetTwoStep, useStaffList, useUpdateStaff } from '../api/staff';
 
 export const USER_MANAGEMENT = {
@@ -176,7 +176,7 @@ function StaffRow({ member, lastOwner, isMe, onResult }: { member: StaffMember; 
 /** Settings → User Management (the owner only): the staff list, their roles and status, and the invitation form. */
 export function UserManagement() {
   const staff = useStaffList();
-  const { user } = useAuth();
+  const me = useMe();
   const [result, setResult] = useState<FormResultValue>(null);
   if (staff.isPending) return <PageSpinner />;
   if (staff.isError)
@@ -198,7 +198,7 @@ export function UserManagement() {
       <FormResult result={result} />
       <ul aria-label={USER_MANAGEMENT.heading} className="divide-y divide-slate-200 dark:divide-slate-800">
         {staff.data.items.map((s) => (
-          <StaffRow key={s.id} member={s} lastOwner={lastOwner} isMe={s.id === user?.id} onResult={setResult} />
+          <StaffRow key={s.id} member={s} lastOwner={lastOwner} isMe={s.id === me.data?.id} onResult={setResult} />
         ))}
       </ul>
       <InviteForm />
