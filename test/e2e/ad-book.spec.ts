@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { BOOK_COLUMNS } from '../../shared/src/book.ts'
+import { expectPrintedBookLegible } from './printed-book-layout.ts'
 import { axeBothSchemes, pageFits, SHOTS, shoot, shootAt390, signedInApi, signIn } from './steps.ts'
 
 // The staff side of the A&D book: the shop's FFL number is set in Settings, a firearm is
@@ -164,6 +165,11 @@ test('staff keep the A&D book: FFL number, in custody, search, the three views, 
     await pageFits(page, `printed book (${scheme})`)
     await page.screenshot({ path: `${SHOTS}/ad-book-printed-${scheme}.png`, fullPage: true })
   }
+  // The 19 columns on the letter page's printable width: none clipped, no head broken inside a word, the ATF order.
+  await expectPrintedBookLegible(page, 'printed book')
+  // As a person prints it on letter paper in landscape (the PDF is looked at as images).
+  await page.emulateMedia({ media: 'print', colorScheme: 'light' })
+  await page.pdf({ format: 'Letter', landscape: true, printBackground: true, path: `${SHOTS}/ad-book-letter.pdf` })
   // As Chromium prints it (print media): letter in landscape (792 × 612 pt), the book's named page.
   await page.emulateMedia({ media: 'print', colorScheme: 'light' })
   const pdf = await page.pdf({ preferCSSPageSize: true, path: `${SHOTS}/ad-book.pdf` })

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { claimTagTexts } from '../../shared/src/claim-tag.ts'
 import { releaseCheckMessages as rc } from '../../shared/src/release-checks.ts'
+import { expectPrintedBookLegible } from './printed-book-layout.ts'
 import { SHOTS, receiveThroughApi, shoot, shootAt390, signedInApi, signIn } from './steps.ts'
 
 // A claim tag and a pickup by someone else. Staff print the order's claim tag (a 4 × 2 in label: order number, serial,
@@ -160,6 +161,8 @@ test('a claim tag prints and its scanned number opens the order; a pickup by ano
   const printed = sheet.getByRole('row').filter({ hasText: order.serialNumber })
   await expect(printed).toContainText('State ID, TX, ending 7788')
   await expect(printed).toContainText(`T-${tag}`)
+  // The line with its ID shown and 4473 reference on the letter page: no column clipped, no head broken inside a word.
+  await expectPrintedBookLegible(page, 'printed book with a 4473 line')
   await page.emulateMedia({ media: 'print' })
   const bookPdf = await page.pdf({ preferCSSPageSize: true, printBackground: true })
   writeFileSync(`${SHOTS}/book-print.pdf`, bookPdf)
