@@ -569,7 +569,8 @@ function tabStops(dialog: Locator) {
       ),
     )
       .filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0)
-      .map((el) => el.outerHTML.slice(0, 120)),
+      // Chromium stops at each field of a date input (month, day, year), all of them the one input.
+      .flatMap((el) => Array(el instanceof HTMLInputElement && el.type === 'date' ? 3 : 1).fill(el.outerHTML.slice(0, 120))),
   )
 }
 
