@@ -47,7 +47,7 @@ test('staff see the balances due with their totals and aging, filter an age buck
   await page.locator('main').screenshot({ path: `${SHOTS}/receivables-1280-light.png`, animations: 'disabled' })
 
   // One bucket: its orders only; the totals stay those of all.
-  const age = page.getByLabel('Age')
+  const age = page.getByLabel('Age', { exact: true })
   await age.selectOption({ label: '0–30 days' })
   await expect(page.getByRole('heading', { name: 'Balances due 0–30 days' })).toBeVisible()
   await expect(list.getByRole('listitem').first()).toBeVisible()
