@@ -569,10 +569,12 @@ function tabStops(dialog: Locator) {
       ),
     )
       .filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0)
-      // Chromium stops at each field of a date input (month, day, year), all of them the one input.
-      .flatMap((el) => Array(el instanceof HTMLInputElement && el.type === 'date' ? 3 : 1).fill(el.outerHTML.slice(0, 120))),
+      .map((el) => el.outerHTML.slice(0, 120)),
   )
 }
+
+/** Is focus in a date input (whose fields Chromium stops at one by one)? */
+const isDateInput = (page: Page) => page.evaluate(() => document.activeElement instanceof HTMLInputElement && document.activeElement.type === 'date')
 
 /** What has focus: its markup, marked when it is outside the dialog. */
 const focused = (dialog: Locator) =>
@@ -603,6 +605,8 @@ async function expectFocusManaged(page: Page, opener: Locator, name: string | Re
   expect(await focused(dialog)).toBe(stops[0])
   for (let i = 1; i <= stops.length; i++) {
     await page.keyboard.press('Tab')
+    // Chromium stops at each field of a date input (month, day, year, its picker): one stop of the list.
+    for (let field = 0; field < 4 && i > 1 && stops[i - 1].startsWith('<input') && (await focused(dialog)) === stops[i - 1] && (await isDateInput(page)); field++) await page.keyboard.press('Tab')
     expect(await focused(dialog), `Tab ${i} of ${stops.length}`).toBe(stops[i % stops.length])
   }
   await page.keyboard.press('Shift+Tab')
