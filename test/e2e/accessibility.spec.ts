@@ -569,6 +569,8 @@ function tabStops(dialog: Locator) {
       ),
     )
       .filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0)
+      // A radio group is one stop: its checked radio (arrow keys move within it).
+      .filter((el) => !(el instanceof HTMLInputElement && el.type === 'radio' && !el.checked && root.querySelector(`input[type="radio"][name="${CSS.escape(el.name)}"]:checked`)))
       .map((el) => el.outerHTML.slice(0, 120)),
   )
 }
