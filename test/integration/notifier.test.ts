@@ -5,9 +5,11 @@
  * on free loopback ports and is read back through maildev's API, text messages to an SMS sink stub here.
  * The test table has no stream: the record is built from the stored item, as DynamoDB Streams carries it.
  */
+import type { AddressInfo } from 'node:net'
+import { freePort } from '../../infra/local/ports.ts'
+import { waitFor } from './wait-for.ts'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
-import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { QueryCommand } from '@aws-sdk/lib-dynamodb'
@@ -43,24 +45,6 @@ const texts: { to: string; body: string }[] = []
 /** Answers the sink gives next (a status each), then 200. */
 const sinkFailures: number[] = []
 const envBefore = { ...process.env }
-
-async function freePort(): Promise<number> {
-  const server = createNetServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms
-  for (;;) {
-    const got = await probe().catch(() => undefined)
-    if (got !== undefined) return got
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 interface Mail {
   subject: string
